@@ -1,0 +1,47 @@
+import { Link, isRouteErrorResponse, useRouteError } from '@remix-run/react'
+
+type Handler = (info: { status: number; message: string }) => React.ReactNode
+
+const DEFAULT_HANDLERS: Record<number, Handler> = {
+  403: ({ message }) => (
+    <ErrorPanel title="Acesso negado" code={403} message={message || 'Você não tem permissão para ver esta página.'} />
+  ),
+  404: () => (
+    <ErrorPanel title="Página não encontrada" code={404} message="O endereço que você abriu não existe ou foi removido." />
+  ),
+}
+
+export function ErrorPanel({ title, code, message }: { title: string; code?: number; message: string }) {
+  return (
+    <div className="container-page py-16 text-center" role="alert">
+      {code ? <p className="text-sm font-semibold text-brand-600 dark:text-brand-300">Erro {code}</p> : null}
+      <h1 className="mt-2 text-3xl font-bold">{title}</h1>
+      <p className="mx-auto mt-3 max-w-prose text-slate-600 dark:text-slate-300">{message}</p>
+      <Link to="/" className="btn-primary mt-8">
+        Voltar para o início
+      </Link>
+    </div>
+  )
+}
+
+/**
+ * The shared route error boundary: known statuses get their own page; anything
+ * else a generic message (never a stack trace: Remix strips it in production).
+ */
+export function GeneralErrorBoundary({ handlers = {} }: { handlers?: Record<number, Handler> }) {
+  const error = useRouteError()
+  if (typeof document !== 'undefined') console.error(error)
+  if (isRouteErrorResponse(error)) {
+    const handler = handlers[error.status] ?? DEFAULT_HANDLERS[error.status]
+    const message = typeof error.data === 'string' ? error.data : (error.data?.error ?? '')
+    if (handler) return <>{handler({ status: error.status, message })}</>
+    return <ErrorPanel title="Algo deu errado" code={error.status} message={message || 'Tente novamente em instantes.'} />
+  }
+  return (
+    <ErrorPanel
+      title="Algo deu errado"
+      code={500}
+      message="Ocorreu um erro inesperado. Nossa equipe foi avisada; tente novamente em instantes."
+    />
+  )
+}

@@ -1,0 +1,27 @@
+import { Link } from '@remix-run/react'
+import type { BuildInfo } from '#server/version'
+import { formatDate } from './header'
+
+export function Footer({ version }: { version: BuildInfo }) {
+  return (
+    <footer className="mt-16 border-t border-slate-200 py-8 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
+      <div className="container-page flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <p className="font-semibold text-slate-800 dark:text-slate-200">Gabarita</p>
+          <p>Sua aprovação é nossa meta</p>
+        </div>
+        <nav aria-label="Rodapé" className="flex gap-4">
+          <Link to="/contato" className="hover:underline">
+            Contato
+          </Link>
+          <Link to="/termos" className="hover:underline">
+            Termos e Privacidade
+          </Link>
+        </nav>
+        <p className="text-xs" data-testid="version-info">
+          v{version.version} · commit <span className="font-mono">{version.commit}</span> · build {formatDate(version.buildDate)}
+        </p>
+      </div>
+    </footer>
+  )
+}

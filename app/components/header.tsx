@@ -1,0 +1,175 @@
+import { Form, Link, NavLink } from '@remix-run/react'
+import { GraduationCap, Menu } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import type { ApiUser } from '#server/client/auth'
+import type { BuildInfo } from '#server/version'
+import type { Theme } from '~/utils/theme.server'
+import { ThemeSwitch } from './theme-switch'
+
+type NavItem = { to: string; label: string; tag?: string }
+
+const PUBLIC_LINKS: NavItem[] = [
+  { to: '/', label: 'Início' },
+  { to: '/questoes', label: 'Questões OAB', tag: 'Principal' },
+  { to: '/planos', label: 'Planos' },
+  { to: '/contato', label: 'Contato' },
+]
+const ADMIN_LINKS: NavItem[] = [
+  { to: '/admin', label: 'Painel' },
+  { to: '/admin/disciplinas', label: 'Disciplinas' },
+  { to: '/admin/provas', label: 'Provas' },
+]
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-200' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'}`
+
+function Tag({ children }: { children: React.ReactNode }) {
+  return (
+    <span className="ml-1.5 rounded-full bg-brand-600 px-1.5 py-0.5 text-[10px] font-bold uppercase tracking-wide text-white">
+      {children}
+    </span>
+  )
+}
+
+/** Three clicks on the logo show the version panel for 10 seconds (JS only). */
+function useVersionEasterEgg() {
+  const clicks = useRef<number[]>([])
+  const [open, setOpen] = useState(false)
+  useEffect(() => {
+    if (!open) return
+    const timer = setTimeout(() => setOpen(false), 10_000)
+    return () => clearTimeout(timer)
+  }, [open])
+  const onLogoClick = () => {
+    const now = Date.now()
+    clicks.current = [...clicks.current.filter((t) => now - t < 1500), now]
+    if (clicks.current.length >= 3) {
+      clicks.current = []
+      setOpen(true)
+    }
+  }
+  return { open, onLogoClick }
+}
+
+function UserLinks({ user }: { user: ApiUser | null }) {
+  if (!user) {
+    return (
+      <>
+        <NavLink to="/login" className={linkClass}>
+          Entrar
+        </NavLink>
+        <Link to="/cadastrar" className="btn-primary">
+          Cadastrar Grátis
+        </Link>
+      </>
+    )
+  }
+  return (
+    <>
+      {user.is_admin
+        ? ADMIN_LINKS.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.to === '/admin'} className={linkClass}>
+              {item.label}
+            </NavLink>
+          ))
+        : null}
+      <NavLink to="/dashboard" className={linkClass}>
+        Meu painel
+      </NavLink>
+      <NavLink to="/editar-perfil" className={linkClass}>
+        Perfil
+      </NavLink>
+      <Form method="POST" action="/logout">
+        <button type="submit" className="btn-ghost">
+          Sair
+        </button>
+      </Form>
+    </>
+  )
+}
+
+export function Header({
+  user,
+  theme,
+  path,
+  version,
+}: {
+  user: ApiUser | null
+  theme: Theme
+  path: string
+  version: BuildInfo
+}) {
+  const { open, onLogoClick } = useVersionEasterEgg()
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+      <a href="#conteudo" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        Pular para o conteúdo
+      </a>
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-700 dark:text-brand-300" onClick={onLogoClick}>
+          <GraduationCap className="h-7 w-7" aria-hidden />
+          Gabarita
+        </Link>
+        <nav aria-label="Principal" className="hidden items-center gap-1 lg:flex">
+          {PUBLIC_LINKS.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.to === '/'} className={linkClass}>
+              {item.label}
+              {item.tag ? <Tag>{item.tag}</Tag> : null}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="hidden items-center gap-2 lg:flex">
+          <ThemeSwitch theme={theme} redirectTo={path} />
+          <UserLinks user={user} />
+        </div>
+        {/* Mobile menu: a <details> opens without JS. */}
+        <details className="group relative lg:hidden">
+          <summary className="btn-ghost list-none [&::-webkit-details-marker]:hidden" aria-label="Abrir menu">
+            <Menu className="h-6 w-6" aria-hidden />
+            <span className="sr-only">Menu</span>
+          </summary>
+          <div className="absolute right-0 mt-2 flex w-72 flex-col gap-1 rounded-xl border border-slate-200 bg-white p-3 shadow-xl dark:border-slate-800 dark:bg-slate-900">
+            <nav aria-label="Menu móvel" className="flex flex-col gap-1">
+              {PUBLIC_LINKS.map((item) => (
+                <NavLink key={item.to} to={item.to} end={item.to === '/'} className={linkClass}>
+                  {item.label}
+                  {item.tag ? <Tag>{item.to === '/questoes' ? 'Destaque' : item.tag}</Tag> : null}
+                </NavLink>
+              ))}
+            </nav>
+            <div className="my-2 border-t border-slate-200 dark:border-slate-800" />
+            <div className="flex flex-col gap-1">
+              <UserLinks user={user} />
+            </div>
+            <div className="mt-2">
+              <ThemeSwitch theme={theme} redirectTo={path} />
+            </div>
+          </div>
+        </details>
+      </div>
+      {open ? (
+        <div role="dialog" aria-label="Versão do Gabarita" className="fixed right-4 top-20 z-50 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-xl dark:border-slate-700 dark:bg-slate-900">
+          <p className="font-semibold">Gabarita v{version.version}</p>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-slate-600 dark:text-slate-300">
+            <dt>Commit</dt>
+            <dd className="font-mono">{version.commit}</dd>
+            <dt>Branch</dt>
+            <dd className="font-mono">{version.branch}</dd>
+            <dt>Build</dt>
+            <dd>{formatDate(version.buildDate)}</dd>
+            <dt>Commit em</dt>
+            <dd>{formatDate(version.commitDate)}</dd>
+          </dl>
+        </div>
+      ) : null}
+    </header>
+  )
+}
+
+export function formatDate(iso: string) {
+  if (!iso) return 'N/A'
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime())
+    ? 'N/A'
+    : date.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' })
+}

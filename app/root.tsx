@@ -1,0 +1,95 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useRouteLoaderData,
+} from '@remix-run/react'
+import { buildInfo } from '#server/version'
+import { GeneralErrorBoundary } from './components/error-boundary'
+import { Footer } from './components/footer'
+import { Header } from './components/header'
+import { Toaster } from './components/toaster'
+import tailwind from './styles/tailwind.css'
+import { useNonce } from './utils/nonce'
+import { getOptionalUser } from './utils/session.server'
+import type { Theme } from './utils/theme.server'
+import { getTheme } from './utils/theme.server'
+import { getToasts } from './utils/toast.server'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: tailwind },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export const meta: MetaFunction = () => [
+  { title: 'Gabarita — Sua aprovação é nossa meta' },
+  { name: 'description', content: 'Banco de questões da OAB e de concursos, com filtros, resolução comentada e acompanhamento do seu progresso.' },
+]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [user, theme, { toasts, headers }] = await Promise.all([
+    getOptionalUser(request, context),
+    getTheme(request),
+    getToasts(request),
+  ])
+  const url = new URL(request.url)
+  return json({ user, theme, toasts, version: buildInfo(), path: `${url.pathname}${url.search}` }, { headers })
+}
+
+export type RootLoader = typeof loader
+
+function Document({ theme, children }: { theme: Theme; children: React.ReactNode }) {
+  const nonce = useNonce()
+  return (
+    <html lang="pt-BR" className={theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  const data = useLoaderData<typeof loader>()
+  const location = useLocation()
+  return (
+    <Document theme={data.theme}>
+      <Header user={data.user} theme={data.theme} path={`${location.pathname}${location.search}`} version={data.version} />
+      <main id="conteudo" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer version={data.version} />
+      <Toaster toasts={data.toasts} />
+    </Document>
+  )
+}
+
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>('root')
+  return (
+    <Document theme={data?.theme ?? 'system'}>
+      <main id="conteudo" className="flex-1">
+        <GeneralErrorBoundary />
+      </main>
+    </Document>
+  )
+}
+
+/** The root loader's data from any route (user, theme, version). */
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>('root')
+}

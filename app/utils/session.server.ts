@@ -1,0 +1,117 @@
+import type { AppLoadContext } from '@remix-run/node'
+import { createCookieSessionStorage, redirect } from '@remix-run/node'
+import type { ApiUser } from '#server/client/auth'
+import { getMe } from '#server/client/auth'
+import { ApiError } from '#server/client/core'
+import { apiFor } from './api.server'
+import { webConfig } from './env.server'
+import { createToastHeaders } from './toast.server'
+
+type SessionData = {
+  /** The API bearer token: lives only in this HttpOnly cookie. */
+  token: string
+  remember: boolean
+  /** Seed of the visitor's stable random order on /questoes. */
+  searchSeed: string
+}
+
+/** Remembered logins keep the cookie this long; others end with the browser session. */
+export const REMEMBER_MAX_AGE = 60 * 60 * 24 * 30
+
+let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefined
+export function sessionStorage() {
+  storage ??= createCookieSessionStorage<SessionData>({
+    cookie: {
+      name: '__session',
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secure: webConfig().isProduction,
+      secrets: [webConfig().sessionSecret],
+    },
+  })
+  return storage
+}
+
+export function getSession(request: Request) {
+  return sessionStorage().getSession(request.headers.get('cookie'))
+}
+
+export async function commitSession(session: Awaited<ReturnType<typeof getSession>>) {
+  const remember = session.get('remember') === true
+  return sessionStorage().commitSession(session, remember ? { maxAge: REMEMBER_MAX_AGE } : {})
+}
+
+export async function destroySession(session: Awaited<ReturnType<typeof getSession>>) {
+  return sessionStorage().destroySession(session)
+}
+
+export async function getToken(request: Request) {
+  return (await getSession(request)).get('token') ?? null
+}
+
+/** An API client for this visitor, with their token when signed in. */
+export async function apiForRequest(request: Request, context: AppLoadContext) {
+  return apiFor(context, await getToken(request))
+}
+
+/** Keeps a redirect target on this site (no `//evil.com`, no absolute URLs). */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/dashboard') {
+  if (!to || typeof to !== 'string') return fallback
+  if (!to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
+  return to
+}
+
+function currentPath(request: Request) {
+  const url = new URL(request.url)
+  return `${url.pathname}${url.search}`
+}
+
+/**
+ * Any 401 from the API on a page: clear the session and send the visitor to
+ * /login with 'Sessão expirada', coming back here afterwards.
+ */
+export async function logoutExpired(request: Request, redirectTo = currentPath(request)): Promise<never> {
+  const session = await getSession(request)
+  const headers = new Headers()
+  headers.append('Set-Cookie', await destroySession(session))
+  await createToastHeaders(request, { type: 'error', title: 'Sessão expirada' }, headers)
+  throw redirect(`/login?${new URLSearchParams({ redirectTo })}`, { headers })
+}
+
+/** The signed-in user, or null for a visitor (an expired token logs them out). */
+export async function getOptionalUser(request: Request, context: AppLoadContext): Promise<ApiUser | null> {
+  const token = await getToken(request)
+  if (!token) return null
+  try {
+    return (await getMe(apiFor(context, token))).data
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return logoutExpired(request)
+    throw error
+  }
+}
+
+/** Guards a page: visitors go to /login and come back here after signing in. */
+export async function requireUser(request: Request, context: AppLoadContext) {
+  const user = await getOptionalUser(request, context)
+  if (!user) throw redirect(`/login?${new URLSearchParams({ redirectTo: currentPath(request) })}`)
+  return user
+}
+
+/** Guards /admin/*: visitors go to /admin/login, students get a 403 page. */
+export async function requireAdmin(request: Request, context: AppLoadContext) {
+  const user = await getOptionalUser(request, context)
+  if (!user) throw redirect(`/admin/login?${new URLSearchParams({ redirectTo: currentPath(request) })}`)
+  if (!user.is_admin) throw new Response('Acesso restrito a administradores', { status: 403 })
+  return user
+}
+
+/** Runs an API call for a page; a 401 becomes the 'Sessão expirada' path. */
+export async function withSession<T>(request: Request, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return logoutExpired(request)
+    throw error
+  }
+}

@@ -1,0 +1,17 @@
+import { createCookie } from '@remix-run/node'
+
+export const THEMES = ['light', 'dark', 'system'] as const
+export type Theme = (typeof THEMES)[number]
+
+// Not a secret: a plain preference cookie, readable on the server so the first
+// paint already has the right theme (no flash, no JS).
+const themeCookie = createCookie('gabarita-theme', { path: '/', sameSite: 'lax', maxAge: 60 * 60 * 24 * 365 })
+
+export async function getTheme(request: Request): Promise<Theme> {
+  const value = await themeCookie.parse(request.headers.get('cookie'))
+  return THEMES.includes(value) ? value : 'system'
+}
+
+export function setTheme(theme: Theme) {
+  return themeCookie.serialize(theme)
+}

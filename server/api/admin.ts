@@ -1,0 +1,7 @@
+import { Router } from 'express'
+import type { AppContext } from '../context'
+
+export function createAdminRouter(_ctx: AppContext) {
+  const router = Router()
+  return router
+}

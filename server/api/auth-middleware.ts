@@ -1,0 +1,56 @@
+import type { NextFunction, Request, Response } from 'express'
+import type { AuthUser } from '../domain/auth/tokens'
+import { findUserByToken } from '../domain/auth/tokens'
+import type { AppContext } from '../context'
+import { HttpError, handler } from './http'
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    user?: AuthUser
+    tokenHash?: string
+  }
+}
+
+function bearer(req: Request) {
+  const header = req.get('authorization')
+  if (!header) return null
+  const match = /^Bearer\s+(\S+)$/i.exec(header)
+  return match ? match[1] : ''
+}
+
+/**
+ * Resolves the bearer token when one is sent. A token that is sent but unknown,
+ * expired or revoked is a 401 even on public routes, so clients drop it at once.
+ */
+export function loadUser(ctx: AppContext) {
+  return handler(async (req, _res, next) => {
+    const token = bearer(req)
+    if (token === null) return next()
+    const found = token ? await findUserByToken(ctx.db, token) : null
+    if (!found) throw new HttpError(401, 'Sessão expirada')
+    req.user = found.user
+    req.tokenHash = found.tokenHash
+    next()
+  })
+}
+
+export function isAdmin(user: AuthUser | undefined) {
+  return user?.planName === 'ADMIN'
+}
+
+export function requireUser(req: Request, _res: Response, next: NextFunction) {
+  if (!req.user) return next(new HttpError(401, 'Token não encontrado'))
+  next()
+}
+
+export function requireAdmin(req: Request, _res: Response, next: NextFunction) {
+  if (!req.user) return next(new HttpError(401, 'Token de autenticação não encontrado'))
+  if (!isAdmin(req.user)) return next(new HttpError(403, 'Acesso restrito a administradores'))
+  next()
+}
+
+/** The authenticated user; only call after requireUser/requireAdmin. */
+export function currentUser(req: Request): AuthUser {
+  if (!req.user) throw new HttpError(401, 'Token não encontrado')
+  return req.user
+}

@@ -1,0 +1,113 @@
+import crypto from 'node:crypto'
+import path from 'node:path'
+import { createRequestHandler } from '@remix-run/express'
+import type { ServerBuild } from '@remix-run/node'
+import compression from 'compression'
+import express from 'express'
+import helmet from 'helmet'
+import { pinoHttp } from 'pino-http'
+import { createApiRouter } from './api/index'
+import type { AppContext } from './context'
+import { buildDir, projectRoot } from './paths'
+import { buildInfo } from './version'
+
+export type LoadContext = {
+  /** Per-request CSP nonce: every inline script Remix renders carries it. */
+  cspNonce: string
+  requestId: string
+  /** The visitor's address, passed on to the API so rate limits stay per visitor. */
+  clientIp: string
+}
+
+declare module '@remix-run/node' {
+  interface AppLoadContext extends LoadContext {}
+}
+
+export type CreateAppOptions = {
+  /** The Remix server build; omitted by API-only tests. */
+  remixBuild?: ServerBuild | (() => Promise<ServerBuild>)
+  publicDir?: string
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/
+
+/** Builds the Express app (API + Remix) without listening: server/index.ts and the tests use it. */
+export function createApp(ctx: AppContext, options: CreateAppOptions = {}) {
+  const app = express()
+  // Loopback is our own Remix loaders calling the API on a visitor's behalf.
+  app.set('trust proxy', 'loopback')
+  app.disable('x-powered-by')
+
+  app.use(
+    pinoHttp({
+      logger: ctx.logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id']
+        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID()
+        res.setHeader('x-request-id', id)
+        return id
+      },
+      autoLogging: { ignore: (req) => req.url === '/api/v1/health' || req.url?.startsWith('/build/') === true },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    }),
+  )
+  app.use(compression())
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
+    next()
+  })
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          'default-src': ["'self'"],
+          'base-uri': ["'self'"],
+          'connect-src': ["'self'"],
+          'font-src': ["'self'"],
+          'form-action': ["'self'"],
+          'frame-ancestors': ["'none'"],
+          'frame-src': ["'self'", 'https://www.youtube-nocookie.com'],
+          'img-src': ["'self'", 'data:'],
+          'object-src': ["'none'"],
+          'script-src': ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+          'script-src-attr': ["'none'"],
+          // Charts set style attributes; no script runs from styles.
+          'style-src': ["'self'", "'unsafe-inline'"],
+        },
+      },
+      // Chromium sends `Origin: null` on no-JS POSTs under no-referrer (stack-notes).
+      referrerPolicy: { policy: 'same-origin' },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: ctx.config.isProduction,
+    }),
+  )
+
+  app.use('/api/v1', createApiRouter(ctx))
+  app.get('/version.json', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache')
+    res.json(buildInfo())
+  })
+
+  const publicDir = options.publicDir ?? path.join(projectRoot(), 'public')
+  // Remix's fingerprinted assets never change under the same name.
+  app.use('/build', express.static(path.join(buildDir(), 'assets'), { immutable: true, maxAge: '1y' }))
+  app.use(express.static(publicDir, { maxAge: '1h' }))
+
+  if (options.remixBuild) {
+    app.all(
+      '*',
+      createRequestHandler({
+        build: options.remixBuild as ServerBuild,
+        mode: ctx.config.isProduction ? 'production' : 'development',
+        getLoadContext: (req, res): LoadContext => ({
+          cspNonce: res.locals.cspNonce as string,
+          requestId: String(req.id),
+          clientIp: req.ip ?? '127.0.0.1',
+        }),
+      }),
+    )
+  }
+  return app
+}

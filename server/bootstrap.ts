@@ -1,0 +1,14 @@
+import pino from 'pino'
+import type { Config } from './config'
+import type { AppContext } from './context'
+import { openDatabase } from './db/index'
+
+/** Opens the database the config names and builds the shared context. */
+export async function createContext(config: Config, logger = pino({ level: config.LOG_LEVEL })): Promise<AppContext> {
+  const database = await openDatabase(
+    config.DATABASE_URL
+      ? { kind: 'postgres', url: config.DATABASE_URL }
+      : { kind: 'pglite', dataDir: config.dataDir },
+  )
+  return { config, database, db: database.db, logger }
+}

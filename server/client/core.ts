@@ -1,0 +1,118 @@
+import { Agent, FormData, request } from 'undici'
+
+/** Every failed call, whatever went wrong: status 0 means the API was not reached. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body?: unknown,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+export type ApiClientOptions = {
+  /** e.g. http://127.0.0.1:3000/api/v1 */
+  baseUrl: string
+  token?: string | null
+  requestId?: string
+  /** The visitor's address, forwarded so per-IP rate limits see the visitor, not us. */
+  forwardedFor?: string
+  timeoutMs?: number
+}
+
+type Query = Record<string, string | number | boolean | undefined | null | Array<string | number>>
+
+export type RequestOptions = {
+  query?: Query
+  json?: unknown
+  form?: FormData
+  timeoutMs?: number
+}
+
+// One keep-alive pool per process, shared by every client instance.
+const agent = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 60_000, connections: 64 })
+
+export function buildQuery(query: Query | undefined) {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item))
+    else params.append(key, String(value))
+  }
+  const text = params.toString()
+  return text ? `?${text}` : ''
+}
+
+/**
+ * The typed client of /api/v1 shared by the Remix loaders/actions and the CLI:
+ * feature modules (server/client/*.ts) add typed calls on top of these verbs.
+ */
+export class ApiClient {
+  constructor(readonly options: ApiClientOptions) {}
+
+  withToken(token: string | null | undefined) {
+    return new ApiClient({ ...this.options, token })
+  }
+
+  get<T>(path: string, opts?: RequestOptions) {
+    return this.send<T>('GET', path, opts)
+  }
+  post<T>(path: string, opts?: RequestOptions) {
+    return this.send<T>('POST', path, opts)
+  }
+  put<T>(path: string, opts?: RequestOptions) {
+    return this.send<T>('PUT', path, opts)
+  }
+  delete<T>(path: string, opts?: RequestOptions) {
+    return this.send<T>('DELETE', path, opts)
+  }
+
+  async send<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+    const url = `${this.options.baseUrl.replace(/\/$/, '')}${path}${buildQuery(opts.query)}`
+    const headers: Record<string, string> = { accept: 'application/json' }
+    if (this.options.token) headers.authorization = `Bearer ${this.options.token}`
+    if (this.options.requestId) headers['x-request-id'] = this.options.requestId
+    if (this.options.forwardedFor) headers['x-forwarded-for'] = this.options.forwardedFor
+    let body: string | FormData | undefined
+    if (opts.form) body = opts.form
+    else if (opts.json !== undefined) {
+      headers['content-type'] = 'application/json'
+      body = JSON.stringify(opts.json)
+    }
+    const timeout = opts.timeoutMs ?? this.options.timeoutMs ?? 15_000
+    let response
+    try {
+      response = await request(url, {
+        method: method as 'GET',
+        headers,
+        body,
+        dispatcher: agent,
+        headersTimeout: timeout,
+        bodyTimeout: timeout,
+      })
+    } catch (error) {
+      throw new ApiError(0, 'Erro de conexão. Tente novamente.', { cause: String((error as Error).message) })
+    }
+    const text = await response.body.text()
+    let data: unknown = undefined
+    if (text) {
+      try {
+        data = JSON.parse(text)
+      } catch {
+        data = text
+      }
+    }
+    if (response.statusCode >= 400) {
+      const message =
+        data && typeof data === 'object' && typeof (data as { error?: unknown }).error === 'string'
+          ? (data as { error: string }).error
+          : `Erro ${response.statusCode}`
+      throw new ApiError(response.statusCode, message, data)
+    }
+    return data as T
+  }
+}
+
+export { FormData }

@@ -1,0 +1,95 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import { projectRoot } from '../paths'
+import { acquireDirectoryLock } from './lock'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+/** The one database type the domain code sees, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+
+export type Database = {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  close: () => Promise<void>
+}
+
+export type OpenOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** dataDir undefined = in memory (tests). */
+  | { kind: 'pglite'; dataDir?: string }
+
+// Migrations and SQL sit next to this file in the source tree; the bundled server
+// (build/server) finds them under the project root.
+function resolveDbDir() {
+  const candidates = [
+    path.dirname(fileURLToPath(import.meta.url)),
+    path.join(projectRoot(), 'server/db'),
+  ]
+  const found = candidates.find((dir) => fs.existsSync(path.join(dir, 'migrations/meta/_journal.json')))
+  if (!found) throw new Error('Migrações não encontradas (server/db/migrations)')
+  return found
+}
+
+async function runPostMigrationSql(exec: (sql: string) => Promise<unknown>, dbDir: string) {
+  const sqlDir = path.join(dbDir, 'sql')
+  if (!fs.existsSync(sqlDir)) return
+  for (const file of fs.readdirSync(sqlDir).filter((f) => f.endsWith('.sql')).sort()) {
+    await exec(fs.readFileSync(path.join(sqlDir, file), 'utf8'))
+  }
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const dbDir = resolveDbDir()
+  const migrationsFolder = path.join(dbDir, 'migrations')
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
+    const db = drizzlePg(pool, { schema }) as unknown as Db
+    try {
+      await pool.query('SET client_min_messages TO warning')
+      await migratePg(db as never, { migrationsFolder })
+      await runPostMigrationSql((s) => pool.query(s), dbDir)
+    } catch (error) {
+      await pool.end()
+      throw error
+    }
+    return { db, kind: 'postgres', close: () => pool.end() }
+  }
+
+  let release = () => {}
+  let dataPath: string | undefined
+  if (options.dataDir) {
+    release = acquireDirectoryLock(options.dataDir)
+    dataPath = path.join(options.dataDir, 'pglite')
+  }
+  try {
+    const client = await PGlite.create(dataPath ?? 'memory://', { extensions: { unaccent, pg_trgm } })
+    const db = drizzlePglite(client, { schema }) as unknown as Db
+    await migratePglite(db as never, { migrationsFolder })
+    await runPostMigrationSql((s) => client.exec(s), dbDir)
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        try {
+          await client.close()
+        } finally {
+          release()
+        }
+      },
+    }
+  } catch (error) {
+    release()
+    throw error
+  }
+}

@@ -1,0 +1,133 @@
+import request from 'supertest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { contactMessages } from '#server/db/schema'
+import { createTestContext } from '../support/context'
+
+let t: Awaited<ReturnType<typeof createTestContext>>
+beforeAll(async () => {
+  t = await createTestContext()
+})
+afterAll(() => t.close())
+
+describe('GET /api/v1/health', () => {
+  it('reports the database kind and the version', async () => {
+    const res = await request(t.app).get('/api/v1/health')
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({
+      status: 'ok',
+      database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+      version: expect.any(String),
+    })
+  })
+})
+
+describe('security headers', () => {
+  it('sends a nonce-based CSP without unsafe-inline scripts, same-origin referrer and no x-powered-by', async () => {
+    const res = await request(t.app).get('/api/v1/health')
+    const csp = res.headers['content-security-policy']
+    const scriptSrc = csp.split(';').find((d: string) => d.startsWith('script-src '))
+    expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]{16,}'/)
+    expect(scriptSrc).not.toContain('unsafe-inline')
+    expect(res.headers['referrer-policy']).toBe('same-origin')
+    expect(res.headers['x-powered-by']).toBeUndefined()
+  })
+
+  it('uses a different nonce on every request', async () => {
+    const a = await request(t.app).get('/api/v1/health')
+    const b = await request(t.app).get('/api/v1/health')
+    expect(a.headers['content-security-policy']).not.toBe(b.headers['content-security-policy'])
+  })
+
+  it('passes a valid incoming request id on and makes one otherwise', async () => {
+    const given = await request(t.app).get('/api/v1/health').set('x-request-id', 'abc-123')
+    expect(given.headers['x-request-id']).toBe('abc-123')
+    const made = await request(t.app).get('/api/v1/health').set('x-request-id', 'bad id with spaces')
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+  })
+})
+
+describe('GET /version.json', () => {
+  it('answers the build info fields', async () => {
+    const res = await request(t.app).get('/version.json')
+    expect(res.status).toBe(200)
+    expect(Object.keys(res.body).sort()).toEqual(['branch', 'buildDate', 'commit', 'commitDate', 'version'])
+  })
+})
+
+describe('API errors', () => {
+  it('answers unknown API routes with 404 { error }', async () => {
+    const res = await request(t.app).get('/api/v1/nao-existe')
+    expect(res.status).toBe(404)
+    expect(res.body).toEqual({ error: 'Rota não encontrada' })
+  })
+
+  it('rejects malformed JSON with 400 and a message', async () => {
+    const res = await request(t.app).post('/api/v1/contact').set('content-type', 'application/json').send('{"name":')
+    expect(res.status).toBe(400)
+    expect(res.body.error).toBe('JSON inválido no corpo da requisição')
+  })
+
+  it('rejects a body that is not JSON with 415', async () => {
+    const res = await request(t.app).post('/api/v1/contact').set('content-type', 'text/plain').send('oi')
+    expect(res.status).toBe(415)
+    expect(res.body.error).toMatch(/application\/json/)
+  })
+
+  it('rejects oversized bodies with 413', async () => {
+    const res = await request(t.app)
+      .post('/api/v1/contact')
+      .send({ name: 'x'.repeat(200_000) })
+    expect(res.status).toBe(413)
+    expect(res.body.error).toBe('Requisição muito grande')
+  })
+})
+
+describe('POST /api/v1/contact', () => {
+  const valid = { name: 'Maria Souza', email: 'maria@example.com', subject: 'Dúvida', message: 'Como funciona o plano Básico?' }
+
+  it('stores a valid message for the admins', async () => {
+    const res = await request(t.app).post('/api/v1/contact').send(valid)
+    expect(res.status).toBe(201)
+    expect(res.body.message).toBe('Mensagem enviada com sucesso! Entraremos em contato em breve.')
+    const rows = await t.db.select().from(contactMessages)
+    expect(rows.at(-1)).toMatchObject(valid)
+  })
+
+  it('refuses a blank field with a Portuguese message and stores nothing', async () => {
+    const before = (await t.db.select().from(contactMessages)).length
+    const res = await request(t.app).post('/api/v1/contact').send({ ...valid, subject: '   ' })
+    expect(res.status).toBe(400)
+    expect(res.body.error).toBe('Informe o assunto')
+    expect((await t.db.select().from(contactMessages)).length).toBe(before)
+  })
+
+  it('refuses a malformed email', async () => {
+    const res = await request(t.app).post('/api/v1/contact').send({ ...valid, email: 'maria@' })
+    expect(res.status).toBe(400)
+    expect(res.body.error).toBe('Digite um email válido')
+  })
+
+  it('answers a filled honeypot like a success but stores nothing', async () => {
+    const before = (await t.db.select().from(contactMessages)).length
+    const res = await request(t.app).post('/api/v1/contact').send({ ...valid, website: 'http://spam' })
+    expect(res.status).toBe(201)
+    expect((await t.db.select().from(contactMessages)).length).toBe(before)
+  })
+})
+
+describe('contact rate limit', () => {
+  it('answers 429 in Portuguese after 5 messages from one address in 10 minutes', async () => {
+    const limited = await createTestContext({ rateLimit: true })
+    try {
+      const body = { name: 'A', email: 'a@example.com', subject: 'S', message: 'M' }
+      for (let i = 0; i < 5; i++) {
+        expect((await request(limited.app).post('/api/v1/contact').send(body)).status).toBe(201)
+      }
+      const res = await request(limited.app).post('/api/v1/contact').send(body)
+      expect(res.status).toBe(429)
+      expect(res.body.error).toMatch(/Muitas tentativas/)
+    } finally {
+      await limited.close()
+    }
+  })
+})

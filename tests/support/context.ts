@@ -1,0 +1,75 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import pino from 'pino'
+import { createApp } from '#server/app'
+import type { Config } from '#server/config'
+import { loadConfig } from '#server/config'
+import type { AppContext } from '#server/context'
+import { openDatabase } from '#server/db/index'
+import { users } from '#server/db/schema'
+import type { PlanName } from '#server/db/schema'
+import { createApiToken } from '#server/domain/auth/tokens'
+
+/**
+ * A fresh database per test file: PGlite in memory by default, or a new database
+ * on the PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards).
+ */
+export async function createTestContext(overrides: Partial<Config> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-test-'))
+  const config: Config = {
+    ...loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: undefined }),
+    seedDemo: false,
+    rateLimit: false,
+    ...overrides,
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL
+  let dropDatabase = async () => {}
+  let database
+  if (serverUrl) {
+    const name = `gabarita_t_${crypto.randomBytes(6).toString('hex')}`
+    const admin = new pg.Client({ connectionString: serverUrl })
+    await admin.connect()
+    await admin.query(`CREATE DATABASE ${name}`)
+    await admin.end()
+    const url = new URL(serverUrl)
+    url.pathname = `/${name}`
+    database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 })
+    config.databaseKind = 'postgres'
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: serverUrl })
+      await client.connect()
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await client.end()
+    }
+  } else {
+    database = await openDatabase({ kind: 'pglite' })
+  }
+  const ctx: AppContext = { config, database, db: database.db, logger: pino({ level: 'silent' }) }
+  const app = createApp(ctx)
+  return {
+    ctx,
+    app,
+    db: database.db,
+    async close() {
+      await database.close()
+      await dropDatabase()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+let counter = 0
+/** A user with a live bearer token (password login is the accounts API's job). */
+export async function createTestUser(ctx: AppContext, options: { plan?: PlanName; name?: string; email?: string } = {}) {
+  counter += 1
+  const email = options.email ?? `aluno${counter}-${crypto.randomBytes(3).toString('hex')}@teste.gabarita`
+  const [user] = await ctx.db
+    .insert(users)
+    .values({ email, name: options.name ?? `Aluno ${counter}`, planName: options.plan ?? 'GRATUITO' })
+    .returning()
+  const { token } = await createApiToken(ctx.db, user.id)
+  return { user, token, auth: { Authorization: `Bearer ${token}` } }
+}
