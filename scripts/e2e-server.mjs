@@ -16,10 +16,9 @@ const env = {
   SEED_DEMO: 'true',
   RATE_LIMIT: 'off',
   LOG_LEVEL: 'warn',
-  E2E_OUTBOX: path.join(dataDir, 'outbox'),
 }
-// Tests find the data directory (mail outbox) here.
-fs.writeFileSync(path.join(os.tmpdir(), 'gabarita-e2e-current'), dataDir)
+// Tests find the data directory (mail outbox under outbox/) through this file.
+fs.writeFileSync(path.join(os.tmpdir(), `gabarita-e2e-${env.PORT}`), dataDir)
 const child = spawn(process.execPath, [`${process.env.BUILD_DIR || 'build'}/server/index.js`], { env, stdio: 'inherit' })
 const stop = () => child.kill('SIGTERM')
 process.on('SIGTERM', stop)

@@ -18,6 +18,8 @@ test('the theme switch sets the theme on the server-rendered page', async ({ pag
   await expect(page.locator('html')).toHaveClass(/system/)
   await page.getByRole('button', { name: 'Tema escuro' }).first().click()
   await expect(page.locator('html')).toHaveClass(/dark/)
+  // The cookie is set by the POST (a navigation without JS, a fetcher with it).
+  await page.waitForLoadState('networkidle')
   await page.reload()
   await expect(page.locator('html')).toHaveClass(/dark/)
 })

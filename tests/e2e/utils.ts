@@ -1,0 +1,44 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect } from '@playwright/test'
+
+export const DEMO_ADMIN = { email: 'admin@gabarita.app', password: 'admin12345' }
+export const DEMO_STUDENT = { email: 'aluno@gabarita.app', password: 'aluno12345' }
+
+/** The running e2e server's data directory (its mail outbox is outbox/ inside). */
+export function e2eDataDir() {
+  const port = process.env.E2E_PORT ?? '3100'
+  return fs.readFileSync(path.join(os.tmpdir(), `gabarita-e2e-${port}`), 'utf8').trim()
+}
+
+export function uniqueEmail(prefix = 'aluno') {
+  return `${prefix}-${crypto.randomBytes(5).toString('hex')}@teste.gabarita`
+}
+
+/** A fresh student created through the API (fast); log in through the page with loginViaPage. */
+export async function registerViaApi(request: APIRequestContext, overrides: { name?: string; email?: string; password?: string } = {}) {
+  const user = { name: overrides.name ?? 'Aluna Teste', email: overrides.email ?? uniqueEmail(), password: overrides.password ?? 'senha-segura-1' }
+  const res = await request.post('/api/v1/auth/register', { data: user })
+  expect(res.status(), await res.text()).toBe(201)
+  const body = await res.json()
+  return { ...user, token: body.token as string }
+}
+
+/** Logs in through /login (works with JS on and off). */
+export async function loginViaPage(page: Page, credentials: { email: string; password: string }, redirectTo?: string) {
+  await page.goto(redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login')
+  await page.getByLabel('Email', { exact: true }).fill(credentials.email)
+  await page.getByLabel('Senha', { exact: true }).fill(credentials.password)
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+  await expect(page).not.toHaveURL(/\/login(\?|$)/)
+}
+
+/** A fresh student, signed in on this page. */
+export async function loginAsNewStudent(page: Page, request: APIRequestContext) {
+  const user = await registerViaApi(request)
+  await loginViaPage(page, user)
+  return user
+}
