@@ -46,7 +46,9 @@ export type Config = Env & {
 export class ConfigError extends Error {}
 
 export function parseEnv(env: NodeJS.ProcessEnv = process.env): Env {
-  const result = EnvSchema.safeParse(env)
+  // An empty variable (FOO=) means unset, as in most tools.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''))
+  const result = EnvSchema.safeParse(present)
   if (!result.success) {
     const lines = result.error.issues.map(
       (issue) => `  ${issue.path.join('.')}: ${issue.message} (valor: ${JSON.stringify(env[String(issue.path[0])])})`,

@@ -1,0 +1,64 @@
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { acquireDirectoryLock } from '#server/db/lock'
+import { openDatabase } from '#server/db/index'
+
+const dirs: string[] = []
+function tempDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-lock-'))
+  dirs.push(dir)
+  return dir
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
+})
+
+/** Runs the lock in another process, as a second server would. */
+function lockFromAnotherProcess(dir: string) {
+  const script = `
+    import { acquireDirectoryLock } from './server/db/lock.ts'
+    try { acquireDirectoryLock(${JSON.stringify(dir)}); console.log('locked') }
+    catch (e) { console.error(e.message); process.exit(3) }
+  `
+  return spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: process.cwd(),
+    encoding: 'utf8',
+  })
+}
+
+describe('PGlite data directory lock', () => {
+  it('refuses a second process with a Portuguese message naming the directory and the holder pid', () => {
+    const dir = tempDir()
+    const release = acquireDirectoryLock(dir)
+    try {
+      const other = lockFromAnotherProcess(dir)
+      expect(other.status).toBe(3)
+      expect(other.stderr).toContain(`O diretório de dados ${dir} já está em uso pelo processo ${process.pid}`)
+    } finally {
+      release()
+    }
+    expect(fs.existsSync(path.join(dir, 'gabarita.lock'))).toBe(false)
+  })
+
+  it('takes over a stale lock left by a dead process', () => {
+    const dir = tempDir()
+    // A pid that cannot be alive: a finished child's.
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' })
+    fs.writeFileSync(path.join(dir, 'gabarita.lock'), dead.stdout)
+    const other = lockFromAnotherProcess(dir)
+    expect(other.status).toBe(0)
+    expect(other.stdout).toContain('locked')
+  })
+
+  it('is taken by openDatabase on a PGlite directory and released on close', async () => {
+    const dir = tempDir()
+    const database = await openDatabase({ kind: 'pglite', dataDir: dir })
+    expect(lockFromAnotherProcess(dir).status).toBe(3)
+    await database.close()
+    expect(fs.existsSync(path.join(dir, 'pglite'))).toBe(true)
+    expect(lockFromAnotherProcess(dir).status).toBe(0)
+  })
+})
