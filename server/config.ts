@@ -45,7 +45,7 @@ export type Config = Env & {
 
 export class ConfigError extends Error {}
 
-export function parseEnv(env: NodeJS.ProcessEnv = process.env): Env {
+export function parseEnv(env: Record<string, string | undefined> = process.env): Env {
   // An empty variable (FOO=) means unset, as in most tools.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''))
   const result = EnvSchema.safeParse(present)
@@ -77,7 +77,7 @@ function resolveSessionSecret(env: Env, dataDir: string) {
 
 let cached: Config | undefined
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = parseEnv(env)
   const dataDir = path.resolve(parsed.DATA_DIR)
   const isProduction = parsed.NODE_ENV === 'production'

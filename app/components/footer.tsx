@@ -10,11 +10,11 @@ export function Footer({ version }: { version: BuildInfo }) {
           <p className="font-semibold text-slate-800 dark:text-slate-200">Gabarita</p>
           <p>Sua aprovação é nossa meta</p>
         </div>
-        <nav aria-label="Rodapé" className="flex gap-4">
-          <Link to="/contato" className="hover:underline">
+        <nav aria-label="Rodapé" className="flex gap-2">
+          <Link to="/contato" className="inline-flex min-h-11 items-center px-2 hover:underline">
             Contato
           </Link>
-          <Link to="/termos" className="hover:underline">
+          <Link to="/termos" className="inline-flex min-h-11 items-center px-2 hover:underline">
             Termos e Privacidade
           </Link>
         </nav>
