@@ -20,7 +20,8 @@ const FAQ = [
   {
     question: 'Qual é a taxa de aprovação dos alunos?',
     answer:
-      'Nossos alunos alcançam 98% de aprovação. O resultado depende da sua dedicação: a plataforma organiza o treino, mas o estudo é seu.',
+      // The spec's FAQ claims 98% approval; we publish no figure we cannot prove.
+      'Ainda não publicamos uma taxa de aprovação: só divulgaremos um número quando ele puder ser auditado. O que prometemos é treino com questões reais e acompanhamento honesto do seu desempenho.',
   },
   {
     question: 'Posso trocar de plano depois?',

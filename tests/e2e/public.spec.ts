@@ -66,7 +66,7 @@ test('/planos shows the four plans with their prices, Premium as most popular, a
     'Posso trocar de plano depois?',
   ])
   await page.locator('details', { hasText: 'taxa de aprovação' }).locator('summary').click()
-  await expect(page.getByText(/98% de aprovação/)).toBeVisible()
+  await expect(page.getByText(/Ainda não publicamos uma taxa de aprovação/)).toBeVisible()
 })
 
 test('/contato sends a valid message, shows the success text and an empty form', async ({ page }) => {
