@@ -1,6 +1,272 @@
 #!/usr/bin/env node
-import { Command } from 'commander'
+import fs from 'node:fs'
+import path from 'node:path'
+import cliProgress from 'cli-progress'
+import { Command, Option } from 'commander'
+import type { UploadFileResult } from '../server/client/admin'
+import { uploadDisciplines, uploadExams } from '../server/client/admin'
+import { login } from '../server/client/auth'
+import { ApiClient, ApiError } from '../server/client/core'
+import { parseDisciplinesFile } from '../server/domain/import/parse-disciplines'
+import { parseExamFile } from '../server/domain/import/parse-exam'
+import type { ItemErrors } from '../server/domain/import/text-file'
+import { MAX_DISCIPLINE_FILES, MAX_EXAM_FILES } from '../server/domain/import/text-file'
+import { credentialsPath, readCredentials, saveCredentials } from './credentials'
+import { expandInputs } from './files'
+import { prompt } from './prompt'
+
+const DEFAULT_API = 'http://localhost:3000/api/v1'
+
+/** A failure the user can act on: printed as one line, exit code 1, never a stack trace. */
+class CliError extends Error {}
+
+type Kind = 'exam' | 'disciplines'
+type LocalCheck = { file: string; kind: Kind | null; ok: boolean; questions: number; errors: ItemErrors[] }
+
+function kindOf(file: string): Kind | null {
+  const ext = path.extname(file).toLowerCase()
+  return ext === '.txt' ? 'exam' : ext === '.json' ? 'disciplines' : null
+}
+
+/** Offline validation with the same parser the API uses. */
+function checkFile(file: string, expected?: Kind): LocalCheck {
+  const kind = kindOf(file)
+  const fail = (message: string): LocalCheck => ({ file, kind, ok: false, questions: 0, errors: [{ item: 'arquivo', errors: [{ message }] }] })
+  if (!kind || (expected && kind !== expected)) {
+    return fail(`Tipo de arquivo não suportado: ${path.basename(file)} (use ${expected === 'disciplines' ? '.json' : expected === 'exam' ? '.txt' : '.txt ou .json'})`)
+  }
+  let bytes: Buffer
+  try {
+    bytes = fs.readFileSync(file)
+  } catch (error) {
+    return fail(`não foi possível ler o arquivo (${(error as NodeJS.ErrnoException).code ?? 'erro'})`)
+  }
+  if (kind === 'exam') {
+    const result = parseExamFile(bytes)
+    return result.ok
+      ? { file, kind, ok: true, questions: result.exam.questions.length, errors: [] }
+      : { file, kind, ok: false, questions: 0, errors: result.errors }
+  }
+  const result = parseDisciplinesFile(bytes)
+  return result.ok ? { file, kind, ok: true, questions: 0, errors: [] } : { file, kind, ok: false, questions: 0, errors: result.errors }
+}
+
+function errorLines(file: string, errors: { item: string; errors: { message: string }[] }[]) {
+  return errors.flatMap((item) => item.errors.map((e) => `  ${file}: ${item.item}: ${e.message}`))
+}
+
+function errorCount(errors: { errors: unknown[] }[]) {
+  return errors.reduce((n, item) => n + item.errors.length, 0)
+}
+
+function apiUrl(opts: { api?: string }) {
+  return opts.api || process.env.GABARITA_API_URL || readCredentials()?.api || DEFAULT_API
+}
+
+function tokenFor(opts: { token?: string }) {
+  const token = opts.token || process.env.GABARITA_TOKEN || readCredentials()?.token
+  if (!token) throw new CliError('Nenhum token encontrado: rode "gabarita login" ou defina GABARITA_TOKEN (ou --token).')
+  return token
+}
+
+/** Turns API failures into one clear line. */
+function explain(error: unknown, api: string): never {
+  if (error instanceof CliError) throw error
+  if (error instanceof ApiError) {
+    if (error.status === 0) throw new CliError(`Erro de conexão: não foi possível acessar ${api}. Verifique --api ou GABARITA_API_URL.`)
+    if (error.status === 401) throw new CliError(`Não autorizado (${error.message}): rode "gabarita login" de novo ou confira o token.`)
+    if (error.status === 403) throw new CliError(`Acesso negado (${error.message}): entre com uma conta de administrador.`)
+    throw new CliError(`Erro da API (${error.status}): ${error.message}`)
+  }
+  throw new CliError(`Erro inesperado: ${(error as Error)?.message ?? String(error)}`)
+}
+
+function formatMs(ms: number) {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`
+}
 
 const program = new Command()
-program.name('gabarita').description('Ferramentas de administração do Gabarita')
-program.parseAsync(process.argv)
+program
+  .name('gabarita')
+  .description('Ferramentas de administração do Gabarita: validar e enviar provas e disciplinas')
+  .showHelpAfterError('(use --help para ver as opções)')
+  .configureOutput({ outputError: (str, write) => write(str) })
+
+program
+  .command('validate')
+  .description('Valida arquivos de prova (.txt) e de disciplinas (.json) sem servidor')
+  .argument('<arquivos...>', 'arquivos, pastas ou padrões (ex.: provas/*.txt)')
+  .option('--json', 'saída em JSON')
+  .action((inputs: string[], opts: { json?: boolean }) => {
+    const started = performance.now()
+    const { files, missing } = expandInputs(inputs, ['.txt', '.json'])
+    const checks = files.map((f) => checkFile(f))
+    for (const m of missing) checks.push({ file: m, kind: null, ok: false, questions: 0, errors: [{ item: 'arquivo', errors: [{ message: 'arquivo ou pasta não encontrado' }] }] })
+    if (checks.length === 0) throw new CliError('Nenhum arquivo .txt ou .json encontrado.')
+    const invalid = checks.filter((c) => !c.ok)
+    const summary = {
+      files: checks.length,
+      valid: checks.length - invalid.length,
+      invalid: invalid.length,
+      questions: checks.reduce((n, c) => n + c.questions, 0),
+      errors: checks.reduce((n, c) => n + errorCount(c.errors), 0),
+      time_ms: Math.round(performance.now() - started),
+    }
+    if (opts.json) {
+      console.log(JSON.stringify({ files: checks, summary }, null, 2))
+    } else {
+      for (const c of checks) {
+        if (c.ok) console.log(`OK    ${c.file}${c.kind === 'exam' ? `: ${c.questions} questões` : ''}`)
+        else {
+          console.log(`ERRO  ${c.file}: ${errorCount(c.errors)} erro(s)`)
+          for (const line of errorLines(c.file, c.errors)) console.log(line)
+        }
+      }
+      console.log(
+        `Resumo: ${summary.files} arquivo(s), ${summary.valid} válido(s), ${summary.invalid} inválido(s), ${summary.questions} questões, ${summary.errors} erro(s), ${formatMs(summary.time_ms)}`,
+      )
+    }
+    if (invalid.length) process.exitCode = 1
+  })
+
+program
+  .command('login')
+  .description('Entra com uma conta de administrador e guarda o token')
+  .option('--email <email>', 'e-mail da conta')
+  .option('--password <senha>', 'senha (se omitida, é perguntada sem eco)')
+  .option('--api <url>', `endereço da API (padrão: GABARITA_API_URL ou ${DEFAULT_API})`)
+  .action(async (opts: { email?: string; password?: string; api?: string }) => {
+    const api = opts.api || process.env.GABARITA_API_URL || DEFAULT_API
+    const email = (opts.email ?? (await prompt('E-mail: '))).trim()
+    const password = opts.password ?? (await prompt('Senha: ', { secret: true }))
+    if (!email || !password) throw new CliError('Informe o e-mail e a senha.')
+    let response
+    try {
+      response = await login(new ApiClient({ baseUrl: api }), { email, password })
+    } catch (error) {
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) throw new CliError(`Falha no login: ${error.message}`)
+      explain(error, api)
+    }
+    if (!response.user.is_admin) console.error('Aviso: esta conta não é de administrador; os envios serão recusados (403).')
+    const file = saveCredentials({ api, token: response.token, email, savedAt: new Date().toISOString() })
+    console.log(`Login realizado com sucesso! Token salvo em ${file}`)
+  })
+
+type UploadOpts = { force?: boolean; dryRun?: boolean; json?: boolean; api?: string; token?: string }
+
+async function runUpload(kind: Kind, inputs: string[], opts: UploadOpts) {
+  const started = performance.now()
+  const ext = kind === 'exam' ? '.txt' : '.json'
+  const batchSize = kind === 'exam' ? MAX_EXAM_FILES : MAX_DISCIPLINE_FILES
+  const { files, missing } = expandInputs(inputs, [ext])
+  if (missing.length) throw new CliError(`Arquivo ou pasta não encontrado: ${missing.join(', ')}`)
+  if (files.length === 0) throw new CliError(`Nenhum arquivo ${ext} encontrado.`)
+
+  // Local validation first: invalid files are reported and never sent.
+  const checks = files.map((f) => checkFile(f, kind))
+  const results: (UploadFileResult & { path: string; local?: boolean })[] = []
+  for (const c of checks.filter((x) => !x.ok)) {
+    results.push({
+      path: c.file,
+      local: true,
+      filename: path.basename(c.file),
+      success: false,
+      message: `Validação falhou - ${errorCount(c.errors)} erro(s) encontrado(s)`,
+      validations: c.errors.map((e) => ({ item: e.item, errors: e.errors.map((m) => ({ message: m.message })) })),
+      processing_time_ms: 0,
+      processed_questions: 0,
+    })
+  }
+  const valid = checks.filter((c) => c.ok)
+  const api = apiUrl(opts)
+  const plain = !opts.json && !process.stdout.isTTY
+  const printResult = (r: UploadFileResult & { path: string }) => {
+    if (opts.json) return
+    if (r.success) {
+      const detail = kind === 'exam' ? `${r.processed_questions} questões (novas ${r.created ?? 0}, atualizadas ${r.updated ?? 0}, removidas ${r.removed ?? 0})` : `${r.created_disciplines ?? 0} disciplina(s) e ${r.created_topics ?? 0} assunto(s) novos`
+      console.log(`OK    ${r.path}: ${detail} em ${formatMs(r.processing_time_ms)}`)
+    } else {
+      console.log(`ERRO  ${r.path}: ${r.message}`)
+      for (const line of errorLines(r.path, r.validations)) console.log(line)
+    }
+  }
+  for (const r of results) printResult(r)
+
+  if (opts.dryRun) {
+    for (const c of valid) if (!opts.json) console.log(`OK    ${c.file}: ${c.kind === 'exam' ? `${c.questions} questões ` : ''}válido (--dry-run: não enviado)`)
+  } else if (valid.length) {
+    const client = new ApiClient({ baseUrl: api, token: tokenFor(opts), timeoutMs: 120_000 })
+    const bar = !opts.json && !plain ? new cliProgress.SingleBar({ format: 'Enviando {bar} {value}/{total} arquivo(s) | lote {batch}', hideCursor: true }, cliProgress.Presets.shades_classic) : null
+    bar?.start(valid.length, 0, { batch: '-' })
+    try {
+      for (let i = 0; i < valid.length; i += batchSize) {
+        const batch = valid.slice(i, i + batchSize)
+        bar?.update(i, { batch: `${i / batchSize + 1}/${Math.ceil(valid.length / batchSize)}` })
+        const upload = kind === 'exam' ? uploadExams : uploadDisciplines
+        let response
+        try {
+          response = await upload(
+            client,
+            batch.map((c) => ({ name: path.basename(c.file), content: fs.readFileSync(c.file) })),
+            { force: opts.force },
+          )
+        } catch (error) {
+          bar?.stop()
+          explain(error, api)
+        }
+        response.files.forEach((r, index) => {
+          const item = { ...r, path: batch[index]?.file ?? r.filename }
+          results.push(item)
+          if (!bar) printResult(item)
+        })
+        bar?.update(i + batch.length)
+      }
+    } finally {
+      bar?.stop()
+    }
+    if (bar) for (const r of results.filter((x) => !x.local)) printResult(r)
+  }
+
+  const failed = results.filter((r) => !r.success)
+  const summary = {
+    files: files.length,
+    succeeded: opts.dryRun ? 0 : results.filter((r) => r.success).length,
+    valid: valid.length,
+    failed: failed.length,
+    questions: opts.dryRun ? valid.reduce((n, c) => n + c.questions, 0) : results.reduce((n, r) => n + r.processed_questions, 0),
+    errors: failed.reduce((n, r) => n + Math.max(1, errorCount(r.validations)), 0),
+    time_ms: Math.round(performance.now() - started),
+    dry_run: Boolean(opts.dryRun),
+  }
+  if (opts.json) console.log(JSON.stringify({ files: results.map(({ local: _local, ...r }) => r), summary }, null, 2))
+  else
+    console.log(
+      `Resumo: ${summary.files} arquivo(s), ${opts.dryRun ? `${summary.valid} válido(s)` : `${summary.succeeded} enviado(s)`}, ${summary.failed} com erro, ${summary.questions} questões, ${summary.errors} erro(s), ${formatMs(summary.time_ms)}`,
+    )
+  if (failed.length) process.exitCode = 1
+}
+
+const upload = program.command('upload').description('Envia arquivos para a API (valida localmente antes)')
+const common = (cmd: Command) =>
+  cmd
+    .option('--force', 'cria disciplinas/assuntos ausentes e substitui provas já importadas')
+    .option('--json', 'saída em JSON')
+    .option('--api <url>', `endereço da API (padrão: GABARITA_API_URL ou ${DEFAULT_API})`)
+    .addOption(new Option('--token <token>', 'token de administrador (padrão: GABARITA_TOKEN ou o do login)'))
+
+common(upload.command('exams').description('Envia provas .txt (10 por requisição)').argument('<arquivos...>', 'arquivos, pastas ou padrões'))
+  .option('--dry-run', 'apenas valida, sem enviar')
+  .action((inputs: string[], opts: UploadOpts) => runUpload('exam', inputs, opts))
+common(upload.command('disciplines').description('Envia disciplinas .json (5 por requisição)').argument('<arquivos...>', 'arquivos, pastas ou padrões'))
+  .action((inputs: string[], opts: UploadOpts) => runUpload('disciplines', inputs, opts))
+
+program
+  .command('whoami', { hidden: true })
+  .description('Mostra onde o token está salvo')
+  .action(() => console.log(readCredentials() ? `Token salvo em ${credentialsPath()}` : 'Nenhum login salvo'))
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  const message = error instanceof CliError ? error.message : `Erro inesperado: ${(error as Error)?.message ?? String(error)}`
+  console.error(message)
+  process.exitCode = 1
+})

@@ -1,0 +1,128 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, NavLink, Outlet, useLoaderData, useLocation } from '@remix-run/react'
+import { BookOpen, FileText, Home, LogOut, PanelLeft } from 'lucide-react'
+import { useCallback, useEffect, useState } from 'react'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { requireAdmin } from '~/utils/session.server'
+import { readSidebarOpen, sidebarCookie } from '~/utils/sidebar'
+
+export const meta: MetaFunction = () => [{ title: 'Painel Administrativo — Gabarita' }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireAdmin(request, context)
+  return json({ user: { name: user.name, email: user.email }, sidebarOpen: readSidebarOpen(request.headers.get('cookie')) })
+}
+
+const NAV = [
+  { to: '/admin', label: 'Home', icon: Home, end: true },
+  { to: '/admin/disciplinas', label: 'Disciplinas', icon: BookOpen, end: false },
+  { to: '/admin/provas', label: 'Provas', icon: FileText, end: false },
+]
+
+export default function AdminLayout() {
+  const data = useLoaderData<typeof loader>()
+  const location = useLocation()
+  const [open, setOpen] = useState(data.sidebarOpen)
+  const here = `${location.pathname}${location.search}`
+
+  const toggle = useCallback(() => {
+    setOpen((value) => {
+      document.cookie = sidebarCookie(!value)
+      return !value
+    })
+  }, [])
+
+  // Ctrl/Cmd+B toggles the sidebar (spec section 2).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() === 'b' && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault()
+        toggle()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [toggle])
+
+  return (
+    <div className="flex min-h-[70vh] flex-col md:flex-row" data-sidebar-state={open ? 'expanded' : 'collapsed'}>
+      <aside
+        id="admin-sidebar"
+        aria-label="Menu do painel"
+        className={`border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900 md:border-b-0 md:border-r ${
+          open ? 'w-full md:w-64' : 'w-full md:w-16'
+        } shrink-0 transition-[width]`}
+      >
+        <div className="flex items-center justify-between gap-2 p-2">
+          {/* Without JS this is a plain POST to the toggle route; with JS it flips in place. */}
+          <Form method="POST" action="/resources/sidebar" onSubmit={(e) => (e.preventDefault(), toggle())}>
+            <input type="hidden" name="redirectTo" value={here} />
+            <button
+              type="submit"
+              className="btn-ghost h-11 w-11 p-0"
+              aria-controls="admin-nav"
+              aria-expanded={open}
+              title="Recolher ou expandir o menu (Ctrl/Cmd+B)"
+            >
+              <PanelLeft className="h-5 w-5" aria-hidden />
+              <span className="sr-only">{open ? 'Recolher menu' : 'Expandir menu'}</span>
+            </button>
+          </Form>
+        </div>
+        <nav id="admin-nav" aria-label="Administração" className={`${open ? 'block' : 'hidden md:block'} px-2 pb-4`}>
+          <ul className="flex flex-col gap-1">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  prefetch="intent"
+                  title={item.label}
+                  className={({ isActive }) =>
+                    `flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium ${
+                      isActive
+                        ? 'bg-brand-600 text-white'
+                        : 'text-slate-700 hover:bg-slate-200 dark:text-slate-200 dark:hover:bg-slate-800'
+                    }`
+                  }
+                >
+                  <item.icon className="h-5 w-5 shrink-0" aria-hidden />
+                  <span className={open ? '' : 'md:sr-only'}>{item.label}</span>
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <Form method="POST" action="/logout">
+                <input type="hidden" name="redirectTo" value="/admin/login" />
+                <button
+                  type="submit"
+                  title="Sair"
+                  className="flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-left text-sm font-medium text-slate-700 hover:bg-slate-200 dark:text-slate-200 dark:hover:bg-slate-800"
+                >
+                  <LogOut className="h-5 w-5 shrink-0" aria-hidden />
+                  <span className={open ? '' : 'md:sr-only'}>Sair</span>
+                </button>
+              </Form>
+            </li>
+          </ul>
+        </nav>
+      </aside>
+      <div className="min-w-0 flex-1">
+        <header className="border-b border-slate-200 px-4 py-4 dark:border-slate-800 sm:px-6">
+          <p className="text-xl font-bold">Painel Administrativo</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {data.user.name} · {data.user.email}
+          </p>
+        </header>
+        <div className="px-4 py-6 sm:px-6">
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,86 @@
+import { ApiClient, ApiError, FormData } from './core'
+
+/** Typed admin calls (/api/v1/admin/*), shared by the admin pages and the `gabarita` CLI. */
+
+export type UploadValidation = { item: string; errors: { message: string }[] }
+export type UploadFileResult = {
+  filename: string
+  success: boolean
+  message: string
+  validations: UploadValidation[]
+  processing_time_ms: number
+  processed_questions: number
+  exam?: { id: number; name: string; year: number; board: string; created: boolean }
+  created?: number
+  updated?: number
+  removed?: number
+  created_disciplines?: number
+  created_topics?: number
+}
+export type UploadResult = {
+  success: boolean
+  message: string
+  error?: string
+  processed_questions: number
+  files: UploadFileResult[]
+  validations: UploadValidation[]
+  errors: string[]
+}
+export type UploadFile = { name: string; content: Uint8Array | Blob }
+
+export type DashboardStats = {
+  totalQuestions: number
+  totalStudents: number
+  totalDisciplines: number
+  lastUpdated: string | null
+}
+export type DisciplineCount = { name: string; count: number }
+export type TopicCount = { discipline: string; topic: string; count: number }
+
+function formOf(files: UploadFile[]) {
+  const form = new FormData()
+  for (const file of files) {
+    const blob = file.content instanceof Blob ? file.content : new Blob([new Uint8Array(file.content)])
+    form.append('file', blob, file.name)
+  }
+  return form
+}
+
+/** A rejected file is an answer, not a failure: 422 bodies with per-file results are returned. */
+async function upload(client: ApiClient, path: string, files: UploadFile[], force: boolean) {
+  try {
+    return await client.post<UploadResult>(path, { form: formOf(files), query: { force: force ? 'true' : 'false' }, timeoutMs: 120_000 })
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 422 && error.body && typeof error.body === 'object' && 'files' in error.body) {
+      return error.body as UploadResult
+    }
+    throw error
+  }
+}
+
+export function uploadExams(client: ApiClient, files: UploadFile[], options: { force?: boolean } = {}) {
+  return upload(client, '/admin/questions/upload-exam-txt', files, options.force ?? false)
+}
+
+export function uploadDisciplines(client: ApiClient, files: UploadFile[], options: { force?: boolean } = {}) {
+  return upload(client, '/admin/disciplines/upload', files, options.force ?? false)
+}
+
+export function checkDisciplineTopic(client: ApiClient, input: { disciplina: string; assunto: string }) {
+  return client.post<{ success: true; message: string }>('/admin/disciplines/search', { json: input })
+}
+
+export async function getDashboardStats(client: ApiClient) {
+  return (await client.get<{ data: DashboardStats }>('/admin/dashboard/stats')).data
+}
+export async function getQuestionsByDiscipline(client: ApiClient) {
+  return (await client.get<{ data: DisciplineCount[] }>('/admin/dashboard/questions-by-discipline')).data
+}
+export async function getQuestionsByTopic(client: ApiClient) {
+  return (await client.get<{ data: TopicCount[] }>('/admin/dashboard/questions-by-topic')).data
+}
+
+export type DisciplineWithTopics = { id: number; name: string; topics: { id: number; name: string }[] }
+export async function listDisciplines(client: ApiClient) {
+  return (await client.get<{ data: DisciplineWithTopics[] }>('/disciplines')).data
+}

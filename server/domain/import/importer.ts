@@ -1,0 +1,326 @@
+import crypto from 'node:crypto'
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm'
+import type { Db } from '../../db/index'
+import { disciplines, exams, questionTopics, questions, topics } from '../../db/schema'
+import { nameKey } from '../text'
+import type { ParsedDiscipline } from './parse-disciplines'
+import type { ParsedExam } from './parse-exam'
+import { HEADER_ITEM, parseExamFile } from './parse-exam'
+import { parseDisciplinesFile } from './parse-disciplines'
+import type { FileError, ItemErrors } from './text-file'
+import { located } from './text-file'
+
+/**
+ * Writes parsed files to the database (docs/import-formats.md "Identity, force and re-upload").
+ * Each file runs in ONE transaction with bulk statements: any error rolls everything back.
+ */
+
+/** Thrown inside the transaction so that it rolls back; carries the errors per item. */
+export class ImportValidationError extends Error {
+  constructor(readonly errors: ItemErrors[]) {
+    super('Validação falhou')
+    this.name = 'ImportValidationError'
+  }
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+type Runner = Db | Tx
+
+export function examIdentityKey(exam: { name: string; year: number; board: string }) {
+  return `${nameKey(exam.name)}|${exam.year}|${nameKey(exam.board)}`
+}
+
+export function newShortId() {
+  return crypto.randomBytes(6).readUIntBE(0, 6).toString(36).padStart(10, '0').slice(-8)
+}
+
+type DisciplineRow = { id: number; name: string; nameKey: string }
+type TopicRow = { id: number; disciplineId: number; name: string; nameKey: string }
+
+/** Inserts the disciplines whose key is missing (first spelling wins) and returns all of them by key. */
+async function upsertDisciplines(tx: Runner, names: string[]) {
+  const wanted = new Map<string, string>()
+  for (const name of names) if (!wanted.has(nameKey(name))) wanted.set(nameKey(name), name.trim().replace(/\s+/g, ' '))
+  if (wanted.size === 0) return { byKey: new Map<string, DisciplineRow>(), created: 0 }
+  const created = await tx
+    .insert(disciplines)
+    .values([...wanted].map(([key, name]) => ({ name, nameKey: key })))
+    .onConflictDoNothing({ target: disciplines.nameKey })
+    .returning({ id: disciplines.id })
+  const rows = await tx
+    .select({ id: disciplines.id, name: disciplines.name, nameKey: disciplines.nameKey })
+    .from(disciplines)
+    .where(inArray(disciplines.nameKey, [...wanted.keys()]))
+  return { byKey: new Map(rows.map((r) => [r.nameKey, r])), created: created.length }
+}
+
+async function upsertTopics(tx: Runner, pairs: { disciplineId: number; name: string }[]) {
+  const wanted = new Map<string, { disciplineId: number; name: string; nameKey: string }>()
+  for (const pair of pairs) {
+    const key = `${pair.disciplineId}|${nameKey(pair.name)}`
+    if (!wanted.has(key)) wanted.set(key, { disciplineId: pair.disciplineId, name: pair.name.trim().replace(/\s+/g, ' '), nameKey: nameKey(pair.name) })
+  }
+  if (wanted.size === 0) return { byKey: new Map<string, TopicRow>(), created: 0 }
+  const created = await tx
+    .insert(topics)
+    .values([...wanted.values()])
+    .onConflictDoNothing({ target: [topics.disciplineId, topics.nameKey] })
+    .returning({ id: topics.id })
+  const disciplineIds = [...new Set(pairs.map((p) => p.disciplineId))]
+  const rows = await tx.select().from(topics).where(inArray(topics.disciplineId, disciplineIds))
+  return { byKey: new Map(rows.map((r) => [`${r.disciplineId}|${r.nameKey}`, r])), created: created.length }
+}
+
+export type DisciplineImportResult = { createdDisciplines: number; createdTopics: number }
+
+/** Upsert of a discipline file: adds what is new, never changes or deletes what exists. */
+export async function importDisciplines(db: Db, list: ParsedDiscipline[]): Promise<DisciplineImportResult> {
+  return db.transaction(async (tx) => {
+    const { byKey, created } = await upsertDisciplines(tx, list.map((d) => d.name))
+    const pairs = list.flatMap((d) => d.topics.map((name) => ({ disciplineId: byKey.get(nameKey(d.name))!.id, name })))
+    const topicResult = await upsertTopics(tx, pairs)
+    return { createdDisciplines: created, createdTopics: topicResult.created }
+  })
+}
+
+export type ExamImportResult = {
+  examId: number
+  examCreated: boolean
+  processedQuestions: number
+  created: number
+  updated: number
+  removed: number
+  createdDisciplines: number
+  createdTopics: number
+}
+
+/**
+ * Imports one parsed exam. Without force, unknown disciplines/topics and an existing exam are
+ * validation errors; with force they are created, and an existing exam is replaced in place:
+ * same QUESTAO number = UPDATE keeping the id, new = INSERT, missing = removed_at set.
+ */
+export async function importExam(db: Db, exam: ParsedExam, options: { force: boolean }): Promise<ExamImportResult> {
+  const identityKey = examIdentityKey(exam)
+  return db.transaction(async (tx) => {
+    const existingExam = (await tx.select().from(exams).where(eq(exams.identityKey, identityKey)))[0]
+    let createdDisciplines = 0
+    let createdTopics = 0
+    let disciplineByKey: Map<string, DisciplineRow>
+    let topicByKey: Map<string, TopicRow>
+
+    if (!options.force) {
+      const errors = new Map<string, FileError[]>()
+      const push = (item: string, error: FileError) => errors.set(item, [...(errors.get(item) ?? []), error])
+      if (existingExam) push(HEADER_ITEM, located(exam.line, `Prova já importada: ${existingExam.name} (${existingExam.year}, ${existingExam.board}); envie com force para substituí-la`))
+      const keys = [...new Set(exam.questions.map((q) => nameKey(q.discipline)))]
+      const rows = await tx
+        .select({ id: disciplines.id, name: disciplines.name, nameKey: disciplines.nameKey })
+        .from(disciplines)
+        .where(inArray(disciplines.nameKey, keys))
+      disciplineByKey = new Map(rows.map((r) => [r.nameKey, r]))
+      const topicRows = rows.length
+        ? await tx.select().from(topics).where(inArray(topics.disciplineId, rows.map((r) => r.id)))
+        : []
+      topicByKey = new Map(topicRows.map((r) => [`${r.disciplineId}|${r.nameKey}`, r]))
+      for (const q of exam.questions) {
+        const discipline = disciplineByKey.get(nameKey(q.discipline))
+        if (!discipline) {
+          push(`QUESTAO ${q.number}`, located(q.disciplineLine, `Disciplina não cadastrada: ${q.discipline}`))
+          continue
+        }
+        for (const topic of q.topics) {
+          if (!topicByKey.has(`${discipline.id}|${nameKey(topic)}`)) {
+            push(`QUESTAO ${q.number}`, located(q.topicsLine, `Assunto não cadastrado: ${topic} (em ${discipline.name})`))
+          }
+        }
+      }
+      if (errors.size) throw new ImportValidationError([...errors].map(([item, list]) => ({ item, errors: list })))
+    } else {
+      const d = await upsertDisciplines(tx, exam.questions.map((q) => q.discipline))
+      disciplineByKey = d.byKey
+      createdDisciplines = d.created
+      const t = await upsertTopics(
+        tx,
+        exam.questions.flatMap((q) => q.topics.map((name) => ({ disciplineId: d.byKey.get(nameKey(q.discipline))!.id, name }))),
+      )
+      topicByKey = t.byKey
+      createdTopics = t.created
+    }
+
+    // The exam row: created, or its display fields refreshed on a forced re-upload.
+    let examId: number
+    if (existingExam) {
+      examId = existingExam.id
+      await tx
+        .update(exams)
+        .set({ name: exam.name, organization: exam.organization, board: exam.board, updatedAt: new Date() })
+        .where(eq(exams.id, examId))
+    } else {
+      const [row] = await tx
+        .insert(exams)
+        .values({ name: exam.name, year: exam.year, board: exam.board, organization: exam.organization, identityKey })
+        .returning({ id: exams.id })
+      examId = row.id
+    }
+
+    const current = existingExam
+      ? await tx.select({ id: questions.id, number: questions.number }).from(questions).where(eq(questions.examId, examId))
+      : []
+    const idByNumber = new Map(current.map((r) => [r.number, r.id]))
+    const values = exam.questions.map((q) => ({
+      number: q.number,
+      disciplineId: disciplineByKey.get(nameKey(q.discipline))!.id,
+      difficulty: q.difficulty,
+      statement: q.statement,
+      alternatives: q.alternatives,
+      correctAnswer: q.correctAnswer,
+      explanation: q.explanation,
+      videoUrl: q.videoUrl,
+      year: exam.year,
+      board: exam.board,
+    }))
+    const toInsert = values.filter((v) => !idByNumber.has(v.number))
+    const toUpdate = values.filter((v) => idByNumber.has(v.number))
+
+    if (toInsert.length) {
+      const inserted = await tx
+        .insert(questions)
+        .values(toInsert.map((v) => ({ ...v, examId, shortId: newShortId() })))
+        .returning({ id: questions.id, number: questions.number })
+      for (const row of inserted) idByNumber.set(row.number, row.id)
+    }
+    if (toUpdate.length) {
+      // One UPDATE ... FROM (VALUES ...) for every kept question: ids (and user data) stay.
+      const rows = toUpdate.map(
+        (v) =>
+          sql`(${idByNumber.get(v.number)!}::int, ${v.disciplineId}::int, ${v.difficulty}::text, ${v.statement}::text, ${JSON.stringify(v.alternatives)}::jsonb, ${v.correctAnswer}::text, ${v.explanation}::text, ${v.videoUrl}::text, ${v.year}::int, ${v.board}::text)`,
+      )
+      await tx.execute(sql`
+        UPDATE questions AS q SET
+          discipline_id = v.discipline_id, difficulty = v.difficulty, statement = v.statement,
+          alternatives = v.alternatives, correct_answer = v.correct_answer, explanation = v.explanation,
+          video_url = v.video_url, year = v.year, board = v.board, removed_at = NULL, updated_at = now()
+        FROM (VALUES ${sql.join(rows, sql`, `)})
+          AS v(id, discipline_id, difficulty, statement, alternatives, correct_answer, explanation, video_url, year, board)
+        WHERE q.id = v.id`)
+    }
+    let removed = 0
+    if (existingExam) {
+      const numbers = exam.questions.map((q) => q.number)
+      const marked = await tx
+        .update(questions)
+        .set({ removedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(questions.examId, examId), notInArray(questions.number, numbers), isNull(questions.removedAt)))
+        .returning({ id: questions.id })
+      removed = marked.length
+    }
+
+    // Topic links of the questions in the file are rewritten from the file.
+    const presentIds = exam.questions.map((q) => idByNumber.get(q.number)!)
+    if (toUpdate.length) {
+      await tx.delete(questionTopics).where(inArray(questionTopics.questionId, toUpdate.map((v) => idByNumber.get(v.number)!)))
+    }
+    const links = exam.questions.flatMap((q, index) => {
+      const disciplineId = disciplineByKey.get(nameKey(q.discipline))!.id
+      return q.topics.map((topic) => ({ questionId: presentIds[index], topicId: topicByKey.get(`${disciplineId}|${nameKey(topic)}`)!.id }))
+    })
+    if (links.length) await tx.insert(questionTopics).values(links).onConflictDoNothing()
+
+    return {
+      examId,
+      examCreated: !existingExam,
+      processedQuestions: exam.questions.length,
+      created: toInsert.length,
+      updated: toUpdate.length,
+      removed,
+      createdDisciplines,
+      createdTopics,
+    }
+  })
+}
+
+/** What an upload reports per file (API, admin pages and CLI). */
+export type FileResult = {
+  filename: string
+  success: boolean
+  message: string
+  validations: { item: string; errors: { message: string }[] }[]
+  processing_time_ms: number
+  processed_questions: number
+  exam?: { id: number; name: string; year: number; board: string; created: boolean }
+  created?: number
+  updated?: number
+  removed?: number
+  created_disciplines?: number
+  created_topics?: number
+}
+
+export function failedFile(filename: string, validations: ItemErrors[], started: number, message?: string): FileResult {
+  const count = validations.reduce((n, v) => n + v.errors.length, 0)
+  return {
+    filename,
+    success: false,
+    message: message ?? `Validação falhou - ${count} erro(s) encontrado(s)`,
+    validations: validations.map((v) => ({ item: v.item, errors: v.errors.map((e) => ({ message: e.message })) })),
+    processing_time_ms: Math.round(performance.now() - started),
+    processed_questions: 0,
+  }
+}
+
+/** Parse + import of one exam file; never throws for a bad file (the DB is left unchanged). */
+export async function importExamBytes(db: Db, filename: string, bytes: Uint8Array, options: { force: boolean }): Promise<FileResult> {
+  const started = performance.now()
+  const parsed = parseExamFile(bytes)
+  if (!parsed.ok) return failedFile(filename, parsed.errors, started)
+  try {
+    const result = await importExam(db, parsed.exam, options)
+    return {
+      filename,
+      success: true,
+      message: 'Upload realizado com sucesso!',
+      validations: [],
+      processing_time_ms: Math.round(performance.now() - started),
+      processed_questions: result.processedQuestions,
+      exam: { id: result.examId, name: parsed.exam.name, year: parsed.exam.year, board: parsed.exam.board, created: result.examCreated },
+      created: result.created,
+      updated: result.updated,
+      removed: result.removed,
+      created_disciplines: result.createdDisciplines,
+      created_topics: result.createdTopics,
+    }
+  } catch (error) {
+    if (error instanceof ImportValidationError) return failedFile(filename, error.errors, started)
+    // Two uploads of the same new exam at once: the loser's transaction hit the unique key
+    // and rolled back; report it on the file instead of a 500.
+    if (isUniqueViolation(error)) {
+      const message = `Erro no arquivo ${filename}: outra importação da mesma prova terminou antes; envie de novo (com force para substituí-la)`
+      return failedFile(filename, [{ item: HEADER_ITEM, errors: [{ message }] }], started, message)
+    }
+    throw error
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.code === '23505') return true
+  }
+  return false
+}
+
+/** Parse + upsert of one discipline file. */
+export async function importDisciplinesBytes(db: Db, filename: string, bytes: Uint8Array): Promise<FileResult> {
+  const started = performance.now()
+  const parsed = parseDisciplinesFile(bytes)
+  if (!parsed.ok) return failedFile(filename, parsed.errors, started)
+  const result = await importDisciplines(db, parsed.disciplines)
+  return {
+    filename,
+    success: true,
+    message: 'Upload realizado com sucesso!',
+    validations: [],
+    processing_time_ms: Math.round(performance.now() - started),
+    processed_questions: 0,
+    created_disciplines: result.createdDisciplines,
+    created_topics: result.createdTopics,
+  }
+}

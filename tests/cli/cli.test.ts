@@ -1,0 +1,168 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { count, eq } from 'drizzle-orm'
+import request from 'supertest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { questions, users } from '#server/db/schema'
+import { createTestContext, createTestUser } from '../support/context'
+
+const OAB_DIR = path.resolve('../shared/data/oab')
+const hasOab = fs.existsSync(OAB_DIR)
+if (!hasOab) console.warn(`Pulando as provas reais no teste da CLI: ${OAB_DIR} não existe nesta máquina`)
+
+type Run = { code: number | null; stdout: string; stderr: string }
+/** Runs the CLI as a user would (`npm run cli --` is `tsx cli/index.ts`), without blocking the test server. */
+function cli(args: string[], env: Record<string, string | undefined> = {}, input?: string): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(path.resolve('node_modules/.bin/tsx'), ['cli/index.ts', ...args], {
+      env: { ...process.env, GABARITA_TOKEN: undefined, GABARITA_API_URL: undefined, XDG_CONFIG_HOME: configHome, ...env },
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d) => (stdout += d))
+    child.stderr.on('data', (d) => (stderr += d))
+    if (input !== undefined) child.stdin.end(input)
+    else child.stdin.end()
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+let t: Awaited<ReturnType<typeof createTestContext>>
+let server: ReturnType<typeof t.app.listen>
+let api: string
+let configHome: string
+const password = 'senha-admin-123'
+const email = `admin-cli-${Date.now()}@teste.gabarita`
+
+beforeAll(async () => {
+  configHome = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-cli-'))
+  t = await createTestContext()
+  server = t.app.listen(0, '127.0.0.1')
+  await new Promise((r) => server.once('listening', r))
+  api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`
+  const reg = await request(t.app).post('/api/v1/auth/register').send({ name: 'Admin CLI', email, password })
+  expect(reg.status).toBe(201)
+  await t.db.update(users).set({ planName: 'ADMIN' }).where(eq(users.email, email))
+})
+afterAll(async () => {
+  await new Promise((r) => server.close(r))
+  await t.close()
+  fs.rmSync(configHome, { recursive: true, force: true })
+})
+
+describe('gabarita validate (offline)', () => {
+  it('passes valid files and directories with exit 0', async () => {
+    const run = await cli(['validate', 'fixtures/provas', 'fixtures/disciplinas.json'])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('OK    fixtures/provas/simulado-gabarita-2022.txt: 21 questões')
+    expect(run.stdout).toMatch(/Resumo: 4 arquivo\(s\), 4 válido\(s\), 0 inválido\(s\), 64 questões, 0 erro\(s\)/)
+  })
+
+  it('prints every error with file and line and exits 1', async () => {
+    const run = await cli(['validate', 'tests/fixtures/malformed/letras-fora-de-ordem.txt', 'tests/fixtures/malformed/json-sem-nome.json', 'fixtures/provas/*.txt'])
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain(
+      'tests/fixtures/malformed/letras-fora-de-ordem.txt: QUESTAO 1: linha 11: alternativa C fora de ordem: esperada a letra B (as letras devem ser consecutivas a partir de A)',
+    )
+    expect(run.stdout).toContain('tests/fixtures/malformed/json-sem-nome.json: disciplinas[3]: disciplinas[3].nome: obrigatório')
+    expect(run.stdout).toContain('OK    fixtures/provas/simulado-aprova-2023.txt: 21 questões')
+    expect(run.stdout).toMatch(/2 inválido\(s\)/)
+  })
+
+  it('--json gives a machine-readable report', async () => {
+    const run = await cli(['validate', '--json', 'tests/fixtures/malformed/latin1.txt'])
+    expect(run.code).toBe(1)
+    const report = JSON.parse(run.stdout)
+    expect(report.summary).toMatchObject({ files: 1, invalid: 1 })
+    expect(report.files[0].errors[0].errors[0].message).toMatch(/^linha 9: o arquivo não está em UTF-8 válido/)
+  })
+})
+
+describe('gabarita login and upload', () => {
+  it('refuses uploads without a token, with a bad token and when the API is down, in one line', async () => {
+    const none = await cli(['upload', 'exams', 'fixtures/provas', '--api', api])
+    expect(none.code).toBe(1)
+    expect(none.stderr.trim()).toBe('Nenhum token encontrado: rode "gabarita login" ou defina GABARITA_TOKEN (ou --token).')
+    const bad = await cli(['upload', 'exams', 'fixtures/provas', '--api', api, '--token', 'token-falso'])
+    expect(bad.code).toBe(1)
+    expect(bad.stderr.trim()).toBe('Não autorizado (Sessão expirada): rode "gabarita login" de novo ou confira o token.')
+    const down = await cli(['upload', 'exams', 'fixtures/provas'], { GABARITA_API_URL: 'http://127.0.0.1:9/api/v1', GABARITA_TOKEN: 'x' })
+    expect(down.code).toBe(1)
+    expect(down.stderr.trim()).toBe('Erro de conexão: não foi possível acessar http://127.0.0.1:9/api/v1. Verifique --api ou GABARITA_API_URL.')
+    expect(down.stderr).not.toMatch(/at .*\.ts:\d+/)
+  })
+
+  it('a student token is refused with a clear line', async () => {
+    const student = await createTestUser(t.ctx)
+    const run = await cli(['upload', 'disciplines', 'fixtures/disciplinas.json', '--api', api], { GABARITA_TOKEN: student.token })
+    expect(run.code).toBe(1)
+    expect(run.stderr.trim()).toBe('Acesso negado (Acesso restrito a administradores): entre com uma conta de administrador.')
+  })
+
+  it('login stores the token with mode 0600; a wrong password is one line', async () => {
+    const wrong = await cli(['login', '--email', email, '--password', 'errada', '--api', api])
+    expect(wrong.code).toBe(1)
+    expect(wrong.stderr.trim().split('\n')).toHaveLength(1)
+    expect(wrong.stderr).toMatch(/^Falha no login: /)
+    // The password is read from stdin when not given, and not echoed.
+    const run = await cli(['login', '--email', email, '--api', api], {}, `${password}\n`)
+    expect(run.stderr, run.stderr).not.toContain(password)
+    expect(run.code).toBe(0)
+    const file = path.join(configHome, 'gabarita', 'credentials.json')
+    expect(run.stdout).toContain(`Login realizado com sucesso! Token salvo em ${file}`)
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600)
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toMatchObject({ api, email, token: expect.any(String) })
+  })
+
+  it('--dry-run validates without sending anything', async () => {
+    const before = await t.db.select({ n: count() }).from(questions)
+    const run = await cli(['upload', 'exams', 'fixtures/provas', '--dry-run'])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('válido (--dry-run: não enviado)')
+    expect(await t.db.select({ n: count() }).from(questions)).toEqual(before)
+  })
+
+  it('uploads disciplines, then the demo exams (stored token), one plain line per file off a TTY', async () => {
+    const d = await cli(['upload', 'disciplines', 'fixtures/disciplinas.json'])
+    expect(d.code).toBe(0)
+    expect(d.stdout).toMatch(/OK {4}fixtures\/disciplinas\.json: 20 disciplina\(s\) e \d+ assunto\(s\) novos/)
+    const run = await cli(['upload', 'exams', 'fixtures/provas'])
+    expect(run.code, run.stdout + run.stderr).toBe(0)
+    expect(run.stdout).toContain('OK    fixtures/provas/simulado-gabarita-2024.txt: 22 questões (novas 22, atualizadas 0, removidas 0)')
+    expect(run.stdout).toMatch(/Resumo: 3 arquivo\(s\), 3 enviado\(s\), 0 com erro, 64 questões, 0 erro\(s\)/)
+  })
+
+  it('reports a local validation failure and the server refusal of an existing exam, exit 1', async () => {
+    const run = await cli(['upload', 'exams', 'fixtures/provas/simulado-aprova-2023.txt', 'tests/fixtures/malformed/seis-alternativas.txt'])
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain('ERRO  tests/fixtures/malformed/seis-alternativas.txt: Validação falhou - 1 erro(s) encontrado(s)')
+    expect(run.stdout).toMatch(/simulado-aprova-2023\.txt: cabeçalho: linha 2: Prova já importada: Simulado Aprova OAB - Revisão Final/)
+  })
+
+  it.skipIf(!hasOab)('uploads the 9 real exams in batches with --json and exact counts, then again with --force', async () => {
+    const discs = await cli(['upload', 'disciplines', path.join(OAB_DIR, 'disciplinas-oab.json'), '--api', api])
+    expect(discs.code).toBe(0)
+    const run = await cli(['upload', 'exams', OAB_DIR, '--json', '--api', api])
+    expect(run.code, run.stderr).toBe(0)
+    const report = JSON.parse(run.stdout)
+    expect(report.summary).toMatchObject({ files: 9, succeeded: 9, failed: 0, questions: 760, errors: 0 })
+    for (const file of report.files) {
+      const expected = (fs.readFileSync(path.join(OAB_DIR, file.filename), 'utf8').match(/^QUESTAO:/gm) ?? []).length
+      expect(file.processed_questions).toBe(expected)
+    }
+    const ids = await t.db.select({ id: questions.id }).from(questions)
+    // 12 files: two requests (the API takes at most 10 exams per upload).
+    const again = await cli(['upload', 'exams', OAB_DIR, 'fixtures/provas', '--json', '--force', '--api', api])
+    expect(again.code, again.stderr).toBe(0)
+    expect(JSON.parse(again.stdout).summary).toMatchObject({ files: 12, succeeded: 12, questions: 760 + 64 })
+    const after = await t.db.select({ id: questions.id }).from(questions)
+    expect(after.map((r) => r.id).sort()).toEqual(ids.map((r) => r.id).sort())
+    const search = await request(t.app).get('/api/v1/questions/search').query({ search_term: 'Conselho Nacional de Justiça' }).set(
+      (await createTestUser(t.ctx)).auth,
+    )
+    expect(JSON.stringify(search.body.data)).toContain('A respeito do Conselho Nacional de Justiça é correto afirmar que')
+  })
+})
