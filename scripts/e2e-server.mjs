@@ -17,6 +17,11 @@ const env = {
   RATE_LIMIT: 'off',
   LOG_LEVEL: 'warn',
 }
+// Google login points at a local OIDC provider the accounts spec starts on PORT+1000
+// (discovery is lazy, so nothing breaks while it is not running).
+env.GOOGLE_ISSUER ??= `http://127.0.0.1:${Number(env.PORT) + 1000}`
+env.GOOGLE_CLIENT_ID ??= 'gabarita-e2e'
+env.GOOGLE_CLIENT_SECRET ??= 'gabarita-e2e-secret'
 // Tests find the data directory (mail outbox under outbox/) through this file.
 fs.writeFileSync(path.join(os.tmpdir(), `gabarita-e2e-${env.PORT}`), dataDir)
 const child = spawn(process.execPath, [`${process.env.BUILD_DIR || 'build'}/server/index.js`], { env, stdio: 'inherit' })

@@ -5,6 +5,7 @@ import { getMe } from '#server/client/auth'
 import { ApiError } from '#server/client/core'
 import { apiFor } from './api.server'
 import { webConfig } from './env.server'
+import type { ToastInput } from './toast.server'
 import { createToastHeaders } from './toast.server'
 
 type SessionData = {
@@ -79,16 +80,49 @@ export async function logoutExpired(request: Request, redirectTo = currentPath(r
   throw redirect(`/login?${new URLSearchParams({ redirectTo })}`, { headers })
 }
 
-/** The signed-in user, or null for a visitor (an expired token logs them out). */
+/** The forced password-change step, and what stays reachable while it is pending. */
+export const CHANGE_PASSWORD_PATH = '/alterar-senha'
+const RESET_ALLOWED_PATHS = new Set([CHANGE_PASSWORD_PATH, '/logout', '/admin/login'])
+
+/**
+ * The signed-in user, or null for a visitor (an expired token logs them out).
+ * While a temporary password is pending, every other page redirects to the change step.
+ */
 export async function getOptionalUser(request: Request, context: AppLoadContext): Promise<ApiUser | null> {
   const token = await getToken(request)
   if (!token) return null
+  let user: ApiUser
   try {
-    return (await getMe(apiFor(context, token))).data
+    user = (await getMe(apiFor(context, token))).data
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return logoutExpired(request)
     throw error
   }
+  const { pathname } = new URL(request.url)
+  if (user.requires_password_reset && !RESET_ALLOWED_PATHS.has(pathname) && !pathname.startsWith('/resources/')) {
+    throw redirect(CHANGE_PASSWORD_PATH)
+  }
+  return user
+}
+
+/** Stores the API token in the cookie session and redirects (with a toast when given). */
+export async function createUserSession(
+  request: Request,
+  options: { token: string; remember: boolean; redirectTo: string; toast?: ToastInput },
+) {
+  const session = await getSession(request)
+  session.set('token', options.token)
+  session.set('remember', options.remember)
+  const headers = new Headers()
+  headers.append('Set-Cookie', await commitSession(session))
+  if (options.toast) await createToastHeaders(request, options.toast, headers)
+  return redirect(options.redirectTo, { headers })
+}
+
+/** Pages for visitors only (/login, /cadastrar): a signed-in user goes on to the dashboard. */
+export async function requireAnonymous(request: Request, context: AppLoadContext) {
+  const user = await getOptionalUser(request, context)
+  if (user) throw redirect(user.is_admin && new URL(request.url).pathname.startsWith('/admin') ? '/admin' : '/dashboard')
 }
 
 /** Guards a page: visitors go to /login and come back here after signing in. */

@@ -18,6 +18,8 @@ function bearer(req: Request) {
   return match ? match[1] : ''
 }
 
+const RESET_ALLOWED = new Set(['/auth/me', '/auth/logout', '/auth/change-temporary-password'])
+
 /**
  * Resolves the bearer token when one is sent. A token that is sent but unknown,
  * expired or revoked is a 401 even on public routes, so clients drop it at once.
@@ -28,6 +30,10 @@ export function loadUser(ctx: AppContext) {
     if (token === null) return next()
     const found = token ? await findUserByToken(ctx.db, token) : null
     if (!found) throw new HttpError(401, 'Sessão expirada')
+    // A temporary-password login opens only the change step (and me/logout).
+    if (found.user.requiresPasswordReset && !RESET_ALLOWED.has(req.path)) {
+      throw new HttpError(403, 'É necessário alterar sua senha para continuar.')
+    }
     req.user = found.user
     req.tokenHash = found.tokenHash
     next()

@@ -1,7 +1,188 @@
 import { Router } from 'express'
+import type { Request } from 'express'
+import { z } from 'zod'
 import type { AppContext } from '../context'
+import {
+  AccountError,
+  MESSAGES,
+  accountView,
+  changePassword,
+  forgotPassword,
+  login,
+  register,
+  setPassword,
+  toApiUser,
+} from '../domain/auth/accounts'
+import { googleAuthUrl, googleCallback } from '../domain/auth/google'
+import { PASSWORDS_DIFFER, emailField, nameField, passwordField, phoneField } from '../domain/auth/schemas'
+import { revokeToken } from '../domain/auth/tokens'
+import { getPolicy } from '../domain/policy'
+import { currentUser, requireUser } from './auth-middleware'
+import { HttpError, handler, parse } from './http'
+import { limiter } from './rate-limit'
 
-export function createAuthRouter(_ctx: AppContext) {
+const RegisterSchema = z
+  .object({
+    name: nameField,
+    email: emailField,
+    phone: phoneField,
+    password: passwordField,
+    confirm_password: z.string().optional(),
+  })
+  .refine((v) => v.confirm_password === undefined || v.confirm_password === v.password, {
+    message: PASSWORDS_DIFFER,
+    path: ['confirm_password'],
+  })
+
+const LoginSchema = z.object({
+  email: emailField,
+  password: z.string({ error: 'Senha é obrigatória' }).min(1, 'Senha é obrigatória').max(200, MESSAGES.badCredentials),
+  remember: z.boolean().optional(),
+})
+
+const ForgotSchema = z.object({
+  email: z
+    .string({ error: 'Por favor, digite um email válido' })
+    .trim()
+    .pipe(z.email({ error: 'Por favor, digite um email válido' })),
+})
+
+const NewPasswordSchema = z
+  .object({
+    current_password: z.string().max(200).optional(),
+    new_password: passwordField,
+    confirm_password: z.string({ error: PASSWORDS_DIFFER }),
+  })
+  .refine((v) => v.new_password === v.confirm_password, { message: PASSWORDS_DIFFER, path: ['confirm_password'] })
+
+/** Domain errors become `{ error }` with their status. */
+async function run<T>(fn: () => Promise<T>) {
+  try {
+    return await fn()
+  } catch (error) {
+    if (error instanceof AccountError) throw new HttpError(error.status, error.message)
+    throw error
+  }
+}
+
+export function createAuthRouter(ctx: AppContext) {
   const router = Router()
+  const window = 15 * 60 * 1000
+  // Per IP and per email: one address cannot hammer many accounts, nor many addresses one account.
+  const loginLimits = [
+    limiter(ctx, { name: 'login', windowMs: window, limit: 30 }),
+    limiter(ctx, { name: 'login', windowMs: window, limit: 10, byEmail: true }),
+  ]
+  const registerLimits = [
+    limiter(ctx, { name: 'register', windowMs: 60 * 60 * 1000, limit: 10 }),
+    limiter(ctx, { name: 'register', windowMs: 60 * 60 * 1000, limit: 5, byEmail: true }),
+  ]
+  const forgotLimits = [
+    limiter(ctx, { name: 'forgot', windowMs: 60 * 60 * 1000, limit: 10 }),
+    limiter(ctx, { name: 'forgot', windowMs: 60 * 60 * 1000, limit: 3, byEmail: true }),
+  ]
+
+  router.post(
+    '/auth/register',
+    ...registerLimits,
+    handler(async (req, res) => {
+      const body = parse(RegisterSchema, req.body)
+      const { token, user } = await run(() => register(ctx.db, body))
+      res.status(201).json({ token, user: toApiUser(user), policy: await getPolicy(ctx.db, user), message: MESSAGES.registered })
+    }),
+  )
+
+  router.post(
+    '/auth/login',
+    ...loginLimits,
+    handler(async (req, res) => {
+      const body = parse(LoginSchema, req.body)
+      const { token, user } = await run(() => login(ctx.db, body))
+      const view = await accountView(ctx.db, user)
+      res.json({
+        token,
+        ...view,
+        requires_password_reset: user.requiresPasswordReset,
+        message: user.requiresPasswordReset ? MESSAGES.mustChangePassword : MESSAGES.loginOk,
+      })
+    }),
+  )
+
+  router.post(
+    '/auth/logout',
+    requireUser,
+    handler(async (req, res) => {
+      if (req.tokenHash) await revokeToken(ctx.db, req.tokenHash)
+      res.json({ success: true, message: 'Logout realizado com sucesso!' })
+    }),
+  )
+
+  router.get(
+    '/auth/me',
+    requireUser,
+    handler(async (req, res) => {
+      res.json({ success: true, data: toApiUser(currentUser(req)) })
+    }),
+  )
+
+  router.post(
+    '/auth/forgot-password',
+    ...forgotLimits,
+    handler(async (req, res) => {
+      const { email } = parse(ForgotSchema, req.body)
+      try {
+        await forgotPassword(ctx, email)
+      } catch (error) {
+        // Same answer whatever happened: a mail failure must not reveal the account.
+        ctx.logger.error({ err: error }, 'falha ao enviar senha temporária')
+      }
+      res.json({ success: true, message: MESSAGES.forgotPassword })
+    }),
+  )
+
+  router.put(
+    '/auth/change-temporary-password',
+    requireUser,
+    handler(async (req, res) => {
+      const user = currentUser(req)
+      const body = parse(NewPasswordSchema, req.body)
+      if (!user.requiresPasswordReset) throw new HttpError(400, 'Não há troca de senha pendente para esta conta.')
+      await setPassword(ctx.db, user.id, body.new_password, req.tokenHash)
+      res.json({ success: true, message: MESSAGES.passwordChanged })
+    }),
+  )
+
+  router.put(
+    '/auth/change-password',
+    requireUser,
+    handler(async (req, res) => {
+      const body = parse(NewPasswordSchema, req.body)
+      await run(() => changePassword(ctx.db, currentUser(req), body, req.tokenHash))
+      res.json({ success: true, message: MESSAGES.passwordChanged })
+    }),
+  )
+
+  router.get(
+    '/auth/google',
+    handler(async (_req, res) => {
+      const authUrl = await run(() => googleAuthUrl(ctx))
+      res.json({ success: true, auth_url: authUrl, data: { auth_url: authUrl } })
+    }),
+  )
+
+  router.get(
+    '/auth/google/callback',
+    handler(async (req: Request, res) => {
+      const params: Record<string, string> = {}
+      for (const [key, value] of Object.entries(req.query)) if (typeof value === 'string') params[key] = value
+      if (params.error) throw new HttpError(400, 'Login com Google cancelado ou recusado.')
+      const result = await run(() => googleCallback(ctx, params))
+      res.json({
+        success: true,
+        data: { token: result.token, is_new_user: result.isNewUser, requires_password_reset: result.user.requiresPasswordReset },
+      })
+    }),
+  )
+
   return router
 }

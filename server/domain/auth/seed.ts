@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context'
+import { ensureUser } from './accounts'
 
 /** Demo accounts on the embedded default outside production (listed in the README). */
 export const DEMO_ACCOUNTS = {
@@ -7,4 +8,16 @@ export const DEMO_ACCOUNTS = {
 } as const
 
 /** Makes sure the ADMIN_EMAIL admin (and, when seeding, the demo accounts) exist. Idempotent. */
-export async function ensureAccounts(_ctx: AppContext) {}
+export async function ensureAccounts(ctx: AppContext) {
+  const { ADMIN_EMAIL, ADMIN_PASSWORD } = ctx.config
+  if (ADMIN_EMAIL && ADMIN_PASSWORD) {
+    const { created } = await ensureUser(ctx.db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, name: 'Administrador', planName: 'ADMIN' })
+    if (created) ctx.logger.info({ email: ADMIN_EMAIL }, 'administrador criado')
+  } else if (ADMIN_EMAIL || ADMIN_PASSWORD) {
+    ctx.logger.warn('ADMIN_EMAIL e ADMIN_PASSWORD precisam ser definidos juntos; nenhum administrador criado')
+  }
+  if (ctx.config.seedDemo) {
+    await ensureUser(ctx.db, { ...DEMO_ACCOUNTS.student, planName: 'GRATUITO' })
+    await ensureUser(ctx.db, { ...DEMO_ACCOUNTS.admin, planName: 'ADMIN' })
+  }
+}

@@ -1,0 +1,63 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import type { SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Form, useNavigation } from '@remix-run/react'
+import { CheckboxField, ErrorList, Field } from './forms'
+import { PasswordField, useClearPasswordsOnError } from './password-field'
+import { LoginFormSchema } from '~/utils/auth-schemas'
+
+/** The email + password form of /login and /admin/login (works without JS). */
+export function LoginForm({
+  lastResult,
+  redirectTo,
+  action,
+  showRemember = true,
+  children,
+}: {
+  lastResult?: SubmissionResult<string[]>
+  redirectTo?: string
+  action?: string
+  showRemember?: boolean
+  children?: React.ReactNode
+}) {
+  const navigation = useNavigation()
+  const submitting = navigation.state === 'submitting' && navigation.formAction === (action ?? navigation.formAction)
+  const [form, fields] = useForm({
+    id: 'login-form',
+    constraint: getZodConstraint(LoginFormSchema),
+    defaultValue: { redirectTo },
+    lastResult,
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: LoginFormSchema })
+    },
+    shouldRevalidate: 'onInput',
+  })
+  useClearPasswordsOnError(lastResult, [fields.password.id])
+  return (
+    <Form method="POST" action={action} className="space-y-4" {...getFormProps(form)}>
+      <input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
+      <Field
+        label="Email"
+        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
+        errors={fields.email.errors}
+      />
+      <PasswordField
+        label="Senha"
+        inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
+        errors={fields.password.errors}
+      />
+      {showRemember ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CheckboxField label="Lembrar de mim" inputProps={getInputProps(fields.remember, { type: 'checkbox' })} />
+          {children}
+        </div>
+      ) : (
+        children
+      )}
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <button type="submit" className="btn-primary w-full" disabled={submitting}>
+        {submitting ? 'Entrando...' : 'Entrar'}
+      </button>
+    </Form>
+  )
+}

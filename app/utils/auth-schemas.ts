@@ -1,0 +1,97 @@
+import { z } from 'zod'
+import {
+  GENDERS,
+  MASCOTS,
+  PASSWORDS_DIFFER,
+  STUDY_TIMES,
+  emailField,
+  nameField,
+  passwordField,
+} from '#server/domain/auth/schemas'
+
+// One schema per form, shared by Conform in the browser and the route action.
+
+export const LoginFormSchema = z.object({
+  email: emailField,
+  password: z.string({ error: 'Senha é obrigatória' }),
+  remember: z.boolean().optional(),
+  redirectTo: z.string().optional(),
+})
+
+export const RegisterFormSchema = z
+  .object({
+    name: nameField,
+    email: emailField,
+    phone: z.string().trim().max(30, 'Telefone muito longo').optional(),
+    password: passwordField,
+    confirmPassword: z.string({ error: 'Confirme a senha' }),
+    terms: z.boolean({ error: 'Você precisa aceitar os termos de uso para continuar' }),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] })
+
+export const ForgotFormSchema = z.object({
+  email: z
+    .string({ error: 'Por favor, digite um email válido' })
+    .trim()
+    .pipe(z.email({ error: 'Por favor, digite um email válido' })),
+})
+
+export const NewPasswordFormSchema = z
+  .object({
+    newPassword: passwordField,
+    confirmPassword: z.string({ error: 'Confirme a nova senha' }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] })
+
+export const ChangePasswordFormSchema = z
+  .object({
+    intent: z.literal('password'),
+    currentPassword: z.string().optional(),
+    newPassword: passwordField,
+    confirmPassword: z.string({ error: 'Confirme a nova senha' }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] })
+
+export const ProfileFormSchema = z.object({
+  intent: z.literal('profile'),
+  name: nameField,
+  phone: z.string().trim().max(30, 'Telefone muito longo').optional(),
+  mascot: z.enum(MASCOTS, { error: 'Escolha um dos mascotes' }).optional(),
+  birthDate: z.string().optional(),
+  gender: z.enum(GENDERS, { error: 'Gênero inválido' }).optional(),
+  educationLevel: z.string().trim().max(100).optional(),
+  targetExam: z.string().trim().max(100).optional(),
+  university: z.string().trim().max(200).optional(),
+  course: z.string().trim().max(200).optional(),
+  year: z
+    .number({ error: 'O ano/período deve ser um número inteiro' })
+    .int('O ano/período deve ser um número inteiro')
+    .min(0, 'O ano/período deve ser um número inteiro positivo')
+    .optional(),
+  studyGoal: z.string().trim().max(500).optional(),
+  preferredStudyTime: z.enum(STUDY_TIMES, { error: 'Horário de estudo inválido' }).optional(),
+  notificationsEnabled: z.boolean().optional(),
+  bio: z.string().trim().max(2000, 'A biografia deve ter no máximo 2000 caracteres').optional(),
+})
+
+export const MASCOT_LABELS: Record<(typeof MASCOTS)[number], string> = {
+  cat: 'Gato',
+  dog: 'Cachorro',
+  fish: 'Peixe',
+  bird: 'Pássaro',
+  rabbit: 'Coelho',
+  squirrel: 'Esquilo',
+}
+export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
+  masculino: 'Masculino',
+  feminino: 'Feminino',
+  outro: 'Outro',
+  prefiro_nao_informar: 'Prefiro não informar',
+}
+export const STUDY_TIME_LABELS: Record<(typeof STUDY_TIMES)[number], string> = {
+  manha: 'Manhã',
+  tarde: 'Tarde',
+  noite: 'Noite',
+  madrugada: 'Madrugada',
+}
+export { MASCOTS, GENDERS, STUDY_TIMES }

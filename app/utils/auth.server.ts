@@ -1,0 +1,50 @@
+import type { AppLoadContext } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { login, logout } from '#server/client/auth'
+import { ApiError } from '#server/client/core'
+import { apiFor } from './api.server'
+import { LoginFormSchema } from './auth-schemas'
+import { CHANGE_PASSWORD_PATH, createUserSession, safeRedirect } from './session.server'
+
+/**
+ * The login form's action, shared by /login and /admin/login. Errors come back
+ * next to the form (the password is never echoed back).
+ */
+export async function handleLogin(request: Request, context: AppLoadContext, options: { adminOnly?: boolean } = {}) {
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: LoginFormSchema })
+  if (submission.status !== 'success') {
+    return json({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+  }
+  const { email, password, remember = false, redirectTo } = submission.value
+  const fail = (message: string, status: number) =>
+    json({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, { status })
+  let result
+  try {
+    result = await login(apiFor(context), { email, password, remember })
+  } catch (error) {
+    if (error instanceof ApiError && error.status > 0 && error.status < 500) return fail(error.message, error.status)
+    if (error instanceof ApiError) return fail('Erro ao fazer login', 502)
+    throw error
+  }
+  if (options.adminOnly && !result.user.is_admin) {
+    // Not an administrator: the token is not kept.
+    await logout(apiFor(context, result.token)).catch(() => {})
+    return fail('Acesso restrito a administradores', 403)
+  }
+  if (result.requires_password_reset) {
+    return createUserSession(request, {
+      token: result.token,
+      remember: false,
+      redirectTo: CHANGE_PASSWORD_PATH,
+      toast: { type: 'warning', title: result.message || 'É necessário alterar sua senha para continuar.' },
+    })
+  }
+  return createUserSession(request, {
+    token: result.token,
+    remember,
+    redirectTo: safeRedirect(redirectTo, options.adminOnly ? '/admin' : '/dashboard'),
+    toast: { type: 'success', title: 'Login realizado com sucesso!' },
+  })
+}

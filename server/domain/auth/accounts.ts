@@ -1,0 +1,245 @@
+import { and, eq, ne } from 'drizzle-orm'
+import type { AppContext } from '../../context'
+import type { Db } from '../../db/index'
+import { apiTokens, profiles, users } from '../../db/schema'
+import type { PlanName } from '../../db/schema'
+import { sendMail } from '../../mail'
+import { getPolicy } from '../policy'
+import { burnVerify, generateTemporaryPassword, hashPassword, verifyPassword } from './passwords'
+import type { AuthUser } from './tokens'
+import { createApiToken, revokeAllTokens } from './tokens'
+
+/** A temporary password stops working after this long. */
+export const TEMP_PASSWORD_TTL_MS = 60 * 60 * 1000
+
+export const MESSAGES = {
+  badCredentials: 'Email ou senha incorretos',
+  duplicateEmail: 'Este email já está cadastrado',
+  forgotPassword: 'Se o email exista, você receberá instruções para recuperar sua senha',
+  mustChangePassword: 'É necessário alterar sua senha para continuar.',
+  tempExpired: 'Sua senha temporária expirou. Solicite uma nova em "Esqueceu a senha?".',
+  passwordChanged: 'Senha alterada com sucesso',
+  wrongCurrentPassword: 'Senha atual incorreta',
+  loginOk: 'Login realizado com sucesso!',
+  registered: 'Conta criada com sucesso!',
+  profileUpdated: 'Perfil atualizado com sucesso!',
+} as const
+
+export class AccountError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export function normalizeEmail(email: string) {
+  return email.trim().toLowerCase()
+}
+
+export type ApiUserJson = {
+  id: string
+  email: string
+  name: string
+  phone: string | null
+  avatar_url: string | null
+  mascot: string | null
+  plan_name: PlanName
+  is_admin: boolean
+  requires_password_reset: boolean
+}
+
+export function toApiUser(user: AuthUser): ApiUserJson {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    phone: user.phone,
+    avatar_url: user.avatarUrl,
+    mascot: user.mascot,
+    plan_name: user.planName,
+    is_admin: user.planName === 'ADMIN',
+    requires_password_reset: user.requiresPasswordReset,
+  }
+}
+
+type ProfileRow = typeof profiles.$inferSelect
+
+export type ApiProfileJson = {
+  birth_date: string | null
+  gender: string | null
+  education_level: string | null
+  target_exam: string | null
+  study_goal: string | null
+  preferred_study_time: string | null
+  notifications_enabled: boolean
+  university: string | null
+  course: string | null
+  year: number | null
+  bio: string | null
+}
+
+export function toApiProfile(profile: ProfileRow | undefined): ApiProfileJson {
+  return {
+    birth_date: profile?.birthDate ?? null,
+    gender: profile?.gender ?? null,
+    education_level: profile?.educationLevel ?? null,
+    target_exam: profile?.targetExam ?? null,
+    study_goal: profile?.studyGoal ?? null,
+    preferred_study_time: profile?.preferredStudyTime ?? null,
+    notifications_enabled: profile?.notificationsEnabled ?? true,
+    university: profile?.university ?? null,
+    course: profile?.course ?? null,
+    year: profile?.year ?? null,
+    bio: profile?.bio ?? null,
+  }
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1)
+  return user
+}
+
+export async function loadProfile(db: Db, userId: string) {
+  const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1)
+  return toApiProfile(profile)
+}
+
+/** user + profile + policy: what GET /profile and the login answer share. */
+export async function accountView(db: Db, user: AuthUser) {
+  const [profile, policy] = await Promise.all([loadProfile(db, user.id), getPolicy(db, user)])
+  return { user: toApiUser(user), profile, policy }
+}
+
+function isUniqueViolation(error: unknown) {
+  const e = error as { code?: string; cause?: { code?: string } }
+  return e?.code === '23505' || e?.cause?.code === '23505'
+}
+
+export async function createUser(
+  db: Db,
+  input: { name: string; email: string; phone?: string | null; password?: string | null; planName?: PlanName; googleSub?: string },
+) {
+  const passwordHash = input.password ? await hashPassword(input.password) : null
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({
+        name: input.name.trim(),
+        email: normalizeEmail(input.email),
+        phone: input.phone?.trim() || null,
+        passwordHash,
+        planName: input.planName ?? 'GRATUITO',
+        googleSub: input.googleSub,
+      })
+      .returning()
+    await db.insert(profiles).values({ userId: user.id }).onConflictDoNothing()
+    return user
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AccountError(409, MESSAGES.duplicateEmail)
+    throw error
+  }
+}
+
+export async function register(db: Db, input: { name: string; email: string; phone?: string | null; password: string }) {
+  if (await findUserByEmail(db, input.email)) throw new AccountError(409, MESSAGES.duplicateEmail)
+  const user = await createUser(db, input)
+  // Registration signs the user in as remembered (spec section 4).
+  const { token } = await createApiToken(db, user.id, { remember: true })
+  return { token, user }
+}
+
+/** Checks the password; the same error whether the email is unknown or the password wrong. */
+export async function login(db: Db, input: { email: string; password: string; remember?: boolean }) {
+  const user = await findUserByEmail(db, input.email)
+  if (!user || !user.passwordHash) {
+    await burnVerify(input.password)
+    throw new AccountError(401, MESSAGES.badCredentials)
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw new AccountError(401, MESSAGES.badCredentials)
+  if (user.requiresPasswordReset && user.tempPasswordExpiresAt && user.tempPasswordExpiresAt.getTime() < Date.now()) {
+    throw new AccountError(401, MESSAGES.tempExpired)
+  }
+  // A temporary-password token is short-lived and only opens the change step.
+  const remember = user.requiresPasswordReset ? false : (input.remember ?? false)
+  const { token } = await createApiToken(db, user.id, { remember })
+  return { token, user }
+}
+
+/** Mails a temporary password when the account exists; the caller answers the same either way. */
+export async function forgotPassword(ctx: AppContext, email: string) {
+  const user = await findUserByEmail(ctx.db, email)
+  if (!user) {
+    // Spend about the same time as a real reset, so timing does not reveal the account.
+    await hashPassword(generateTemporaryPassword())
+    return
+  }
+  const temporary = generateTemporaryPassword()
+  await ctx.db
+    .update(users)
+    .set({
+      passwordHash: await hashPassword(temporary),
+      requiresPasswordReset: true,
+      tempPasswordExpiresAt: new Date(Date.now() + TEMP_PASSWORD_TTL_MS),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, user.id))
+  await sendMail(ctx, {
+    to: user.email,
+    subject: 'Gabarita: sua senha temporária',
+    text: [
+      `Olá, ${user.name}!`,
+      '',
+      'Recebemos um pedido para recuperar a sua senha no Gabarita.',
+      'Use esta senha temporária para entrar (ela vale por 1 hora):',
+      '',
+      `SENHA: ${temporary}`,
+      '',
+      'Ao entrar, você vai escolher uma nova senha.',
+      'Se você não fez este pedido, entre em contato conosco.',
+    ].join('\n'),
+  })
+}
+
+/** Sets a new password and revokes every other token of the user (keepTokenHash stays valid). */
+export async function setPassword(db: Db, userId: string, password: string, keepTokenHash?: string) {
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), requiresPasswordReset: false, tempPasswordExpiresAt: null, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+  if (keepTokenHash) {
+    await db
+      .update(apiTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiTokens.userId, userId), ne(apiTokens.tokenHash, keepTokenHash)))
+  } else {
+    await revokeAllTokens(db, userId)
+  }
+}
+
+export async function changePassword(db: Db, user: AuthUser, input: { current_password?: string; new_password: string }, tokenHash?: string) {
+  // Accounts made through Google have no password yet: they may set one without a current one.
+  if (user.passwordHash && !(await verifyPassword(user.passwordHash, input.current_password ?? ''))) {
+    throw new AccountError(400, MESSAGES.wrongCurrentPassword)
+  }
+  await setPassword(db, user.id, input.new_password, tokenHash)
+}
+
+/** The admin of ADMIN_EMAIL / a demo account: created once, never overwritten afterwards. */
+export async function ensureUser(db: Db, input: { email: string; password: string; name: string; planName: PlanName }) {
+  const existing = await findUserByEmail(db, input.email)
+  if (existing) {
+    if (existing.planName !== input.planName && input.planName === 'ADMIN') {
+      await db.update(users).set({ planName: 'ADMIN', updatedAt: new Date() }).where(eq(users.id, existing.id))
+    }
+    return { user: existing, created: false }
+  }
+  try {
+    return { user: await createUser(db, input), created: true }
+  } catch (error) {
+    // Another process created it meanwhile: idempotent.
+    if (error instanceof AccountError && error.status === 409) return { user: (await findUserByEmail(db, input.email))!, created: false }
+    throw error
+  }
+}
