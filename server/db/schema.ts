@@ -43,6 +43,11 @@ export const users = pgTable('users', {
   mascot: text('mascot'),
   planName: text('plan_name').$type<PlanName>().notNull().default('GRATUITO'),
   requiresPasswordReset: boolean('requires_password_reset').notNull().default(false),
+  /**
+   * A temporary password from 'Esqueceu a senha?', kept apart from the real one so a
+   * reset requested by someone else never locks the owner out.
+   */
+  tempPasswordHash: text('temp_password_hash'),
   /** When a temporary password was issued, it stops working at this time. */
   tempPasswordExpiresAt: timestamp('temp_password_expires_at', { withTimezone: true }),
   googleSub: text('google_sub').unique(),

@@ -239,6 +239,20 @@ describe('forgot password and the temporary password', () => {
     expect(again.status).toBe(400)
   })
 
+  it('keeps the real password working: a reset asked by someone else locks nobody out', async () => {
+    const user = await registerUser()
+    await request(t.app).post('/api/v1/auth/forgot-password').send({ email: user.email }).expect(200)
+    const temporary = temporaryPasswordFrom(outbox(), user.email)!
+    const login = await request(t.app).post('/api/v1/auth/login').send({ email: user.email, password: user.password })
+    expect(login.status).toBe(200)
+    expect(login.body.requires_password_reset).toBe(false)
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id))
+    expect(row.requiresPasswordReset).toBe(false)
+    expect(row.tempPasswordHash).toBeNull()
+    // The pending temporary password died with that login.
+    expect((await request(t.app).post('/api/v1/auth/login').send({ email: user.email, password: temporary })).status).toBe(401)
+  })
+
   it('refuses a temporary password older than one hour', async () => {
     const user = await registerUser()
     await request(t.app).post('/api/v1/auth/forgot-password').send({ email: user.email }).expect(200)

@@ -135,6 +135,7 @@ CREATE TABLE "users" (
 	"mascot" text,
 	"plan_name" text DEFAULT 'GRATUITO' NOT NULL,
 	"requires_password_reset" boolean DEFAULT false NOT NULL,
+	"temp_password_hash" text,
 	"temp_password_expires_at" timestamp with time zone,
 	"google_sub" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

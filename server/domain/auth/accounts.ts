@@ -153,13 +153,29 @@ export async function register(db: Db, input: { name: string; email: string; pho
 /** Checks the password; the same error whether the email is unknown or the password wrong. */
 export async function login(db: Db, input: { email: string; password: string; remember?: boolean }) {
   const user = await findUserByEmail(db, input.email)
-  if (!user || !user.passwordHash) {
+  if (!user || (!user.passwordHash && !user.tempPasswordHash)) {
     await burnVerify(input.password)
     throw new AccountError(401, MESSAGES.badCredentials)
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw new AccountError(401, MESSAGES.badCredentials)
-  if (user.requiresPasswordReset && user.tempPasswordExpiresAt && user.tempPasswordExpiresAt.getTime() < Date.now()) {
-    throw new AccountError(401, MESSAGES.tempExpired)
+  if (user.passwordHash && (await verifyPassword(user.passwordHash, input.password))) {
+    // The real password proves the account: a pending reset is no longer needed.
+    if (user.requiresPasswordReset || user.tempPasswordHash) {
+      await db
+        .update(users)
+        .set({ requiresPasswordReset: false, tempPasswordHash: null, tempPasswordExpiresAt: null, updatedAt: new Date() })
+        .where(eq(users.id, user.id))
+      user.requiresPasswordReset = false
+    }
+  } else if (user.tempPasswordHash && (await verifyPassword(user.tempPasswordHash, input.password))) {
+    if (!user.tempPasswordExpiresAt || user.tempPasswordExpiresAt.getTime() < Date.now()) {
+      throw new AccountError(401, MESSAGES.tempExpired)
+    }
+    if (!user.requiresPasswordReset) {
+      await db.update(users).set({ requiresPasswordReset: true, updatedAt: new Date() }).where(eq(users.id, user.id))
+      user.requiresPasswordReset = true
+    }
+  } else {
+    throw new AccountError(401, MESSAGES.badCredentials)
   }
   // A temporary-password token is short-lived and only opens the change step.
   const remember = user.requiresPasswordReset ? false : (input.remember ?? false)
@@ -179,7 +195,7 @@ export async function forgotPassword(ctx: AppContext, email: string) {
   await ctx.db
     .update(users)
     .set({
-      passwordHash: await hashPassword(temporary),
+      tempPasswordHash: await hashPassword(temporary),
       requiresPasswordReset: true,
       tempPasswordExpiresAt: new Date(Date.now() + TEMP_PASSWORD_TTL_MS),
       updatedAt: new Date(),
@@ -206,7 +222,13 @@ export async function forgotPassword(ctx: AppContext, email: string) {
 export async function setPassword(db: Db, userId: string, password: string, keepTokenHash?: string) {
   await db
     .update(users)
-    .set({ passwordHash: await hashPassword(password), requiresPasswordReset: false, tempPasswordExpiresAt: null, updatedAt: new Date() })
+    .set({
+      passwordHash: await hashPassword(password),
+      requiresPasswordReset: false,
+      tempPasswordHash: null,
+      tempPasswordExpiresAt: null,
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, userId))
   if (keepTokenHash) {
     await db

@@ -1,0 +1,35 @@
+-- Question search (applied after the migrations at every start: idempotent).
+
+-- Folds text the way students type it: lower case, no accents, and the -ão
+-- family joined (função/funções/funçães → funcao) because the Portuguese
+-- stemmer stems singular and plural of these words differently. Applied to the
+-- document (trigger below) and to the query (server/domain/questions/search.ts).
+CREATE OR REPLACE FUNCTION gabarita_fold(text) RETURNS text
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+  AS $$ SELECT regexp_replace(lower(gabarita_unaccent($1)), '(oes|aes|aos|ao)\M', 'ao', 'g') $$;
+
+CREATE OR REPLACE FUNCTION gabarita_questions_search_vector() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.search_vector :=
+    setweight(to_tsvector('portuguese', gabarita_fold(coalesce(NEW.statement, ''))), 'A') ||
+    setweight(to_tsvector('portuguese', gabarita_fold(coalesce(
+      (SELECT string_agg(a->>'text', ' ') FROM jsonb_array_elements(NEW.alternatives) AS a), ''))), 'B') ||
+    setweight(to_tsvector('portuguese', gabarita_fold(coalesce(
+      (SELECT d.name FROM disciplines d WHERE d.id = NEW.discipline_id), ''))), 'C');
+  RETURN NEW;
+END
+$$;
+
+DROP TRIGGER IF EXISTS questions_search_vector_trg ON questions;
+CREATE TRIGGER questions_search_vector_trg
+  BEFORE INSERT OR UPDATE OF statement, alternatives, discipline_id ON questions
+  FOR EACH ROW EXECUTE FUNCTION gabarita_questions_search_vector();
+
+-- Live questions only (removed ones are never listed): the default random walk
+-- and the filtered lists ordered by id stay index-only-ish at 1M rows.
+CREATE INDEX IF NOT EXISTS questions_live_random_idx ON questions (random_key) WHERE removed_at IS NULL;
+CREATE INDEX IF NOT EXISTS questions_live_discipline_idx ON questions (discipline_id, id) WHERE removed_at IS NULL;
+CREATE INDEX IF NOT EXISTS questions_live_year_idx ON questions (year, id) WHERE removed_at IS NULL;
+CREATE INDEX IF NOT EXISTS questions_live_board_idx ON questions (board, id) WHERE removed_at IS NULL;
+CREATE INDEX IF NOT EXISTS attempts_user_correct_idx ON attempts (user_id, question_id, correct);
