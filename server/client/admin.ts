@@ -1,22 +1,10 @@
+import type { FileResult } from '../domain/import/importer'
 import { ApiClient, ApiError, FormData } from './core'
 
 /** Typed admin calls (/api/v1/admin/*), shared by the admin pages and the `gabarita` CLI. */
 
 export type UploadValidation = { item: string; errors: { message: string }[] }
-export type UploadFileResult = {
-  filename: string
-  success: boolean
-  message: string
-  validations: UploadValidation[]
-  processing_time_ms: number
-  processed_questions: number
-  exam?: { id: number; name: string; year: number; board: string; created: boolean }
-  created?: number
-  updated?: number
-  removed?: number
-  created_disciplines?: number
-  created_topics?: number
-}
+export type UploadFileResult = FileResult
 export type UploadResult = {
   success: boolean
   message: string

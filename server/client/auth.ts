@@ -1,4 +1,6 @@
 import type { ApiClient } from './core'
+import type { ApiProfileJson } from '../domain/auth/accounts'
+import type { Policy } from '../domain/policy'
 
 /** The signed-in user as the API reports it (GET /auth/me → data). */
 export type ApiUser = {
@@ -21,36 +23,10 @@ export function getMe(client: ApiClient) {
 
 // Typed calls of the accounts API (server/api/auth.ts, profile.ts).
 
-export type ApiProfile = {
-  birth_date: string | null
-  gender: string | null
-  education_level: string | null
-  target_exam: string | null
-  study_goal: string | null
-  preferred_study_time: string | null
-  notifications_enabled: boolean
-  university: string | null
-  course: string | null
-  year: number | null
-  bio: string | null
-}
+export type ApiProfile = ApiProfileJson
 
 /** The plan policy as GET /profile reports it (server/domain/policy.ts). */
-export type ApiPolicy = {
-  plan_name: string
-  limits: {
-    questionsPerWeek: number
-    notebooksLimit: number
-    hasCommentedQuestions: boolean
-    hasNotebooks: boolean
-    hasComments: boolean
-    hasChat: boolean
-    hasAds: boolean
-  }
-  toggles: Record<string, boolean>
-  usage: { questionsThisWeek: number; notebooksCreated: number; weekStart: string }
-  features: Record<string, boolean>
-}
+export type ApiPolicy = Policy
 
 export type LoginResponse = {
   token: string
