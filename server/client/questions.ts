@@ -1,35 +1,11 @@
+import type { Reveal } from '../domain/questions/answers'
+import type { QuestionCard, SearchResult } from '../domain/questions/search'
 import type { ApiClient } from './core'
 
-export type Difficulty = 'FACIL' | 'MEDIO' | 'DIFICIL'
+export type { Difficulty } from '../db/schema'
+export type { QuestionCard } from '../domain/questions/search'
 
-/** A question card as the API sends it: never the answer key or the explanation. */
-export type QuestionCard = {
-  id: number
-  short_id: string
-  question_number: number
-  discipline_id: number
-  discipline_name: string
-  exam_id: number
-  exam_year: number
-  exam_name: string | null
-  exam_board: string
-  exam_organization: string | null
-  difficulty_level: Difficulty
-  question_text: string
-  alternatives: { letter: string; text_content: string }[]
-  is_annulled: boolean
-  has_explanation: boolean
-  topics: { id: number; name: string }[]
-}
-
-export type SearchResponse = {
-  success: true
-  data: QuestionCard[]
-  total: number
-  total_exact: boolean
-  page: number
-  per_page: number
-}
+export type SearchResponse = { success: true } & SearchResult
 
 export type SearchQuery = {
   page?: number
@@ -49,13 +25,7 @@ export type SearchQuery = {
 
 export type FilterOptions = { years: number[]; exam_boards: string[]; difficulties: string[] }
 
-export type RevealResponse = {
-  success: true
-  correct_answer: string | null
-  explanation: string | null
-  annulled: boolean
-  message?: string
-}
+export type RevealResponse = { success: true } & Reveal
 
 export type AttemptResponse = RevealResponse & { correct: boolean | null; answer: string }
 

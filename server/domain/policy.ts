@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm'
+import { and, count, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/index'
 import { featureToggles, questionUsage } from '../db/schema'
 import type { PlanName } from '../db/schema'
@@ -92,5 +92,46 @@ export function canUseAnotherQuestion(policy: Policy) {
 }
 
 export function quotaMessage(policy: Policy) {
-  return `Você atingiu o limite de ${policy.limits.questionsPerWeek} questões por semana do seu plano. Faça upgrade do plano para continuar praticando.`
+  return quotaMessageFor(policy.limits.questionsPerWeek)
+}
+
+export function quotaMessageFor(limit: number) {
+  return `Você atingiu o limite de ${limit} questões por semana do seu plano. Faça upgrade do plano para continuar praticando.`
+}
+
+export type QuestionUseResult = { allowed: true; policy: Policy } | { allowed: false; policy: Policy; message: string }
+
+/**
+ * Counts `questionId` against the user's weekly quota (answering or revealing).
+ * A question already counted this week is free; on a limited plan a new one is
+ * refused once the week's count reaches the limit. The check and the insert run
+ * in one transaction under a per-user advisory lock, so concurrent requests
+ * cannot both take the last free slot.
+ */
+export async function claimQuestionUse(
+  db: Db,
+  user: { id: string; planName: PlanName },
+  questionId: number,
+  at = new Date(),
+): Promise<QuestionUseResult> {
+  const week = weekStart(at)
+  const toggles = await getToggles(db)
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`quota:${user.id}`}))`)
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(questionUsage)
+      .where(and(eq(questionUsage.userId, user.id), eq(questionUsage.weekStart, week)))
+    const [already] = await tx
+      .select({ q: questionUsage.questionId })
+      .from(questionUsage)
+      .where(and(eq(questionUsage.userId, user.id), eq(questionUsage.weekStart, week), eq(questionUsage.questionId, questionId)))
+    const usage: Usage = { questionsThisWeek: Number(n), notebooksCreated: 0, weekStart: week }
+    const policy = buildPolicy(user.planName, toggles, usage)
+    if (already) return { allowed: true as const, policy }
+    if (!canUseAnotherQuestion(policy)) return { allowed: false as const, policy, message: quotaMessage(policy) }
+    await tx.insert(questionUsage).values({ userId: user.id, questionId, weekStart: week }).onConflictDoNothing()
+    policy.usage = { ...usage, questionsThisWeek: usage.questionsThisWeek + 1 }
+    return { allowed: true as const, policy }
+  })
 }

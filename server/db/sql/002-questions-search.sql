@@ -33,3 +33,6 @@ CREATE INDEX IF NOT EXISTS questions_live_discipline_idx ON questions (disciplin
 CREATE INDEX IF NOT EXISTS questions_live_year_idx ON questions (year, id) WHERE removed_at IS NULL;
 CREATE INDEX IF NOT EXISTS questions_live_board_idx ON questions (board, id) WHERE removed_at IS NULL;
 CREATE INDEX IF NOT EXISTS attempts_user_correct_idx ON attempts (user_id, question_id, correct);
+-- Discipline + difficulty is the commonest filter pair: its page and its bounded count
+-- read this index in order instead of building a bitmap of the whole discipline.
+CREATE INDEX IF NOT EXISTS questions_live_discipline_difficulty_idx ON questions (discipline_id, difficulty, id) WHERE removed_at IS NULL;

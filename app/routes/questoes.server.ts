@@ -1,0 +1,137 @@
+import type { AppLoadContext } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
+import type { ApiClient } from '#server/client/core'
+import type { DisciplinesResponse, FilterOptions, RevealResponse, SearchResponse } from '#server/client/questions'
+import { PLAN_LIMITS } from '#server/domain/plans'
+import { quotaMessageFor } from '#server/domain/policy'
+import { getDisciplines, getFilterOptions, revealAnswer, searchQuestions } from '#server/client/questions'
+import { toCardView } from '~/components/questions/question-card'
+import { FALLBACK_BOARDS, FALLBACK_YEARS, PER_PAGE, activeFilterCount, readFilters, readPage } from '~/components/questions/filters'
+import { ApiError } from '~/utils/api.server'
+import { commitSession, getSession, logoutExpired } from '~/utils/session.server'
+import { apiFor } from '~/utils/api.server'
+
+export type Discipline = DisciplinesResponse['data'][number]
+export type DisciplineTuple = [number, string, [number, string][]]
+export type ServerReveal = RevealResponse & { chosen: string | null }
+
+// Reference data changes only on admin uploads: a short per-process cache keeps
+// two API calls off every page render without hiding an upload for long.
+const REFERENCE_TTL_MS = 30_000
+let optionsCache: { at: number; value: FilterOptions & { fallback: boolean } } | undefined
+let disciplinesCache: { at: number; value: Discipline[] } | undefined
+
+async function filterOptions(api: ApiClient) {
+  if (optionsCache && Date.now() - optionsCache.at < REFERENCE_TTL_MS) return optionsCache.value
+  try {
+    const value = { ...(await getFilterOptions(api)), fallback: false }
+    optionsCache = { at: Date.now(), value }
+    return value
+  } catch {
+    // Spec section 8: the fixed years and boards when the call fails (not cached).
+    return { years: FALLBACK_YEARS, exam_boards: FALLBACK_BOARDS, difficulties: ['facil', 'medio', 'dificil'], fallback: true }
+  }
+}
+
+async function disciplines(api: ApiClient): Promise<Discipline[]> {
+  if (disciplinesCache && Date.now() - disciplinesCache.at < REFERENCE_TTL_MS) return disciplinesCache.value
+  try {
+    const body = await getDisciplines(api)
+    const value = Array.isArray(body) ? body : (body.data ?? [])
+    disciplinesCache = { at: Date.now(), value }
+    return value
+  } catch {
+    return []
+  }
+}
+
+/** `escolha=<id>-<letter>` pairs: the alternative a no-JS student picked. */
+function chosenLetters(params: URLSearchParams) {
+  const map = new Map<number, string>()
+  for (const value of params.getAll('escolha')) {
+    const m = /^(\d{1,9})-([A-Za-z])$/.exec(value)
+    if (m) map.set(Number(m[1]), m[2].toUpperCase())
+  }
+  return map
+}
+
+export async function loadQuestionsPage(request: Request, context: AppLoadContext) {
+  const url = new URL(request.url)
+  const filters = readFilters(url.searchParams)
+  const page = readPage(url.searchParams)
+  const session = await getSession(request)
+  const token = session.get('token') ?? null
+  const hasFilters = activeFilterCount(filters) > 0
+
+  // Running a search needs login (spec section 6): back here after signing in.
+  if (hasFilters && !token) {
+    throw redirect(`/login?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`)
+  }
+
+  const headers = new Headers()
+  let seed = session.get('searchSeed')
+  if (!seed) {
+    seed = crypto.randomUUID()
+    session.set('searchSeed', seed)
+    headers.append('Set-Cookie', await commitSession(session))
+  }
+
+  const api = apiFor(context, token)
+  const revealIds = token
+    ? [...new Set(url.searchParams.getAll('revelada').filter((v) => /^\d{1,9}$/.test(v)).map(Number))].slice(0, 5)
+    : []
+  const chosen = chosenLetters(url.searchParams)
+
+  try {
+    const [result, options, disciplineList, reveals] = await Promise.all([
+      searchQuestions(api, {
+        page,
+        per_page: PER_PAGE,
+        search_term: filters.q || undefined,
+        discipline_ids: filters.disciplina,
+        topic_ids: filters.assunto,
+        difficulty: filters.dificuldade,
+        year: filters.ano,
+        exam_board: filters.banca,
+        random: !hasFilters,
+        seed,
+      }).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) throw error
+        // A search that fails shows an empty list (spec section 7), with the reason.
+        return { success: true, data: [], total: 0, total_exact: true, page, per_page: PER_PAGE, failed: error instanceof ApiError ? error.message : 'Erro ao buscar questões' } as SearchResponse & { failed?: string }
+      }),
+      filterOptions(api),
+      disciplines(api),
+      Promise.all(
+        revealIds.map(async (id) => {
+          try {
+            const r = await revealAnswer(api, id)
+            return [id, { reveal: { ...r, chosen: chosen.get(id) ?? null } as ServerReveal }] as const
+          } catch (error) {
+            if (error instanceof ApiError && error.status === 401) throw error
+            if (error instanceof ApiError && error.status === 403) return [id, { quota: error.message }] as const
+            return [id, null] as const
+          }
+        }),
+      ),
+    ])
+    return json(
+      {
+        filters,
+        page,
+        loggedIn: Boolean(token),
+        result: { ...(result as SearchResponse & { failed?: string }), data: result.data.map(toCardView), success: undefined },
+        options,
+        // [id, name, [[topicId, topicName]...]]: compact, all topics so JS can follow the ticks.
+        disciplines: disciplineList.map((d) => [d.id, d.name, d.topics.map((t) => [t.id, t.name] as [number, string])] as DisciplineTuple),
+        reveals: Object.fromEntries(reveals.filter(([, v]) => v !== null)) as Record<string, { reveal?: ServerReveal; quota?: string }>,
+        quotaFor: Number(url.searchParams.get('limite')) || null,
+        quotaText: url.searchParams.has('limite') ? quotaMessageFor(PLAN_LIMITS.GRATUITO.questionsPerWeek) : '',
+      },
+      { headers },
+    )
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return logoutExpired(request)
+    throw error
+  }
+}

@@ -1,0 +1,325 @@
+/**
+ * npm run bench [-- --quick] [--sizes=10000,100000,1000000] [--duration=10]
+ *
+ * Generates synthetic banks, starts the BUILT server (production mode, $BUILD_DIR)
+ * on loopback for each size, and measures with autocannon: the search API and the
+ * /questoes SSR for four query kinds, plus a bare Express JSON endpoint as the
+ * ceiling. Writes bench/results/<timestamp>.json and .md and prints PASS/FAIL per target.
+ * PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
+ * is used when reachable; otherwise PGlite, without the 1M size.
+ */
+import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import { createCookieSessionStorage } from '@remix-run/node'
+import autocannon from 'autocannon'
+import pg from 'pg'
+import { openDatabase } from '../server/db/index'
+import { generateBank } from './generate'
+
+const args = process.argv.slice(2)
+const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
+const quick = args.includes('--quick')
+const duration = Number(flag('duration') ?? (quick ? 4 : 10))
+const connections = Number(flag('connections') ?? 10)
+const buildDir = process.env.BUILD_DIR || 'build'
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const SECRET = 'bench-session-secret-0123456789abcdef'
+const PORT = Number(process.env.BENCH_PORT ?? 3190)
+const BARE_PORT = PORT + 1
+
+type Stats = { p50: number; p95: number; p99: number; rps: number; requests: number; errors: number; non2xx: number }
+type Kind = 'narrow' | 'broad' | 'filters' | 'random'
+const KINDS: Kind[] = ['narrow', 'broad', 'filters', 'random']
+
+const API_QUERIES: Record<Kind, string> = {
+  narrow: '/api/v1/questions/search?search_term=usucapi%C3%A3o%20extraordin%C3%A1ria',
+  broad: '/api/v1/questions/search?search_term=direito',
+  filters: '/api/v1/questions/search?discipline_ids=1&difficulty=medio',
+  random: '/api/v1/questions/search?random=true&seed=bench-visitor',
+}
+const SSR_QUERIES: Record<Kind, string> = {
+  narrow: '/questoes?q=usucapi%C3%A3o%20extraordin%C3%A1ria',
+  broad: '/questoes?q=direito',
+  filters: '/questoes?disciplina=1&dificuldade=medio',
+  random: '/questoes',
+}
+
+function log(msg: string) {
+  process.stdout.write(`${msg}\n`)
+}
+
+function percentile(sorted: number[], p: number) {
+  if (!sorted.length) return 0
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+}
+
+async function measure(url: string, headers: Record<string, string>): Promise<Stats> {
+  const times: number[] = []
+  const instance = autocannon({ url, connections, duration, headers })
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, time: number) => times.push(time))
+  const result = await instance
+  times.sort((a, b) => a - b)
+  return {
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    p99: round(percentile(times, 99)),
+    rps: round(result.requests.total / duration),
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  }
+}
+
+const round = (n: number) => Math.round(n * 100) / 100
+
+async function waitFor(url: string, timeoutMs = 120_000) {
+  const start = Date.now()
+  while (Date.now() - start < timeoutMs) {
+    try {
+      const res = await fetch(url)
+      if (res.ok) return
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300))
+  }
+  throw new Error(`servidor não respondeu em ${url}`)
+}
+
+function startServer(env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, [path.join(buildDir, 'server/index.js')], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  return child
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+}
+
+function startBare(): ChildProcess {
+  // The ceiling: the same Express, one small JSON answer, nothing else.
+  const code = `import express from 'express'; const app = express(); app.get('/bare', (_q, r) => r.json({ success: true, data: [] })); app.listen(${BARE_PORT}, '127.0.0.1')`
+  return spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: 'inherit' })
+}
+
+async function postgresAvailable() {
+  const client = new pg.Client({ connectionString: adminUrl })
+  try {
+    await client.connect()
+    await client.end()
+    return true
+  } catch {
+    return false
+  }
+}
+
+async function sessionCookie(token: string) {
+  const storage = createCookieSessionStorage({ cookie: { name: '__session', httpOnly: true, sameSite: 'lax', path: '/', secrets: [SECRET] } })
+  const session = await storage.getSession()
+  session.set('token', token)
+  session.set('searchSeed', 'bench-visitor')
+  const header = await storage.commitSession(session)
+  return header.split(';')[0]
+}
+
+async function pageBytes(base: string, cookie: string) {
+  const res = await fetch(`${base}/questoes`, { headers: { cookie } })
+  const html = await res.text()
+  const htmlBytes = Buffer.byteLength(html)
+  const htmlGzip = zlib.gzipSync(html).length
+  const scripts = new Set<string>()
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) scripts.add(m[1])
+  for (const m of html.matchAll(/<script[^>]*src="([^"]+)"/g)) scripts.add(m[1])
+  for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) scripts.add(m[1])
+  for (const m of html.matchAll(/"(\/build\/[^"]+\.js)"/g)) if (/entry|root|routes\/questoes-|_shared/.test(m[1])) scripts.add(m[1])
+  let jsGzip = 0
+  let jsRaw = 0
+  for (const src of scripts) {
+    const body = Buffer.from(await (await fetch(`${base}${src}`)).arrayBuffer())
+    jsRaw += body.length
+    jsGzip += zlib.gzipSync(body).length
+  }
+  return { htmlBytes, htmlGzip, jsRaw, jsGzip, scripts: [...scripts] }
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(buildDir, 'server/index.js'))) throw new Error(`build não encontrado em ${buildDir}: rode BUILD_DIR=${buildDir} npm run build`)
+  const usePg = await postgresAvailable()
+  const defaultSizes = usePg ? (quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]) : [10_000, 100_000]
+  const sizes = (flag('sizes')?.split(',').map(Number) ?? defaultSizes).filter((s) => usePg || s < 1_000_000)
+  log(`Gabarita bench: ${usePg ? 'PostgreSQL' : 'PGlite'}, tamanhos ${sizes.join(', ')}, ${duration}s por cenário, ${connections} conexões`)
+
+  const bare = startBare()
+  await waitFor(`http://127.0.0.1:${BARE_PORT}/bare`)
+  const bareStats = await measure(`http://127.0.0.1:${BARE_PORT}/bare`, {})
+  await stop(bare)
+  log(`bare express: ${bareStats.rps} req/s, p95 ${bareStats.p95} ms`)
+
+  const results: Record<string, { api: Record<Kind, Stats>; ssr: Record<Kind, Stats>; generateSeconds: number }> = {}
+  let bytes: Awaited<ReturnType<typeof pageBytes>> | undefined
+
+  for (const size of sizes) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-bench-'))
+    let dbUrl: string | undefined
+    const dbName = `gabarita_bench_${size}`
+    if (usePg) {
+      const admin = new pg.Client({ connectionString: adminUrl })
+      await admin.connect()
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
+      await admin.query(`CREATE DATABASE ${dbName}`)
+      await admin.end()
+      const url = new URL(adminUrl)
+      url.pathname = `/${dbName}`
+      dbUrl = url.toString()
+    }
+    log(`\n== ${size.toLocaleString('pt-BR')} questões: gerando...`)
+    const started = Date.now()
+    const database = usePg
+      ? await openDatabase({ kind: 'postgres', url: dbUrl!, poolSize: 4 })
+      : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') })
+    await generateBank(database.db, size, log)
+    await database.close()
+    const generateSeconds = round((Date.now() - started) / 1000)
+    log(`  gerado em ${generateSeconds}s`)
+
+    const env: Record<string, string> = {
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: SECRET,
+      SEED_DEMO: 'false',
+      RATE_LIMIT: 'off',
+      LOG_LEVEL: 'warn',
+    }
+    if (dbUrl) env.DATABASE_URL = dbUrl
+    const server = startServer(env)
+    try {
+      const base = `http://127.0.0.1:${PORT}`
+      await waitFor(`${base}/api/v1/health`)
+      const reg = await fetch(`${base}/api/v1/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Bench', email: `bench-${Date.now()}@bench.gabarita`, password: 'bench-senha-1' }),
+      })
+      if (reg.status !== 201) throw new Error(`registro falhou: ${reg.status} ${await reg.text()}`)
+      const { token } = (await reg.json()) as { token: string }
+      const cookie = await sessionCookie(token)
+      const auth = { authorization: `Bearer ${token}` }
+      // Warm up (JIT, connection pools, page cache).
+      for (const kind of KINDS) {
+        await fetch(`${base}${API_QUERIES[kind]}`, { headers: auth })
+        await fetch(`${base}${SSR_QUERIES[kind]}`, { headers: { cookie } })
+      }
+      const api = {} as Record<Kind, Stats>
+      const ssr = {} as Record<Kind, Stats>
+      for (const kind of KINDS) {
+        const check = (await (await fetch(`${base}${API_QUERIES[kind]}`, { headers: auth })).json()) as { total: number; total_exact: boolean }
+        api[kind] = await measure(`${base}${API_QUERIES[kind]}`, auth)
+        log(`  API ${kind.padEnd(8)} total=${check.total}${check.total_exact ? '' : '+'}  p50 ${api[kind].p50} p95 ${api[kind].p95} p99 ${api[kind].p99} ms  ${api[kind].rps} req/s`)
+        ssr[kind] = await measure(`${base}${SSR_QUERIES[kind]}`, { cookie })
+        log(`  SSR ${kind.padEnd(8)} p50 ${ssr[kind].p50} p95 ${ssr[kind].p95} p99 ${ssr[kind].p99} ms  ${ssr[kind].rps} req/s${ssr[kind].non2xx ? ` (${ssr[kind].non2xx} não-2xx!)` : ''}`)
+      }
+      if (!bytes) bytes = await pageBytes(base, cookie)
+      results[size] = { api, ssr, generateSeconds }
+    } finally {
+      await stop(server)
+      fs.rmSync(dataDir, { recursive: true, force: true })
+      if (usePg) {
+        const admin = new pg.Client({ connectionString: adminUrl })
+        await admin.connect()
+        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
+        await admin.end()
+      }
+    }
+  }
+
+  // Targets (issue 5).
+  const targets: { name: string; status: 'PASS' | 'FAIL' | 'SKIP'; detail: string }[] = []
+  const smallest = results[Math.min(...sizes)]
+  const million = results[1_000_000]
+  for (const kind of KINDS) {
+    if (!million || !results[10_000]) {
+      targets.push({ name: `p95 1M ≤ 2× p95 10k (${kind})`, status: 'SKIP', detail: '1M ou 10k não medido nesta execução' })
+      continue
+    }
+    const a = million.api[kind].p95
+    const b = results[10_000].api[kind].p95
+    targets.push({ name: `p95 1M ≤ 2× p95 10k (${kind})`, status: a <= 2 * b ? 'PASS' : 'FAIL', detail: `${a} ms vs ${b} ms (limite ${round(2 * b)} ms)` })
+  }
+  const largestSize = Math.max(...Object.keys(results).map(Number))
+  const largest = results[largestSize]
+  for (const kind of KINDS) {
+    const ratio = largest.ssr[kind].rps / largest.api[kind].rps
+    targets.push({ name: `SSR ≥ 60% da API (${kind}, ${largestSize.toLocaleString('pt-BR')})`, status: ratio >= 0.6 ? 'PASS' : 'FAIL', detail: `${largest.ssr[kind].rps} vs ${largest.api[kind].rps} req/s (${Math.round(ratio * 100)}%)` })
+  }
+  for (const kind of KINDS) {
+    const ratio = largest.api[kind].rps / bareStats.rps
+    targets.push({ name: `API ≥ 25% do bare (${kind}, ${largestSize.toLocaleString('pt-BR')})`, status: ratio >= 0.25 ? 'PASS' : 'FAIL', detail: `${largest.api[kind].rps} vs ${bareStats.rps} req/s (${Math.round(ratio * 100)}%)` })
+  }
+  if (bytes) {
+    targets.push({ name: 'HTML de /questoes ≤ 80 KB', status: bytes.htmlBytes <= 80 * 1024 ? 'PASS' : 'FAIL', detail: `${round(bytes.htmlBytes / 1024)} KB (gzip ${round(bytes.htmlGzip / 1024)} KB)` })
+    targets.push({ name: 'JS de /questoes ≤ 130 KB gzip', status: bytes.jsGzip <= 130 * 1024 ? 'PASS' : 'FAIL', detail: `${round(bytes.jsGzip / 1024)} KB gzip (${round(bytes.jsRaw / 1024)} KB sem compressão, ${bytes.scripts.length} arquivos)` })
+  }
+  void smallest
+
+  log('\n== Metas')
+  for (const t of targets) log(`${t.status.padEnd(4)}  ${t.name}: ${t.detail}`)
+
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+  const outDir = path.join('bench', 'results')
+  fs.mkdirSync(outDir, { recursive: true })
+  const report = {
+    date: new Date().toISOString(),
+    database: usePg ? 'postgres' : 'pglite',
+    machine: { cpus: os.cpus().length, node: process.version },
+    duration,
+    connections,
+    quick,
+    bare: bareStats,
+    sizes: results,
+    bytes,
+    targets,
+  }
+  fs.writeFileSync(path.join(outDir, `${stamp}.json`), `${JSON.stringify(report, null, 2)}\n`)
+  const md = [
+    `# Benchmark ${report.date}`,
+    '',
+    `Banco: ${report.database}; ${report.machine.cpus} CPUs; Node ${report.machine.node}; ${duration}s por cenário; ${connections} conexões (autocannon, loopback).`,
+    '',
+    `Bare Express: ${bareStats.rps} req/s, p95 ${bareStats.p95} ms.`,
+    '',
+    '| Tamanho | Consulta | API p50 | API p95 | API p99 | API req/s | SSR p50 | SSR p95 | SSR p99 | SSR req/s |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...Object.entries(results).flatMap(([size, r]) =>
+      KINDS.map(
+        (k) =>
+          `| ${Number(size).toLocaleString('pt-BR')} | ${k} | ${r.api[k].p50} | ${r.api[k].p95} | ${r.api[k].p99} | ${r.api[k].rps} | ${r.ssr[k].p50} | ${r.ssr[k].p95} | ${r.ssr[k].p99} | ${r.ssr[k].rps} |`,
+      ),
+    ),
+    '',
+    'Latências em ms.',
+    '',
+    '## Metas',
+    '',
+    ...targets.map((t) => `- **${t.status}** ${t.name}: ${t.detail}`),
+    '',
+  ].join('\n')
+  fs.writeFileSync(path.join(outDir, `${stamp}.md`), md)
+  log(`\nrelatórios: bench/results/${stamp}.json e .md`)
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,212 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { DEMO_ADMIN, loginAsNewStudent, registerViaApi } from './utils'
+
+// Runs against the demo content the e2e server seeds from fixtures/ (at least 60
+// questions, several disciplines/years/boards, an annulled one, explanations).
+// Answer keys are looked up through the API as the demo admin (unlimited plan).
+
+type ApiCard = { id: number; short_id: string; is_annulled: boolean; alternatives: { letter: string }[] }
+
+async function adminToken(request: APIRequestContext) {
+  const res = await request.post('/api/v1/auth/login', { data: DEMO_ADMIN })
+  expect(res.status(), await res.text()).toBe(200)
+  return (await res.json()).token as string
+}
+
+async function searchApi(request: APIRequestContext, query: string) {
+  const res = await request.get(`/api/v1/questions/search?${query}`)
+  expect(res.status()).toBe(200)
+  return (await res.json()) as { data: ApiCard[]; total: number }
+}
+
+async function answerKey(request: APIRequestContext, token: string, id: number) {
+  const res = await request.post(`/api/v1/questions/${id}/reveal`, { headers: { Authorization: `Bearer ${token}` } })
+  expect(res.status()).toBe(200)
+  return (await res.json()).correct_answer as string
+}
+
+/** Live, not annulled questions with at least two alternatives. */
+async function answerable(request: APIRequestContext, count: number) {
+  const { data } = await searchApi(request, 'per_page=100')
+  const list = data.filter((q) => !q.is_annulled && q.alternatives.length >= 2)
+  expect(list.length).toBeGreaterThanOrEqual(count)
+  return list.slice(0, count)
+}
+
+function card(page: Page, id: number) {
+  return page.locator(`#questao-${id}`)
+}
+
+/** The alternative row of a letter ("B) ..."). */
+function alternative(page: Page, id: number, letter: string) {
+  return card(page, id).locator('li').filter({ hasText: new RegExp(`^${letter}\\)`) })
+}
+
+test.describe('banco de questões /questoes', () => {
+  test('filtra, pagina e mantém os filtros', async ({ page, request }) => {
+    // A filter with more than one page of results in the demo content.
+    const candidates = ['difficulty=facil&difficulty=medio', 'difficulty=medio', 'difficulty=medio&difficulty=dificil']
+    let chosen: { query: string; total: number } | undefined
+    for (const query of candidates) {
+      const { total } = await searchApi(request, query)
+      if (total > 20) {
+        chosen = { query, total }
+        break
+      }
+    }
+    expect(chosen, 'demo content with more than 20 questions for a difficulty filter').toBeTruthy()
+    const levels = [...chosen!.query.matchAll(/difficulty=(\w+)/g)].map((m) => m[1])
+    const labels: Record<string, string> = { facil: 'Fácil', medio: 'Médio', dificil: 'Difícil' }
+
+    await loginAsNewStudent(page, request)
+    await page.goto('/questoes')
+    await expect(page.getByRole('heading', { name: 'Questões OAB', level: 1 })).toBeVisible()
+    await page.locator('summary', { hasText: 'Dificuldade' }).click()
+    for (const level of levels) await page.getByRole('checkbox', { name: labels[level], exact: true }).check()
+    await page.getByRole('button', { name: 'Buscar Questões' }).click()
+
+    await expect(page).toHaveURL(new RegExp(`dificuldade=${levels[0]}`))
+    const header = `Encontradas ${chosen!.total} questões com os filtros selecionados`
+    await expect(page.getByRole('heading', { name: header })).toBeVisible()
+    await expect(page.getByTestId('filtros-ativos')).toHaveText(String(levels.length))
+    await expect(page.getByRole('list', { name: 'Filtros selecionados' })).toContainText(labels[levels[0]])
+    const firstPageIds = await page.locator('article[id^="questao-"]').evaluateAll((els) => els.map((e) => e.id))
+    expect(firstPageIds).toHaveLength(20)
+
+    await page.getByRole('navigation', { name: 'Paginação' }).getByRole('link', { name: /Próxima/ }).click()
+    await expect(page).toHaveURL(/pagina=2/)
+    await expect(page).toHaveURL(new RegExp(`dificuldade=${levels[0]}`))
+    await expect(page.getByRole('heading', { name: header })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Questão 21', exact: true })).toBeVisible()
+    const secondPageIds = await page.locator('article[id^="questao-"]').evaluateAll((els) => els.map((e) => e.id))
+    expect(secondPageIds.some((id) => firstPageIds.includes(id))).toBe(false)
+    await expect(page.getByRole('checkbox', { name: labels[levels[0]], exact: true })).toBeChecked()
+
+    await page.getByRole('link', { name: 'Limpar Filtros' }).click()
+    await expect(page).toHaveURL(/\/questoes$/)
+    await expect(page.getByTestId('filtros-ativos')).toHaveCount(0)
+  })
+
+  test('responde errado e certo, revela e oculta a resposta, reporta erro', async ({ page, request }) => {
+    const token = await adminToken(request)
+    const [first, second, third] = await answerable(request, 3)
+    await loginAsNewStudent(page, request)
+
+    // Wrong answer.
+    const key1 = await answerKey(request, token, first.id)
+    const wrong = first.alternatives.map((a) => a.letter).find((l) => l !== key1)!
+    await page.goto(`/questoes?q=${first.short_id}`)
+    const c1 = card(page, first.id)
+    await c1.getByRole('radio', { name: new RegExp(`^${wrong}\\)`) }).check()
+    await c1.getByRole('button', { name: 'Responder' }).click()
+    await expect(page.getByText('Resposta incorreta')).toBeVisible()
+    await expect(page.getByText('Continue tentando! Tentativa registrada.')).toBeVisible()
+    await expect(card(page, first.id).getByTestId('gabarito')).toHaveText(key1)
+    await expect(alternative(page, first.id, key1)).toContainText('Correta')
+    await expect(alternative(page, first.id, wrong)).toContainText('Sua resposta')
+
+    // Right answer.
+    const key2 = await answerKey(request, token, second.id)
+    await page.goto(`/questoes?q=${second.short_id}`)
+    await card(page, second.id).getByRole('radio', { name: new RegExp(`^${key2}\\)`) }).check()
+    await card(page, second.id).getByRole('button', { name: 'Responder' }).click()
+    await expect(page.getByText('Resposta correta!')).toBeVisible()
+    await expect(page.getByText('Parabéns! Tentativa registrada.')).toBeVisible()
+    await expect(alternative(page, second.id, key2)).toContainText('Correta')
+
+    // Reveal, then hide.
+    const key3 = await answerKey(request, token, third.id)
+    await page.goto(`/questoes?q=${third.short_id}`)
+    const c3 = card(page, third.id)
+    await expect(c3.getByTestId('resposta')).toHaveCount(0)
+    await c3.getByRole('button', { name: 'Ver Resposta' }).click()
+    await expect(card(page, third.id).getByTestId('gabarito')).toHaveText(key3)
+    await card(page, third.id).getByRole('link', { name: 'Ocultar Resposta' }).click()
+    await expect(card(page, third.id).getByTestId('resposta')).toHaveCount(0)
+    await expect(card(page, third.id).getByRole('button', { name: 'Ver Resposta' })).toBeVisible()
+
+    // Report an error: a small route dialog, back to the card with a toast.
+    await card(page, third.id).getByRole('link', { name: 'Reportar erro' }).click()
+    await expect(page.getByRole('heading', { name: 'Reportar erro' })).toBeVisible()
+    await page.getByLabel('Descreva o erro encontrado').fill('A alternativa B está com o texto cortado.')
+    await page.getByRole('button', { name: 'Enviar relato' }).click()
+    await expect(page).toHaveURL(new RegExp(`/questoes\\?q=${third.short_id}`))
+    await expect(page.getByText('Obrigado! Seu relato de erro foi enviado para a equipe.')).toBeVisible()
+  })
+
+  test('visitante vê cadeados e volta à mesma busca depois do login', async ({ page, request }) => {
+    const student = await registerViaApi(request)
+    await page.goto('/questoes')
+    const firstCard = page.locator('article[id^="questao-"]').first()
+    await expect(firstCard.getByRole('link', { name: 'Responder' })).toHaveAttribute('href', /^\/login\?redirectTo=/)
+    await expect(firstCard.getByRole('link', { name: 'Ver Resposta' })).toBeVisible()
+    await expect(firstCard.getByText('Login necessário')).toBeVisible()
+    await expect(firstCard.getByRole('radio')).toHaveCount(0)
+    await expect(firstCard.getByRole('link', { name: 'Reportar erro' })).toBeVisible()
+
+    await page.getByLabel('Buscar no enunciado').fill('direito')
+    await page.getByRole('button', { name: 'Buscar Questões' }).click()
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fquestoes%3Fq%3Ddireito/)
+    await page.getByLabel('Email', { exact: true }).fill(student.email)
+    await page.getByLabel('Senha', { exact: true }).fill(student.password)
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+    await expect(page).toHaveURL(/\/questoes\?q=direito$/)
+    await expect(page.getByLabel('Buscar no enunciado')).toHaveValue('direito')
+    await expect(page.getByRole('heading', { name: /^Encontradas \d+ questões com os filtros selecionados$/ })).toBeVisible()
+    await expect(page.locator('article[id^="questao-"]').first().getByRole('button', { name: 'Responder' })).toBeVisible()
+  })
+
+  test('no plano Gratuito a 6ª questão da semana mostra o limite com link para /planos', async ({ page, request }) => {
+    const six = await answerable(request, 6)
+    await loginAsNewStudent(page, request)
+    for (const q of six.slice(0, 5)) {
+      await page.goto(`/questoes?q=${q.short_id}`)
+      await card(page, q.id).getByRole('button', { name: 'Ver Resposta' }).click()
+      await expect(card(page, q.id).getByTestId('gabarito')).toBeVisible()
+    }
+    const last = six[5]
+    await page.goto(`/questoes?q=${last.short_id}`)
+    await card(page, last.id).getByRole('radio').first().check()
+    await card(page, last.id).getByRole('button', { name: 'Responder' }).click()
+    const alert = card(page, last.id).getByRole('alert')
+    await expect(alert).toContainText('Você atingiu o limite de 5 questões por semana do seu plano. Faça upgrade do plano para continuar praticando.')
+    await expect(alert.getByRole('link', { name: 'Ver planos' })).toHaveAttribute('href', '/planos')
+    await expect(card(page, last.id).getByTestId('gabarito')).toHaveCount(0)
+    // A question already counted this week can still be answered.
+    await page.goto(`/questoes?q=${six[0].short_id}`)
+    await card(page, six[0].id).getByRole('radio').first().check()
+    await card(page, six[0].id).getByRole('button', { name: 'Responder' }).click()
+    await expect(card(page, six[0].id).getByTestId('gabarito')).toBeVisible()
+  })
+
+  test('marcação hostil aparece como texto, a marcação permitida vira formatação', async ({ page, request }) => {
+    const token = await adminToken(request)
+    const file = fs.readFileSync(path.resolve('fixtures/test/hostile.txt'))
+    const upload = await request.post('/api/v1/admin/questions/upload-exam-txt?force=true', {
+      headers: { Authorization: `Bearer ${token}` },
+      multipart: { file: { name: 'hostile.txt', mimeType: 'text/plain', buffer: file } },
+    })
+    expect(upload.status(), await upload.text()).toBeLessThan(300)
+    const { data } = await searchApi(request, `search_term=${encodeURIComponent('petição liberdade expressão')}`)
+    expect(data.length).toBeGreaterThan(0)
+    const hostile = data[0]
+
+    let dialogs = 0
+    page.on('dialog', (d) => {
+      dialogs += 1
+      void d.dismiss()
+    })
+    await loginAsNewStudent(page, request)
+    await page.goto(`/questoes?q=${hostile.short_id}`)
+    const c = card(page, hostile.id)
+    await expect(c).toContainText('<script>alert(1)</script>')
+    await expect(c).toContainText('<img src=x onerror=alert(1)>')
+    await expect(c.locator('script')).toHaveCount(0)
+    await expect(c.locator('img')).toHaveCount(0)
+    await expect(c.locator('strong', { hasText: 'liberdade de expressão' })).toBeVisible()
+    expect(dialogs).toBe(0)
+  })
+})
