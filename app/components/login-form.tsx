@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps } from '@conform-to/react'
 import type { SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from '@remix-run/react'
 import { CheckboxField, ErrorList, Field } from './forms'
 import { PasswordField, useClearPasswordsOnError } from './password-field'
 import { LoginFormSchema } from '~/utils/auth-schemas'
+import { useZodForm } from '~/utils/use-zod-form'
 
 /** The email + password form of /login and /admin/login (works without JS). */
 export function LoginForm({
@@ -22,16 +22,7 @@ export function LoginForm({
 }) {
   const navigation = useNavigation()
   const submitting = navigation.state === 'submitting' && navigation.formAction === (action ?? navigation.formAction)
-  const [form, fields] = useForm({
-    id: 'login-form',
-    constraint: getZodConstraint(LoginFormSchema),
-    defaultValue: { redirectTo },
-    lastResult,
-    onValidate({ formData }) {
-      return parseWithZod(formData, { schema: LoginFormSchema })
-    },
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useZodForm(LoginFormSchema, { id: 'login-form', defaultValue: { redirectTo }, lastResult })
   useClearPasswordsOnError(lastResult, [fields.password.id])
   return (
     <Form method="POST" action={action} className="space-y-4" {...getFormProps(form)}>

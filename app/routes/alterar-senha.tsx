@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { Form, useActionData, useNavigation } from '@remix-run/react'
@@ -12,6 +12,7 @@ import { PasswordField, useClearPasswordsOnError } from '~/components/password-f
 import { NewPasswordFormSchema } from '~/utils/auth-schemas'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { useZodForm } from '~/utils/use-zod-form'
 
 export const meta: MetaFunction = () => [{ title: 'Alterar senha — Gabarita' }]
 
@@ -46,15 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ChangeTemporaryPasswordPage() {
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
-    id: 'temp-password-form',
-    constraint: getZodConstraint(NewPasswordFormSchema),
-    lastResult: actionData?.result,
-    onValidate({ formData }) {
-      return parseWithZod(formData, { schema: NewPasswordFormSchema })
-    },
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useZodForm(NewPasswordFormSchema, { id: 'temp-password-form', lastResult: actionData?.result })
   useClearPasswordsOnError(actionData?.result, [fields.newPassword.id, fields.confirmPassword.id])
   return (
     <div className="container-page flex justify-center py-10 sm:py-16">

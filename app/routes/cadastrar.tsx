@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
@@ -11,6 +11,7 @@ import { PasswordField, useClearPasswordsOnError } from '~/components/password-f
 import { apiFor } from '~/utils/api.server'
 import { RegisterFormSchema } from '~/utils/auth-schemas'
 import { createUserSession, requireAnonymous } from '~/utils/session.server'
+import { useZodForm } from '~/utils/use-zod-form'
 
 export const meta: MetaFunction = () => [{ title: 'Cadastrar Grátis — Gabarita' }]
 
@@ -47,15 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function RegisterPage() {
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
-    id: 'register-form',
-    constraint: getZodConstraint(RegisterFormSchema),
-    lastResult: actionData?.result,
-    onValidate({ formData }) {
-      return parseWithZod(formData, { schema: RegisterFormSchema })
-    },
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useZodForm(RegisterFormSchema, { id: 'register-form', lastResult: actionData?.result })
   useClearPasswordsOnError(actionData?.result, [fields.password.id, fields.confirmPassword.id])
   return (
     <div className="container-page flex justify-center py-10 sm:py-16">

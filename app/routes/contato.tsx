@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
@@ -8,6 +8,7 @@ import { CONTACT_SUCCESS, ContactSchema } from '#server/domain/contact'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field, TextareaField } from '~/components/forms'
 import { submitContact } from './contato.server'
+import { useZodForm } from '~/utils/use-zod-form'
 
 export const meta: MetaFunction = () => [
   { title: 'Contato — Gabarita' },
@@ -38,14 +39,7 @@ function ContactForm() {
   const lastResult = useActionData<typeof action>()
   const navigation = useNavigation()
   const pending = navigation.state !== 'idle' && navigation.formAction === '/contato'
-  const [form, fields] = useForm({
-    id: 'contato',
-    lastResult,
-    constraint: getZodConstraint(ContactSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
-  })
+  const [form, fields] = useZodForm(ContactSchema, { id: 'contato', lastResult, shouldValidate: 'onBlur' })
 
   return (
     <Form method="POST" action="/contato" className="flex flex-col gap-4" {...getFormProps(form)}>

@@ -23,6 +23,7 @@ import {
 } from '~/utils/auth-schemas'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { useZodForm } from '~/utils/use-zod-form'
 
 export const meta: MetaFunction = () => [{ title: 'Editar perfil — Gabarita' }]
 
@@ -127,14 +128,9 @@ export default function EditProfilePage() {
     },
     shouldRevalidate: 'onInput',
   })
-  const [pwForm, pwFields] = useForm({
+  const [pwForm, pwFields] = useZodForm(ChangePasswordFormSchema, {
     id: 'password-form',
-    constraint: getZodConstraint(ChangePasswordFormSchema),
     lastResult: actionData?.intent === 'password' ? actionData.result : undefined,
-    onValidate({ formData }) {
-      return parseWithZod(formData, { schema: ChangePasswordFormSchema })
-    },
-    shouldRevalidate: 'onInput',
   })
   useClearPasswordsOnError(actionData?.intent === 'password' ? actionData.result : undefined, [
     pwFields.currentPassword.id,

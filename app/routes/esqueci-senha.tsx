@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
@@ -10,6 +10,7 @@ import { ErrorList, Field } from '~/components/forms'
 import { apiFor } from '~/utils/api.server'
 import { ForgotFormSchema } from '~/utils/auth-schemas'
 import { redirectWithToast } from '~/utils/toast.server'
+import { useZodForm } from '~/utils/use-zod-form'
 
 export const meta: MetaFunction = () => [{ title: 'Recuperar senha — Gabarita' }]
 
@@ -31,15 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
-    id: 'forgot-form',
-    constraint: getZodConstraint(ForgotFormSchema),
-    lastResult: actionData?.result,
-    onValidate({ formData }) {
-      return parseWithZod(formData, { schema: ForgotFormSchema })
-    },
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useZodForm(ForgotFormSchema, { id: 'forgot-form', lastResult: actionData?.result })
   return (
     <div className="container-page flex justify-center py-10 sm:py-16">
       <div className="card w-full max-w-md">

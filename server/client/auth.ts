@@ -1,19 +1,9 @@
 import type { ApiClient } from './core'
-import type { ApiProfileJson } from '../domain/auth/accounts'
+import type { ApiProfileJson, ApiUserJson } from '../domain/auth/accounts'
 import type { Policy } from '../domain/policy'
 
 /** The signed-in user as the API reports it (GET /auth/me → data). */
-export type ApiUser = {
-  id: string
-  email: string
-  name: string
-  phone: string | null
-  avatar_url: string | null
-  mascot: string | null
-  plan_name: string
-  is_admin: boolean
-  requires_password_reset: boolean
-}
+export type ApiUser = ApiUserJson
 
 export type MeResponse = { success: true; data: ApiUser }
 

@@ -8,6 +8,7 @@ import { getPolicy } from '../policy'
 import { burnVerify, generateTemporaryPassword, hashPassword, verifyPassword } from './passwords'
 import type { AuthUser } from './tokens'
 import { createApiToken, revokeAllTokens } from './tokens'
+import { isUniqueViolation } from '../../db/errors'
 
 /** A temporary password stops working after this long. */
 export const TEMP_PASSWORD_TTL_MS = 60 * 60 * 1000
@@ -110,11 +111,6 @@ export async function loadProfile(db: Db, userId: string) {
 export async function accountView(db: Db, user: AuthUser) {
   const [profile, policy] = await Promise.all([loadProfile(db, user.id), getPolicy(db, user)])
   return { user: toApiUser(user), profile, policy }
-}
-
-function isUniqueViolation(error: unknown) {
-  const e = error as { code?: string; cause?: { code?: string } }
-  return e?.code === '23505' || e?.cause?.code === '23505'
 }
 
 export async function createUser(

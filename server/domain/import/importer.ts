@@ -9,6 +9,7 @@ import { HEADER_ITEM, parseExamFile } from './parse-exam'
 import { parseDisciplinesFile } from './parse-disciplines'
 import type { FileError, ItemErrors } from './text-file'
 import { located } from './text-file'
+import { isUniqueViolation } from '../../db/errors'
 
 /**
  * Writes parsed files to the database (docs/import-formats.md "Identity, force and re-upload").
@@ -298,13 +299,6 @@ export async function importExamBytes(db: Db, filename: string, bytes: Uint8Arra
     }
     throw error
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    if (e.code === '23505') return true
-  }
-  return false
 }
 
 /** Parse + upsert of one discipline file. */
