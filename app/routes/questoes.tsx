@@ -38,7 +38,7 @@ export default function QuestionsPage() {
       <section className="bg-gradient-to-r from-brand-700 to-brand-500 text-white">
         <div className="container-page py-8 sm:py-10">
           <h1 className="text-3xl font-bold sm:text-4xl">Questões OAB</h1>
-          <p className="mt-2 max-w-prose text-brand-50">Pratique com questões reais do Exame de Ordem, filtre por disciplina e assunto e confira o gabarito comentado.</p>
+          <p className="mt-2 max-w-prose text-brand-50">Pratique com questões do Exame de Ordem, filtre por disciplina e assunto e confira o gabarito comentado.</p>
         </div>
       </section>
       <div className="container-page space-y-6 py-6">
