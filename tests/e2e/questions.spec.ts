@@ -182,6 +182,30 @@ test.describe('banco de questões /questoes', () => {
     await expect(card(page, six[0].id).getByTestId('gabarito')).toBeVisible()
   })
 
+  test('nada da resposta está na página antes de o aluno pedir', async ({ page, request }) => {
+    const { data } = await searchApi(request, 'per_page=100')
+    const withExplanation = (data as Array<ApiCard & { has_explanation?: boolean }>).find((q) => q.has_explanation && !q.is_annulled)
+    expect(withExplanation, 'demo content has a question with a teacher explanation').toBeTruthy()
+    const q = withExplanation!
+    const res = await request.post(`/api/v1/questions/${q.id}/reveal`, {
+      headers: { Authorization: `Bearer ${await adminToken(request)}` },
+    })
+    const { explanation } = (await res.json()) as { explanation: string }
+    // A plain-text piece of the explanation, free of markup.
+    const snippet = explanation.replace(/<[^>]+>/g, ' ').split(/\s+/).slice(0, 6).join(' ')
+    expect(snippet.length).toBeGreaterThan(10)
+
+    await loginAsNewStudent(page, request)
+    const response = await page.goto(`/questoes?q=${q.short_id}`)
+    await expect(card(page, q.id)).toBeVisible()
+    const html = (await response!.text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')
+    expect(html).not.toContain(snippet)
+    expect(html).not.toContain('correct_answer')
+
+    await card(page, q.id).getByRole('button', { name: 'Ver Resposta' }).click()
+    await expect(card(page, q.id)).toContainText(snippet)
+  })
+
   test('marcação hostil aparece como texto, a marcação permitida vira formatação', async ({ page, request }) => {
     const token = await adminToken(request)
     const file = fs.readFileSync(path.resolve('fixtures/test/hostile.txt'))
