@@ -14,6 +14,7 @@ import { buildInfo } from '#server/version'
 import { GeneralErrorBoundary } from './components/error-boundary'
 import { Footer } from './components/footer'
 import { Header } from './components/header'
+import { LoginDialog } from './components/login-dialog'
 import { Toaster } from './components/toaster'
 import tailwind from './styles/tailwind.css'
 import { useNonce } from './utils/nonce'
@@ -74,6 +75,7 @@ export default function App() {
       </main>
       <Footer version={data.version} />
       <Toaster toasts={data.toasts} />
+      {data.user ? null : <LoginDialog />}
     </Document>
   )
 }

@@ -159,6 +159,36 @@ test.describe('banco de questões /questoes', () => {
     await expect(page.locator('article[id^="questao-"]').first().getByRole('button', { name: 'Responder' })).toBeVisible()
   })
 
+  test('o cadeado leva ao login e de volta ao mesmo cartão (modal com JS, página sem JS)', async ({ page, request, javaScriptEnabled }) => {
+    const student = await registerViaApi(request)
+    await page.goto('/questoes')
+    const firstCard = page.locator('article[id^="questao-"]').first()
+    const id = (await firstCard.getAttribute('id'))!
+    await firstCard.getByRole('link', { name: 'Responder' }).click()
+    let form = page.locator('main')
+    if (javaScriptEnabled) {
+      // The login modal: the page stays, the forgot view toggles inside, Fechar fades it out.
+      await expect(page.getByRole('dialog', { name: 'Login necessário' })).toBeVisible()
+      const dialog = page.getByRole('dialog')
+      await expect(page).toHaveURL(/\/questoes$/)
+      await dialog.getByRole('button', { name: 'Esqueceu a senha?' }).click()
+      await expect(page.getByRole('dialog', { name: 'Recuperar senha' })).toContainText('Digite seu email para receber uma senha temporária.')
+      await dialog.getByRole('button', { name: 'Voltar ao login' }).click()
+      await dialog.getByRole('button', { name: 'Fechar' }).click()
+      await expect(dialog).toBeHidden()
+      await firstCard.getByRole('link', { name: 'Ver Resposta' }).click()
+      await expect(dialog).toBeVisible()
+      form = dialog
+    } else {
+      await expect(page).toHaveURL(/\/login\?redirectTo=%2Fquestoes%23questao-/)
+    }
+    await form.getByLabel('Email', { exact: true }).fill(student.email)
+    await form.getByLabel('Senha', { exact: true }).fill(student.password)
+    await form.getByRole('button', { name: 'Entrar', exact: true }).click()
+    await expect(page).toHaveURL(new RegExp(`/questoes#${id}$`))
+    await expect(page.locator(`#${id}`).getByRole('button', { name: 'Responder' })).toBeVisible()
+  })
+
   test('no plano Gratuito a 6ª questão da semana mostra o limite com link para /planos', async ({ page, request }) => {
     const six = await answerable(request, 6)
     await loginAsNewStudent(page, request)

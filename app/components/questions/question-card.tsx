@@ -162,10 +162,10 @@ export function QuestionCard({
         <>
           <Alternatives question={question} />
           <div className="qx">
-            <Link to={loginUrl} className="btn-primary">
+            <Link to={loginUrl} className="btn-primary" data-login-modal>
               <Icon name="lock" /> Responder
             </Link>
-            <Link to={loginUrl} className="btn-secondary">
+            <Link to={loginUrl} className="btn-secondary" data-login-modal>
               <Icon name="lock" /> Ver Resposta
             </Link>
             <span className="qn">Login necessário</span>
