@@ -22,10 +22,12 @@ test('an unknown path answers 404 with a link home', async ({ page }) => {
 test('the theme switch sets the theme on the server-rendered page', async ({ page }) => {
   await page.goto('/')
   await expect(page.locator('html')).toHaveClass(/system/)
+  // The cookie is set by the POST (a navigation without JS, a fetcher with it):
+  // wait for its answer, not for a load state that may already have been reached.
+  const posted = page.waitForResponse((r) => r.url().includes('/resources/theme') && r.request().method() === 'POST')
   await page.getByRole('button', { name: 'Tema escuro' }).first().click()
+  expect(await (await posted).headerValue('set-cookie')).toMatch(/^gabarita-theme=/)
   await expect(page.locator('html')).toHaveClass(/dark/)
-  // The cookie is set by the POST (a navigation without JS, a fetcher with it).
-  await page.waitForLoadState('networkidle')
   await page.reload()
   await expect(page.locator('html')).toHaveClass(/dark/)
 })
