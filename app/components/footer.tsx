@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import type { BuildInfo } from '#server/version'
-import { formatDate } from './header'
+import { formatDateTime } from '~/utils/format'
 
 export function Footer({ version }: { version: BuildInfo }) {
   return (
@@ -19,7 +19,7 @@ export function Footer({ version }: { version: BuildInfo }) {
           </Link>
         </nav>
         <p className="text-xs" data-testid="version-info">
-          v{version.version} · commit <span className="font-mono">{version.commit}</span> · build {formatDate(version.buildDate)}
+          v{version.version} · commit <span className="font-mono">{version.commit}</span> · build {formatDateTime(version.buildDate)}
         </p>
       </div>
     </footer>

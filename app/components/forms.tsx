@@ -14,6 +14,13 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
   )
 }
 
+/** The control's id (given or generated) and, when there are errors, the id of their list. */
+export function useFieldIds(givenId: string | undefined, errors?: ListOfErrors) {
+  const fallbackId = useId()
+  const id = givenId ?? fallbackId
+  return { id, errorId: errors?.some(Boolean) ? `${id}-error` : undefined }
+}
+
 type FieldProps = {
   label: React.ReactNode
   inputProps: React.InputHTMLAttributes<HTMLInputElement>
@@ -24,9 +31,7 @@ type FieldProps = {
 
 /** Label + input + errors, wired for screen readers (aria-invalid, aria-describedby). */
 export function Field({ label, inputProps, errors, hint, className }: FieldProps) {
-  const fallbackId = useId()
-  const id = inputProps.id ?? fallbackId
-  const errorId = errors?.some(Boolean) ? `${id}-error` : undefined
+  const { id, errorId } = useFieldIds(inputProps.id, errors)
   const hintId = hint ? `${id}-hint` : undefined
   return (
     <div className={className}>
@@ -61,9 +66,7 @@ export function TextareaField({
   errors?: ListOfErrors
   className?: string
 }) {
-  const fallbackId = useId()
-  const id = textareaProps.id ?? fallbackId
-  const errorId = errors?.some(Boolean) ? `${id}-error` : undefined
+  const { id, errorId } = useFieldIds(textareaProps.id, errors)
   return (
     <div className={className}>
       <label htmlFor={id} className="label">
@@ -92,9 +95,7 @@ export function CheckboxField({
   errors?: ListOfErrors
   className?: string
 }) {
-  const fallbackId = useId()
-  const id = inputProps.id ?? fallbackId
-  const errorId = errors?.some(Boolean) ? `${id}-error` : undefined
+  const { id, errorId } = useFieldIds(inputProps.id, errors)
   return (
     <div className={className}>
       <div className="flex items-center gap-2">

@@ -5,6 +5,7 @@ import type { ApiUser } from '#server/client/auth'
 import type { BuildInfo } from '#server/version'
 import type { Theme } from '~/utils/theme.server'
 import { ThemeSwitch } from './theme-switch'
+import { formatDateTime } from '~/utils/format'
 
 type NavItem = { to: string; label: string; tag?: string }
 
@@ -156,20 +157,12 @@ export function Header({
             <dt>Branch</dt>
             <dd className="font-mono">{version.branch}</dd>
             <dt>Build</dt>
-            <dd>{formatDate(version.buildDate)}</dd>
+            <dd>{formatDateTime(version.buildDate)}</dd>
             <dt>Commit em</dt>
-            <dd>{formatDate(version.commitDate)}</dd>
+            <dd>{formatDateTime(version.commitDate)}</dd>
           </dl>
         </div>
       ) : null}
     </header>
   )
-}
-
-export function formatDate(iso: string) {
-  if (!iso) return 'N/A'
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime())
-    ? 'N/A'
-    : date.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' })
 }

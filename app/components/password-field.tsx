@@ -1,8 +1,8 @@
 import { Eye, EyeOff } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useHydrated } from '~/utils/use-hydrated'
 import type { ListOfErrors } from './forms'
-import { ErrorList } from './forms'
+import { ErrorList, useFieldIds } from './forms'
 
 /**
  * A password input whose show/hide button appears only with JS (without it the field
@@ -21,9 +21,7 @@ export function PasswordField({
 }) {
   const hydrated = useHydrated()
   const [visible, setVisible] = useState(false)
-  const fallbackId = useId()
-  const id = inputProps.id ?? fallbackId
-  const errorId = errors?.some(Boolean) ? `${id}-error` : undefined
+  const { id, errorId } = useFieldIds(inputProps.id, errors)
   return (
     <div className={className}>
       <label htmlFor={id} className="label">

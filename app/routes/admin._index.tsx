@@ -6,6 +6,7 @@ import { ApiError, getDashboardStats, getQuestionsByDiscipline, getQuestionsByTo
 import { CountBarChart } from '~/components/admin/charts'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { apiForRequest, requireAdmin, withSession } from '~/utils/session.server'
+import { formatDateTime, formatNumber } from '~/utils/format'
 
 export const meta: MetaFunction = () => [{ title: 'Painel Administrativo — Gabarita' }]
 
@@ -25,8 +26,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-const number = new Intl.NumberFormat('pt-BR')
-
 export default function AdminHome() {
   const data = useLoaderData<typeof loader>()
   if (!data.ok) {
@@ -42,12 +41,12 @@ export default function AdminHome() {
   }
   const { stats, byDiscipline, byTopic } = data
   const cards = [
-    { label: 'Total de questões', value: number.format(stats.totalQuestions), icon: FileQuestion },
-    { label: 'Estudantes', value: number.format(stats.totalStudents), icon: Users },
-    { label: 'Disciplinas', value: number.format(stats.totalDisciplines), icon: BookOpen },
+    { label: 'Total de questões', value: formatNumber(stats.totalQuestions), icon: FileQuestion },
+    { label: 'Estudantes', value: formatNumber(stats.totalStudents), icon: Users },
+    { label: 'Disciplinas', value: formatNumber(stats.totalDisciplines), icon: BookOpen },
     {
       label: 'Última atualização',
-      value: stats.lastUpdated ? new Date(stats.lastUpdated).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' }) : '—',
+      value: formatDateTime(stats.lastUpdated, '—'),
       icon: Clock,
     },
   ]
@@ -107,7 +106,7 @@ function CountTable({ caption, head, rows }: { caption: string; head: string[]; 
             <tr key={row.slice(0, -1).join('|')} className="border-b border-slate-100 dark:border-slate-800">
               {row.map((cell, i) => (
                 <td key={i} className={`py-2 pr-4 ${i === row.length - 1 ? 'text-right tabular-nums' : ''}`}>
-                  {typeof cell === 'number' ? number.format(cell) : cell}
+                  {typeof cell === 'number' ? formatNumber(cell) : cell}
                 </td>
               ))}
             </tr>

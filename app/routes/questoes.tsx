@@ -8,6 +8,7 @@ import { Pagination } from '~/components/questions/pagination'
 import { QuestionCard } from '~/components/questions/question-card'
 import questionStyles from '~/components/questions/questions.css'
 import { loadQuestionsPage } from './questoes.server'
+import { formatNumber } from '~/utils/format'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: questionStyles }]
 
@@ -19,8 +20,6 @@ export const meta: MetaFunction = () => [
 export function loader({ request, context }: LoaderFunctionArgs) {
   return loadQuestionsPage(request, context)
 }
-
-const number = new Intl.NumberFormat('pt-BR')
 
 export default function QuestionsPage() {
   const data = useLoaderData<typeof loader>()
@@ -53,7 +52,7 @@ export default function QuestionsPage() {
           <h2 id="resultado" className="text-lg font-semibold" aria-live="polite">
             {searching
               ? 'Buscando questões...'
-              : `Encontradas ${result.total_exact ? '' : 'mais de '}${number.format(result.total)} questões com os filtros selecionados`}
+              : `Encontradas ${result.total_exact ? '' : 'mais de '}${formatNumber(result.total)} questões com os filtros selecionados`}
           </h2>
           {result.failed ? (
             <p role="alert" className="field-error">

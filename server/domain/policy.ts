@@ -29,17 +29,18 @@ export type Policy = {
   features: Record<'notebooks' | 'comments' | 'chat' | 'ads' | 'commentedQuestions', boolean>
 }
 
-const TIME_ZONE = 'America/Sao_Paulo'
+// Built once: every attempt, reveal and profile read asks for the week.
+const saoPauloDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Sao_Paulo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  weekday: 'short',
+})
 
 /** Monday (YYYY-MM-DD) of the week `at` falls in, on the São Paulo calendar. */
 export function weekStart(at: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    weekday: 'short',
-  }).formatToParts(at)
+  const parts = saoPauloDay.formatToParts(at)
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
   const localDay = new Date(Date.UTC(Number(get('year')), Number(get('month')) - 1, Number(get('day'))))
   const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(get('weekday'))

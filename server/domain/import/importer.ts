@@ -256,6 +256,19 @@ export type FileResult = {
   created_topics?: number
 }
 
+/** A file that imported: the counts the caller adds go beside the common fields. */
+function succeededFile(filename: string, started: number, processed: number, counts: Partial<FileResult>): FileResult {
+  return {
+    filename,
+    success: true,
+    message: 'Upload realizado com sucesso!',
+    validations: [],
+    processing_time_ms: Math.round(performance.now() - started),
+    processed_questions: processed,
+    ...counts,
+  }
+}
+
 export function failedFile(filename: string, validations: ItemErrors[], started: number, message?: string): FileResult {
   const count = validations.reduce((n, v) => n + v.errors.length, 0)
   return {
@@ -275,20 +288,14 @@ export async function importExamBytes(db: Db, filename: string, bytes: Uint8Arra
   if (!parsed.ok) return failedFile(filename, parsed.errors, started)
   try {
     const result = await importExam(db, parsed.exam, options)
-    return {
-      filename,
-      success: true,
-      message: 'Upload realizado com sucesso!',
-      validations: [],
-      processing_time_ms: Math.round(performance.now() - started),
-      processed_questions: result.processedQuestions,
+    return succeededFile(filename, started, result.processedQuestions, {
       exam: { id: result.examId, name: parsed.exam.name, year: parsed.exam.year, board: parsed.exam.board, created: result.examCreated },
       created: result.created,
       updated: result.updated,
       removed: result.removed,
       created_disciplines: result.createdDisciplines,
       created_topics: result.createdTopics,
-    }
+    })
   } catch (error) {
     if (error instanceof ImportValidationError) return failedFile(filename, error.errors, started)
     // Two uploads of the same new exam at once: the loser's transaction hit the unique key
@@ -307,14 +314,8 @@ export async function importDisciplinesBytes(db: Db, filename: string, bytes: Ui
   const parsed = parseDisciplinesFile(bytes)
   if (!parsed.ok) return failedFile(filename, parsed.errors, started)
   const result = await importDisciplines(db, parsed.disciplines)
-  return {
-    filename,
-    success: true,
-    message: 'Upload realizado com sucesso!',
-    validations: [],
-    processing_time_ms: Math.round(performance.now() - started),
-    processed_questions: 0,
+  return succeededFile(filename, started, 0, {
     created_disciplines: result.createdDisciplines,
     created_topics: result.createdTopics,
-  }
+  })
 }

@@ -1,0 +1,16 @@
+// pt-BR formatting shared by every page. The formatters are built once per process:
+// the footer formats a date on every render.
+
+const dateTime = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' })
+const number = new Intl.NumberFormat('pt-BR')
+
+/** dd/mm/aaaa, hh:mm in São Paulo time; `empty` when the value is missing or not a date. */
+export function formatDateTime(iso: string | null | undefined, empty = 'N/A') {
+  if (!iso) return empty
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? empty : dateTime.format(date)
+}
+
+export function formatNumber(value: number) {
+  return number.format(value)
+}
