@@ -54,6 +54,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const migrationsFolder = path.join(dbDir, 'migrations')
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
+    // An idle connection the server closes (restart, admin termination) is dropped from
+    // the pool and replaced on the next query; without a listener it would crash the process.
+    pool.on('error', (error) => {
+      console.error(`Conexão ociosa com o PostgreSQL encerrada: ${error.message}`)
+    })
     const db = drizzlePg(pool, { schema }) as unknown as Db
     try {
       await pool.query('SET client_min_messages TO warning')
