@@ -110,7 +110,9 @@ test('the sidebar collapses and remembers it in the sidebar:state cookie', async
 })
 
 test('Sair logs the admin out to /admin/login', async ({ page }) => {
-  await page.getByRole('button', { name: 'Sair' }).last().click()
+  // The sidebar's Sair (the header has one too, which goes to /login).
+  const sidebarLogout = page.locator('form[action="/logout"]:has(input[name="redirectTo"][value="/admin/login"])')
+  await sidebarLogout.getByRole('button', { name: 'Sair' }).click()
   await expect(page).toHaveURL(/\/admin\/login/)
   await expect(page.getByText('Logout realizado com sucesso!')).toBeVisible()
 })
