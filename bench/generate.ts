@@ -122,5 +122,8 @@ export async function generateBank(db: Db, size: number, log: (msg: string) => v
     INSERT INTO question_topics (question_id, topic_id)
     SELECT q.id, t.id FROM questions q
     JOIN LATERAL (SELECT id FROM topics WHERE discipline_id = q.discipline_id ORDER BY id OFFSET (q.id % 3) LIMIT 1) t ON true`)
-  await db.execute(sql`ANALYZE`)
+  // What autovacuum does to a loaded table soon after: statistics, and a visibility map that
+  // lets the bounded counts read the indexes alone (unvacuumed, a 1M filter count read 1,000
+  // heap pages: 35 ms instead of 0.2 ms).
+  await db.execute(sql`VACUUM ANALYZE`)
 }

@@ -13,12 +13,12 @@ import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import zlib from 'node:zlib'
 import { createCookieSessionStorage } from '@remix-run/node'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { openDatabase } from '../server/db/index'
 import { generateBank } from './generate'
+import { HTML_BUDGET, JS_GZIP_BUDGET, pageBytes } from './page-bytes'
 
 const args = process.argv.slice(2)
 const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
@@ -130,26 +130,6 @@ async function sessionCookie(token: string) {
   session.set('searchSeed', 'bench-visitor')
   const header = await storage.commitSession(session)
   return header.split(';')[0]
-}
-
-async function pageBytes(base: string, cookie: string) {
-  const res = await fetch(`${base}/questoes`, { headers: { cookie } })
-  const html = await res.text()
-  const htmlBytes = Buffer.byteLength(html)
-  const htmlGzip = zlib.gzipSync(html).length
-  const scripts = new Set<string>()
-  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) scripts.add(m[1])
-  for (const m of html.matchAll(/<script[^>]*src="([^"]+)"/g)) scripts.add(m[1])
-  for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) scripts.add(m[1])
-  for (const m of html.matchAll(/"(\/build\/[^"]+\.js)"/g)) if (/entry|root|routes\/questoes-|_shared/.test(m[1])) scripts.add(m[1])
-  let jsGzip = 0
-  let jsRaw = 0
-  for (const src of scripts) {
-    const body = Buffer.from(await (await fetch(`${base}${src}`)).arrayBuffer())
-    jsRaw += body.length
-    jsGzip += zlib.gzipSync(body).length
-  }
-  return { htmlBytes, htmlGzip, jsRaw, jsGzip, scripts: [...scripts] }
 }
 
 async function main() {
@@ -268,8 +248,8 @@ async function main() {
     targets.push({ name: `API ≥ 25% do bare (${kind}, ${largestSize.toLocaleString('pt-BR')})`, status: ratio >= 0.25 ? 'PASS' : 'FAIL', detail: `${largest.api[kind].rps} vs ${bareStats.rps} req/s (${Math.round(ratio * 100)}%)` })
   }
   if (bytes) {
-    targets.push({ name: 'HTML de /questoes ≤ 80 KB', status: bytes.htmlBytes <= 80 * 1024 ? 'PASS' : 'FAIL', detail: `${round(bytes.htmlBytes / 1024)} KB (gzip ${round(bytes.htmlGzip / 1024)} KB)` })
-    targets.push({ name: 'JS de /questoes ≤ 130 KB gzip', status: bytes.jsGzip <= 130 * 1024 ? 'PASS' : 'FAIL', detail: `${round(bytes.jsGzip / 1024)} KB gzip (${round(bytes.jsRaw / 1024)} KB sem compressão, ${bytes.scripts.length} arquivos)` })
+    targets.push({ name: 'HTML de /questoes ≤ 80 KB', status: bytes.htmlBytes <= HTML_BUDGET ? 'PASS' : 'FAIL', detail: `${round(bytes.htmlBytes / 1024)} KB (gzip ${round(bytes.htmlGzip / 1024)} KB)` })
+    targets.push({ name: 'JS de /questoes ≤ 130 KB gzip', status: bytes.jsGzip <= JS_GZIP_BUDGET ? 'PASS' : 'FAIL', detail: `${round(bytes.jsGzip / 1024)} KB gzip (${round(bytes.jsRaw / 1024)} KB sem compressão, ${bytes.scripts.length} arquivos)` })
   }
   void smallest
 

@@ -1,9 +1,12 @@
-import { Form } from '@remix-run/react'
 import { X } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { Suspense, lazy, useEffect, useRef, useState } from 'react'
 import { useHydrated } from '~/utils/use-hydrated'
-import { Field } from './forms'
-import { LoginForm } from './login-form'
+import type { DialogView } from './login-dialog-forms'
+
+// The forms (Conform + zod) are a separate chunk, fetched when a protected link is
+// pointed at or focused: the pages that carry the dialog do not pay for them up front.
+const loadForms = () => import('./login-dialog-forms')
+const LoginDialogForms = lazy(loadForms)
 
 /** The spec's modal close animation. */
 const FADE_MS = 200
@@ -18,7 +21,7 @@ export function LoginDialog() {
   const hydrated = useHydrated()
   const dialog = useRef<HTMLDialogElement>(null)
   const [redirectTo, setRedirectTo] = useState<string | null>(null)
-  const [view, setView] = useState<'login' | 'forgot'>('login')
+  const [view, setView] = useState<DialogView>('login')
   const [closing, setClosing] = useState(false)
 
   useEffect(() => {
@@ -32,8 +35,17 @@ export function LoginDialog() {
       setView('login')
       setRedirectTo(target ?? `${window.location.pathname}${window.location.search}`)
     }
+    function onIntent(event: Event) {
+      if ((event.target as Element | null)?.closest?.('a[data-login-modal]')) void loadForms()
+    }
     document.addEventListener('click', onClick, true)
-    return () => document.removeEventListener('click', onClick, true)
+    document.addEventListener('pointerover', onIntent, { passive: true })
+    document.addEventListener('focusin', onIntent)
+    return () => {
+      document.removeEventListener('click', onClick, true)
+      document.removeEventListener('pointerover', onIntent)
+      document.removeEventListener('focusin', onIntent)
+    }
   }, [])
 
   useEffect(() => {
@@ -78,23 +90,9 @@ export function LoginDialog() {
               <X className="h-5 w-5" aria-hidden />
             </button>
           </div>
-          {view === 'login' ? (
-            <LoginForm redirectTo={redirectTo} action="/login">
-              <button type="button" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300" onClick={() => setView('forgot')}>
-                Esqueceu a senha?
-              </button>
-            </LoginForm>
-          ) : (
-            <Form method="POST" action="/esqueci-senha" className="space-y-4">
-              <Field label="Email" inputProps={{ name: 'email', type: 'email', required: true, autoComplete: 'email', autoFocus: true }} />
-              <button type="submit" className="btn-primary w-full">
-                Enviar senha temporária
-              </button>
-              <button type="button" className="btn-ghost w-full" onClick={() => setView('login')}>
-                Voltar ao login
-              </button>
-            </Form>
-          )}
+          <Suspense fallback={<p className="py-6 text-center text-sm text-slate-600 dark:text-slate-300">Carregando…</p>}>
+            <LoginDialogForms view={view} redirectTo={redirectTo} onViewChange={setView} />
+          </Suspense>
         </>
       ) : null}
     </dialog>

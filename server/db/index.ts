@@ -1,9 +1,12 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
+import type { SQL } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
@@ -29,13 +32,30 @@ export type OpenOptions =
   /** dataDir undefined = in memory (tests). */
   | { kind: 'pglite'; dataDir?: string }
 
+const dialect = new PgDialect()
+
+/**
+ * Rows of a raw query. On PostgreSQL, with `prepare`, it runs as a named prepared statement
+ * (named by a hash of its text), so each connection plans a query shape once instead of per
+ * request: planning was half the cost of a search page (bench/README.md). Keep the text stable
+ * per shape: pass lists as one array parameter (`= ANY(${sql.param(ids)}::int[])`). Leave
+ * `prepare` off where the plan depends on the values, as a text search's does (a generic plan
+ * cannot tell a word in 70% of the rows from one in 0.2%).
+ */
+export async function queryRows<T>(db: Db, query: SQL, options: { prepare?: boolean } = {}): Promise<T[]> {
+  const client = (db as unknown as { $client: unknown }).$client
+  if (options.prepare && client instanceof pg.Pool) {
+    const { sql: text, params } = dialect.sqlToQuery(query)
+    const name = `g_${crypto.createHash('sha1').update(text).digest('base64url')}`
+    return (await client.query({ name, text, values: params })).rows as T[]
+  }
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows
+}
+
 // Migrations and SQL sit next to this file in the source tree; the bundled server
 // (build/server) finds them under the project root.
 function resolveDbDir() {
-  const candidates = [
-    path.dirname(fileURLToPath(import.meta.url)),
-    path.join(projectRoot(), 'server/db'),
-  ]
+  const candidates = [path.dirname(fileURLToPath(import.meta.url)), path.join(projectRoot(), 'server/db')]
   const found = candidates.find((dir) => fs.existsSync(path.join(dir, 'migrations/meta/_journal.json')))
   if (!found) throw new Error('Migrações não encontradas (server/db/migrations)')
   return found
@@ -44,7 +64,10 @@ function resolveDbDir() {
 async function runPostMigrationSql(exec: (sql: string) => Promise<unknown>, dbDir: string) {
   const sqlDir = path.join(dbDir, 'sql')
   if (!fs.existsSync(sqlDir)) return
-  for (const file of fs.readdirSync(sqlDir).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const file of fs
+    .readdirSync(sqlDir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     await exec(fs.readFileSync(path.join(sqlDir, file), 'utf8'))
   }
 }
@@ -53,7 +76,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const dbDir = resolveDbDir()
   const migrationsFolder = path.join(dbDir, 'migrations')
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+    })
     // An idle connection the server closes (restart, admin termination) is dropped from
     // the pool and replaced on the next query; without a listener it would crash the process.
     pool.on('error', (error) => {
@@ -78,7 +104,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     dataPath = path.join(options.dataDir, 'pglite')
   }
   try {
-    const client = await PGlite.create(dataPath ?? 'memory://', { extensions: { unaccent, pg_trgm } })
+    const client = await PGlite.create(dataPath ?? 'memory://', {
+      extensions: { unaccent, pg_trgm },
+    })
     const db = drizzlePglite(client, { schema }) as unknown as Db
     await migratePglite(db as never, { migrationsFolder })
     await runPostMigrationSql((s) => client.exec(s), dbDir)

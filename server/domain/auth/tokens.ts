@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/index'
 import { apiTokens, users } from '../../db/schema'
 
@@ -24,15 +24,30 @@ export async function createApiToken(db: Db, userId: string, options: { remember
 
 export type AuthUser = typeof users.$inferSelect
 
-/** The user behind a live token, or null when it is unknown, expired or revoked. */
-export async function findUserByToken(db: Db, token: string) {
-  const tokenHash = hashToken(token)
-  const rows = await db
+function prepareTokenLookup(db: Db) {
+  return db
     .select({ user: users })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, new Date())))
+    .where(
+      and(
+        eq(apiTokens.tokenHash, sql.placeholder('tokenHash')),
+        isNull(apiTokens.revokedAt),
+        gt(apiTokens.expiresAt, sql.placeholder('now')),
+      ),
+    )
     .limit(1)
+    .prepare('find_user_by_token')
+}
+// Every API call with a token runs this: prepared once per database, planned once per connection.
+const tokenLookups = new WeakMap<Db, ReturnType<typeof prepareTokenLookup>>()
+
+/** The user behind a live token, or null when it is unknown, expired or revoked. */
+export async function findUserByToken(db: Db, token: string) {
+  const tokenHash = hashToken(token)
+  let lookup = tokenLookups.get(db)
+  if (!lookup) tokenLookups.set(db, (lookup = prepareTokenLookup(db)))
+  const rows = await lookup.execute({ tokenHash, now: new Date() })
   const row = rows[0]
   return row ? { user: row.user, tokenHash } : null
 }

@@ -2,13 +2,13 @@ import crypto from 'node:crypto'
 import type { SQL } from 'drizzle-orm'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/index'
+import { queryRows } from '../../db/index'
 import type { Difficulty } from '../../db/schema'
 
 /** Counts stop here: beyond it the total is "mais de 1.000" (a bounded count; the uncapped one
- * took 125–155 ms for a 34k-row filter at 1M rows, the capped one 15 ms). */
+ * took 125–155 ms for a 34k-row filter at 1M rows, the capped one 15 ms). A text search ranks
+ * the same bounded pool it counts: ts_rank over every hit of a broad word is what gets slow. */
 export const COUNT_CAP = 1_000
-/** Text matches ranked per request: ts_rank over every hit of a broad word is what gets slow. */
-export const RANK_POOL = 1_000
 export const DEFAULT_PER_PAGE = 20
 export const MAX_PER_PAGE = 100
 
@@ -80,17 +80,9 @@ export function seedStart(seed: string) {
   return hash.readUInt32BE(0) / 2 ** 32
 }
 
-/** Rows of a raw query (both drivers answer `{ rows }`). */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] }
-  return result.rows
-}
-
-function list<T>(values: T[]) {
-  return sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )
+/** A list filter as one array parameter: the statement text stays the same whatever its length. */
+function anyOf(values: number[] | string[], type: 'int' | 'text') {
+  return sql`ANY(${sql.param(values)}::${sql.raw(type)}[])`
 }
 
 function tsQuery(term: string) {
@@ -99,16 +91,21 @@ function tsQuery(term: string) {
 
 function whereClause(p: SearchParams): SQL {
   const parts: SQL[] = [sql`q.removed_at IS NULL`]
-  if (p.disciplineIds.length) parts.push(sql`q.discipline_id IN (${list(p.disciplineIds)})`)
+  if (p.disciplineIds.length) parts.push(sql`q.discipline_id = ${anyOf(p.disciplineIds, 'int')}`)
   if (p.topicIds.length)
-    parts.push(sql`EXISTS (SELECT 1 FROM question_topics qt WHERE qt.question_id = q.id AND qt.topic_id IN (${list(p.topicIds)}))`)
-  if (p.difficulties.length) parts.push(sql`q.difficulty IN (${list(p.difficulties)})`)
-  if (p.years.length) parts.push(sql`q.year IN (${list(p.years)})`)
-  if (p.examBoards.length) parts.push(sql`q.board IN (${list(p.examBoards)})`)
-  if (p.examIds.length) parts.push(sql`q.exam_id IN (${list(p.examIds)})`)
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM question_topics qt WHERE qt.question_id = q.id AND qt.topic_id = ${anyOf(p.topicIds, 'int')})`,
+    )
+  if (p.difficulties.length) parts.push(sql`q.difficulty = ${anyOf(p.difficulties, 'text')}`)
+  if (p.years.length) parts.push(sql`q.year = ${anyOf(p.years, 'int')}`)
+  if (p.examBoards.length) parts.push(sql`q.board = ${anyOf(p.examBoards, 'text')}`)
+  if (p.examIds.length) parts.push(sql`q.exam_id = ${anyOf(p.examIds, 'int')}`)
   if (p.organizations.length)
     parts.push(
-      sql`q.exam_id IN (SELECT e.id FROM exams e WHERE lower(e.organization) IN (${list(p.organizations.map((o) => o.toLowerCase()))}))`,
+      sql`q.exam_id IN (SELECT e.id FROM exams e WHERE lower(e.organization) = ${anyOf(
+        p.organizations.map((o) => o.toLowerCase()),
+        'text',
+      )})`,
     )
   if (p.searchTerm) {
     // A question code as shown on the card ('#5dki1r9a') finds that question too.
@@ -130,37 +127,34 @@ function whereClause(p: SearchParams): SQL {
   return sql.join(parts, sql` AND `)
 }
 
-/** The page as (id, ord) rows: one query with the cards below, one round trip. */
-function pageQuery(p: SearchParams, where: SQL): SQL {
+/**
+ * The page as (id, ord) rows and the bounded total, as CTEs of the one search statement.
+ * A text search reads its first COUNT_CAP + 1 matches once: that pool is counted, and ranked,
+ * and its COUNT_CAP best are what pages show (the same pool on every page, so pages never
+ * overlap; past page 50 of a broad word the answer is empty: refine the search).
+ */
+function pageAndTotal(p: SearchParams, where: SQL): SQL {
   const offset = (p.page - 1) * p.perPage
   if (p.searchTerm) {
-    // Rank a bounded pool of matches: exact for narrow queries, bounded cost for broad ones.
-    const pool = Math.max(RANK_POOL, offset + p.perPage)
-    return sql`WITH m AS (SELECT q.id, q.search_vector FROM questions q WHERE ${where} LIMIT ${pool})
-      SELECT id, row_number() OVER (ORDER BY ts_rank(search_vector, ${tsQuery(p.searchTerm)}) DESC, id) AS ord FROM m
-      ORDER BY ord LIMIT ${p.perPage} OFFSET ${offset}`
+    return sql`m AS MATERIALIZED (SELECT q.id, q.search_vector FROM questions q WHERE ${where} LIMIT ${COUNT_CAP + 1}),
+      ranked AS (SELECT id, row_number() OVER (ORDER BY ts_rank(search_vector, ${tsQuery(p.searchTerm)}) DESC, id) AS ord FROM m),
+      page AS (SELECT id, ord FROM ranked WHERE ord <= ${COUNT_CAP} ORDER BY ord LIMIT ${p.perPage} OFFSET ${offset}),
+      total AS (SELECT count(*)::int AS n FROM m)`
   }
+  const total = sql`total AS (SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q WHERE ${where} LIMIT ${COUNT_CAP + 1}) s)`
   if (p.random) {
     // Stable per-visitor shuffle: walk the fixed random_key from the seed's point, wrapping
     // around; each branch reads at most offset + per_page index entries.
     const start = seedStart(p.seed ?? 'gabarita')
-    return sql`SELECT id, row_number() OVER (ORDER BY part, random_key) AS ord FROM (
-        (SELECT q.id, 0 AS part, q.random_key FROM questions q WHERE ${where} AND q.random_key >= ${start} ORDER BY q.random_key LIMIT ${offset + p.perPage})
+    const depth = offset + p.perPage
+    return sql`page AS (SELECT id, row_number() OVER (ORDER BY part, random_key) AS ord FROM (
+        (SELECT q.id, 0 AS part, q.random_key FROM questions q WHERE ${where} AND q.random_key >= ${start} ORDER BY q.random_key LIMIT ${depth})
         UNION ALL
-        (SELECT q.id, 1 AS part, q.random_key FROM questions q WHERE ${where} AND q.random_key < ${start} ORDER BY q.random_key LIMIT ${offset + p.perPage})
-      ) w ORDER BY ord LIMIT ${p.perPage} OFFSET ${offset}`
+        (SELECT q.id, 1 AS part, q.random_key FROM questions q WHERE ${where} AND q.random_key < ${start} ORDER BY q.random_key LIMIT ${depth})
+      ) w ORDER BY ord LIMIT ${p.perPage} OFFSET ${offset}), ${total}`
   }
-  return sql`SELECT q.id, row_number() OVER (ORDER BY q.id DESC) AS ord FROM questions q WHERE ${where}
-    ORDER BY q.id DESC LIMIT ${p.perPage} OFFSET ${offset}`
-}
-
-async function countMatches(db: Db, where: SQL) {
-  const rows = await rowsOf<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q WHERE ${where} LIMIT ${COUNT_CAP + 1}) s`,
-  )
-  const n = Number(rows[0]?.n ?? 0)
-  return n > COUNT_CAP ? { total: COUNT_CAP, exact: false } : { total: n, exact: true }
+  return sql`page AS (SELECT q.id, row_number() OVER (ORDER BY q.id DESC) AS ord FROM questions q WHERE ${where}
+    ORDER BY q.id DESC LIMIT ${p.perPage} OFFSET ${offset}), ${total}`
 }
 
 type CardRow = {
@@ -182,25 +176,28 @@ type CardRow = {
   topics: { id: number; name: string }[] | string | null
 }
 
-/** Cards for these ids, in the given order. */
-export async function loadCards(db: Db, ids: number[]): Promise<QuestionCard[]> {
-  if (!ids.length) return []
-  return loadCardsFrom(db, sql`SELECT id, ord FROM unnest(ARRAY[${list(ids)}]::int[]) WITH ORDINALITY AS t(id, ord)`)
-}
-
-async function loadCardsFrom(db: Db, page: SQL): Promise<QuestionCard[]> {
-  const rows = await rowsOf<CardRow>(db, sql`
-    SELECT q.id, q.short_id, q.number, q.discipline_id, d.name AS discipline_name, q.exam_id, q.year,
+const CARD_COLUMNS = sql`q.id, q.short_id, q.number, q.discipline_id, d.name AS discipline_name, q.exam_id, q.year,
       e.name AS exam_name, q.board, e.organization, q.difficulty, q.statement, q.alternatives,
       (q.correct_answer IS NULL) AS annulled,
       (q.explanation IS NOT NULL AND length(trim(q.explanation)) > 0) AS has_explanation,
       (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY t.name), '[]'::json)
-         FROM question_topics qt JOIN topics t ON t.id = qt.topic_id WHERE qt.question_id = q.id) AS topics
-    FROM (${page}) p
-    JOIN questions q ON q.id = p.id
+         FROM question_topics qt JOIN topics t ON t.id = qt.topic_id WHERE qt.question_id = q.id) AS topics`
+const CARD_JOINS = sql`JOIN questions q ON q.id = p.id
     JOIN disciplines d ON d.id = q.discipline_id
-    JOIN exams e ON e.id = q.exam_id
-    ORDER BY p.ord`)
+    JOIN exams e ON e.id = q.exam_id`
+
+/** Cards for these ids, in the given order. */
+export async function loadCards(db: Db, ids: number[]): Promise<QuestionCard[]> {
+  if (!ids.length) return []
+  const rows = await queryRows<CardRow>(
+    db,
+    sql`
+    SELECT ${CARD_COLUMNS}
+    FROM unnest(${sql.param(ids)}::int[]) WITH ORDINALITY AS p(id, ord)
+    ${CARD_JOINS}
+    ORDER BY p.ord`,
+    { prepare: true },
+  )
   return rows.map(toCard)
 }
 
@@ -223,27 +220,49 @@ function toCard(r: CardRow): QuestionCard {
     exam_organization: r.organization?.trim() ? r.organization : null,
     difficulty_level: r.difficulty,
     question_text: r.statement,
-    alternatives: alternatives.map((a) => ({ letter: a.letter, text_content: a.text })),
+    alternatives: alternatives.map((a) => ({
+      letter: a.letter,
+      text_content: a.text,
+    })),
     is_annulled: Boolean(r.annulled),
     has_explanation: Boolean(r.has_explanation),
-    topics: (parseJson(r.topics) ?? []).map((t) => ({ id: Number(t.id), name: t.name })),
+    topics: (parseJson(r.topics) ?? []).map((t) => ({
+      id: Number(t.id),
+      name: t.name,
+    })),
   }
 }
 
+/** The whole search as one statement: one round trip, the bounded total on every row. */
+function searchStatement(p: SearchParams): SQL {
+  return sql`
+    WITH ${pageAndTotal(p, whereClause(p))}
+    SELECT total.n AS total, c.* FROM total LEFT JOIN (
+      SELECT p.ord, ${CARD_COLUMNS} FROM page p ${CARD_JOINS}
+    ) c ON true
+    ORDER BY c.ord`
+}
+
 export async function searchQuestions(db: Db, p: SearchParams): Promise<SearchResult> {
-  const where = whereClause(p)
-  const data = await loadCardsFrom(db, pageQuery(p, where))
-  // A short first page is the whole result: no count query needed.
-  const count = p.page === 1 && data.length < p.perPage ? { total: data.length, exact: true } : await countMatches(db, where)
-  return { data, total: count.total, total_exact: count.exact, page: p.page, per_page: p.perPage }
+  // An empty page still answers one row: the total, with null card columns.
+  const rows = await queryRows<CardRow & { total: number }>(db, searchStatement(p), { prepare: !p.searchTerm })
+  const n = Number(rows[0]?.total ?? 0)
+  const data = rows.filter((r) => r.id !== null).map(toCard)
+  return {
+    data,
+    total: Math.min(n, COUNT_CAP),
+    total_exact: n <= COUNT_CAP,
+    page: p.page,
+    per_page: p.perPage,
+  }
 }
 
 export async function filterOptions(db: Db) {
   // From the small exams table, keeping only exams with live questions (no scan of questions).
   const live = sql`EXISTS (SELECT 1 FROM questions q WHERE q.exam_id = e.id AND q.removed_at IS NULL)`
   const [years, boards] = await Promise.all([
-    rowsOf<{ year: number }>(db, sql`SELECT DISTINCT e.year FROM exams e WHERE ${live} ORDER BY e.year DESC`),
-    rowsOf<{ board: string }>(db, sql`SELECT DISTINCT e.board FROM exams e WHERE ${live} ORDER BY e.board`),
+    queryRows<{ year: number }>(db, sql`SELECT DISTINCT e.year FROM exams e WHERE ${live} ORDER BY e.year DESC`),
+    queryRows<{ board: string }>(db, sql`SELECT DISTINCT e.board FROM exams e WHERE ${live} ORDER BY e.board`),
   ])
   return {
     years: years.map((r) => Number(r.year)),

@@ -1,0 +1,30 @@
+import zlib from 'node:zlib'
+
+/** Issue 5's page budgets: the /questoes HTML and the JavaScript it loads. */
+export const HTML_BUDGET = 80 * 1024
+export const JS_GZIP_BUDGET = 130 * 1024
+
+/**
+ * The bytes of /questoes as a browser loads it: the HTML, and every script it names
+ * (entry, route modules, modulepreloads, the manifest's route chunks). Chunks imported
+ * later on demand (the login dialog's forms) are not part of the page.
+ */
+export async function pageBytes(base: string, cookie: string, path = '/questoes') {
+  const res = await fetch(`${base}${path}`, { headers: { cookie } })
+  const html = await res.text()
+  const htmlBytes = Buffer.byteLength(html)
+  const htmlGzip = zlib.gzipSync(html).length
+  const scripts = new Set<string>()
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) scripts.add(m[1])
+  for (const m of html.matchAll(/<script[^>]*src="([^"]+)"/g)) scripts.add(m[1])
+  for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) scripts.add(m[1])
+  for (const m of html.matchAll(/"(\/build\/[^"]+\.js)"/g)) if (/entry|root|routes\/questoes-|_shared/.test(m[1])) scripts.add(m[1])
+  let jsGzip = 0
+  let jsRaw = 0
+  for (const src of scripts) {
+    const body = Buffer.from(await (await fetch(`${base}${src}`)).arrayBuffer())
+    jsRaw += body.length
+    jsGzip += zlib.gzipSync(body).length
+  }
+  return { htmlBytes, htmlGzip, jsRaw, jsGzip, scripts: [...scripts] }
+}
