@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { CardTextsContext } from './components/questions/card-texts'
 import { NonceProvider } from './utils/nonce'
 
 const ABORT_DELAY = 5_000
@@ -22,7 +23,9 @@ export default function handleRequest(
     let didError = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+        <CardTextsContext.Provider value={loadContext.cardTexts}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+        </CardTextsContext.Provider>
       </NonceProvider>,
       {
         nonce,

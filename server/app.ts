@@ -17,6 +17,10 @@ export type LoadContext = {
   requestId: string
   /** The visitor's address, passed on to the API so rate limits stay per visitor. */
   clientIp: string
+  /** A GET for a whole document (not a client data request): its HTML is rendered here. */
+  documentRequest: boolean
+  /** Question texts a loader keeps out of the hydration data, for the server render only. */
+  cardTexts?: Map<number, { text: string; alts: string[] }>
 }
 
 declare module '@remix-run/node' {
@@ -105,6 +109,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}) {
           cspNonce: res.locals.cspNonce as string,
           requestId: String(req.id),
           clientIp: req.ip ?? '127.0.0.1',
+          documentRequest: req.method === 'GET' && req.query._data === undefined,
         }),
       }),
     )

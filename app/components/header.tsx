@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { ApiUser } from '#server/client/auth'
 import type { BuildInfo } from '#server/version'
 import type { Theme } from '~/utils/theme.server'
+import { ThemeIconSprite } from './icons'
 import { ThemeSwitch } from './theme-switch'
 import { formatDateTime } from '~/utils/format'
 
@@ -20,9 +21,6 @@ const ADMIN_LINKS: NavItem[] = [
   { to: '/admin/disciplinas', label: 'Disciplinas' },
   { to: '/admin/provas', label: 'Provas' },
 ]
-
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `inline-flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-200' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'}`
 
 function Tag({ children }: { children: React.ReactNode }) {
   return (
@@ -56,7 +54,7 @@ function UserLinks({ user }: { user: ApiUser | null }) {
   if (!user) {
     return (
       <>
-        <NavLink to="/login" className={linkClass}>
+        <NavLink to="/login" className="nav-link">
           Entrar
         </NavLink>
         <Link to="/cadastrar" className="btn-primary">
@@ -69,15 +67,15 @@ function UserLinks({ user }: { user: ApiUser | null }) {
     <>
       {user.is_admin
         ? ADMIN_LINKS.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.to === '/admin'} className={linkClass}>
+            <NavLink key={item.to} to={item.to} end={item.to === '/admin'} className="nav-link">
               {item.label}
             </NavLink>
           ))
         : null}
-      <NavLink to="/dashboard" className={linkClass}>
+      <NavLink to="/dashboard" className="nav-link">
         Meu painel
       </NavLink>
-      <NavLink to="/editar-perfil" className={linkClass}>
+      <NavLink to="/editar-perfil" className="nav-link">
         Perfil
       </NavLink>
       <Form method="POST" action="/logout">
@@ -103,6 +101,7 @@ export function Header({
   const { open, onLogoClick } = useVersionEasterEgg()
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+      <ThemeIconSprite />
       <a href="#conteudo" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Pular para o conteúdo
       </a>
@@ -113,7 +112,7 @@ export function Header({
         </Link>
         <nav aria-label="Principal" className="hidden items-center gap-1 lg:flex">
           {PUBLIC_LINKS.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.to === '/'} className={linkClass}>
+            <NavLink key={item.to} to={item.to} end={item.to === '/'} className="nav-link">
               {item.label}
               {item.tag ? <Tag>{item.tag}</Tag> : null}
             </NavLink>
@@ -132,7 +131,7 @@ export function Header({
           <div className="absolute right-0 mt-2 flex w-72 flex-col gap-1 rounded-xl border border-slate-200 bg-white p-3 shadow-xl dark:border-slate-800 dark:bg-slate-900">
             <nav aria-label="Menu móvel" className="flex flex-col gap-1">
               {PUBLIC_LINKS.map((item) => (
-                <NavLink key={item.to} to={item.to} end={item.to === '/'} className={linkClass}>
+                <NavLink key={item.to} to={item.to} end={item.to === '/'} className="nav-link">
                   {item.label}
                   {item.tag ? <Tag>{item.to === '/questoes' ? 'Destaque' : item.tag}</Tag> : null}
                 </NavLink>

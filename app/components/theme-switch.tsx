@@ -1,13 +1,13 @@
 import { useFetcher } from '@remix-run/react'
-import { Monitor, Moon, Sun } from 'lucide-react'
 import { useEffect } from 'react'
 import type { Theme } from '~/utils/theme.server'
 import { useHydrated } from '~/utils/use-hydrated'
+import { ThemeIcon } from './icons'
 
-const OPTIONS: Array<{ value: Theme; label: string; Icon: typeof Sun }> = [
-  { value: 'light', label: 'Tema claro', Icon: Sun },
-  { value: 'dark', label: 'Tema escuro', Icon: Moon },
-  { value: 'system', label: 'Tema do sistema', Icon: Monitor },
+const OPTIONS: Array<{ value: Theme; label: string }> = [
+  { value: 'light', label: 'Tema claro' },
+  { value: 'dark', label: 'Tema escuro' },
+  { value: 'system', label: 'Tema do sistema' },
 ]
 
 /** The key the preference is mirrored under in localStorage. */
@@ -37,7 +37,7 @@ export function ThemeSwitch({ theme, redirectTo }: { theme: Theme; redirectTo: s
     <fetcher.Form method="POST" action="/resources/theme" className="flex items-center gap-0.5 rounded-lg border border-slate-200 p-0.5 dark:border-slate-700">
       {/* Only without JS: the plain POST then redirects back; the fetcher gets JSON. */}
       {hydrated ? null : <input type="hidden" name="redirectTo" value={redirectTo} />}
-      {OPTIONS.map(({ value, label, Icon }) => (
+      {OPTIONS.map(({ value, label }) => (
         <button
           key={value}
           type="submit"
@@ -46,9 +46,9 @@ export function ThemeSwitch({ theme, redirectTo }: { theme: Theme; redirectTo: s
           title={label}
           aria-label={label}
           aria-pressed={optimistic === value}
-          className="inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 aria-pressed:bg-brand-600 aria-pressed:text-white dark:text-slate-300 dark:hover:bg-slate-800"
+          className="theme-btn"
         >
-          <Icon className="h-4 w-4" aria-hidden />
+          <ThemeIcon name={value} />
         </button>
       ))}
     </fetcher.Form>

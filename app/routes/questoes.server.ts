@@ -5,7 +5,7 @@ import type { DisciplinesResponse, FilterOptions, RevealResponse, SearchResponse
 import { PLAN_LIMITS } from '#server/domain/plans'
 import { quotaMessageFor } from '#server/domain/policy'
 import { getDisciplines, getFilterOptions, revealAnswer, searchQuestions } from '#server/client/questions'
-import { toCardView } from '~/components/questions/question-card'
+import { splitTexts, toCardView } from '~/components/questions/question-card'
 import { FALLBACK_BOARDS, FALLBACK_YEARS, PER_PAGE, activeFilterCount, readFilters, readPage } from '~/components/questions/filters'
 import { ApiError } from '~/utils/api.server'
 import { commitSession, getSession, logoutExpired } from '~/utils/session.server'
@@ -115,12 +115,19 @@ export async function loadQuestionsPage(request: Request, context: AppLoadContex
         }),
       ),
     ])
+    let cards = result.data.map(toCardView)
+    if (context.documentRequest) {
+      // The texts go once, in the HTML (the page budget of issue 5), not again in the data.
+      const split = splitTexts(cards)
+      cards = split.cards
+      context.cardTexts = split.texts
+    }
     return json(
       {
         filters,
         page,
         loggedIn: Boolean(token),
-        result: { ...(result as SearchResponse & { failed?: string }), data: result.data.map(toCardView), success: undefined },
+        result: { ...(result as SearchResponse & { failed?: string }), data: cards, success: undefined },
         options,
         // [id, name, [[topicId, topicName]...]]: compact, all topics so JS can follow the ticks.
         disciplines: disciplineList.map((d) => [d.id, d.name, d.topics.map((t) => [t.id, t.name] as [number, string])] as DisciplineTuple),

@@ -25,7 +25,7 @@ const valid = { name: 'Ana Prado', email: 'ana@example.com', subject: 'Planos', 
 
 function post(fields: Record<string, string>, ip: string) {
   const request = new Request('http://localhost/contato', { method: 'POST', body: new URLSearchParams(fields) })
-  return action({ request, params: {}, context: { cspNonce: 'n', requestId: 'test', clientIp: ip } }) as Promise<Response>
+  return action({ request, params: {}, context: { cspNonce: 'n', requestId: 'test', clientIp: ip, documentRequest: false } }) as Promise<Response>
 }
 
 describe('the /contato form action', () => {

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COUNT_CAP } from '#server/domain/questions/search'
+import { COUNT_CAP, TEXT_COUNT_CAP } from '#server/domain/questions/search'
 import { generateBank } from '../../bench/generate'
 import { createTestContext } from '../support/context'
 
 // Search past the bounded count, on the benchmark's own synthetic bank (2,600 questions):
-// 'direito' is in ~70% of them (beyond COUNT_CAP), 'usucapião extraordinária' in 6.
+// 'direito' is in ~70% of them (beyond both caps), 'usucapião extraordinária' in 6.
 let t: Awaited<ReturnType<typeof createTestContext>>
 const SIZE = 2_600
 
@@ -27,18 +27,19 @@ describe('bounded totals and ranked pools', () => {
     expect(narrow.body.data).toHaveLength(6)
 
     const broad = await search('search_term=direito')
-    expect(broad.body).toMatchObject({ total: COUNT_CAP, total_exact: false })
+    expect(broad.body).toMatchObject({ total: TEXT_COUNT_CAP, total_exact: false })
     expect(broad.body.data).toHaveLength(20)
   })
 
   it('pages a broad text search through its ranked pool without repeating questions', async () => {
-    const pages = await Promise.all([1, 2, 3, 49, 50].map((page) => search(`search_term=direito&page=${page}`)))
+    const last = TEXT_COUNT_CAP / 20
+    const pages = await Promise.all([1, 2, 3, last - 1, last].map((page) => search(`search_term=direito&page=${page}`)))
     for (const page of pages) expect(page.body.data).toHaveLength(20)
     expect(new Set(pages.flatMap(idsOf)).size).toBe(100)
-    // The ranked pool holds the COUNT_CAP best of the first matches: past it, an empty page.
-    const past = await search('search_term=direito&page=51')
+    // The ranked pool holds the TEXT_COUNT_CAP best of the first matches: past it, an empty page.
+    const past = await search(`search_term=direito&page=${last + 1}`)
     expect(past.status).toBe(200)
-    expect(past.body).toMatchObject({ data: [], page: 51, total: COUNT_CAP, total_exact: false })
+    expect(past.body).toMatchObject({ data: [], page: last + 1, total: TEXT_COUNT_CAP, total_exact: false })
   })
 
   it('counts filters exactly under the cap and caps the unfiltered list', async () => {

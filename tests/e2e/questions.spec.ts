@@ -137,6 +137,43 @@ test.describe('banco de questões /questoes', () => {
     await expect(page.getByText('Obrigado! Seu relato de erro foi enviado para a equipe.')).toBeVisible()
   })
 
+  test('os textos das questões vêm uma vez na página e continuam inteiros depois de responder', async ({ page, request, javaScriptEnabled }) => {
+    const token = await adminToken(request)
+    const [question] = await answerable(request, 1)
+    const full = (await (await request.get(`/api/v1/questions/${question.id}`)).json()).data as {
+      question_text: string
+      alternatives: { letter: string; text_content: string }[]
+    }
+    const probe = full.question_text.replace(/<[^>]+>/g, '').split('\n')[0].slice(0, 40)
+    const altProbe = full.alternatives[0].text_content.replace(/<[^>]+>/g, '').slice(0, 30)
+    await loginAsNewStudent(page, request)
+    const response = await page.goto(`/questoes?q=${question.short_id}`)
+    const html = await response!.text()
+    // Once in the HTML (the card), not a second time in the hydration data.
+    expect(html.split(probe).length - 1).toBe(1)
+    expect(html.split(altProbe).length - 1).toBe(1)
+
+    const c = card(page, question.id)
+    const statement = c.locator('.qs').first()
+    await expect(statement).toContainText(probe)
+    const key = await answerKey(request, token, question.id)
+    await c.getByRole('radio', { name: new RegExp(`^${key}\\)`) }).check()
+    await c.getByRole('button', { name: 'Responder' }).click()
+    await expect(page.getByText('Resposta correta!')).toBeVisible()
+    // After the answer (and, with JS, the revalidation that brings the texts as data) the
+    // statement and each alternative are shown exactly once.
+    await expect(statement).toContainText(probe)
+    expect(((await statement.textContent()) ?? '').split(probe).length - 1).toBe(1)
+    expect(((await c.locator('.qa').textContent()) ?? '').split(altProbe).length - 1).toBe(1)
+    if (javaScriptEnabled) {
+      // A client-side page change renders the texts from data.
+      await page.goto('/questoes')
+      await page.getByRole('link', { name: 'Página 2' }).first().click()
+      await expect(page).toHaveURL(/pagina=2/)
+      await expect(page.locator('.qs').first()).not.toBeEmpty()
+    }
+  })
+
   test('visitante vê cadeados e volta à mesma busca depois do login', async ({ page, request }) => {
     const student = await registerViaApi(request)
     await page.goto('/questoes')

@@ -2,7 +2,9 @@ import { Link, useFetcher } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import type { QuestionCard as Card } from '#server/client/questions'
 import { useHydrated } from '~/utils/use-hydrated'
-import { Icon } from './icons'
+import { CardText, useCardTexts } from './card-texts'
+import type { CardTextMap } from './card-texts'
+import { Icon } from '../icons'
 import { Markup } from './markup'
 
 /**
@@ -19,10 +21,11 @@ export type CardView = {
   board: string
   org: string | null
   level: string
-  text: string
+  /** null on a first page load: the text is in the HTML only (card-texts.tsx). */
+  text: string | null
   annulled: boolean
   /** [letter, text] */
-  alts: [string, string][]
+  alts: [string, string | null][]
 }
 
 export function toCardView(q: Card): CardView {
@@ -40,6 +43,12 @@ export function toCardView(q: Card): CardView {
     annulled: q.is_annulled,
     alts: q.alternatives.map((a) => [a.letter, a.text_content]),
   }
+}
+
+/** Moves the cards' texts out of the loader data into a map for the server render. */
+export function splitTexts(cards: CardView[]): { cards: CardView[]; texts: CardTextMap } {
+  const texts: CardTextMap = new Map(cards.map((c) => [c.id, { text: c.text ?? '', alts: c.alts.map(([, t]) => t ?? '') }]))
+  return { cards: cards.map((c) => ({ ...c, text: null, alts: c.alts.map(([letter]) => [letter, null]) })), texts }
 }
 
 export type RevealState = {
@@ -89,6 +98,7 @@ export function QuestionCard({
   serverQuota?: string
 }) {
   const hydrated = useHydrated()
+  const serverTexts = useCardTexts(question.id)
   const fetcher = useFetcher<ActionData>({ key: `questao-${question.id}` })
   const [hidden, setHidden] = useState(false)
   useEffect(() => {
@@ -126,7 +136,7 @@ export function QuestionCard({
         <Meta label="Prova" value={question.exam ?? 'Não informado'} />
       </dl>
 
-      <Markup text={question.text} className="qs" />
+      <CardText text={question.text ?? serverTexts?.text} className="qs" />
 
       {loggedIn ? (
         <fetcher.Form method="post" action={`/questoes/${question.id}/responder`} preventScrollReset>
@@ -209,16 +219,17 @@ function Meta({ label, value }: { label: string; value: string }) {
 }
 
 function Alternatives({ question, reveal, selectable = false }: { question: CardView; reveal?: RevealState; selectable?: boolean }) {
+  const serverAlts = useCardTexts(question.id)?.alts
   if (!question.alts.length) return <p className="text-slate-600 dark:text-slate-400">Nenhuma alternativa disponível</p>
-  const rows = question.alts.map(([letter, text]) => {
-    const alt = { letter, text_content: text }
+  const rows = question.alts.map(([letter, text], index) => {
+    const alt = { letter, text_content: text ?? serverAlts?.[index] }
     const isCorrect = reveal && !reveal.annulled && reveal.correct_answer === alt.letter
     const isWrongChoice = reveal && reveal.chosen === alt.letter && !isCorrect && !reveal.annulled
     const tone = isCorrect ? 'ok' : isWrongChoice ? 'bad' : undefined
     const content = (
       <>
         <b>{`${alt.letter})`}</b>
-        <Markup text={alt.text_content} />
+        <CardText text={alt.text_content} />
         {isCorrect ? (
           <em>
             <Icon name="check" className="h-5 w-5" /> Correta

@@ -6,9 +6,12 @@ import { queryRows } from '../../db/index'
 import type { Difficulty } from '../../db/schema'
 
 /** Counts stop here: beyond it the total is "mais de 1.000" (a bounded count; the uncapped one
- * took 125–155 ms for a 34k-row filter at 1M rows, the capped one 15 ms). A text search ranks
- * the same bounded pool it counts: ts_rank over every hit of a broad word is what gets slow. */
+ * took 125–155 ms for a 34k-row filter at 1M rows, the capped one 15 ms). */
 export const COUNT_CAP = 1_000
+/** A text search ranks the same bounded pool it counts, and each pooled match costs a heap
+ * visit and a ts_rank: at 1M rows a pool of 1,001 made a narrow query 2.3× its 10k cost, a
+ * pool of 501 1.6× (ADR 010). 25 pages of the most relevant matches; then refine the words. */
+export const TEXT_COUNT_CAP = 500
 export const DEFAULT_PER_PAGE = 20
 export const MAX_PER_PAGE = 100
 
@@ -54,7 +57,7 @@ export type QuestionCard = {
 export type SearchResult = {
   data: QuestionCard[]
   total: number
-  /** false when the count stopped at COUNT_CAP: the UI says "mais de". */
+  /** false when the count stopped at its cap (COUNT_CAP, TEXT_COUNT_CAP): the UI says "mais de". */
   total_exact: boolean
   page: number
   per_page: number
@@ -129,16 +132,16 @@ function whereClause(p: SearchParams): SQL {
 
 /**
  * The page as (id, ord) rows and the bounded total, as CTEs of the one search statement.
- * A text search reads its first COUNT_CAP + 1 matches once: that pool is counted, and ranked,
- * and its COUNT_CAP best are what pages show (the same pool on every page, so pages never
- * overlap; past page 50 of a broad word the answer is empty: refine the search).
+ * A text search reads its first TEXT_COUNT_CAP + 1 matches once: that pool is counted, and
+ * ranked, and its TEXT_COUNT_CAP best are what pages show (the same pool on every page, so
+ * pages never overlap; past page 25 of a broad word the answer is empty: refine the search).
  */
 function pageAndTotal(p: SearchParams, where: SQL): SQL {
   const offset = (p.page - 1) * p.perPage
   if (p.searchTerm) {
-    return sql`m AS MATERIALIZED (SELECT q.id, q.search_vector FROM questions q WHERE ${where} LIMIT ${COUNT_CAP + 1}),
+    return sql`m AS MATERIALIZED (SELECT q.id, q.search_vector FROM questions q WHERE ${where} LIMIT ${TEXT_COUNT_CAP + 1}),
       ranked AS (SELECT id, row_number() OVER (ORDER BY ts_rank(search_vector, ${tsQuery(p.searchTerm)}) DESC, id) AS ord FROM m),
-      page AS (SELECT id, ord FROM ranked WHERE ord <= ${COUNT_CAP} ORDER BY ord LIMIT ${p.perPage} OFFSET ${offset}),
+      page AS (SELECT id, ord FROM ranked WHERE ord <= ${TEXT_COUNT_CAP} ORDER BY ord LIMIT ${p.perPage} OFFSET ${offset}),
       total AS (SELECT count(*)::int AS n FROM m)`
   }
   const total = sql`total AS (SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q WHERE ${where} LIMIT ${COUNT_CAP + 1}) s)`
@@ -247,11 +250,12 @@ export async function searchQuestions(db: Db, p: SearchParams): Promise<SearchRe
   // An empty page still answers one row: the total, with null card columns.
   const rows = await queryRows<CardRow & { total: number }>(db, searchStatement(p), { prepare: !p.searchTerm })
   const n = Number(rows[0]?.total ?? 0)
+  const cap = p.searchTerm ? TEXT_COUNT_CAP : COUNT_CAP
   const data = rows.filter((r) => r.id !== null).map(toCard)
   return {
     data,
-    total: Math.min(n, COUNT_CAP),
-    total_exact: n <= COUNT_CAP,
+    total: Math.min(n, cap),
+    total_exact: n <= cap,
     page: p.page,
     per_page: p.perPage,
   }

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react'
+
+// Icons drawn once per page in an inline sprite and reused through <use>: 20 cards, or
+// the header's two theme switches, repeat a short reference instead of full SVG paths
+// (keeps every page's HTML small, issue 5's page budget).
+
+function createIcons<Name extends string>(prefix: string, symbols: Record<Name, ReactNode>) {
+  function Sprite() {
+    return (
+      <svg aria-hidden className="absolute h-0 w-0 overflow-hidden" xmlns="http://www.w3.org/2000/svg">
+        {Object.entries<ReactNode>(symbols).map(([name, body]) => (
+          <symbol key={name} id={`${prefix}-${name}`} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            {body}
+          </symbol>
+        ))}
+      </svg>
+    )
+  }
+  function Icon({ name, className = 'h-4 w-4' }: { name: Name; className?: string }) {
+    return (
+      <svg aria-hidden className={className}>
+        <use href={`#${prefix}-${name}`} />
+      </svg>
+    )
+  }
+  return { Sprite, Icon }
+}
+
+/** The question cards' icons (sprite rendered by the /questoes route). */
+export const { Sprite: IconSprite, Icon } = createIcons('i', {
+  lock: (
+    <>
+      <rect width="18" height="11" x="3" y="11" rx="2" ry="2" />
+      <path d="M7 11V7a5 5 0 0 1 10 0v4" />
+    </>
+  ),
+  check: <path d="M20 6 9 17l-5-5" />,
+  x: <path d="M18 6 6 18M6 6l12 12" />,
+  flag: <path d="M4 22V4a1 1 0 0 1 .4-.8A6 6 0 0 1 8 2c3 0 5 2 7.3 2q2 0 3.1-.8A1 1 0 0 1 20 4v10a1 1 0 0 1-.4.8A6 6 0 0 1 16 16c-3 0-5-2-8-2a6 6 0 0 0-4 1.5" />,
+})
+
+export type IconName = Parameters<typeof Icon>[0]['name']
+
+/** The theme switch's icons (sprite rendered once by the header). */
+export const { Sprite: ThemeIconSprite, Icon: ThemeIcon } = createIcons('t', {
+  light: (
+    <>
+      <circle cx="12" cy="12" r="4" />
+      <path d="M12 2v2M12 20v2m-7.07-17.07 1.41 1.41m11.32 11.32 1.41 1.41M2 12h2m16 0h2M6.34 17.66l-1.41 1.41M19.07 4.93l-1.41 1.41" />
+    </>
+  ),
+  dark: <path d="M20.985 12.486a9 9 0 1 1-9.473-9.472c.405-.022.617.46.402.803a6 6 0 0 0 8.268 8.268c.344-.215.825-.004.803.401" />,
+  system: (
+    <>
+      <rect width="20" height="14" x="2" y="3" rx="2" />
+      <path d="M8 21h8M12 17v4" />
+    </>
+  ),
+})
