@@ -50,25 +50,43 @@ async function main() {
   })
   server.keepAliveTimeout = 65_000
 
+  // Requests in flight, counted so a shutdown can let them finish: a page being rendered
+  // still calls the API over loopback, and closing the listener first made those calls
+  // fail ("other side closed") for the pages caught mid-render.
+  let inFlight = 0
   let closing = false
+  let drained = () => {}
+  server.on('request', (_req, res) => {
+    inFlight += 1
+    if (closing) res.setHeader('Connection', 'close')
+    res.once('close', () => {
+      inFlight -= 1
+      if (closing && inFlight === 0) drained()
+    })
+  })
+
   const shutdown = (signal: string) => {
     if (closing) return
     closing = true
-    logger.info({ signal }, 'encerrando: sem novas conexões, terminando as requisições em curso')
-    // Stop accepting; in-flight requests finish; idle keep-alive sockets close now.
-    server.close(async () => {
-      try {
-        await ctx.database.close()
-      } finally {
-        logger.info('encerrado')
-        process.exit(0)
-      }
-    })
-    server.closeIdleConnections()
+    logger.info({ signal, inFlight }, 'encerrando: terminando as requisições em curso')
     setTimeout(() => {
       logger.warn('tempo de encerramento esgotado; saindo')
       process.exit(1)
     }, 10_000).unref()
+    const close = () => {
+      // Stop accepting; idle keep-alive sockets close now.
+      server.close(async () => {
+        try {
+          await ctx.database.close()
+        } finally {
+          logger.info('encerrado')
+          process.exit(0)
+        }
+      })
+      server.closeIdleConnections()
+    }
+    if (inFlight === 0) close()
+    else drained = close
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))

@@ -32,7 +32,7 @@ async function waitForHealth(port: number) {
   throw new Error('server did not start')
 }
 
-test('one PGlite directory, one server; SIGTERM shuts down cleanly', async () => {
+test('one PGlite directory, one server; SIGTERM lets requests finish and shuts down cleanly', async () => {
   test.setTimeout(90_000)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-proc-'))
   const port = 3190 + Math.floor(Math.random() * 9)
@@ -48,7 +48,11 @@ test('one PGlite directory, one server; SIGTERM shuts down cleanly', async () =>
     expect(code).not.toBe(0)
     expect(second.output()).toContain(`O diretório de dados ${dataDir} já está em uso pelo processo ${first.child.pid}`)
 
+    // Pages caught mid-render by SIGTERM still finish (their loopback API calls included).
+    const inFlight = Array.from({ length: 8 }, () => fetch(`http://127.0.0.1:${port}/questoes`).then((r) => r.status))
+    await new Promise((r) => setTimeout(r, 15))
     first.child.kill('SIGTERM')
+    expect(await Promise.all(inFlight)).toEqual(Array(8).fill(200))
     expect(await first.exited).toBe(0)
     expect(fs.existsSync(path.join(dataDir, 'gabarita.lock'))).toBe(false)
   } finally {
