@@ -39,8 +39,6 @@ export const { Sprite: IconSprite, Icon } = createIcons('i', {
   flag: <path d="M4 22V4a1 1 0 0 1 .4-.8A6 6 0 0 1 8 2c3 0 5 2 7.3 2q2 0 3.1-.8A1 1 0 0 1 20 4v10a1 1 0 0 1-.4.8A6 6 0 0 1 16 16c-3 0-5-2-8-2a6 6 0 0 0-4 1.5" />,
 })
 
-export type IconName = Parameters<typeof Icon>[0]['name']
-
 /** The theme switch's icons (sprite rendered once by the header). */
 export const { Sprite: ThemeIconSprite, Icon: ThemeIcon } = createIcons('t', {
   light: (

@@ -55,7 +55,10 @@ export async function queryRows<T>(db: Db, query: SQL, options: { prepare?: bool
 // Migrations and SQL sit next to this file in the source tree; the bundled server
 // (build/server) finds them under the project root.
 function resolveDbDir() {
-  const candidates = [path.dirname(fileURLToPath(import.meta.url)), path.join(projectRoot(), 'server/db')]
+  const candidates = [
+    path.dirname(fileURLToPath(import.meta.url)),
+    path.join(projectRoot(), 'server/db'),
+  ]
   const found = candidates.find((dir) => fs.existsSync(path.join(dir, 'migrations/meta/_journal.json')))
   if (!found) throw new Error('Migrações não encontradas (server/db/migrations)')
   return found
@@ -64,10 +67,7 @@ function resolveDbDir() {
 async function runPostMigrationSql(exec: (sql: string) => Promise<unknown>, dbDir: string) {
   const sqlDir = path.join(dbDir, 'sql')
   if (!fs.existsSync(sqlDir)) return
-  for (const file of fs
-    .readdirSync(sqlDir)
-    .filter((f) => f.endsWith('.sql'))
-    .sort()) {
+  for (const file of fs.readdirSync(sqlDir).filter((f) => f.endsWith('.sql')).sort()) {
     await exec(fs.readFileSync(path.join(sqlDir, file), 'utf8'))
   }
 }
@@ -76,10 +76,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const dbDir = resolveDbDir()
   const migrationsFolder = path.join(dbDir, 'migrations')
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.poolSize ?? 10,
-    })
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
     // An idle connection the server closes (restart, admin termination) is dropped from
     // the pool and replaced on the next query; without a listener it would crash the process.
     pool.on('error', (error) => {
@@ -104,9 +101,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     dataPath = path.join(options.dataDir, 'pglite')
   }
   try {
-    const client = await PGlite.create(dataPath ?? 'memory://', {
-      extensions: { unaccent, pg_trgm },
-    })
+    const client = await PGlite.create(dataPath ?? 'memory://', { extensions: { unaccent, pg_trgm } })
     const db = drizzlePglite(client, { schema }) as unknown as Db
     await migratePglite(db as never, { migrationsFolder })
     await runPostMigrationSql((s) => client.exec(s), dbDir)

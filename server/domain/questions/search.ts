@@ -9,8 +9,8 @@ import type { Difficulty } from '../../db/schema'
  * took 125–155 ms for a 34k-row filter at 1M rows, the capped one 15 ms). */
 export const COUNT_CAP = 1_000
 /** A text search ranks the same bounded pool it counts, and each pooled match costs a heap
- * visit and a ts_rank: at 1M rows a pool of 1,001 made a narrow query 2.3× its 10k cost, a
- * pool of 501 1.6× (ADR 010). 25 pages of the most relevant matches; then refine the words. */
+ * visit and a ts_rank: at 1M rows a pool of 1,001 put the narrow query's p95 at 2.3× its 10k
+ * p95, a pool of 501 at 1.75× (ADR 010). 25 pages of the most relevant matches; then refine the words. */
 export const TEXT_COUNT_CAP = 500
 export const DEFAULT_PER_PAGE = 20
 export const MAX_PER_PAGE = 100
@@ -105,10 +105,7 @@ function whereClause(p: SearchParams): SQL {
   if (p.examIds.length) parts.push(sql`q.exam_id = ${anyOf(p.examIds, 'int')}`)
   if (p.organizations.length)
     parts.push(
-      sql`q.exam_id IN (SELECT e.id FROM exams e WHERE lower(e.organization) = ${anyOf(
-        p.organizations.map((o) => o.toLowerCase()),
-        'text',
-      )})`,
+      sql`q.exam_id IN (SELECT e.id FROM exams e WHERE lower(e.organization) = ${anyOf(p.organizations.map((o) => o.toLowerCase()), 'text')})`,
     )
   if (p.searchTerm) {
     // A question code as shown on the card ('#5dki1r9a') finds that question too.
@@ -223,16 +220,10 @@ function toCard(r: CardRow): QuestionCard {
     exam_organization: r.organization?.trim() ? r.organization : null,
     difficulty_level: r.difficulty,
     question_text: r.statement,
-    alternatives: alternatives.map((a) => ({
-      letter: a.letter,
-      text_content: a.text,
-    })),
+    alternatives: alternatives.map((a) => ({ letter: a.letter, text_content: a.text })),
     is_annulled: Boolean(r.annulled),
     has_explanation: Boolean(r.has_explanation),
-    topics: (parseJson(r.topics) ?? []).map((t) => ({
-      id: Number(t.id),
-      name: t.name,
-    })),
+    topics: (parseJson(r.topics) ?? []).map((t) => ({ id: Number(t.id), name: t.name })),
   }
 }
 
@@ -252,13 +243,7 @@ export async function searchQuestions(db: Db, p: SearchParams): Promise<SearchRe
   const n = Number(rows[0]?.total ?? 0)
   const cap = p.searchTerm ? TEXT_COUNT_CAP : COUNT_CAP
   const data = rows.filter((r) => r.id !== null).map(toCard)
-  return {
-    data,
-    total: Math.min(n, cap),
-    total_exact: n <= cap,
-    page: p.page,
-    per_page: p.perPage,
-  }
+  return { data, total: Math.min(n, cap), total_exact: n <= cap, page: p.page, per_page: p.perPage }
 }
 
 export async function filterOptions(db: Db) {
