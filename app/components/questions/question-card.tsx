@@ -141,7 +141,7 @@ export function QuestionCard({
       {loggedIn ? (
         <fetcher.Form method="post" action={`/questoes/${question.id}/responder`} preventScrollReset>
           {hydrated ? null : <input type="hidden" name="redirectTo" value={currentUrl} />}
-          <Alternatives question={question} reveal={shown} selectable />
+          <Alternatives question={question} serverAlts={serverTexts?.alts} reveal={shown} selectable />
           <div className="qx">
             {question.alts.length ? (
               <button type="submit" name="intent" value="responder" className="btn-primary" disabled={busy}>
@@ -170,7 +170,7 @@ export function QuestionCard({
         </fetcher.Form>
       ) : (
         <>
-          <Alternatives question={question} />
+          <Alternatives question={question} serverAlts={serverTexts?.alts} />
           <div className="qx">
             <Link to={loginUrl} className="btn-primary" data-login-modal>
               <Icon name="lock" /> Responder
@@ -218,8 +218,18 @@ function Meta({ label, value }: { label: string; value: string }) {
   )
 }
 
-function Alternatives({ question, reveal, selectable = false }: { question: CardView; reveal?: RevealState; selectable?: boolean }) {
-  const serverAlts = useCardTexts(question.id)?.alts
+function Alternatives({
+  question,
+  serverAlts,
+  reveal,
+  selectable = false,
+}: {
+  question: CardView
+  /** The texts of a first page load, for the server render (card-texts.tsx). */
+  serverAlts?: string[]
+  reveal?: RevealState
+  selectable?: boolean
+}) {
   if (!question.alts.length) return <p className="text-slate-600 dark:text-slate-400">Nenhuma alternativa disponível</p>
   const rows = question.alts.map(([letter, text], index) => {
     const alt = { letter, text_content: text ?? serverAlts?.[index] }
