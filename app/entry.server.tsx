@@ -1,10 +1,12 @@
 import { PassThrough } from 'node:stream'
+
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { CardTextsContext } from './components/questions/card-texts'
+
+import { CardTextsContext } from './routes/questoes/card-texts'
 import { NonceProvider } from './utils/nonce'
 
 const ABORT_DELAY = 5_000

@@ -1,16 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLoaderData,
-  useLocation,
-  useRouteLoaderData,
-} from '@remix-run/react'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteLoaderData } from '@remix-run/react'
+
 import { buildInfo } from '#server/version'
+
 import { GeneralErrorBoundary } from './components/error-boundary'
 import { Footer } from './components/footer'
 import { Header } from './components/header'
@@ -30,17 +23,16 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [
   { title: 'Gabarita — Sua aprovação é nossa meta' },
-  { name: 'description', content: 'Banco de questões da OAB e de concursos, com filtros, resolução comentada e acompanhamento do seu progresso.' },
+  {
+    name: 'description',
+    content: 'Banco de questões da OAB e de concursos, com filtros, resolução comentada e acompanhamento do seu progresso.',
+  },
 ]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [user, theme, { toasts, headers }] = await Promise.all([
-    getOptionalUser(request, context),
-    getTheme(request),
-    getToasts(request),
-  ])
+  const [user, theme, { toasts, headers }] = await Promise.all([getOptionalUser(request, context), getTheme(request), getToasts(request)])
   const url = new URL(request.url)
-  return json({ user, theme, toasts, version: buildInfo(), path: `${url.pathname}${url.search}` }, { headers })
+  return json({ user, theme, toasts, version: buildInfo(), path: `${url.pathname}${url.search}`, csrf: context.csrfToken }, { headers })
 }
 
 export type RootLoader = typeof loader

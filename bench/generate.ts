@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+
 import type { Db } from '../server/db/index'
 
 // A synthetic bank of realistic Portuguese questions, generated inside the database
@@ -65,7 +66,9 @@ const ALTERNATIVES = [
 const arr = (items: readonly string[]) => sql.raw(`ARRAY[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]::text[]`)
 
 export async function generateBank(db: Db, size: number, log: (msg: string) => void = () => {}) {
-  await db.execute(sql`TRUNCATE question_topics, attempts, question_usage, error_reports, questions, topics, exams, disciplines RESTART IDENTITY CASCADE`)
+  await db.execute(
+    sql`TRUNCATE question_topics, attempts, question_usage, error_reports, questions, topics, exams, disciplines RESTART IDENTITY CASCADE`,
+  )
   let d = 0
   for (const [name, topics] of DISCIPLINES) {
     d += 1

@@ -3,6 +3,8 @@ import zlib from 'node:zlib'
 /** Issue 5's page budgets: the /questoes HTML and the JavaScript it loads. */
 export const HTML_BUDGET = 80 * 1024
 export const JS_GZIP_BUDGET = 130 * 1024
+/** Issue 16: the stylesheets a page links, gzipped. */
+export const CSS_GZIP_BUDGET = 20 * 1024
 
 /**
  * The bytes of /questoes as a browser loads it: the HTML, and every script it names
@@ -26,5 +28,13 @@ export async function pageBytes(base: string, cookie: string, path = '/questoes'
     jsRaw += body.length
     jsGzip += zlib.gzipSync(body).length
   }
-  return { htmlBytes, htmlGzip, jsRaw, jsGzip, scripts: [...scripts] }
+  let cssGzip = 0
+  let cssRaw = 0
+  const styles = new Set([...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]))
+  for (const href of styles) {
+    const body = Buffer.from(await (await fetch(`${base}${href}`)).arrayBuffer())
+    cssRaw += body.length
+    cssGzip += zlib.gzipSync(body).length
+  }
+  return { htmlBytes, htmlGzip, jsRaw, jsGzip, cssRaw, cssGzip, scripts: [...scripts], styles: [...styles] }
 }

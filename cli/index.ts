@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 import fs from 'node:fs'
 import path from 'node:path'
+
 import cliProgress from 'cli-progress'
 import { Command, Option } from 'commander'
+
 import type { UploadFileResult } from '../server/client/admin'
 import { uploadDisciplines, uploadExams } from '../server/client/admin'
+import { renewSubscriptions } from '../server/client/admin-billing'
 import { login } from '../server/client/auth'
 import { ApiClient, ApiError } from '../server/client/core'
 import { parseDisciplinesFile } from '../server/domain/import/parse-disciplines'
@@ -31,9 +34,17 @@ function kindOf(file: string): Kind | null {
 /** Offline validation with the same parser the API uses. */
 function checkFile(file: string, expected?: Kind): LocalCheck {
   const kind = kindOf(file)
-  const fail = (message: string): LocalCheck => ({ file, kind, ok: false, questions: 0, errors: [{ item: 'arquivo', errors: [{ message }] }] })
+  const fail = (message: string): LocalCheck => ({
+    file,
+    kind,
+    ok: false,
+    questions: 0,
+    errors: [{ item: 'arquivo', errors: [{ message }] }],
+  })
   if (!kind || (expected && kind !== expected)) {
-    return fail(`Tipo de arquivo não suportado: ${path.basename(file)} (use ${expected === 'disciplines' ? '.json' : expected === 'exam' ? '.txt' : '.txt ou .json'})`)
+    return fail(
+      `Tipo de arquivo não suportado: ${path.basename(file)} (use ${expected === 'disciplines' ? '.json' : expected === 'exam' ? '.txt' : '.txt ou .json'})`,
+    )
   }
   let bytes: Buffer
   try {
@@ -101,7 +112,14 @@ program
     const started = performance.now()
     const { files, missing } = expandInputs(inputs, ['.txt', '.json'])
     const checks = files.map((f) => checkFile(f))
-    for (const m of missing) checks.push({ file: m, kind: null, ok: false, questions: 0, errors: [{ item: 'arquivo', errors: [{ message: 'arquivo ou pasta não encontrado' }] }] })
+    for (const m of missing)
+      checks.push({
+        file: m,
+        kind: null,
+        ok: false,
+        questions: 0,
+        errors: [{ item: 'arquivo', errors: [{ message: 'arquivo ou pasta não encontrado' }] }],
+      })
     if (checks.length === 0) throw new CliError('Nenhum arquivo .txt ou .json encontrado.')
     const invalid = checks.filter((c) => !c.ok)
     const summary = {
@@ -183,7 +201,10 @@ async function runUpload(kind: Kind, inputs: string[], opts: UploadOpts) {
   const printResult = (r: UploadFileResult & { path: string }) => {
     if (opts.json) return
     if (r.success) {
-      const detail = kind === 'exam' ? `${r.processed_questions} questões (novas ${r.created ?? 0}, atualizadas ${r.updated ?? 0}, removidas ${r.removed ?? 0})` : `${r.created_disciplines ?? 0} disciplina(s) e ${r.created_topics ?? 0} assunto(s) novos`
+      const detail =
+        kind === 'exam'
+          ? `${r.processed_questions} questões (novas ${r.created ?? 0}, atualizadas ${r.updated ?? 0}, removidas ${r.removed ?? 0})`
+          : `${r.created_disciplines ?? 0} disciplina(s) e ${r.created_topics ?? 0} assunto(s) novos`
       console.log(`OK    ${r.path}: ${detail} em ${formatMs(r.processing_time_ms)}`)
     } else {
       console.log(`ERRO  ${r.path}: ${r.message}`)
@@ -193,10 +214,17 @@ async function runUpload(kind: Kind, inputs: string[], opts: UploadOpts) {
   for (const r of results) printResult(r)
 
   if (opts.dryRun) {
-    for (const c of valid) if (!opts.json) console.log(`OK    ${c.file}: ${c.kind === 'exam' ? `${c.questions} questões ` : ''}válido (--dry-run: não enviado)`)
+    for (const c of valid)
+      if (!opts.json) console.log(`OK    ${c.file}: ${c.kind === 'exam' ? `${c.questions} questões ` : ''}válido (--dry-run: não enviado)`)
   } else if (valid.length) {
     const client = new ApiClient({ baseUrl: api, token: tokenFor(opts), timeoutMs: 120_000 })
-    const bar = !opts.json && !plain ? new cliProgress.SingleBar({ format: 'Enviando {bar} {value}/{total} arquivo(s) | lote {batch}', hideCursor: true }, cliProgress.Presets.shades_classic) : null
+    const bar =
+      !opts.json && !plain
+        ? new cliProgress.SingleBar(
+            { format: 'Enviando {bar} {value}/{total} arquivo(s) | lote {batch}', hideCursor: true },
+            cliProgress.Presets.shades_classic,
+          )
+        : null
     bar?.start(valid.length, 0, { batch: '-' })
     try {
       for (let i = 0; i < valid.length; i += batchSize) {
@@ -254,11 +282,39 @@ const common = (cmd: Command) =>
     .option('--api <url>', `endereço da API (padrão: GABARITA_API_URL ou ${DEFAULT_API})`)
     .addOption(new Option('--token <token>', 'token de administrador (padrão: GABARITA_TOKEN ou o do login)'))
 
-common(upload.command('exams').description('Envia provas .txt (10 por requisição)').argument('<arquivos...>', 'arquivos, pastas ou padrões'))
+common(
+  upload.command('exams').description('Envia provas .txt (10 por requisição)').argument('<arquivos...>', 'arquivos, pastas ou padrões'),
+)
   .option('--dry-run', 'apenas valida, sem enviar')
   .action((inputs: string[], opts: UploadOpts) => runUpload('exam', inputs, opts))
-common(upload.command('disciplines').description('Envia disciplinas .json (5 por requisição)').argument('<arquivos...>', 'arquivos, pastas ou padrões'))
-  .action((inputs: string[], opts: UploadOpts) => runUpload('disciplines', inputs, opts))
+common(
+  upload
+    .command('disciplines')
+    .description('Envia disciplinas .json (5 por requisição)')
+    .argument('<arquivos...>', 'arquivos, pastas ou padrões'),
+).action((inputs: string[], opts: UploadOpts) => runUpload('disciplines', inputs, opts))
+
+const subscriptions = program.command('subscriptions').description('Assinaturas dos alunos')
+subscriptions
+  .command('renew')
+  .description('Aplica os fins de período vencidos: renovações, mudanças agendadas e cancelamentos (para agendar no cron)')
+  .option('--json', 'saída em JSON')
+  .option('--api <url>', `endereço da API (padrão: GABARITA_API_URL ou ${DEFAULT_API})`)
+  .addOption(new Option('--token <token>', 'token de administrador (padrão: GABARITA_TOKEN ou o do login)'))
+  .action(async (opts: { json?: boolean; api?: string; token?: string }) => {
+    const api = apiUrl(opts)
+    let report
+    try {
+      report = await renewSubscriptions(new ApiClient({ baseUrl: api, token: tokenFor(opts), timeoutMs: 120_000 }))
+    } catch (error) {
+      explain(error, api)
+    }
+    if (opts.json) console.log(JSON.stringify(report, null, 2))
+    else
+      console.log(
+        `Assinaturas vencidas: ${report.checked}; renovadas: ${report.renewed}; mudanças de plano aplicadas: ${report.downgraded}; encerradas: ${report.ended}; renovações recusadas: ${report.renewal_declined}`,
+      )
+  })
 
 program
   .command('whoami', { hidden: true })

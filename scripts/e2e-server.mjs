@@ -22,6 +22,10 @@ const env = {
 env.GOOGLE_ISSUER ??= `http://127.0.0.1:${Number(env.PORT) + 1000}`
 env.GOOGLE_CLIENT_ID ??= 'gabarita-e2e'
 env.GOOGLE_CLIENT_SECRET ??= 'gabarita-e2e-secret'
+// The sandbox payment provider (billing.spec.ts walks its hosted checkout); production mode
+// would otherwise have none, and then requires the webhook secret.
+env.PAYMENT_PROVIDER ??= 'sandbox'
+env.PAYMENT_WEBHOOK_SECRET ??= 'e2e-webhook-secret-0123456789abcdef'
 // Tests find the data directory (mail outbox under outbox/) through this file.
 fs.writeFileSync(path.join(os.tmpdir(), `gabarita-e2e-${env.PORT}`), dataDir)
 const child = spawn(process.execPath, [`${process.env.BUILD_DIR || 'build'}/server/index.js`], { env, stdio: 'inherit' })

@@ -1,15 +1,20 @@
 import crypto from 'node:crypto'
 import path from 'node:path'
+
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
 import { pinoHttp } from 'pino-http'
+
 import { createApiRouter } from './api/index'
+import { createSandboxCheckoutRouter } from './api/sandbox'
 import type { AppContext } from './context'
+import { LOG_OPTIONS } from './logger'
 import { buildDir, projectRoot } from './paths'
 import { buildInfo } from './version'
+import { guardActions, pageGuard } from './web/page-guard'
 
 export type LoadContext = {
   /** Per-request CSP nonce: every inline script Remix renders carries it. */
@@ -19,11 +24,15 @@ export type LoadContext = {
   clientIp: string
   /** A GET for a whole document (not a client data request): its HTML is rendered here. */
   documentRequest: boolean
+  /** This browser's CSRF token (page-guard): every page form repeats it in a hidden field. */
+  csrfToken: string
   /** Question texts a loader keeps out of the hydration data, for the server render only. */
   cardTexts?: Map<number, { text: string; alts: string[] }>
 }
 
 declare module '@remix-run/node' {
+  // Module augmentation: Remix's context type gains our fields.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends LoadContext {}
 }
 
@@ -45,6 +54,8 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}) {
   app.use(
     pinoHttp({
       logger: ctx.logger,
+      // Credentials, cookies and password fields redacted; database errors logged without their values.
+      ...LOG_OPTIONS,
       genReqId: (req, res) => {
         const incoming = req.headers['x-request-id']
         const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID()
@@ -72,7 +83,8 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}) {
           'font-src': ["'self'"],
           'form-action': ["'self'"],
           'frame-ancestors': ["'none'"],
-          'frame-src': ["'self'", 'https://www.youtube-nocookie.com'],
+          // Question videos only, through the privacy-enhanced player, loaded on request (issue 12).
+          'frame-src': ['https://www.youtube-nocookie.com'],
           'img-src': ["'self'", 'data:'],
           'object-src': ["'none'"],
           'script-src': ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
@@ -89,6 +101,8 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}) {
   )
 
   app.use('/api/v1', createApiRouter(ctx))
+  // The sandbox payment provider's hosted checkout (PAYMENT_PROVIDER=sandbox only).
+  app.use(createSandboxCheckoutRouter(ctx))
   app.get('/version.json', (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache')
     res.json(buildInfo())
@@ -100,15 +114,20 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}) {
   app.use(express.static(publicDir, { maxAge: '1h' }))
 
   if (options.remixBuild) {
+    const secret = ctx.config.sessionSecret
+    const remixBuild = options.remixBuild
+    const build = typeof remixBuild === 'function' ? async () => guardActions(await remixBuild(), secret) : guardActions(remixBuild, secret)
+    app.use(pageGuard({ secret, secure: ctx.config.isProduction }))
     app.all(
       '*',
       createRequestHandler({
-        build: options.remixBuild as ServerBuild,
+        build: build as ServerBuild,
         mode: ctx.config.isProduction ? 'production' : 'development',
         getLoadContext: (req, res): LoadContext => ({
           cspNonce: res.locals.cspNonce as string,
           requestId: String(req.id),
           clientIp: req.ip ?? '127.0.0.1',
+          csrfToken: res.locals.csrfToken as string,
           documentRequest: req.method === 'GET' && req.query._data === undefined,
         }),
       }),

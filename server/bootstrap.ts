@@ -1,14 +1,12 @@
-import pino from 'pino'
 import type { Config } from './config'
 import type { AppContext } from './context'
 import { openDatabase } from './db/index'
+import { createLogger } from './logger'
 
 /** Opens the database the config names and builds the shared context. */
-export async function createContext(config: Config, logger = pino({ level: config.LOG_LEVEL })): Promise<AppContext> {
+export async function createContext(config: Config, logger = createLogger(config.LOG_LEVEL)): Promise<AppContext> {
   const database = await openDatabase(
-    config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL }
-      : { kind: 'pglite', dataDir: config.dataDir },
+    config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.dataDir },
   )
   return { config, database, db: database.db, logger }
 }

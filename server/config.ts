@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+
 import { z } from 'zod'
 
 // Every variable the process reads, validated once at boot. A bad value stops the
@@ -15,6 +16,11 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'deve começar com postgres:// ou postgresql://')
     .optional(),
   SESSION_SECRET: z.string().min(16, 'precisa de pelo menos 16 caracteres').optional(),
+  /** Shared rate-limit counters across servers (docs/deploy.md); unset = per-process memory. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/[^\s]+$/, 'deve começar com redis:// ou rediss://')
+    .optional(),
   API_URL: z.url('precisa ser uma URL http(s)').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z.string().optional(),
@@ -28,6 +34,9 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   RATE_LIMIT: z.enum(['on', 'off']).optional(),
+  /** sandbox = our own fake hosted checkout (default outside production); none = plan changes off. */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'none']).optional(),
+  PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'precisa de pelo menos 16 caracteres').optional(),
 })
 
 export type Env = z.infer<typeof EnvSchema>
@@ -41,6 +50,10 @@ export type Config = Env & {
   /** Demo accounts and fixtures are loaded on the embedded default outside production. */
   seedDemo: boolean
   rateLimit: boolean
+  /** The payment provider behind checkouts; null = plan changes unavailable (docs/decisions/012). */
+  paymentProvider: 'sandbox' | null
+  /** Key of the webhook HMAC. */
+  paymentWebhookSecret: string
 }
 
 export class ConfigError extends Error {}
@@ -50,9 +63,9 @@ export function parseEnv(env: Record<string, string | undefined> = process.env):
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''))
   const result = EnvSchema.safeParse(present)
   if (!result.success) {
-    const lines = result.error.issues.map(
-      (issue) => `  ${issue.path.join('.')}: ${issue.message} (valor: ${JSON.stringify(env[String(issue.path[0])])})`,
-    )
+    // The variable is named, its value never echoed: it may be a secret (SESSION_SECRET,
+    // ADMIN_PASSWORD, a DATABASE_URL with a password) and this message goes to the logs.
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
     throw new ConfigError(`Configuração inválida:\n${lines.join('\n')}`)
   }
   return result.data
@@ -75,6 +88,23 @@ function resolveSessionSecret(env: Env, dataDir: string) {
   }
 }
 
+/**
+ * Sandbox outside production unless turned off; in production only when set by hand. The
+ * webhook secret is required in production with a provider; elsewhere it is derived from the
+ * session secret, so development needs no setup.
+ */
+function resolvePayments(env: Env, sessionSecret: string) {
+  const isProduction = env.NODE_ENV === 'production'
+  const provider = env.PAYMENT_PROVIDER ?? (isProduction ? 'none' : 'sandbox')
+  const paymentProvider = provider === 'none' ? null : provider
+  if (paymentProvider && isProduction && !env.PAYMENT_WEBHOOK_SECRET) {
+    throw new ConfigError('Configuração inválida:\n  PAYMENT_WEBHOOK_SECRET: obrigatório em produção quando PAYMENT_PROVIDER está definido')
+  }
+  const paymentWebhookSecret =
+    env.PAYMENT_WEBHOOK_SECRET ?? crypto.createHmac('sha256', sessionSecret).update('gabarita-payment-webhook').digest('hex')
+  return { paymentProvider, paymentWebhookSecret }
+}
+
 let cached: Config | undefined
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -82,10 +112,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(parsed.DATA_DIR)
   const isProduction = parsed.NODE_ENV === 'production'
   const databaseKind = parsed.DATABASE_URL ? 'postgres' : 'pglite'
+  const sessionSecret = resolveSessionSecret(parsed, dataDir)
   const config: Config = {
     ...parsed,
+    ...resolvePayments(parsed, sessionSecret),
     dataDir,
-    sessionSecret: resolveSessionSecret(parsed, dataDir),
+    sessionSecret,
     apiUrl: (parsed.API_URL ?? `http://127.0.0.1:${parsed.PORT}/api/v1`).replace(/\/$/, ''),
     databaseKind,
     isProduction,

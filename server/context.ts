@@ -1,4 +1,5 @@
 import type { Logger } from 'pino'
+
 import type { Config } from './config'
 import type { Database } from './db/index'
 
@@ -8,4 +9,6 @@ export type AppContext = {
   database: Database
   db: Database['db']
   logger: Logger
+  /** The time the billing rules see; tests move it to cross a period end. Defaults to the real clock. */
+  clock?: () => Date
 }

@@ -1,8 +1,10 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import nodemailer from 'nodemailer'
+
 import type { Transporter } from 'nodemailer'
+import nodemailer from 'nodemailer'
+
 import type { AppContext } from './context'
 
 export type MailMessage = { to: string; subject: string; text: string }

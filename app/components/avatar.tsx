@@ -1,5 +1,5 @@
-import { Bird, Cat, Dog, Fish, Rabbit, Squirrel } from 'lucide-react'
 import type { LucideIcon } from 'lucide-react'
+import { Bird, Cat, Dog, Fish, Rabbit, Squirrel } from 'lucide-react'
 
 export const MASCOT_ICONS: Record<string, LucideIcon> = { cat: Cat, dog: Dog, fish: Fish, bird: Bird, rabbit: Rabbit, squirrel: Squirrel }
 
@@ -12,7 +12,17 @@ export function initials(name: string) {
 }
 
 /** Photo, else the chosen mascot, else the initials. */
-export function Avatar({ name, mascot, avatarUrl, size = 'md' }: { name: string; mascot?: string | null; avatarUrl?: string | null; size?: 'md' | 'lg' }) {
+export function Avatar({
+  name,
+  mascot,
+  avatarUrl,
+  size = 'md',
+}: {
+  name: string
+  mascot?: string | null
+  avatarUrl?: string | null
+  size?: 'md' | 'lg'
+}) {
   const box = size === 'lg' ? 'h-20 w-20 text-2xl' : 'h-12 w-12 text-base'
   const Icon = mascot ? MASCOT_ICONS[mascot] : undefined
   if (avatarUrl) return <img src={avatarUrl} alt={`Foto de ${name}`} className={`${box} rounded-full object-cover`} />

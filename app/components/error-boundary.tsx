@@ -1,14 +1,11 @@
-import { Link, isRouteErrorResponse, useRouteError } from '@remix-run/react'
+import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
+import { useEffect } from 'react'
 
 type Handler = (info: { status: number; message: string }) => React.ReactNode
 
 const DEFAULT_HANDLERS: Record<number, Handler> = {
-  403: ({ message }) => (
-    <ErrorPanel title="Acesso negado" code={403} message={message || 'Você não tem permissão para ver esta página.'} />
-  ),
-  404: () => (
-    <ErrorPanel title="Página não encontrada" code={404} message="O endereço que você abriu não existe ou foi removido." />
-  ),
+  403: ({ message }) => <ErrorPanel title="Acesso negado" code={403} message={message || 'Você não tem permissão para ver esta página.'} />,
+  404: () => <ErrorPanel title="Página não encontrada" code={404} message="O endereço que você abriu não existe ou foi removido." />,
 }
 
 export function ErrorPanel({ title, code, message }: { title: string; code?: number; message: string }) {
@@ -30,7 +27,11 @@ export function ErrorPanel({ title, code, message }: { title: string; code?: num
  */
 export function GeneralErrorBoundary({ handlers = {} }: { handlers?: Record<number, Handler> }) {
   const error = useRouteError()
-  if (typeof document !== 'undefined') console.error(error)
+  // Only the unexpected is worth a console error, once: a 404/403 response is a page
+  // answering as designed (logging it at render put two errors on every 404).
+  useEffect(() => {
+    if (!isRouteErrorResponse(error)) console.error(error)
+  }, [error])
   if (isRouteErrorResponse(error)) {
     const handler = handlers[error.status] ?? DEFAULT_HANDLERS[error.status]
     const message = typeof error.data === 'string' ? error.data : (error.data?.error ?? '')

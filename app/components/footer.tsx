@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+
 import type { BuildInfo } from '#server/version'
 import { formatDateTime } from '~/utils/format'
 

@@ -1,12 +1,15 @@
 import { Form, Link, NavLink } from '@remix-run/react'
 import { GraduationCap, Menu } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
+
 import type { ApiUser } from '#server/client/auth'
 import type { BuildInfo } from '#server/version'
+import { formatDateTime } from '~/utils/format'
 import type { Theme } from '~/utils/theme.server'
+
+import { CsrfInput } from './csrf-input'
 import { ThemeIconSprite } from './icons'
 import { ThemeSwitch } from './theme-switch'
-import { formatDateTime } from '~/utils/format'
 
 type NavItem = { to: string; label: string; tag?: string }
 
@@ -50,7 +53,41 @@ function useVersionEasterEgg() {
   return { open, onLogoClick }
 }
 
-function UserLinks({ user }: { user: ApiUser | null }) {
+/**
+ * Desktop: the three admin entries behind one <details> (opens without JS); inline
+ * they pushed the header 137 px past a 1024 px screen. The mobile menu lists them.
+ */
+function AdminMenu() {
+  return (
+    <details className="group/admin relative">
+      <summary className="nav-link cursor-pointer list-none gap-1 [&::-webkit-details-marker]:hidden">
+        Admin
+        <span aria-hidden className="transition-transform group-open/admin:rotate-180">
+          ▾
+        </span>
+      </summary>
+      <nav
+        aria-label="Menu do administrador"
+        className="absolute right-0 mt-2 flex w-48 flex-col gap-1 rounded-xl border border-slate-200 bg-white p-2 shadow-xl dark:border-slate-800 dark:bg-slate-900"
+      >
+        {ADMIN_LINKS.map((item) => (
+          <NavLink
+            key={item.to}
+            to={item.to}
+            end={item.to === '/admin'}
+            className="nav-link"
+            // A client-side navigation keeps the page: close the menu behind it.
+            onClick={(event) => event.currentTarget.closest('details')?.removeAttribute('open')}
+          >
+            {item.label}
+          </NavLink>
+        ))}
+      </nav>
+    </details>
+  )
+}
+
+function UserLinks({ user, desktop = false }: { user: ApiUser | null; desktop?: boolean }) {
   if (!user) {
     return (
       <>
@@ -65,7 +102,8 @@ function UserLinks({ user }: { user: ApiUser | null }) {
   }
   return (
     <>
-      {user.is_admin
+      {user.is_admin && desktop ? <AdminMenu /> : null}
+      {user.is_admin && !desktop
         ? ADMIN_LINKS.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.to === '/admin'} className="nav-link">
               {item.label}
@@ -79,6 +117,7 @@ function UserLinks({ user }: { user: ApiUser | null }) {
         Perfil
       </NavLink>
       <Form method="POST" action="/logout">
+        <CsrfInput />
         <button type="submit" className="btn-ghost">
           Sair
         </button>
@@ -87,22 +126,15 @@ function UserLinks({ user }: { user: ApiUser | null }) {
   )
 }
 
-export function Header({
-  user,
-  theme,
-  path,
-  version,
-}: {
-  user: ApiUser | null
-  theme: Theme
-  path: string
-  version: BuildInfo
-}) {
+export function Header({ user, theme, path, version }: { user: ApiUser | null; theme: Theme; path: string; version: BuildInfo }) {
   const { open, onLogoClick } = useVersionEasterEgg()
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
       <ThemeIconSprite />
-      <a href="#conteudo" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#conteudo"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         Pular para o conteúdo
       </a>
       <div className="container-page flex h-16 items-center justify-between gap-4">
@@ -120,7 +152,7 @@ export function Header({
         </nav>
         <div className="hidden items-center gap-2 lg:flex">
           <ThemeSwitch theme={theme} redirectTo={path} />
-          <UserLinks user={user} />
+          <UserLinks user={user} desktop />
         </div>
         {/* Mobile menu: a <details> opens without JS. */}
         <details className="group relative lg:hidden">
@@ -148,7 +180,11 @@ export function Header({
         </details>
       </div>
       {open ? (
-        <div role="dialog" aria-label="Versão do Gabarita" className="fixed right-4 top-20 z-50 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-xl dark:border-slate-700 dark:bg-slate-900">
+        <div
+          role="dialog"
+          aria-label="Versão do Gabarita"
+          className="fixed right-4 top-20 z-50 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-xl dark:border-slate-700 dark:bg-slate-900"
+        >
           <p className="font-semibold">Gabarita v{version.version}</p>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-slate-600 dark:text-slate-300">
             <dt>Commit</dt>

@@ -1,4 +1,7 @@
 import { Form } from '@remix-run/react'
+
+import { CsrfInput } from '~/components/csrf-input'
+
 import { Field } from './forms'
 import { LoginForm } from './login-form'
 
@@ -16,12 +19,17 @@ export default function LoginDialogForms({
 }) {
   return view === 'login' ? (
     <LoginForm redirectTo={redirectTo} action="/login">
-      <button type="button" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300" onClick={() => onViewChange('forgot')}>
+      <button
+        type="button"
+        className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"
+        onClick={() => onViewChange('forgot')}
+      >
         Esqueceu a senha?
       </button>
     </LoginForm>
   ) : (
     <Form method="POST" action="/esqueci-senha" className="space-y-4">
+      <CsrfInput />
       <Field label="Email" inputProps={{ name: 'email', type: 'email', required: true, autoComplete: 'email', autoFocus: true }} />
       <button type="submit" className="btn-primary w-full">
         Enviar senha temporária

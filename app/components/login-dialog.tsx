@@ -1,6 +1,8 @@
 import { X } from 'lucide-react'
-import { Suspense, lazy, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+
 import { useHydrated } from '~/utils/use-hydrated'
+
 import type { DialogView } from './login-dialog-forms'
 
 // The forms (Conform + zod) are a separate chunk, fetched when a protected link is
@@ -11,9 +13,21 @@ const LoginDialogForms = lazy(loadForms)
 /** The spec's modal close animation. */
 const FADE_MS = 200
 
+const OPEN_EVENT = 'gabarita:login-dialog'
+
+/**
+ * Opens the dialog from code (e.g. a visitor's search form, which is not a link).
+ * False when no dialog answered (not mounted: logged in, or not hydrated yet), so
+ * the caller lets its normal navigation go on to /login.
+ */
+export function openLoginDialog(redirectTo: string) {
+  return !document.dispatchEvent(new CustomEvent(OPEN_EVENT, { cancelable: true, detail: { redirectTo } }))
+}
+
 /**
  * JS enhancement of the protected-action flow: a link marked `data-login-modal`
- * (href /login?redirectTo=…) opens this dialog instead of leaving the page. The
+ * (href /login?redirectTo=…) opens this dialog instead of leaving the page, and so
+ * does `openLoginDialog` (forms marked `data-login-modal` preload the forms). The
  * forms post to /login and /esqueci-senha exactly as those pages do, so success,
  * errors and the no-JS path (the link itself) all share one flow.
  */
@@ -31,17 +45,27 @@ export function LoginDialog() {
       if (!link) return
       // Capture phase: runs before Remix's <Link> handler, which then sees defaultPrevented.
       event.preventDefault()
-      const target = new URL(link.href).searchParams.get('redirectTo')
+      // `/login?redirectTo=…`, or a protected page itself (a card tool): back there after login.
+      const target = link.pathname === '/login' ? new URL(link.href).searchParams.get('redirectTo') : `${link.pathname}${link.search}`
       setView('login')
       setRedirectTo(target ?? `${window.location.pathname}${window.location.search}`)
     }
     function onIntent(event: Event) {
-      if ((event.target as Element | null)?.closest?.('a[data-login-modal]')) void loadForms()
+      if ((event.target as Element | null)?.closest?.('[data-login-modal]')) void loadForms()
     }
+    function onOpen(event: Event) {
+      const target = (event as CustomEvent<{ redirectTo?: unknown }>).detail?.redirectTo
+      if (typeof target !== 'string') return
+      event.preventDefault()
+      setView('login')
+      setRedirectTo(target)
+    }
+    document.addEventListener(OPEN_EVENT, onOpen)
     document.addEventListener('click', onClick, true)
     document.addEventListener('pointerover', onIntent, { passive: true })
     document.addEventListener('focusin', onIntent)
     return () => {
+      document.removeEventListener(OPEN_EVENT, onOpen)
       document.removeEventListener('click', onClick, true)
       document.removeEventListener('pointerover', onIntent)
       document.removeEventListener('focusin', onIntent)
@@ -81,9 +105,7 @@ export function LoginDialog() {
                 {view === 'login' ? 'Login necessário' : 'Recuperar senha'}
               </h2>
               <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-                {view === 'login'
-                  ? 'Faça login para continuar de onde você parou.'
-                  : 'Digite seu email para receber uma senha temporária.'}
+                {view === 'login' ? 'Faça login para continuar de onde você parou.' : 'Digite seu email para receber uma senha temporária.'}
               </p>
             </div>
             <button type="button" className="btn-ghost -mr-2 -mt-2" aria-label="Fechar" onClick={close}>

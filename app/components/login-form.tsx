@@ -1,10 +1,13 @@
-import { getFormProps, getInputProps } from '@conform-to/react'
 import type { SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps } from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
-import { CheckboxField, ErrorList, Field } from './forms'
-import { PasswordField, useClearPasswordsOnError } from './password-field'
+
+import { CsrfInput } from '~/components/csrf-input'
 import { LoginFormSchema } from '~/utils/auth-schemas'
 import { useZodForm } from '~/utils/use-zod-form'
+
+import { CheckboxField, ErrorList, Field } from './forms'
+import { PasswordField, useClearPasswordsOnError } from './password-field'
 
 /** The email + password form of /login and /admin/login (works without JS). */
 export function LoginForm({
@@ -26,6 +29,7 @@ export function LoginForm({
   useClearPasswordsOnError(lastResult, [fields.password.id])
   return (
     <Form method="POST" action={action} className="space-y-4" {...getFormProps(form)}>
+      <CsrfInput />
       <input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
       <Field
         label="Email"

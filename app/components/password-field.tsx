@@ -1,6 +1,8 @@
 import { Eye, EyeOff } from 'lucide-react'
 import { useEffect, useState } from 'react'
+
 import { useHydrated } from '~/utils/use-hydrated'
+
 import type { ListOfErrors } from './forms'
 import { ErrorList, useFieldIds } from './forms'
 
@@ -65,5 +67,7 @@ export function useClearPasswordsOnError(lastResult: { status?: string } | undef
       const input = document.getElementById(id)
       if (input instanceof HTMLInputElement) input.value = ''
     }
+    // Runs per submission result; the ids are fixed for the form's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lastResult])
 }

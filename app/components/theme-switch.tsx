@@ -1,7 +1,10 @@
 import { useFetcher } from '@remix-run/react'
 import { useEffect } from 'react'
+
+import { CsrfInput } from '~/components/csrf-input'
 import type { Theme } from '~/utils/theme.server'
 import { useHydrated } from '~/utils/use-hydrated'
+
 import { ThemeIcon } from './icons'
 
 const OPTIONS: Array<{ value: Theme; label: string }> = [
@@ -34,7 +37,12 @@ export function ThemeSwitch({ theme, redirectTo }: { theme: Theme; redirectTo: s
   }, [optimistic])
 
   return (
-    <fetcher.Form method="POST" action="/resources/theme" className="flex items-center gap-0.5 rounded-lg border border-slate-200 p-0.5 dark:border-slate-700">
+    <fetcher.Form
+      method="POST"
+      action="/resources/theme"
+      className="flex items-center gap-0.5 rounded-lg border border-slate-200 p-0.5 dark:border-slate-700"
+    >
+      <CsrfInput />
       {/* Only without JS: the plain POST then redirects back; the fetcher gets JSON. */}
       {hydrated ? null : <input type="hidden" name="redirectTo" value={redirectTo} />}
       {OPTIONS.map(({ value, label }) => (

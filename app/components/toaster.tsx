@@ -1,26 +1,47 @@
 import { CheckCircle2, Info, Loader2, TriangleAlert, X, XCircle } from 'lucide-react'
 import { useEffect, useState } from 'react'
+
 import type { Toast } from '~/utils/toast.server'
+import { useHydrated } from '~/utils/use-hydrated'
 
 /** sonner's defaults, as the spec lists them (section 9). */
 export const TOAST_DURATION_MS = 4000
 const MAX_VISIBLE = 3
 
 const STYLES: Record<Toast['type'], { Icon: typeof Info; className: string }> = {
-  success: { Icon: CheckCircle2, className: 'border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100' },
+  success: {
+    Icon: CheckCircle2,
+    className: 'border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100',
+  },
   error: { Icon: XCircle, className: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100' },
-  warning: { Icon: TriangleAlert, className: 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100' },
+  warning: {
+    Icon: TriangleAlert,
+    className: 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100',
+  },
   info: { Icon: Info, className: 'border-slate-300 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100' },
-  loading: { Icon: Loader2, className: 'border-slate-300 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100' },
+  loading: {
+    Icon: Loader2,
+    className: 'border-slate-300 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
+  },
 }
 
 /**
  * Toasts rendered in the server HTML (so a no-JS visitor sees them); with JS they
  * dismiss themselves after 4 s and can be closed. At most 3 at a time.
+ * Without JS (and until hydration) CSS does both: a timed fade (`.toast-auto-hide`
+ * in tailwind.css) and a checkbox + label close that neither navigates nor touches
+ * the page's form. On phones they sit at the top, over the header, newest only, so
+ * they never cover the form the user is filling in at the bottom of the screen.
  */
 export function Toaster({ toasts }: { toasts: Toast[] }) {
+  const hydrated = useHydrated()
   const [visible, setVisible] = useState(toasts)
-  useEffect(() => setVisible(toasts), [toasts])
+  // New toasts from the loader replace the list during render (no effect, no extra pass).
+  const [shown, setShown] = useState(toasts)
+  if (shown !== toasts) {
+    setShown(toasts)
+    setVisible(toasts)
+  }
   useEffect(() => {
     if (!visible.length) return
     const timers = visible.map((toast) =>
@@ -33,30 +54,41 @@ export function Toaster({ toasts }: { toasts: Toast[] }) {
   return (
     <section
       aria-label="Notificações"
-      className="pointer-events-none fixed bottom-8 left-1/2 z-50 flex w-[356px] max-w-[calc(100vw-2rem)] -translate-x-1/2 flex-col gap-[14px] sm:left-auto sm:right-8 sm:translate-x-0"
+      className="toaster pointer-events-none fixed left-1/2 top-1 z-50 flex w-[356px] max-w-[calc(100vw-1rem)] -translate-x-1/2 flex-col gap-[14px] sm:bottom-8 sm:left-auto sm:right-8 sm:top-auto sm:translate-x-0"
     >
       {visible.slice(-MAX_VISIBLE).map((toast) => {
         const { Icon, className } = STYLES[toast.type]
+        const closeId = `fechar-${toast.id}`
         return (
-          <div
-            key={toast.id}
-            role={toast.type === 'error' ? 'alert' : 'status'}
-            data-toast-type={toast.type}
-            className={`pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg ${className}`}
-          >
-            <Icon className={`mt-0.5 h-5 w-5 shrink-0 ${toast.type === 'loading' ? 'animate-spin' : ''}`} aria-hidden />
-            <div className="min-w-0 flex-1">
-              <p className="font-semibold">{toast.title}</p>
-              {toast.description ? <p className="text-sm opacity-90">{toast.description}</p> : null}
-            </div>
-            <button
-              type="button"
-              className="rounded p-1 opacity-70 hover:opacity-100"
-              aria-label="Fechar notificação"
-              onClick={() => setVisible((current) => current.filter((t) => t.id !== toast.id))}
+          <div key={toast.id} className={hydrated ? undefined : 'toast-auto-hide'}>
+            {hydrated ? null : <input id={closeId} type="checkbox" className="peer sr-only" aria-label="Fechar notificação" />}
+            <div
+              role={toast.type === 'error' ? 'alert' : 'status'}
+              data-toast-type={toast.type}
+              className={`pointer-events-auto flex items-start gap-2 rounded-lg border px-3 py-2 shadow-lg peer-checked:hidden peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 sm:gap-3 sm:p-4 ${className}`}
             >
-              <X className="h-4 w-4" aria-hidden />
-            </button>
+              <Icon className={`mt-0.5 h-5 w-5 shrink-0 ${toast.type === 'loading' ? 'animate-spin' : ''}`} aria-hidden />
+              <div className="min-w-0 flex-1">
+                <p className="line-clamp-3 text-sm font-semibold sm:line-clamp-none sm:text-base">{toast.title}</p>
+                {toast.description ? <p className="line-clamp-3 text-sm opacity-90 sm:line-clamp-none">{toast.description}</p> : null}
+              </div>
+              {hydrated ? (
+                <button
+                  type="button"
+                  className="toast-close"
+                  aria-label="Fechar notificação"
+                  title="Fechar notificação"
+                  onClick={() => setVisible((current) => current.filter((t) => t.id !== toast.id))}
+                >
+                  <X className="h-4 w-4" aria-hidden />
+                </button>
+              ) : (
+                // The label toggles the checkbox above: the toast hides, nothing is submitted.
+                <label htmlFor={closeId} title="Fechar notificação" className="toast-close cursor-pointer">
+                  <X className="h-4 w-4" aria-hidden />
+                </label>
+              )}
+            </div>
           </div>
         )
       })}

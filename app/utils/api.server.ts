@@ -1,5 +1,7 @@
 import type { AppLoadContext } from '@remix-run/node'
+
 import { ApiClient } from '#server/client/core'
+
 import { webConfig } from './env.server'
 
 /** An API client acting for this visitor (token from the cookie session, if any). */
@@ -12,4 +14,18 @@ export function apiFor(context: AppLoadContext, token?: string | null) {
   })
 }
 
-export { ApiError } from '#server/client/core'
+import { ApiError } from '#server/client/core'
+
+export { ApiError }
+
+/**
+ * The one way a page turns a failed API call into what its form shows: a 4xx carries a
+ * message written for people, no connection says so, a 5xx gets `fallback`. Anything that is
+ * not an ApiError is a bug and is thrown on. A 401 on a signed-in call never gets here:
+ * `withSession` turns it into 'Sessão expirada' first.
+ */
+export function formError(error: unknown, fallback: string) {
+  if (!(error instanceof ApiError)) throw error
+  const known = error.status >= 400 && error.status < 500
+  return { message: known || error.status === 0 ? error.message : fallback, status: known ? error.status : 503 }
+}

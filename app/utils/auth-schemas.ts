@@ -1,13 +1,6 @@
 import { z } from 'zod'
-import {
-  GENDERS,
-  MASCOTS,
-  PASSWORDS_DIFFER,
-  STUDY_TIMES,
-  emailField,
-  nameField,
-  passwordField,
-} from '#server/domain/auth/schemas'
+
+import { emailField, GENDERS, MASCOTS, nameField, passwordField, PASSWORDS_DIFFER, STUDY_TIMES } from '#server/domain/auth/schemas'
 
 // One schema per form, shared by Conform in the browser and the route action.
 
@@ -94,4 +87,4 @@ export const STUDY_TIME_LABELS: Record<(typeof STUDY_TIMES)[number], string> = {
   noite: 'Noite',
   madrugada: 'Madrugada',
 }
-export { MASCOTS, GENDERS, STUDY_TIMES }
+export { GENDERS, MASCOTS, STUDY_TIMES }

@@ -1,9 +1,11 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { parseWithZod } from '@conform-to/zod/v4'
+
 import { login, logout } from '#server/client/auth'
-import { ApiError } from '#server/client/core'
+
 import { apiFor } from './api.server'
+import { formError } from './api.server'
 import { LoginFormSchema } from './auth-schemas'
 import { CHANGE_PASSWORD_PATH, createUserSession, safeRedirect } from './session.server'
 
@@ -24,9 +26,8 @@ export async function handleLogin(request: Request, context: AppLoadContext, opt
   try {
     result = await login(apiFor(context), { email, password, remember })
   } catch (error) {
-    if (error instanceof ApiError && error.status > 0 && error.status < 500) return fail(error.message, error.status)
-    if (error instanceof ApiError) return fail('Erro ao fazer login', 502)
-    throw error
+    const { message, status } = formError(error, 'Erro ao fazer login')
+    return fail(message, status)
   }
   if (options.adminOnly && !result.user.is_admin) {
     // Not an administrator: the token is not kept.

@@ -1,15 +1,19 @@
+import crypto from 'node:crypto'
+
 import type { AppLoadContext } from '@remix-run/node'
 import { createCookieSessionStorage, redirect } from '@remix-run/node'
+
 import type { ApiUser } from '#server/client/auth'
 import { getMe } from '#server/client/auth'
 import { ApiError } from '#server/client/core'
+
 import { apiFor } from './api.server'
 import { webConfig } from './env.server'
 import type { ToastInput } from './toast.server'
 import { createToastHeaders } from './toast.server'
 
 type SessionData = {
-  /** The API bearer token: lives only in this HttpOnly cookie. */
+  /** The API bearer token, encrypted (sealToken): lives only in this HttpOnly cookie. */
   token: string
   remember: boolean
   /** Seed of the visitor's stable random order on /questoes. */
@@ -47,8 +51,42 @@ export async function destroySession(session: Awaited<ReturnType<typeof getSessi
   return sessionStorage().destroySession(session)
 }
 
+// The cookie is signed, not secret: its JSON is readable by whoever holds it (a shared
+// computer, a log, a proxy). The token inside is sealed with AES-256-GCM under a key
+// derived from SESSION_SECRET, so the cookie alone never reveals a usable API token.
+let sealKey: { secret: string; key: Buffer } | undefined
+function tokenKey() {
+  const secret = webConfig().sessionSecret
+  if (sealKey?.secret !== secret) sealKey = { secret, key: crypto.createHash('sha256').update(`session-token:${secret}`).digest() }
+  return sealKey.key
+}
+
+export function sealToken(token: string) {
+  const iv = crypto.randomBytes(12)
+  const cipher = crypto.createCipheriv('aes-256-gcm', tokenKey(), iv)
+  const data = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()])
+  return ['v1', iv, data, cipher.getAuthTag()].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.')
+}
+
+export function unsealToken(sealed: string | undefined): string | null {
+  const [version, iv, data, tag] = (sealed ?? '').split('.')
+  if (version !== 'v1' || !iv || !data || !tag) return null
+  try {
+    const decipher = crypto.createDecipheriv('aes-256-gcm', tokenKey(), Buffer.from(iv, 'base64url'))
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'))
+    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8')
+  } catch {
+    return null
+  }
+}
+
+/** The visitor's API token, or null (no session, or a cookie that does not decrypt). */
+export function tokenOf(session: Awaited<ReturnType<typeof getSession>>) {
+  return unsealToken(session.get('token'))
+}
+
 export async function getToken(request: Request) {
-  return (await getSession(request)).get('token') ?? null
+  return tokenOf(await getSession(request))
 }
 
 /** An API client for this visitor, with their token when signed in. */
@@ -56,11 +94,30 @@ export async function apiForRequest(request: Request, context: AppLoadContext) {
   return apiFor(context, await getToken(request))
 }
 
-/** Keeps a redirect target on this site (no `//evil.com`, no absolute URLs). */
+// Control characters (tab and newline included: browsers drop them, so `/\t/evil.example`
+// becomes `//evil.example`) and backslashes (read as `/`) never belong in a target.
+const UNSAFE_TARGET = /[\u0000-\u001F\u007F\\]/
+const ORIGIN = 'http://gabarita.invalid'
+
+/**
+ * Keeps a redirect target on this site: a path starting with one `/` that parses as
+ * same-origin with the URL API, with no control character or backslash even once
+ * percent-decoded. Anything else gives `fallback`.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/dashboard') {
-  if (!to || typeof to !== 'string') return fallback
-  if (!to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
-  return to
+  if (!to || typeof to !== 'string' || to.length > 2000) return fallback
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(to)
+  } catch {
+    return fallback
+  }
+  for (const candidate of [to, decoded]) {
+    if (!candidate.startsWith('/') || candidate.startsWith('//') || UNSAFE_TARGET.test(candidate)) return fallback
+    if (new URL(candidate, ORIGIN).origin !== ORIGIN) return fallback
+  }
+  const url = new URL(to, ORIGIN)
+  return `${url.pathname}${url.search}${url.hash}`
 }
 
 function currentPath(request: Request) {
@@ -111,7 +168,7 @@ export async function createUserSession(
   options: { token: string; remember: boolean; redirectTo: string; toast?: ToastInput },
 ) {
   const session = await getSession(request)
-  session.set('token', options.token)
+  session.set('token', sealToken(options.token))
   session.set('remember', options.remember)
   const headers = new Headers()
   headers.append('Set-Cookie', await commitSession(session))

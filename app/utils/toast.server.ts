@@ -1,5 +1,6 @@
 import { createCookie, redirect } from '@remix-run/node'
 import { z } from 'zod'
+
 import { webConfig } from './env.server'
 
 export const ToastSchema = z.object({

@@ -9,6 +9,7 @@ import type { z } from 'zod'
  * with JS the same schema validates on the client.
  */
 // Conform types form values as Record<string, any>.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function useZodForm<Schema extends z.ZodType<unknown, Record<string, any>>>(
   schema: Schema,
   options: {

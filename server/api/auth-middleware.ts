@@ -1,13 +1,20 @@
 import type { NextFunction, Request, Response } from 'express'
+
+import type { AppContext } from '../context'
 import type { AuthUser } from '../domain/auth/tokens'
 import { findUserByToken } from '../domain/auth/tokens'
-import type { AppContext } from '../context'
-import { HttpError, handler } from './http'
+import { billingDeps } from '../domain/billing/registry'
+import { refreshUserPlan } from '../domain/billing/subscriptions'
+import { handler, HttpError } from './http'
 
 declare module 'express-serve-static-core' {
   interface Request {
     user?: AuthUser
     tokenHash?: string
+    /** The bearer token as sent (the forced password change turns it into a full session). */
+    sessionToken?: string
+    /** A token from a temporary-password login: it may only change the password. */
+    passwordChangeOnly?: boolean
   }
 }
 
@@ -30,12 +37,16 @@ export function loadUser(ctx: AppContext) {
     if (token === null) return next()
     const found = token ? await findUserByToken(ctx.db, token) : null
     if (!found) throw new HttpError(401, 'Sessão expirada')
-    // A temporary-password login opens only the change step (and me/logout).
-    if (found.user.requiresPasswordReset && !RESET_ALLOWED.has(req.path)) {
+    // A temporary-password login opens only the change step (and me/logout). This is a
+    // property of the token: a reset request never changes what other sessions may do.
+    if (found.passwordChangeOnly && !RESET_ALLOWED.has(req.path)) {
       throw new HttpError(403, 'É necessário alterar sua senha para continuar.')
     }
-    req.user = found.user
+    // A subscription period that has ended is applied now (a no-op unless one has).
+    req.user = await refreshUserPlan(billingDeps(ctx), found.user)
     req.tokenHash = found.tokenHash
+    req.sessionToken = token
+    req.passwordChangeOnly = found.passwordChangeOnly
     next()
   })
 }

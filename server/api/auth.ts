@@ -1,24 +1,25 @@
-import { Router } from 'express'
 import type { Request } from 'express'
+import { Router } from 'express'
 import { z } from 'zod'
+
 import type { AppContext } from '../context'
 import {
   AccountError,
-  MESSAGES,
   accountView,
   changePassword,
+  changeTemporaryPassword,
   forgotPassword,
   login,
+  MESSAGES,
   register,
-  setPassword,
   toApiUser,
 } from '../domain/auth/accounts'
 import { googleAuthUrl, googleCallback } from '../domain/auth/google'
-import { PASSWORDS_DIFFER, emailField, nameField, passwordField, phoneField } from '../domain/auth/schemas'
+import { emailField, nameField, passwordField, PASSWORDS_DIFFER, phoneField } from '../domain/auth/schemas'
 import { revokeToken } from '../domain/auth/tokens'
 import { getPolicy } from '../domain/policy'
 import { currentUser, requireUser } from './auth-middleware'
-import { HttpError, handler, parse } from './http'
+import { handler, HttpError, parse } from './http'
 import { limiter } from './rate-limit'
 
 const RegisterSchema = z
@@ -68,10 +69,13 @@ async function run<T>(fn: () => Promise<T>) {
 export function createAuthRouter(ctx: AppContext) {
   const router = Router()
   const window = 15 * 60 * 1000
-  // Per IP and per email: one address cannot hammer many accounts, nor many addresses one account.
+  // Per IP: one address cannot hammer many accounts. Per email: 10 wrong passwords from one
+  // address stop that address only, so an attacker cannot lock the owner out from elsewhere;
+  // the higher per-email ceiling still slows a guesser spread over many addresses.
   const loginLimits = [
     limiter(ctx, { name: 'login', windowMs: window, limit: 30 }),
-    limiter(ctx, { name: 'login', windowMs: window, limit: 10, byEmail: true }),
+    limiter(ctx, { name: 'login', windowMs: window, limit: 10, by: 'email+ip', failuresOnly: true }),
+    limiter(ctx, { name: 'login', windowMs: window, limit: 50, by: 'email', failuresOnly: true }),
   ]
   const registerLimits = [
     limiter(ctx, { name: 'register', windowMs: 60 * 60 * 1000, limit: 10 }),
@@ -97,13 +101,13 @@ export function createAuthRouter(ctx: AppContext) {
     ...loginLimits,
     handler(async (req, res) => {
       const body = parse(LoginSchema, req.body)
-      const { token, user } = await run(() => login(ctx.db, body))
+      const { token, user, passwordChangeOnly } = await run(() => login(ctx.db, body))
       const view = await accountView(ctx.db, user)
       res.json({
         token,
         ...view,
-        requires_password_reset: user.requiresPasswordReset,
-        message: user.requiresPasswordReset ? MESSAGES.mustChangePassword : MESSAGES.loginOk,
+        requires_password_reset: passwordChangeOnly,
+        message: passwordChangeOnly ? MESSAGES.mustChangePassword : MESSAGES.loginOk,
       })
     }),
   )
@@ -146,8 +150,13 @@ export function createAuthRouter(ctx: AppContext) {
     handler(async (req, res) => {
       const user = currentUser(req)
       const body = parse(NewPasswordSchema, req.body)
-      if (!user.requiresPasswordReset) throw new HttpError(400, 'Não há troca de senha pendente para esta conta.')
-      await setPassword(ctx.db, user.id, body.new_password, req.tokenHash)
+      const session = {
+        user,
+        token: req.sessionToken ?? '',
+        tokenHash: req.tokenHash ?? '',
+        passwordChangeOnly: req.passwordChangeOnly === true,
+      }
+      await run(() => changeTemporaryPassword(ctx.db, session, body.new_password))
       res.json({ success: true, message: MESSAGES.passwordChanged })
     }),
   )
@@ -179,7 +188,8 @@ export function createAuthRouter(ctx: AppContext) {
       const result = await run(() => googleCallback(ctx, params))
       res.json({
         success: true,
-        data: { token: result.token, is_new_user: result.isNewUser, requires_password_reset: result.user.requiresPasswordReset },
+        // A Google login always yields a full session.
+        data: { token: result.token, is_new_user: result.isNewUser, requires_password_reset: false },
       })
     }),
   )

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm'
 import { Router } from 'express'
+
 import type { AppContext } from '../context'
+import { databaseReachable } from '../domain/health'
 import { buildInfo } from '../version'
 import { handler } from './http'
 
@@ -9,13 +10,8 @@ export function createHealthRouter(ctx: AppContext) {
   router.get(
     '/health',
     handler(async (_req, res) => {
-      let status: 'ok' | 'error' = 'ok'
-      try {
-        await ctx.db.execute(sql`select 1`)
-      } catch {
-        status = 'error'
-      }
-      res.status(status === 'ok' ? 200 : 503).json({ status, database: ctx.database.kind, version: buildInfo().version })
+      const ok = await databaseReachable(ctx.db)
+      res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'error', database: ctx.database.kind, version: buildInfo().version })
     }),
   )
   return router

@@ -1,13 +1,22 @@
-import express, { Router } from 'express'
 import type { ErrorRequestHandler } from 'express'
+import express, { Router } from 'express'
+
 import type { AppContext } from '../context'
 import { createAdminRouter } from './admin'
+import { createAdminBillingRouter } from './admin-billing'
 import { createAuthRouter } from './auth'
 import { loadUser } from './auth-middleware'
+import { createBillingRouter, createBillingWebhookRouter } from './billing'
 import { createContactRouter } from './contact'
 import { createDisciplinesRouter } from './disciplines'
+import { createAdminErrorReportsRouter, createErrorReportsRouter } from './error-reports'
+import { createAdminForumRouter, createForumRouter } from './forum'
 import { createHealthRouter } from './health'
 import { HttpError } from './http'
+import { BODY_ERRORS, rejectNulBytes } from './input-guard'
+import { createInsightRouter } from './insight'
+import { createNotebooksRouter } from './notebooks'
+import { createNotesRouter } from './notes'
 import { createProfileRouter } from './profile'
 import { createQuestionsRouter } from './questions'
 
@@ -16,6 +25,9 @@ export function createApiRouter(ctx: AppContext) {
   const api = Router()
   api.use((req, res, next) => {
     res.setHeader('Cache-Control', 'no-store')
+    // A client that drops the connection mid-body: the body readers answer it; the stream's
+    // error must never go unheard.
+    req.on('error', (error) => req.log?.debug({ err: error }, 'requisição interrompida pelo cliente'))
     // Bodies must be JSON, except the multipart upload routes.
     const type = req.headers['content-type']
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined
@@ -24,7 +36,10 @@ export function createApiRouter(ctx: AppContext) {
     }
     next()
   })
+  // Before express.json: the webhook's signature covers the raw bytes.
+  api.use(createBillingWebhookRouter(ctx))
   api.use(express.json({ limit: '100kb' }))
+  api.use(rejectNulBytes)
   api.use(createHealthRouter(ctx))
   api.use(loadUser(ctx))
   api.use(createContactRouter(ctx))
@@ -32,7 +47,16 @@ export function createApiRouter(ctx: AppContext) {
   api.use(createProfileRouter(ctx))
   api.use(createDisciplinesRouter(ctx))
   api.use(createQuestionsRouter(ctx))
+  api.use(createInsightRouter(ctx))
+  api.use(createForumRouter(ctx))
+  api.use(createNotesRouter(ctx))
+  api.use(createNotebooksRouter(ctx))
+  api.use(createErrorReportsRouter(ctx))
+  api.use(createBillingRouter(ctx))
   api.use('/admin', createAdminRouter(ctx))
+  api.use('/admin', createAdminBillingRouter(ctx))
+  api.use('/admin', createAdminForumRouter(ctx))
+  api.use('/admin', createAdminErrorReportsRouter(ctx))
   api.use((_req, _res, next) => next(new HttpError(404, 'Rota não encontrada')))
   api.use(apiErrorHandler(ctx))
   return api
@@ -44,13 +68,14 @@ function apiErrorHandler(ctx: AppContext): ErrorRequestHandler {
       res.status(error.status).json({ error: error.message, ...error.extra })
       return
     }
-    const type = (error as { type?: string }).type
-    if (type === 'entity.too.large') {
-      res.status(413).json({ error: 'Requisição muito grande' })
+    const known = BODY_ERRORS[(error as { type?: string }).type ?? '']
+    if (known) {
+      res.status(known.status).json({ error: known.message })
       return
     }
-    if (type === 'entity.parse.failed') {
-      res.status(400).json({ error: 'JSON inválido no corpo da requisição' })
+    // Express could not decode a %-escape in a route parameter.
+    if (error instanceof URIError) {
+      res.status(400).json({ error: 'Endereço com codificação inválida.' })
       return
     }
     const status = (error as { status?: number }).status

@@ -1,57 +1,10 @@
-import { eq } from 'drizzle-orm'
 import { Router } from 'express'
-import { z } from 'zod'
+
 import type { AppContext } from '../context'
-import { profiles, users } from '../db/schema'
-import { MESSAGES, accountView } from '../domain/auth/accounts'
-import { GENDERS, MASCOTS, STUDY_TIMES, nameField, normalizeBirthDate, phoneField } from '../domain/auth/schemas'
+import { accountView, MESSAGES } from '../domain/auth/accounts'
+import { updateProfile, UpdateProfileSchema } from '../domain/profile'
 import { currentUser, requireUser } from './auth-middleware'
-import { HttpError, handler, parse } from './http'
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Texto muito longo (máximo ${max} caracteres)`)
-    .nullish()
-    .transform((v) => (v ? v : null))
-
-/** A select left on its empty option sends '': the same as clearing the field. */
-const blankAsNull = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? null : v), schema)
-
-const UpdateProfileSchema = z.object({
-  name: nameField.optional(),
-  phone: phoneField,
-  mascot: z.enum(MASCOTS, { error: 'Mascote inválido' }).nullish(),
-  birth_date: z
-    .string()
-    .trim()
-    .nullish()
-    .transform((v, issue) => {
-      if (!v) return null
-      const date = normalizeBirthDate(v)
-      if (!date) {
-        issue.addIssue({ code: 'custom', message: 'Data de nascimento inválida (use dd/mm/aaaa)' })
-        return z.NEVER
-      }
-      return date
-    }),
-  gender: blankAsNull(z.enum(GENDERS, { error: 'Gênero inválido' }).nullish()),
-  education_level: optionalText(100),
-  target_exam: optionalText(100),
-  study_goal: optionalText(500),
-  preferred_study_time: blankAsNull(z.enum(STUDY_TIMES, { error: 'Horário de estudo inválido' }).nullish()),
-  notifications_enabled: z.boolean({ error: 'notifications_enabled deve ser verdadeiro ou falso' }).optional(),
-  university: optionalText(200),
-  course: optionalText(200),
-  year: z
-    .number({ error: 'O ano/período deve ser um número inteiro' })
-    .int('O ano/período deve ser um número inteiro')
-    .min(0, 'O ano/período deve ser um número inteiro positivo')
-    .max(100000, 'O ano/período é grande demais')
-    .nullish(),
-  bio: optionalText(2000),
-})
+import { handler, HttpError, parse } from './http'
 
 export function createProfileRouter(ctx: AppContext) {
   const router = Router()
@@ -68,40 +21,9 @@ export function createProfileRouter(ctx: AppContext) {
     '/profile',
     requireUser,
     handler(async (req, res) => {
-      const user = currentUser(req)
       if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body)) throw new HttpError(400, 'Corpo da requisição inválido')
       const body = parse(UpdateProfileSchema, req.body)
-      const has = (key: string) => Object.prototype.hasOwnProperty.call(req.body, key)
-      const userChanges: Partial<typeof users.$inferInsert> = {}
-      if (body.name !== undefined) userChanges.name = body.name
-      if (has('phone')) userChanges.phone = body.phone?.trim() || null
-      if (has('mascot')) userChanges.mascot = body.mascot ?? null
-      const profileChanges: Partial<typeof profiles.$inferInsert> = {}
-      // Only the fields sent change; notifications_enabled stays as the user set it.
-      if (has('birth_date')) profileChanges.birthDate = body.birth_date
-      if (has('gender')) profileChanges.gender = body.gender ?? null
-      if (has('education_level')) profileChanges.educationLevel = body.education_level
-      if (has('target_exam')) profileChanges.targetExam = body.target_exam
-      if (has('study_goal')) profileChanges.studyGoal = body.study_goal
-      if (has('preferred_study_time')) profileChanges.preferredStudyTime = body.preferred_study_time ?? null
-      if (body.notifications_enabled !== undefined) profileChanges.notificationsEnabled = body.notifications_enabled
-      if (has('university')) profileChanges.university = body.university
-      if (has('course')) profileChanges.course = body.course
-      if (has('year')) profileChanges.year = body.year ?? null
-      if (has('bio')) profileChanges.bio = body.bio
-
-      let updated = user
-      if (Object.keys(userChanges).length) {
-        ;[updated] = await ctx.db
-          .update(users)
-          .set({ ...userChanges, updatedAt: new Date() })
-          .where(eq(users.id, user.id))
-          .returning()
-      }
-      await ctx.db
-        .insert(profiles)
-        .values({ userId: user.id, ...profileChanges })
-        .onConflictDoUpdate({ target: profiles.userId, set: { ...profileChanges, updatedAt: new Date() } })
+      const updated = await updateProfile(ctx.db, currentUser(req), body, new Set(Object.keys(req.body)))
       res.json({ success: true, message: MESSAGES.profileUpdated, ...(await accountView(ctx.db, updated)) })
     }),
   )

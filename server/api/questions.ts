@@ -1,18 +1,23 @@
-import { Router } from 'express'
 import type { Request } from 'express'
+import { Router } from 'express'
 import { z } from 'zod'
+
 import type { AppContext } from '../context'
 import type { Difficulty } from '../db/schema'
-import { answerQuestion, reportError, revealAnswer } from '../domain/questions/answers'
+import { NOTEBOOK_NOT_FOUND, ownsNotebook } from '../domain/notebooks/notebooks'
 import type { UseOutcome } from '../domain/questions/answers'
+import { answerQuestion, reportError, revealAnswer, revealedAnswer } from '../domain/questions/answers'
+import { errorReportMessage } from '../domain/questions/schemas'
 import type { QuestionStatus, SearchParams } from '../domain/questions/search'
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE, filterOptions, loadCards, searchQuestions } from '../domain/questions/search'
-import { HttpError, handler, parse } from './http'
+import { DEFAULT_PER_PAGE, filterOptions, loadCards, MAX_PER_PAGE, searchQuestions } from '../domain/questions/search'
+import { elapsedFromToken, withShownTokens } from '../domain/questions/timing'
+import { handler, HttpError, parse } from './http'
 import { limiter } from './rate-limit'
 
 /** Login needed to answer or reveal (spec section 8: 'Login necessário'). */
 export const LOGIN_MESSAGE = 'Login necessário. Faça login para registrar suas tentativas.'
 export const MAX_PAGE = 10_000
+export const NOT_REVEALED_MESSAGE = 'Resposta ainda não revelada.'
 
 /** A query value as a list: repeated keys, `key[]=`, or comma-separated. */
 function many(value: unknown): string[] {
@@ -67,9 +72,12 @@ export function parseSearchQuery(req: Request): SearchParams {
   if (status !== undefined && status !== '' && !STATUSES.includes(status as QuestionStatus))
     throw new HttpError(400, 'Situação inválida: use unsolved, solved ou wrong.')
   if (status && !req.user) throw new HttpError(401, 'Faça login para filtrar pela situação das questões.')
+  const notebookText = single(req, 'notebook_id')
+  if (notebookText !== undefined && notebookText !== '' && (!/^\d{1,9}$/.test(notebookText) || Number(notebookText) < 1))
+    throw new HttpError(400, 'notebook_id inválido: use o identificador numérico de um caderno seu.')
+  if (notebookText && !req.user) throw new HttpError(401, 'Faça login para filtrar pelos seus cadernos.')
   const random = single(req, 'random')
-  if (random !== undefined && random !== 'true' && random !== 'false')
-    throw new HttpError(400, 'random inválido: use true ou false.')
+  if (random !== undefined && random !== 'true' && random !== 'false') throw new HttpError(400, 'random inválido: use true ou false.')
   const seed = single(req, 'seed')
   if (seed && seed.length > 100) throw new HttpError(400, 'seed inválida (máximo de 100 caracteres).')
   return {
@@ -84,6 +92,7 @@ export function parseSearchQuery(req: Request): SearchParams {
     examIds: ints(req, 'exam', 'exam inválido: use identificadores numéricos de prova.'),
     organizations: strings(req, 'organization', 'Órgão inválido.'),
     status: (status || undefined) as QuestionStatus | undefined,
+    notebookId: notebookText ? Number(notebookText) : undefined,
     random: random === 'true',
     // Without an explicit seed, a signed-in user keeps one order; visitors get the shared one.
     seed: seed || req.user?.id,
@@ -105,22 +114,28 @@ function requireLogin(req: Request) {
 function unwrap<T>(outcome: UseOutcome<T>): T {
   if (outcome.kind === 'not-found') throw new HttpError(404, 'Questão não encontrada')
   if (outcome.kind === 'quota')
-    throw new HttpError(403, outcome.message, { code: 'QUOTA_EXCEEDED', usage: outcome.policy.usage, limit: outcome.policy.limits.questionsPerWeek })
-  if (outcome.kind === 'invalid-answer')
-    throw new HttpError(400, `Alternativa inválida: escolha uma entre ${outcome.letters.join(', ')}.`)
+    throw new HttpError(403, outcome.message, {
+      code: 'QUOTA_EXCEEDED',
+      usage: outcome.policy.usage,
+      limit: outcome.policy.limits.questionsPerWeek,
+    })
+  if (outcome.kind === 'invalid-answer') throw new HttpError(400, `Alternativa inválida: escolha uma entre ${outcome.letters.join(', ')}.`)
   return outcome.value
 }
 
 const AnswerBody = z.object({
-  answer: z.string({ error: 'Escolha uma alternativa.' }).trim().min(1, { error: 'Escolha uma alternativa.' }).max(2, { error: 'Alternativa inválida.' }),
-})
-const ReportBody = z.object({
-  message: z
-    .string({ error: 'Descreva o erro encontrado.' })
+  answer: z
+    .string({ error: 'Escolha uma alternativa.' })
     .trim()
-    .min(5, { error: 'Descreva o erro encontrado (pelo menos 5 caracteres).' })
-    .max(2000, { error: 'A descrição do erro pode ter no máximo 2000 caracteres.' }),
+    .min(1, { error: 'Escolha uma alternativa.' })
+    .max(2, { error: 'Alternativa inválida.' }),
+  /** The card's signed shown-at token; anything unusable only means 'time unknown'. */
+  shown_token: z
+    .unknown()
+    .transform((v) => (typeof v === 'string' && v.length <= 100 ? v : null))
+    .optional(),
 })
+const ReportBody = z.object({ message: errorReportMessage })
 
 export function createQuestionsRouter(ctx: AppContext) {
   const router = Router()
@@ -129,8 +144,12 @@ export function createQuestionsRouter(ctx: AppContext) {
     '/questions/search',
     handler(async (req, res) => {
       const params = parseSearchQuery(req)
+      // Only the caller's own notebook: another user's is 'not found', like one that does not exist.
+      if (params.notebookId && !(await ownsNotebook(ctx.db, params.userId!, params.notebookId)))
+        throw new HttpError(404, NOTEBOOK_NOT_FOUND)
       const result = await searchQuestions(ctx.db, params)
-      res.json({ success: true, ...result })
+      // Each card carries its signed shown-at token for a signed-in caller (answer timing, ADR 018).
+      res.json({ success: true, ...result, data: withShownTokens(ctx.config.sessionSecret, req.user?.id, result.data, ctx.clock?.()) })
     }),
   )
 
@@ -146,7 +165,7 @@ export function createQuestionsRouter(ctx: AppContext) {
     handler(async (req, res) => {
       const [card] = await loadCards(ctx.db, [questionId(req)])
       if (!card) throw new HttpError(404, 'Questão não encontrada')
-      res.json({ success: true, data: card })
+      res.json({ success: true, data: withShownTokens(ctx.config.sessionSecret, req.user?.id, [card], ctx.clock?.())[0] })
     }),
   )
 
@@ -155,8 +174,11 @@ export function createQuestionsRouter(ctx: AppContext) {
     handler(async (req, res) => {
       const id = questionId(req)
       const user = requireLogin(req)
-      const { answer } = parse(AnswerBody, req.body ?? {})
-      const result = unwrap(await answerQuestion(ctx.db, user, id, answer))
+      const { answer, shown_token } = parse(AnswerBody, req.body ?? {})
+      const at = ctx.clock?.() ?? new Date()
+      // Missing, forged or expired token: the attempt counts, its time is unknown (null).
+      const elapsed = elapsedFromToken(ctx.config.sessionSecret, shown_token, user.id, id, at)
+      const result = unwrap(await answerQuestion(ctx.db, user, id, answer, at, elapsed))
       res.status(result.annulled ? 200 : 201).json({ success: true, ...result })
     }),
   )
@@ -167,6 +189,20 @@ export function createQuestionsRouter(ctx: AppContext) {
       const id = questionId(req)
       const user = requireLogin(req)
       res.json({ success: true, ...unwrap(await revealAnswer(ctx.db, user, id)) })
+    }),
+  )
+
+  // What a page may show on a GET: the key of a question this user already opened. It never
+  // counts against the quota (revealing is the POST above).
+  router.get(
+    '/questions/:id/reveal',
+    handler(async (req, res) => {
+      const id = questionId(req)
+      const user = requireLogin(req)
+      const outcome = await revealedAnswer(ctx.db, user, id)
+      if (outcome.kind === 'not-found') throw new HttpError(404, 'Questão não encontrada')
+      if (outcome.kind === 'not-revealed') throw new HttpError(404, NOT_REVEALED_MESSAGE)
+      res.json({ success: true, ...outcome.value })
     }),
   )
 

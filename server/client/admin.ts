@@ -1,5 +1,7 @@
 import type { FileResult } from '../domain/import/importer'
-import { ApiClient, ApiError, FormData } from './core'
+import type { ApiClient } from './core'
+import { ApiError, FormData } from './core'
+import { getDisciplines } from './questions'
 
 /** Typed admin calls (/api/v1/admin/*), shared by the admin pages and the `gabarita` CLI. */
 
@@ -68,7 +70,8 @@ export async function getQuestionsByTopic(client: ApiClient) {
   return (await client.get<{ data: TopicCount[] }>('/admin/dashboard/questions-by-topic')).data
 }
 
-export type DisciplineWithTopics = { id: number; name: string; topics: { id: number; name: string }[] }
+export type { DisciplineWithTopics } from '../domain/disciplines'
+/** The disciplines with their topics, unwrapped from the one `{ success, data }` answer. */
 export async function listDisciplines(client: ApiClient) {
-  return (await client.get<{ data: DisciplineWithTopics[] }>('/disciplines')).data
+  return (await getDisciplines(client)).data
 }

@@ -1,6 +1,6 @@
-import type { ApiClient } from './core'
 import type { ApiProfileJson, ApiUserJson } from '../domain/auth/accounts'
 import type { Policy } from '../domain/policy'
+import type { ApiClient } from './core'
 
 /** The signed-in user as the API reports it (GET /auth/me → data). */
 export type ApiUser = ApiUserJson

@@ -1,4 +1,4 @@
-import type { ContactInput } from '../domain/contact'
+import type { ContactInput } from '../domain/contact/schemas'
 import type { ApiClient } from './core'
 
 /** POST /contact → 201 with the success message shown to the visitor. */

@@ -1,3 +1,4 @@
+import type { DisciplineWithTopics } from '../domain/disciplines'
 import type { Reveal } from '../domain/questions/answers'
 import type { QuestionCard, SearchResult } from '../domain/questions/search'
 import type { ApiClient } from './core'
@@ -19,6 +20,8 @@ export type SearchQuery = {
   exam?: number[]
   organization?: string[]
   status?: 'unsolved' | 'solved' | 'wrong'
+  /** Only questions of this notebook of the caller (404 for anyone else's). */
+  notebook_id?: number
   random?: boolean
   seed?: string
 }
@@ -27,9 +30,10 @@ export type FilterOptions = { years: number[]; exam_boards: string[]; difficulti
 
 export type RevealResponse = { success: true } & Reveal
 
-export type AttemptResponse = RevealResponse & { correct: boolean | null; answer: string }
+export type AttemptResponse = RevealResponse & { correct: boolean | null; answer: string; elapsed_seconds: number | null }
 
-export type DisciplinesResponse = { success: true; data: { id: number; name: string; topics: { id: number; name: string }[] }[] }
+export type { DisciplineWithTopics } from '../domain/disciplines'
+export type DisciplinesResponse = { success: true; data: DisciplineWithTopics[] }
 
 export function searchQuestions(client: ApiClient, query: SearchQuery) {
   return client.get<SearchResponse>('/questions/search', { query: { ...query, random: query.random ? true : undefined } })
@@ -43,18 +47,28 @@ export function getQuestion(client: ApiClient, id: number) {
   return client.get<{ success: true; data: QuestionCard }>(`/questions/${id}`)
 }
 
-export function answerQuestion(client: ApiClient, id: number, answer: string) {
-  return client.post<AttemptResponse>(`/questions/${id}/attempts`, { json: { answer } })
+/** `shownToken`: the card's signed shown-at token (the answer's time); without it the time is unknown. */
+export function answerQuestion(client: ApiClient, id: number, answer: string, shownToken?: string | null) {
+  return client.post<AttemptResponse>(`/questions/${id}/attempts`, { json: { answer, shown_token: shownToken ?? undefined } })
 }
 
 export function revealAnswer(client: ApiClient, id: number) {
   return client.post<RevealResponse>(`/questions/${id}/reveal`)
 }
 
+/**
+ * The key of a question this user already answered or revealed, without counting it again:
+ * what a GET page shows. 404 `Resposta ainda não revelada.` when it was not opened yet.
+ */
+export function getRevealed(client: ApiClient, id: number) {
+  return client.get<RevealResponse>(`/questions/${id}/reveal`)
+}
+
 export function reportQuestionError(client: ApiClient, id: number, message: string) {
   return client.post<{ success: true; message: string }>(`/questions/${id}/error-reports`, { json: { message } })
 }
 
+/** Always `{ success, data }` (GET /disciplines has one shape): read `.data`. */
 export function getDisciplines(client: ApiClient) {
-  return client.get<DisciplinesResponse | DisciplinesResponse['data']>('/disciplines')
+  return client.get<DisciplinesResponse>('/disciplines')
 }

@@ -15,14 +15,30 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/**
+ * A zombie (state Z: exited, not yet reaped by its parent, e.g. right after a kill -9 under a
+ * supervisor) still answers kill(pid, 0) but holds nothing: it counts as dead. Linux only; where
+ * /proc is missing the signal check alone decides.
+ */
+function isZombie(pid: number) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // "pid (comm) state ...": comm may hold spaces and parentheses, the state follows the last ')'.
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3)
+    return state === 'Z' || state === 'X'
+  } catch {
+    return false
+  }
+}
+
 function isAlive(pid: number) {
   try {
     process.kill(pid, 0)
-    return true
   } catch (error) {
     // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false
   }
+  return !isZombie(pid)
 }
 
 /**
@@ -53,7 +69,7 @@ export function acquireDirectoryLock(dir: string): () => void {
       if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
         throw new DataDirLockedError(dir, holder)
       }
-      // Stale (dead holder, empty or our own pid from a crash): take it over.
+      // Stale (dead or zombie holder, empty or our own pid from a crash): take it over.
       fs.rmSync(file, { force: true })
     }
   }

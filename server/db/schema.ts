@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   customType,
   date,
@@ -51,6 +52,13 @@ export const users = pgTable('users', {
   /** When a temporary password was issued, it stops working at this time. */
   tempPasswordExpiresAt: timestamp('temp_password_expires_at', { withTimezone: true }),
   googleSub: text('google_sub').unique(),
+  /**
+   * End of the live subscription's period, copied from `subscriptions` so the token lookup
+   * (which reads this row on every request) sees a due renewal without another query.
+   * plan_name above stays the effective plan (ADMIN, the live subscription's plan, or
+   * GRATUITO): server/domain/billing/subscriptions.ts keeps both in sync.
+   */
+  planPeriodEndsAt: timestamp('plan_period_ends_at', { withTimezone: true }),
   ...timestamps,
 })
 
@@ -169,7 +177,9 @@ export const questions = pgTable(
     /** Set when a forced re-upload no longer lists this question: kept with its user data. */
     removedAt: timestamp('removed_at', { withTimezone: true }),
     /** Fixed per row; the stable random order of the default list walks it from a per-visitor seed. */
-    randomKey: doublePrecision('random_key').notNull().default(sql`random()`),
+    randomKey: doublePrecision('random_key')
+      .notNull()
+      .default(sql`random()`),
     /** Maintained by the trigger in server/db/sql (unaccented Portuguese text of statement and alternatives). */
     searchVector: tsvector('search_vector'),
     ...timestamps,
@@ -210,9 +220,56 @@ export const attempts = pgTable(
       .references(() => questions.id, { onDelete: 'cascade' }),
     answer: text('answer').notNull(),
     correct: boolean('correct').notNull(),
+    /**
+     * Seconds from when the card was shown (a signed token the API issued with the card) to the
+     * answer, capped at 1800; null when the token was missing, forged or expired (ADR 018).
+     */
+    elapsedSeconds: integer('elapsed_seconds'),
+    /** The user's first attempt at this question (set at insert, under a per-user-question lock). */
+    isFirst: boolean('is_first').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('attempts_user_question_idx').on(t.userId, t.questionId)],
+)
+
+/**
+ * Desempenho: one row per question and chosen letter, kept by the trigger on attempts in
+ * server/db/sql/003-question-stats.sql (every insert adds to it, in the same transaction).
+ * Statistics read these few rows, never the attempts (ADR 018).
+ */
+export const questionAnswerStats = pgTable(
+  'question_answer_stats',
+  {
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    answer: text('answer').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    correct: integer('correct').notNull().default(0),
+    firstAttempts: integer('first_attempts').notNull().default(0),
+    firstCorrect: integer('first_correct').notNull().default(0),
+    /** Attempts with a known time, and the sum of their seconds (the average leaves the others out). */
+    timed: integer('timed').notNull().default(0),
+    timeSum: bigint('time_sum', { mode: 'number' }).notNull().default(0),
+    firstTimed: integer('first_timed').notNull().default(0),
+    firstTimeSum: bigint('first_time_sum', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.answer] })],
+)
+
+/** Vídeo: when a user marked (or the player loaded) a question's video; one row per user and question. */
+export const videoWatches = pgTable(
+  'video_watches',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    watchedAt: timestamp('watched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.questionId] })],
 )
 
 /**
@@ -234,13 +291,282 @@ export const questionUsage = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.weekStart, t.questionId] })],
 )
 
-export const errorReports = pgTable('error_reports', {
-  id: serial('id').primaryKey(),
-  questionId: integer('question_id')
-    .notNull()
-    .references(() => questions.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-  message: text('message').notNull(),
-  ip: text('ip'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-})
+/** Where an error report stands in the admin queue (/admin/erros). */
+export const ERROR_REPORT_STATUSES = ['novo', 'em_analise', 'corrigido', 'descartado'] as const
+export type ErrorReportStatus = (typeof ERROR_REPORT_STATUSES)[number]
+
+export const errorReports = pgTable(
+  'error_reports',
+  {
+    id: serial('id').primaryKey(),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    ip: text('ip'),
+    status: text('status').$type<ErrorReportStatus>().notNull().default('novo'),
+    /** The admin's answer to the student who reported (shown on their dashboard). */
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredBy: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('error_reports_status_idx').on(t.status, t.createdAt), index('error_reports_user_idx').on(t.userId, t.createdAt)],
+)
+
+/**
+ * Discussões: topics on a question, replies, one vote per user per item (the primary keys),
+ * flags once per user per item. Posts are plain text. Deleting blanks the text and sets
+ * deleted_at (a topic with replies keeps its place as 'mensagem removida'); hiding is the
+ * moderators' (students stop seeing the post, admins see it marked).
+ */
+export const forumTopics = pgTable(
+  'forum_topics',
+  {
+    id: serial('id').primaryKey(),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    highlighted: boolean('highlighted').notNull().default(false),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: uuid('hidden_by').references(() => users.id, { onDelete: 'set null' }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('forum_topics_question_idx').on(t.questionId), index('forum_topics_user_idx').on(t.userId)],
+)
+
+export const forumReplies = pgTable(
+  'forum_replies',
+  {
+    id: serial('id').primaryKey(),
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => forumTopics.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: uuid('hidden_by').references(() => users.id, { onDelete: 'set null' }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('forum_replies_topic_idx').on(t.topicId, t.createdAt), index('forum_replies_user_idx').on(t.userId)],
+)
+
+/** +1 up, -1 down; no row means no vote. The primary key is the one-vote-per-user rule. */
+export const forumTopicVotes = pgTable(
+  'forum_topic_votes',
+  {
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => forumTopics.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    value: integer('value').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.topicId, t.userId] })],
+)
+
+export const forumReplyVotes = pgTable(
+  'forum_reply_votes',
+  {
+    replyId: integer('reply_id')
+      .notNull()
+      .references(() => forumReplies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    value: integer('value').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.replyId, t.userId] })],
+)
+
+/** A report of a topic (reply_id null) or a reply; resolved when a moderator acts on the post. */
+export const forumFlags = pgTable(
+  'forum_flags',
+  {
+    id: serial('id').primaryKey(),
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => forumTopics.id, { onDelete: 'cascade' }),
+    replyId: integer('reply_id').references(() => forumReplies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('forum_flags_topic_user_key')
+      .on(t.topicId, t.userId)
+      .where(sql`reply_id IS NULL`),
+    uniqueIndex('forum_flags_reply_user_key')
+      .on(t.replyId, t.userId)
+      .where(sql`reply_id IS NOT NULL`),
+    index('forum_flags_open_idx')
+      .on(t.topicId)
+      .where(sql`resolved_at IS NULL`),
+  ],
+)
+
+/** Plans that can be bought or granted (GRATUITO is the absence of a subscription). */
+export const PAID_PLAN_NAMES = ['BASICO', 'PREMIUM', 'PRO'] as const
+export type PaidPlanName = (typeof PAID_PLAN_NAMES)[number]
+
+/** 'active' until the period ends without renewal (then 'ended'); cancelling only sets cancel_at_period_end. */
+export const SUBSCRIPTION_STATUSES = ['active', 'ended'] as const
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
+
+export const PAYMENT_METHODS = ['credit_card', 'paypal'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+
+export const PAYMENT_STATUSES = ['pending', 'approved', 'declined'] as const
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+
+/**
+ * A user's paid or granted plan over time: at most one 'active' row per user (the live one);
+ * ended rows stay as history. Card data never reaches us: only the provider's references.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planName: text('plan_name').$type<PaidPlanName>().notNull(),
+    status: text('status').$type<SubscriptionStatus>().notNull().default('active'),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    /** Null for a complimentary grant with no end date. */
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    /** A downgrade waiting for the end of the period. */
+    pendingPlanName: text('pending_plan_name').$type<PaidPlanName>(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Provider and method that charge the renewals; null for complimentary grants. */
+    provider: text('provider'),
+    method: text('method').$type<PaymentMethod>(),
+    /** The admin who granted a complimentary plan (null when paid). */
+    grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('subscriptions_one_live_per_user')
+      .on(t.userId)
+      .where(sql`status = 'active'`),
+    index('subscriptions_period_end_idx')
+      .on(t.currentPeriodEnd)
+      .where(sql`status = 'active'`),
+    index('subscriptions_created_idx').on(t.createdAt),
+  ],
+)
+
+/** One row per charge: a checkout for an upgrade, or a renewal at the end of a period. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    /** The unguessable id the user's browser carries through the hosted checkout and back. */
+    checkoutId: uuid('checkout_id').notNull().unique().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<'checkout' | 'renewal'>().notNull().default('checkout'),
+    planName: text('plan_name').$type<PaidPlanName>().notNull(),
+    provider: text('provider').notNull(),
+    /** The provider's own id for this charge, known once the checkout is created. */
+    providerRef: text('provider_ref'),
+    method: text('method').$type<PaymentMethod>().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status').$type<PaymentStatus>().notNull().default('pending'),
+    /** Why a payment was declined, in Portuguese, shown to the user. */
+    failureReason: text('failure_reason'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),
+    index('payments_user_idx').on(t.userId, t.createdAt),
+    index('payments_created_idx').on(t.createdAt),
+  ],
+)
+
+/** Webhook events already applied: the same event delivered twice changes nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+)
+
+/**
+ * Anotação: a student's private plain-text notes on a question (spec section 3, Note).
+ * Deleting the user or the question deletes them.
+ */
+export const notes = pgTable(
+  'notes',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('notes_user_question_idx').on(t.userId, t.questionId, t.createdAt), index('notes_question_idx').on(t.questionId)],
+)
+
+/** Fichário: a student's notebooks (spec section 3, Notebook); color is one of the 10 presets. */
+export const notebooks = pgTable(
+  'notebooks',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    color: text('color').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('notebooks_user_idx').on(t.userId, t.createdAt)],
+)
+
+/** A question in a notebook (once); deleting either side deletes the row. */
+export const notebookQuestions = pgTable(
+  'notebook_questions',
+  {
+    notebookId: integer('notebook_id')
+      .notNull()
+      .references(() => notebooks.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.notebookId, t.questionId] }),
+    index('notebook_questions_question_idx').on(t.questionId),
+    index('notebook_questions_added_idx').on(t.notebookId, t.addedAt),
+  ],
+)

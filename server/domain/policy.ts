@@ -1,24 +1,37 @@
 import { and, count, eq, sql } from 'drizzle-orm'
+
 import type { Db } from '../db/index'
-import { featureToggles, questionUsage } from '../db/schema'
 import type { PlanName } from '../db/schema'
+import { featureToggles, notebooks, questionUsage } from '../db/schema'
 import type { PlanLimits } from './plans'
-import { PLAN_LIMITS } from './plans'
+import { PLAN_LIMITS, quotaMessageFor } from './plans'
 
 // The one module every plan check goes through: plan limits, admin toggles and
 // usage counters (spec sections 3, 5, 6). GET /profile reports what it returns.
 
-export const ADMIN_TOGGLES = [
-  'notebooksEnabled',
-  'commentsEnabled',
-  'chatEnabled',
-  'adsEnabled',
-  'commentedQuestionsEnabled',
-] as const
+export const ADMIN_TOGGLES = ['notebooksEnabled', 'commentsEnabled', 'chatEnabled', 'adsEnabled', 'commentedQuestionsEnabled'] as const
 export type AdminToggle = (typeof ADMIN_TOGGLES)[number]
 export type Toggles = Record<AdminToggle, boolean>
 
-export type Usage = { questionsThisWeek: number; notebooksCreated: number; weekStart: string }
+/** Labels of the toggles for the admin form ('Recursos'). */
+export const ADMIN_TOGGLE_LABELS: Record<AdminToggle, string> = {
+  notebooksEnabled: 'Cadernos (Fichário)',
+  commentsEnabled: 'Comentários e discussões',
+  chatEnabled: 'Chat com o assistente',
+  adsEnabled: 'Anúncios',
+  commentedQuestionsEnabled: 'Questões comentadas (Análise)',
+}
+
+export const FEATURES = ['notebooks', 'comments', 'chat', 'ads', 'commentedQuestions'] as const
+export type Feature = (typeof FEATURES)[number]
+
+export type Usage = {
+  questionsThisWeek: number
+  /** Null on an unlimited plan. */
+  questionsRemainingThisWeek: number | null
+  notebooksCreated: number
+  weekStart: string
+}
 
 export type Policy = {
   plan_name: PlanName
@@ -26,7 +39,7 @@ export type Policy = {
   toggles: Toggles
   usage: Usage
   /** Feature name → available (the plan allows it and its admin toggle is on). */
-  features: Record<'notebooks' | 'comments' | 'chat' | 'ads' | 'commentedQuestions', boolean>
+  features: Record<Feature, boolean>
 }
 
 // Built once: every attempt, reveal and profile read asks for the week.
@@ -55,22 +68,50 @@ export async function getToggles(db: Db): Promise<Toggles> {
   return toggles
 }
 
+/**
+ * Sets any subset of the toggles. Every policy reads the table afresh, so a change holds
+ * from the next request of every user.
+ */
+export async function setToggles(db: Db, changes: Partial<Toggles>, at = new Date()): Promise<Toggles> {
+  const entries = Object.entries(changes).filter(([key]) => (ADMIN_TOGGLES as readonly string[]).includes(key))
+  for (const [key, enabled] of entries) {
+    await db
+      .insert(featureToggles)
+      .values({ key, enabled: Boolean(enabled), updatedAt: at })
+      .onConflictDoUpdate({ target: featureToggles.key, set: { enabled: Boolean(enabled), updatedAt: at } })
+  }
+  return getToggles(db)
+}
+
+/**
+ * Notebooks the user holds now (deleting one frees its place under the plan's notebooksLimit);
+ * every notebook check below follows this count.
+ */
+export async function countNotebooks(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(notebooks).where(eq(notebooks.userId, userId))
+  return Number(row?.n ?? 0)
+}
+
 export async function getUsage(db: Db, userId: string, at = new Date()): Promise<Usage> {
   const week = weekStart(at)
-  const [row] = await db
-    .select({ n: count() })
-    .from(questionUsage)
-    .where(and(eq(questionUsage.userId, userId), eq(questionUsage.weekStart, week)))
-  return { questionsThisWeek: Number(row?.n ?? 0), notebooksCreated: 0, weekStart: week }
+  const [[row], notebooksCreated] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(questionUsage)
+      .where(and(eq(questionUsage.userId, userId), eq(questionUsage.weekStart, week))),
+    countNotebooks(db, userId),
+  ])
+  return { questionsThisWeek: Number(row?.n ?? 0), questionsRemainingThisWeek: null, notebooksCreated, weekStart: week }
 }
 
 export function buildPolicy(planName: PlanName, toggles: Toggles, usage: Usage): Policy {
   const limits = PLAN_LIMITS[planName] ?? PLAN_LIMITS.GRATUITO
+  const limit = limits.questionsPerWeek
   return {
     plan_name: planName,
     limits,
     toggles,
-    usage,
+    usage: { ...usage, questionsRemainingThisWeek: limit === -1 ? null : Math.max(0, limit - usage.questionsThisWeek) },
     features: {
       notebooks: limits.hasNotebooks && toggles.notebooksEnabled,
       comments: limits.hasComments && toggles.commentsEnabled,
@@ -86,18 +127,28 @@ export async function getPolicy(db: Db, user: { id: string; planName: PlanName }
   return buildPolicy(user.planName, toggles, usage)
 }
 
+/** A feature is available only if the plan allows it and its toggle is on; false without a policy (spec section 5). */
+export function hasFeature(policy: Policy | null | undefined, feature: Feature) {
+  return policy?.features[feature] === true
+}
+
+/** A notebook can be created when notebooks are available and the count is below the limit (or unlimited). */
+export function canCreateNotebook(policy: Policy) {
+  if (!hasFeature(policy, 'notebooks')) return false
+  const limit = policy.limits.notebooksLimit
+  return limit === -1 || policy.usage.notebooksCreated < limit
+}
+
 /** Question use is allowed when unlimited or the week's count is below the limit. */
 export function canUseAnotherQuestion(policy: Policy) {
   const limit = policy.limits.questionsPerWeek
   return limit === -1 || policy.usage.questionsThisWeek < limit
 }
 
+export { quotaMessageFor }
+
 export function quotaMessage(policy: Policy) {
   return quotaMessageFor(policy.limits.questionsPerWeek)
-}
-
-export function quotaMessageFor(limit: number) {
-  return `Você atingiu o limite de ${limit} questões por semana do seu plano. Faça upgrade do plano para continuar praticando.`
 }
 
 export type QuestionUseResult = { allowed: true; policy: Policy } | { allowed: false; policy: Policy; message: string }
@@ -116,7 +167,7 @@ export async function claimQuestionUse(
   at = new Date(),
 ): Promise<QuestionUseResult> {
   const week = weekStart(at)
-  const toggles = await getToggles(db)
+  const [toggles, notebooksCreated] = await Promise.all([getToggles(db), countNotebooks(db, user.id)])
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`quota:${user.id}`}))`)
     const [{ n }] = await tx
@@ -127,12 +178,31 @@ export async function claimQuestionUse(
       .select({ q: questionUsage.questionId })
       .from(questionUsage)
       .where(and(eq(questionUsage.userId, user.id), eq(questionUsage.weekStart, week), eq(questionUsage.questionId, questionId)))
-    const usage: Usage = { questionsThisWeek: Number(n), notebooksCreated: 0, weekStart: week }
+    const usage: Usage = { questionsThisWeek: Number(n), questionsRemainingThisWeek: null, notebooksCreated, weekStart: week }
     const policy = buildPolicy(user.planName, toggles, usage)
     if (already) return { allowed: true as const, policy }
     if (!canUseAnotherQuestion(policy)) return { allowed: false as const, policy, message: quotaMessage(policy) }
     await tx.insert(questionUsage).values({ userId: user.id, questionId, weekStart: week }).onConflictDoNothing()
-    policy.usage = { ...usage, questionsThisWeek: usage.questionsThisWeek + 1 }
-    return { allowed: true as const, policy }
+    return {
+      allowed: true as const,
+      policy: buildPolicy(user.planName, toggles, { ...usage, questionsThisWeek: usage.questionsThisWeek + 1 }),
+    }
   })
+}
+
+/** Why the teacher's explanation is hidden: the plan lacks it, or the admin toggle is off. */
+export type CommentedAnswerAccess = { allowed: true } | { allowed: false; reason: 'plan' | 'disabled'; message: string }
+
+export const COMMENTED_PLAN_MESSAGE =
+  'A análise do professor (questões comentadas) não faz parte do seu plano. Ela está nos planos Premium e Pro.'
+export const COMMENTED_DISABLED_MESSAGE = 'As questões comentadas estão desativadas no momento.'
+
+/**
+ * Análise (the commented answer): plan hasCommentedQuestions AND the commentedQuestionsEnabled
+ * toggle (features.commentedQuestions). The toggle off hides it from everyone, admins included.
+ */
+export function commentedAnswerAccess(policy: Policy | null | undefined): CommentedAnswerAccess {
+  if (hasFeature(policy, 'commentedQuestions')) return { allowed: true }
+  if (policy && policy.limits.hasCommentedQuestions) return { allowed: false, reason: 'disabled', message: COMMENTED_DISABLED_MESSAGE }
+  return { allowed: false, reason: 'plan', message: COMMENTED_PLAN_MESSAGE }
 }

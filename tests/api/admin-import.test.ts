@@ -1,18 +1,25 @@
 import fs from 'node:fs'
 import path from 'node:path'
+
 import { count, eq, isNotNull, sql } from 'drizzle-orm'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { disciplines, exams, questionTopics, questions, topics } from '#server/db/schema'
+
+import { disciplines, exams, questions, questionTopics, topics } from '#server/db/schema'
+
 import { createTestContext, createTestUser } from '../support/context'
 
 const OAB_DIR = path.resolve('../shared/data/oab')
 const hasOab = fs.existsSync(OAB_DIR)
 if (!hasOab) console.warn(`Pulando as provas reais: ${OAB_DIR} não existe nesta máquina`)
-const oabFiles = hasOab ? fs.readdirSync(OAB_DIR).filter((f) => f.endsWith('.txt')).sort() : []
+const oabFiles = hasOab
+  ? fs
+      .readdirSync(OAB_DIR)
+      .filter((f) => f.endsWith('.txt'))
+      .sort()
+  : []
 /** Questions per file, counted from the files themselves. */
-const expectedCount = (file: string) =>
-  (fs.readFileSync(path.join(OAB_DIR, file), 'utf8').match(/^QUESTAO:/gm) ?? []).length
+const expectedCount = (file: string) => (fs.readFileSync(path.join(OAB_DIR, file), 'utf8').match(/^QUESTAO:/gm) ?? []).length
 
 let t: Awaited<ReturnType<typeof createTestContext>>
 let admin: Awaited<ReturnType<typeof createTestUser>>
@@ -103,13 +110,19 @@ describe('discipline upload and check', () => {
   })
 
   it('checks a discipline/topic pair', async () => {
-    const ok = await request(t.app).post('/api/v1/admin/disciplines/search').set(admin.auth).send({ disciplina: 'direito penal', assunto: 'PENAS' })
+    const ok = await request(t.app)
+      .post('/api/v1/admin/disciplines/search')
+      .set(admin.auth)
+      .send({ disciplina: 'direito penal', assunto: 'PENAS' })
     expect(ok.status).toBe(200)
     expect(ok.body.message).toBe('Disciplina e assunto validados com sucesso!')
     const blank = await request(t.app).post('/api/v1/admin/disciplines/search').set(admin.auth).send({ disciplina: '  ', assunto: ' ' })
     expect(blank.status).toBe(400)
     expect(blank.body.error).toBe('Por favor, preencha tanto a disciplina quanto o assunto.')
-    const missing = await request(t.app).post('/api/v1/admin/disciplines/search').set(admin.auth).send({ disciplina: 'Direito Penal', assunto: 'Inexistente' })
+    const missing = await request(t.app)
+      .post('/api/v1/admin/disciplines/search')
+      .set(admin.auth)
+      .send({ disciplina: 'Direito Penal', assunto: 'Inexistente' })
     expect(missing.status).toBe(404)
     expect(missing.body.error).toBe('Assunto não encontrado em Direito Penal: Inexistente')
   })
@@ -156,7 +169,10 @@ describe('exam upload rules', () => {
   it('stores hostile markup as plain text', async () => {
     const res = await uploadExams([{ name: 'hostile.txt', content: fs.readFileSync('fixtures/test/hostile.txt') }], true)
     expect(res.status).toBe(200)
-    const rows = await t.db.select().from(questions).where(sql`${questions.statement} LIKE '%<script>%'`)
+    const rows = await t.db
+      .select()
+      .from(questions)
+      .where(sql`${questions.statement} LIKE '%<script>%'`)
     expect(rows[0].statement).toContain('<script>alert(1)</script>')
     expect(rows[0].statement).toContain('<img src=x onerror=alert(1)>')
   })
@@ -168,7 +184,10 @@ describe.skipIf(!hasOab)('the 9 real OAB exams', () => {
 
   it('imports all 760 questions with exact counts per file, fast', async () => {
     const disciplinesFile = fs.readFileSync(path.join(OAB_DIR, 'disciplinas-oab.json'))
-    const d = await request(t.app).post('/api/v1/admin/disciplines/upload').set(admin.auth).attach('file', disciplinesFile, 'disciplinas-oab.json')
+    const d = await request(t.app)
+      .post('/api/v1/admin/disciplines/upload')
+      .set(admin.auth)
+      .attach('file', disciplinesFile, 'disciplinas-oab.json')
     expect(d.status).toBe(200)
     const started = performance.now()
     const res = await uploadExams(files())
@@ -178,9 +197,15 @@ describe.skipIf(!hasOab)('the 9 real OAB exams', () => {
     expect(res.body.message).toBe('Upload realizado com sucesso!')
     for (const file of res.body.files) expect(file.processed_questions).toBe(expectedCount(file.filename))
     expect(res.body.processed_questions).toBe(760)
-    const [n] = await t.db.select({ n: count() }).from(questions).where(sql`${questions.year} BETWEEN 2010 AND 2012`)
+    const [n] = await t.db
+      .select({ n: count() })
+      .from(questions)
+      .where(sql`${questions.year} BETWEEN 2010 AND 2012`)
     expect(n.n).toBe(760)
-    const annulled = await t.db.select({ n: count() }).from(questions).where(sql`${questions.correctAnswer} IS NULL AND ${questions.year} < 2013`)
+    const annulled = await t.db
+      .select({ n: count() })
+      .from(questions)
+      .where(sql`${questions.correctAnswer} IS NULL AND ${questions.year} < 2013`)
     expect(annulled[0].n).toBe(4)
     expect(elapsed).toBeLessThan(15_000)
     const rows = await t.db.select({ id: questions.id, number: questions.number, examId: questions.examId }).from(questions)
@@ -209,7 +234,10 @@ describe.skipIf(!hasOab)('the 9 real OAB exams', () => {
     expect(rows.length).toBe(firstIds.size)
     const removed = await t.db.select().from(questions).where(isNotNull(questions.removedAt))
     expect(removed.map((r) => r.number)).toEqual([100])
-    const changed = await t.db.select().from(questions).where(sql`${questions.statement} LIKE 'ALTERADO:%'`)
+    const changed = await t.db
+      .select()
+      .from(questions)
+      .where(sql`${questions.statement} LIKE 'ALTERADO:%'`)
     expect(changed).toHaveLength(1)
     // Uploading the full file again brings question 100 back, same id.
     const back = await uploadExams(files().slice(0, 1), true)
@@ -228,7 +256,10 @@ describe.skipIf(!hasOab)('the 9 real OAB exams', () => {
 
   it('a failed file leaves the database unchanged while a good one in the same upload imports', async () => {
     const before = await snapshot()
-    const bad = fs.readFileSync(path.join(OAB_DIR, oabFiles[1]), 'utf8').replace('PROVA: Exame de Ordem Unificado 2010.3', 'PROVA: Outra prova').replace(/GABARITO: C/, 'GABARITO: F')
+    const bad = fs
+      .readFileSync(path.join(OAB_DIR, oabFiles[1]), 'utf8')
+      .replace('PROVA: Exame de Ordem Unificado 2010.3', 'PROVA: Outra prova')
+      .replace(/GABARITO: C/, 'GABARITO: F')
     const res = await uploadExams([
       { name: 'ruim.txt', content: Buffer.from(bad) },
       { name: 'boa.txt', content: small({ prova: 'Boa prova' }) },
@@ -243,7 +274,10 @@ describe.skipIf(!hasOab)('the 9 real OAB exams', () => {
 
   it('the dashboard reports figures from the database', async () => {
     const stats = await request(t.app).get('/api/v1/admin/dashboard/stats').set(admin.auth)
-    const [live] = await t.db.select({ n: count() }).from(questions).where(sql`${questions.removedAt} IS NULL`)
+    const [live] = await t.db
+      .select({ n: count() })
+      .from(questions)
+      .where(sql`${questions.removedAt} IS NULL`)
     expect(stats.body.data).toMatchObject({ totalQuestions: live.n, totalStudents: 1, totalDisciplines: expect.any(Number) })
     expect(stats.body.data.lastUpdated).toMatch(/^\d{4}-/)
     const byDiscipline = await request(t.app).get('/api/v1/admin/dashboard/questions-by-discipline').set(admin.auth)

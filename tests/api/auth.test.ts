@@ -1,10 +1,13 @@
 import path from 'node:path'
+
 import { eq } from 'drizzle-orm'
 import { OAuth2Server } from 'oauth2-mock-server'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { apiTokens, profiles, users } from '#server/db/schema'
 import { hashToken } from '#server/domain/auth/tokens'
+
 import { createTestContext } from '../support/context'
 import { mailsTo, temporaryPasswordFrom } from '../support/mail'
 
@@ -34,7 +37,14 @@ describe('POST /auth/register', () => {
       .send({ name: '  Maria Silva ', email: address.toUpperCase(), phone: '(11) 99999-0000', password: 'senha123' })
     expect(res.status).toBe(201)
     expect(res.body.token).toEqual(expect.any(String))
-    expect(res.body.user).toMatchObject({ email: address, name: 'Maria Silva', phone: '(11) 99999-0000', plan_name: 'GRATUITO', is_admin: false, requires_password_reset: false })
+    expect(res.body.user).toMatchObject({
+      email: address,
+      name: 'Maria Silva',
+      phone: '(11) 99999-0000',
+      plan_name: 'GRATUITO',
+      is_admin: false,
+      requires_password_reset: false,
+    })
     expect(res.body.policy.plan_name).toBe('GRATUITO')
     expect(res.body.policy.limits.questionsPerWeek).toBe(5)
     const [row] = await t.db.select().from(users).where(eq(users.email, address))
@@ -48,7 +58,9 @@ describe('POST /auth/register', () => {
 
   it('refuses a duplicate email (any case) with 409', async () => {
     const user = await registerUser()
-    const res = await request(t.app).post('/api/v1/auth/register').send({ name: 'Outra', email: user.email.toUpperCase(), password: 'outrasenha' })
+    const res = await request(t.app)
+      .post('/api/v1/auth/register')
+      .send({ name: 'Outra', email: user.email.toUpperCase(), password: 'outrasenha' })
     expect(res.status).toBe(409)
     expect(res.body).toEqual({ error: 'Este email já está cadastrado' })
   })
@@ -72,7 +84,9 @@ describe('POST /auth/register', () => {
     const form = await request(t.app).post('/api/v1/auth/register').type('form').send('name=Ana&email=a@b.com&password=senha123')
     expect(form.status).toBe(415)
     expect(form.body.error).toMatch(/application\/json/)
-    const big = await request(t.app).post('/api/v1/auth/register').send({ name: 'x'.repeat(200_000), email: 'a@b.com', password: 'senha123' })
+    const big = await request(t.app)
+      .post('/api/v1/auth/register')
+      .send({ name: 'x'.repeat(200_000), email: 'a@b.com', password: 'senha123' })
     expect(big.status).toBe(413)
     expect(big.body).toEqual({ error: 'Requisição muito grande' })
     const broken = await request(t.app).post('/api/v1/auth/register').set('content-type', 'application/json').send('{"name":')
@@ -83,7 +97,9 @@ describe('POST /auth/register', () => {
 describe('POST /auth/login', () => {
   it('answers token, user, profile, policy, requires_password_reset and message', async () => {
     const user = await registerUser()
-    const res = await request(t.app).post('/api/v1/auth/login').send({ email: ` ${user.email.toUpperCase()} `, password: user.password })
+    const res = await request(t.app)
+      .post('/api/v1/auth/login')
+      .send({ email: ` ${user.email.toUpperCase()} `, password: user.password })
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({
       token: expect.any(String),
@@ -98,7 +114,9 @@ describe('POST /auth/login', () => {
   it('gives the same 401 for a wrong password and an unknown email', async () => {
     const user = await registerUser()
     const wrong = await request(t.app).post('/api/v1/auth/login').send({ email: user.email, password: 'errada123' })
-    const unknown = await request(t.app).post('/api/v1/auth/login').send({ email: email('ninguem'), password: 'errada123' })
+    const unknown = await request(t.app)
+      .post('/api/v1/auth/login')
+      .send({ email: email('ninguem'), password: 'errada123' })
     expect(wrong.status).toBe(401)
     expect(unknown.status).toBe(401)
     expect(wrong.body).toEqual({ error: 'Email ou senha incorretos' })
@@ -119,7 +137,10 @@ describe('POST /auth/login', () => {
     const long = await request(t.app).post('/api/v1/auth/login').send({ email: user.email, password: user.password, remember: true })
     const short = await request(t.app).post('/api/v1/auth/login').send({ email: user.email, password: user.password })
     const expiry = async (token: string) => {
-      const [row] = await t.db.select().from(apiTokens).where(eq(apiTokens.tokenHash, hashToken(token)))
+      const [row] = await t.db
+        .select()
+        .from(apiTokens)
+        .where(eq(apiTokens.tokenHash, hashToken(token)))
       return (row.expiresAt.getTime() - Date.now()) / 3_600_000
     }
     expect(await expiry(long.body.token)).toBeGreaterThan(29 * 24)
@@ -136,7 +157,17 @@ describe('tokens: /auth/me, expiry, logout', () => {
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       success: true,
-      data: { id: user.id, email: user.email, name: 'Maria Silva', phone: '1234', avatar_url: null, mascot: null, plan_name: 'GRATUITO', is_admin: false, requires_password_reset: false },
+      data: {
+        id: user.id,
+        email: user.email,
+        name: 'Maria Silva',
+        phone: '1234',
+        avatar_url: null,
+        mascot: null,
+        plan_name: 'GRATUITO',
+        is_admin: false,
+        requires_password_reset: false,
+      },
     })
   })
 
@@ -149,7 +180,10 @@ describe('tokens: /auth/me, expiry, logout', () => {
 
   it('refuses an expired token with 401 Sessão expirada', async () => {
     const user = await registerUser()
-    await t.db.update(apiTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiTokens.tokenHash, hashToken(user.token)))
+    await t.db
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.tokenHash, hashToken(user.token)))
     const res = await request(t.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${user.token}`)
     expect(res.status).toBe(401)
     expect(res.body).toEqual({ error: 'Sessão expirada' })
@@ -161,7 +195,10 @@ describe('tokens: /auth/me, expiry, logout', () => {
     const out = await request(t.app).post('/api/v1/auth/logout').set('Authorization', `Bearer ${user.token}`)
     expect(out.status).toBe(200)
     expect(out.body.success).toBe(true)
-    const [row] = await t.db.select().from(apiTokens).where(eq(apiTokens.tokenHash, hashToken(user.token)))
+    const [row] = await t.db
+      .select()
+      .from(apiTokens)
+      .where(eq(apiTokens.tokenHash, hashToken(user.token)))
     expect(row.revokedAt).not.toBeNull()
     expect((await request(t.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${user.token}`)).status).toBe(401)
     expect((await request(t.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${other.body.token}`)).status).toBe(200)
@@ -198,7 +235,8 @@ describe('forgot password and the temporary password', () => {
     const temporary = temporaryPasswordFrom(outbox(), user.email)
     expect(temporary).toMatch(/^[A-Za-z0-9]{12}$/)
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id))
-    expect(row.requiresPasswordReset).toBe(true)
+    // The request marks no session: only a login with the temporary password opens the change step.
+    expect(row.tempPasswordHash).toMatch(/^\$argon2id\$/)
     const hoursLeft = (row.tempPasswordExpiresAt!.getTime() - Date.now()) / 3_600_000
     expect(hoursLeft).toBeGreaterThan(0.9)
     expect(hoursLeft).toBeLessThanOrEqual(1)
@@ -213,18 +251,34 @@ describe('forgot password and the temporary password', () => {
     const blocked = await request(t.app).get('/api/v1/profile').set('Authorization', temp)
     expect(blocked.status).toBe(403)
     expect(blocked.body).toEqual({ error: 'É necessário alterar sua senha para continuar.' })
-    expect((await request(t.app).put('/api/v1/auth/change-password').set('Authorization', temp).send({ new_password: 'abcdef', confirm_password: 'abcdef' })).status).toBe(403)
+    expect(
+      (
+        await request(t.app)
+          .put('/api/v1/auth/change-password')
+          .set('Authorization', temp)
+          .send({ new_password: 'abcdef', confirm_password: 'abcdef' })
+      ).status,
+    ).toBe(403)
     const me = await request(t.app).get('/api/v1/auth/me').set('Authorization', temp)
     expect(me.status).toBe(200)
     expect(me.body.data.requires_password_reset).toBe(true)
 
-    const mismatch = await request(t.app).put('/api/v1/auth/change-temporary-password').set('Authorization', temp).send({ new_password: 'novasenha1', confirm_password: 'novasenha2' })
+    const mismatch = await request(t.app)
+      .put('/api/v1/auth/change-temporary-password')
+      .set('Authorization', temp)
+      .send({ new_password: 'novasenha1', confirm_password: 'novasenha2' })
     expect(mismatch.status).toBe(400)
     expect(mismatch.body).toEqual({ error: 'As senhas não coincidem' })
-    const short = await request(t.app).put('/api/v1/auth/change-temporary-password').set('Authorization', temp).send({ new_password: '123', confirm_password: '123' })
+    const short = await request(t.app)
+      .put('/api/v1/auth/change-temporary-password')
+      .set('Authorization', temp)
+      .send({ new_password: '123', confirm_password: '123' })
     expect(short.body).toEqual({ error: 'A senha deve ter pelo menos 6 caracteres' })
 
-    const ok = await request(t.app).put('/api/v1/auth/change-temporary-password').set('Authorization', temp).send({ new_password: 'novasenha1', confirm_password: 'novasenha1' })
+    const ok = await request(t.app)
+      .put('/api/v1/auth/change-temporary-password')
+      .set('Authorization', temp)
+      .send({ new_password: 'novasenha1', confirm_password: 'novasenha1' })
     expect(ok.status).toBe(200)
     expect(ok.body).toEqual({ success: true, message: 'Senha alterada com sucesso' })
     // The same token now works everywhere; sessions from before the reset are gone.
@@ -235,7 +289,10 @@ describe('forgot password and the temporary password', () => {
     const fresh = await request(t.app).post('/api/v1/auth/login').send({ email: user.email, password: 'novasenha1' })
     expect(fresh.body.requires_password_reset).toBe(false)
     // Nothing left to change.
-    const again = await request(t.app).put('/api/v1/auth/change-temporary-password').set('Authorization', temp).send({ new_password: 'novasenha3', confirm_password: 'novasenha3' })
+    const again = await request(t.app)
+      .put('/api/v1/auth/change-temporary-password')
+      .set('Authorization', temp)
+      .send({ new_password: 'novasenha3', confirm_password: 'novasenha3' })
     expect(again.status).toBe(400)
   })
 
@@ -257,7 +314,10 @@ describe('forgot password and the temporary password', () => {
     const user = await registerUser()
     await request(t.app).post('/api/v1/auth/forgot-password').send({ email: user.email }).expect(200)
     const temporary = temporaryPasswordFrom(outbox(), user.email)!
-    await t.db.update(users).set({ tempPasswordExpiresAt: new Date(Date.now() - 1000) }).where(eq(users.id, user.id))
+    await t.db
+      .update(users)
+      .set({ tempPasswordExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(users.id, user.id))
     const res = await request(t.app).post('/api/v1/auth/login').send({ email: user.email, password: temporary })
     expect(res.status).toBe(401)
     expect(res.body.error).toMatch(/senha temporária expirou/)
@@ -269,12 +329,21 @@ describe('PUT /auth/change-password', () => {
     const user = await registerUser()
     const other = await request(t.app).post('/api/v1/auth/login').send({ email: user.email, password: user.password })
     const auth = `Bearer ${user.token}`
-    const wrong = await request(t.app).put('/api/v1/auth/change-password').set('Authorization', auth).send({ current_password: 'errada', new_password: 'novasenha', confirm_password: 'novasenha' })
+    const wrong = await request(t.app)
+      .put('/api/v1/auth/change-password')
+      .set('Authorization', auth)
+      .send({ current_password: 'errada', new_password: 'novasenha', confirm_password: 'novasenha' })
     expect(wrong.status).toBe(400)
     expect(wrong.body).toEqual({ error: 'Senha atual incorreta' })
-    const mismatch = await request(t.app).put('/api/v1/auth/change-password').set('Authorization', auth).send({ current_password: user.password, new_password: 'novasenha', confirm_password: 'outra' })
+    const mismatch = await request(t.app)
+      .put('/api/v1/auth/change-password')
+      .set('Authorization', auth)
+      .send({ current_password: user.password, new_password: 'novasenha', confirm_password: 'outra' })
     expect(mismatch.body).toEqual({ error: 'As senhas não coincidem' })
-    const ok = await request(t.app).put('/api/v1/auth/change-password').set('Authorization', auth).send({ current_password: user.password, new_password: 'novasenha', confirm_password: 'novasenha' })
+    const ok = await request(t.app)
+      .put('/api/v1/auth/change-password')
+      .set('Authorization', auth)
+      .send({ current_password: user.password, new_password: 'novasenha', confirm_password: 'novasenha' })
     expect(ok.status).toBe(200)
     expect(ok.body).toEqual({ success: true, message: 'Senha alterada com sucesso' })
     expect((await request(t.app).get('/api/v1/auth/me').set('Authorization', auth)).status).toBe(200)
@@ -298,7 +367,9 @@ describe('rate limits', () => {
   it('limits login attempts per email (429 in Portuguese), whatever the address', async () => {
     const target = 'alvo@teste.gabarita'
     for (let i = 0; i < 10; i++) {
-      const res = await request(limited.app).post('/api/v1/auth/login').send({ email: target, password: `tentativa${i}` })
+      const res = await request(limited.app)
+        .post('/api/v1/auth/login')
+        .send({ email: target, password: `tentativa${i}` })
       expect(res.status).toBe(401)
     }
     const blocked = await request(limited.app).post('/api/v1/auth/login').send({ email: target, password: 'mais-uma' })
@@ -310,10 +381,14 @@ describe('rate limits', () => {
 
   it('limits registrations per IP', async () => {
     for (let i = 0; i < 10; i++) {
-      const res = await request(limited.app).post('/api/v1/auth/register').send({ name: 'Ana', email: `ip${i}@teste.gabarita`, password: 'senha123' })
+      const res = await request(limited.app)
+        .post('/api/v1/auth/register')
+        .send({ name: 'Ana', email: `ip${i}@teste.gabarita`, password: 'senha123' })
       expect(res.status).toBe(201)
     }
-    const blocked = await request(limited.app).post('/api/v1/auth/register').send({ name: 'Ana', email: 'ip-extra@teste.gabarita', password: 'senha123' })
+    const blocked = await request(limited.app)
+      .post('/api/v1/auth/register')
+      .send({ name: 'Ana', email: 'ip-extra@teste.gabarita', password: 'senha123' })
     expect(blocked.status).toBe(429)
   })
 
@@ -378,13 +453,17 @@ describe('Google login (OpenID Connect)', () => {
     it('creates the account on the first login and finds it on the next', async () => {
       const address = email('google')
       claims = { sub: `google-${address}`, email: address, email_verified: true, name: 'Gina Google' }
-      const first = await request(g.app).get('/api/v1/auth/google/callback').query(await authorize())
+      const first = await request(g.app)
+        .get('/api/v1/auth/google/callback')
+        .query(await authorize())
       expect(first.status).toBe(200)
       expect(first.body).toEqual({ success: true, data: { token: expect.any(String), is_new_user: true, requires_password_reset: false } })
       const me = await request(g.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${first.body.data.token}`)
       expect(me.body.data).toMatchObject({ email: address, name: 'Gina Google' })
 
-      const second = await request(g.app).get('/api/v1/auth/google/callback').query(await authorize())
+      const second = await request(g.app)
+        .get('/api/v1/auth/google/callback')
+        .query(await authorize())
       expect(second.status).toBe(200)
       expect(second.body.data.is_new_user).toBe(false)
       const [row] = await g.db.select().from(users).where(eq(users.email, address))
@@ -393,9 +472,13 @@ describe('Google login (OpenID Connect)', () => {
     })
 
     it('links an existing password account with the same email', async () => {
-      const reg = await request(g.app).post('/api/v1/auth/register').send({ name: 'Paula', email: email('link'), password: 'senha123' })
+      const reg = await request(g.app)
+        .post('/api/v1/auth/register')
+        .send({ name: 'Paula', email: email('link'), password: 'senha123' })
       claims = { sub: `sub-${reg.body.user.id}`, email: reg.body.user.email, email_verified: true }
-      const res = await request(g.app).get('/api/v1/auth/google/callback').query(await authorize())
+      const res = await request(g.app)
+        .get('/api/v1/auth/google/callback')
+        .query(await authorize())
       expect(res.body.data.is_new_user).toBe(false)
       const me = await request(g.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${res.body.data.token}`)
       expect(me.body.data.id).toBe(reg.body.user.id)
@@ -404,13 +487,17 @@ describe('Google login (OpenID Connect)', () => {
     it('refuses a tampered state, a missing code, a reused code and a provider error', async () => {
       claims = { sub: 'x', email: email('x') }
       const params = await authorize()
-      const tampered = await request(g.app).get('/api/v1/auth/google/callback').query({ ...params, state: `${params.state}x` })
+      const tampered = await request(g.app)
+        .get('/api/v1/auth/google/callback')
+        .query({ ...params, state: `${params.state}x` })
       expect(tampered.status).toBe(400)
       expect(tampered.body.error).toBe('Parâmetros de retorno do Google inválidos ou expirados.')
       expect((await request(g.app).get('/api/v1/auth/google/callback').query({ state: params.state })).status).toBe(400)
       const ok = await request(g.app).get('/api/v1/auth/google/callback').query(params)
       expect(ok.status).toBe(200)
-      const wrongVerifier = await request(g.app).get('/api/v1/auth/google/callback').query({ ...(await authorize()), state: params.state })
+      const wrongVerifier = await request(g.app)
+        .get('/api/v1/auth/google/callback')
+        .query({ ...(await authorize()), state: params.state })
       expect(wrongVerifier.status).toBe(401)
       expect(wrongVerifier.body).toEqual({ error: 'Erro ao processar login com Google' })
       const denied = await request(g.app).get('/api/v1/auth/google/callback').query({ error: 'access_denied' })
@@ -422,16 +509,23 @@ describe('Google login (OpenID Connect)', () => {
 describe('ensureAccounts (start-up)', () => {
   it('creates the ADMIN_EMAIL admin and the demo accounts once, and promotes an existing ADMIN_EMAIL user', async () => {
     const { ensureAccounts, DEMO_ACCOUNTS } = await import('#server/domain/auth/seed')
-    const existing = await request(t.app).post('/api/v1/auth/register').send({ name: 'Chefe', email: 'chefe@teste.gabarita', password: 'senha-antiga' })
+    const existing = await request(t.app)
+      .post('/api/v1/auth/register')
+      .send({ name: 'Chefe', email: 'chefe@teste.gabarita', password: 'senha-antiga' })
     expect(existing.status).toBe(201)
-    const ctx = { ...t.ctx, config: { ...t.ctx.config, ADMIN_EMAIL: 'chefe@teste.gabarita', ADMIN_PASSWORD: 'outra-senha', seedDemo: true } }
+    const ctx = {
+      ...t.ctx,
+      config: { ...t.ctx.config, ADMIN_EMAIL: 'chefe@teste.gabarita', ADMIN_PASSWORD: 'outra-senha', seedDemo: true },
+    }
     await ensureAccounts(ctx)
     await ensureAccounts(ctx)
     const rows = await t.db.select().from(users).where(eq(users.email, 'chefe@teste.gabarita'))
     expect(rows).toHaveLength(1)
     expect(rows[0].planName).toBe('ADMIN')
     // Its password is the user's own, not overwritten at every start.
-    expect((await request(t.app).post('/api/v1/auth/login').send({ email: 'chefe@teste.gabarita', password: 'senha-antiga' })).status).toBe(200)
+    expect((await request(t.app).post('/api/v1/auth/login').send({ email: 'chefe@teste.gabarita', password: 'senha-antiga' })).status).toBe(
+      200,
+    )
 
     const admin = await request(t.app).post('/api/v1/auth/login').send(DEMO_ACCOUNTS.admin)
     expect(admin.status).toBe(200)
@@ -440,7 +534,10 @@ describe('ensureAccounts (start-up)', () => {
     expect(student.body.user).toMatchObject({ is_admin: false, plan_name: 'GRATUITO' })
     expect(await t.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email))).toHaveLength(1)
 
-    const fresh = { ...t.ctx, config: { ...t.ctx.config, ADMIN_EMAIL: 'novo-admin@teste.gabarita', ADMIN_PASSWORD: 'admin-senha', seedDemo: false } }
+    const fresh = {
+      ...t.ctx,
+      config: { ...t.ctx.config, ADMIN_EMAIL: 'novo-admin@teste.gabarita', ADMIN_PASSWORD: 'admin-senha', seedDemo: false },
+    }
     await ensureAccounts(fresh)
     const login = await request(t.app).post('/api/v1/auth/login').send({ email: 'novo-admin@teste.gabarita', password: 'admin-senha' })
     expect(login.body.user.is_admin).toBe(true)

@@ -1,8 +1,11 @@
-import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { contactMessages } from '#server/db/schema'
-import { action } from '~/routes/contato'
+import { action } from '~/routes/contato/route'
+
 import { createTestContext } from '../support/context'
 
 // The /contato action as a browser without JS uses it: a form POST, answered by the
@@ -25,7 +28,11 @@ const valid = { name: 'Ana Prado', email: 'ana@example.com', subject: 'Planos', 
 
 function post(fields: Record<string, string>, ip: string) {
   const request = new Request('http://localhost/contato', { method: 'POST', body: new URLSearchParams(fields) })
-  return action({ request, params: {}, context: { cspNonce: 'n', requestId: 'test', clientIp: ip, documentRequest: false } }) as Promise<Response>
+  return action({
+    request,
+    params: {},
+    context: { cspNonce: 'n', requestId: 'test', clientIp: ip, documentRequest: false, csrfToken: 't' },
+  }) as Promise<Response>
 }
 
 describe('the /contato form action', () => {

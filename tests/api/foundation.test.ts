@@ -1,6 +1,8 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { contactMessages } from '#server/db/schema'
+
 import { createTestContext } from '../support/context'
 
 let t: Awaited<ReturnType<typeof createTestContext>>
@@ -95,21 +97,27 @@ describe('POST /api/v1/contact', () => {
 
   it('refuses a blank field with a Portuguese message and stores nothing', async () => {
     const before = (await t.db.select().from(contactMessages)).length
-    const res = await request(t.app).post('/api/v1/contact').send({ ...valid, subject: '   ' })
+    const res = await request(t.app)
+      .post('/api/v1/contact')
+      .send({ ...valid, subject: '   ' })
     expect(res.status).toBe(400)
     expect(res.body.error).toBe('Informe o assunto')
     expect((await t.db.select().from(contactMessages)).length).toBe(before)
   })
 
   it('refuses a malformed email', async () => {
-    const res = await request(t.app).post('/api/v1/contact').send({ ...valid, email: 'maria@' })
+    const res = await request(t.app)
+      .post('/api/v1/contact')
+      .send({ ...valid, email: 'maria@' })
     expect(res.status).toBe(400)
     expect(res.body.error).toBe('Digite um email válido')
   })
 
   it('answers a filled honeypot like a success but stores nothing', async () => {
     const before = (await t.db.select().from(contactMessages)).length
-    const res = await request(t.app).post('/api/v1/contact').send({ ...valid, website: 'http://spam' })
+    const res = await request(t.app)
+      .post('/api/v1/contact')
+      .send({ ...valid, website: 'http://spam' })
     expect(res.status).toBe(201)
     expect((await t.db.select().from(contactMessages)).length).toBe(before)
   })

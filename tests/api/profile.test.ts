@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { profiles, users } from '#server/db/schema'
+
 import { createTestContext, createTestUser } from '../support/context'
 
 let t: Awaited<ReturnType<typeof createTestContext>>
@@ -46,7 +48,11 @@ describe('GET /profile', () => {
       year: null,
       bio: null,
     })
-    expect(res.body.policy).toMatchObject({ plan_name: 'GRATUITO', limits: { questionsPerWeek: 5, notebooksLimit: 2 }, usage: { questionsThisWeek: 0 } })
+    expect(res.body.policy).toMatchObject({
+      plan_name: 'GRATUITO',
+      limits: { questionsPerWeek: 5, notebooksLimit: 2 },
+      usage: { questionsThisWeek: 0 },
+    })
   })
 
   it('marks an ADMIN plan as administrator', async () => {
@@ -90,9 +96,19 @@ describe('PUT /profile', () => {
   it('accepts a date-input birth date, clears fields with null or blank, and year null', async () => {
     const { auth } = await createTestUser(t.ctx)
     await request(t.app).put('/api/v1/profile').set(auth).send(FULL).expect(200)
-    const res = await request(t.app).put('/api/v1/profile').set(auth).send({ birth_date: '1991-03-07', year: null, bio: '   ', university: null, gender: '', mascot: null })
+    const res = await request(t.app)
+      .put('/api/v1/profile')
+      .set(auth)
+      .send({ birth_date: '1991-03-07', year: null, bio: '   ', university: null, gender: '', mascot: null })
     expect(res.status).toBe(200)
-    expect(res.body.profile).toMatchObject({ birth_date: '07/03/1991', year: null, bio: null, university: null, gender: null, course: 'Direito' })
+    expect(res.body.profile).toMatchObject({
+      birth_date: '07/03/1991',
+      year: null,
+      bio: null,
+      university: null,
+      gender: null,
+      course: 'Direito',
+    })
     expect(res.body.user.mascot).toBeNull()
   })
 

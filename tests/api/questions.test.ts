@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { attempts, errorReports, questionUsage } from '#server/db/schema'
-import { claimQuestionUse, quotaMessage, weekStart, buildPolicy, getToggles } from '#server/domain/policy'
+import { buildPolicy, claimQuestionUse, getToggles, quotaMessage, weekStart } from '#server/domain/policy'
+
 import { createTestContext, createTestUser } from '../support/context'
 import { insertQuestions } from '../support/questions'
 
@@ -19,22 +21,68 @@ const CONST = { name: 'Concurso Procuradoria', year: 2024, board: 'VUNESP', orga
 beforeAll(async () => {
   t = await createTestContext()
   bank = await insertQuestions(t.db, [
-    { discipline: 'Direito Civil', topics: ['Contratos'], exam: OAB35, difficulty: 'FACIL', statement: 'A função social do contrato limita a autonomia privada das partes.', correctAnswer: 'B', explanation: 'Art. 421 do Código Civil.' },
-    { discipline: 'Direito Civil', topics: ['Obrigações'], exam: OAB38, difficulty: 'MEDIO', statement: 'Sobre as obrigações solidárias, julgue as questões a seguir.', correctAnswer: 'C' },
-    { discipline: 'Direito Penal', topics: ['Crimes'], exam: TJ, difficulty: 'DIFICIL', statement: 'Quais são as funções da pena no direito penal brasileiro?', correctAnswer: 'D', explanation: 'Prevenção e retribuição.' },
-    { discipline: 'Direito Penal', topics: ['Legítima defesa'], exam: TJ, difficulty: 'MEDIO', statement: 'Questão anulada sobre legítima defesa putativa.', correctAnswer: null, explanation: 'A banca anulou a questão.' },
+    {
+      discipline: 'Direito Civil',
+      topics: ['Contratos'],
+      exam: OAB35,
+      difficulty: 'FACIL',
+      statement: 'A função social do contrato limita a autonomia privada das partes.',
+      correctAnswer: 'B',
+      explanation: 'Art. 421 do Código Civil.',
+    },
+    {
+      discipline: 'Direito Civil',
+      topics: ['Obrigações'],
+      exam: OAB38,
+      difficulty: 'MEDIO',
+      statement: 'Sobre as obrigações solidárias, julgue as questões a seguir.',
+      correctAnswer: 'C',
+    },
+    {
+      discipline: 'Direito Penal',
+      topics: ['Crimes'],
+      exam: TJ,
+      difficulty: 'DIFICIL',
+      statement: 'Quais são as funções da pena no direito penal brasileiro?',
+      correctAnswer: 'D',
+      explanation: 'Prevenção e retribuição.',
+    },
+    {
+      discipline: 'Direito Penal',
+      topics: ['Legítima defesa'],
+      exam: TJ,
+      difficulty: 'MEDIO',
+      statement: 'Questão anulada sobre legítima defesa putativa.',
+      correctAnswer: null,
+      explanation: 'A banca anulou a questão.',
+    },
     { discipline: 'Direito Penal', exam: TJ, statement: 'Texto removido sobre prescrição retroativa.', removed: true },
     {
-      discipline: 'Direito Civil', exam: OAB38, statement: 'Assinale a alternativa correta sobre direito das coisas.',
-      alternatives: [{ letter: 'A', text: 'A posse decorre do contrato.' }, { letter: 'B', text: 'Usucapião.' }],
+      discipline: 'Direito Civil',
+      exam: OAB38,
+      statement: 'Assinale a alternativa correta sobre direito das coisas.',
+      alternatives: [
+        { letter: 'A', text: 'A posse decorre do contrato.' },
+        { letter: 'B', text: 'Usucapião.' },
+      ],
     },
     ...Array.from({ length: 24 }, (_, i) => ({
-      discipline: 'Direito Constitucional', topics: ['Direitos fundamentais'], exam: CONST,
-      statement: `Direitos fundamentais e garantias individuais, enunciado ${i + 1}.`, correctAnswer: 'A' as const,
+      discipline: 'Direito Constitucional',
+      topics: ['Direitos fundamentais'],
+      exam: CONST,
+      statement: `Direitos fundamentais e garantias individuais, enunciado ${i + 1}.`,
+      correctAnswer: 'A' as const,
     })),
   ])
   const q = bank.questions
-  Object.assign(ids, { funcaoSocial: q[0].id, obrigacoes: q[1].id, funcoesPena: q[2].id, anulada: q[3].id, removida: q[4].id, coisas: q[5].id })
+  Object.assign(ids, {
+    funcaoSocial: q[0].id,
+    obrigacoes: q[1].id,
+    funcoesPena: q[2].id,
+    anulada: q[3].id,
+    removida: q[4].id,
+    coisas: q[5].id,
+  })
   examTjId = q[2].examId
 })
 afterAll(() => t.close())
@@ -55,8 +103,16 @@ describe('GET /questions/search', () => {
     expect(idsOf(await search('per_page=100'))).not.toContain(ids.removida)
     const card = (await search(`search_term=contrato autonomia`)).body.data[0]
     expect(card).toMatchObject({
-      id: ids.funcaoSocial, question_number: 1, discipline_name: 'Direito Civil', exam_year: 2022, exam_name: 'XXXV Exame de Ordem',
-      exam_board: 'FGV', exam_organization: 'OAB', difficulty_level: 'FACIL', is_annulled: false, has_explanation: true,
+      id: ids.funcaoSocial,
+      question_number: 1,
+      discipline_name: 'Direito Civil',
+      exam_year: 2022,
+      exam_name: 'XXXV Exame de Ordem',
+      exam_board: 'FGV',
+      exam_organization: 'OAB',
+      difficulty_level: 'FACIL',
+      is_annulled: false,
+      has_explanation: true,
       topics: [{ id: bank.topicId('Direito Civil', 'Contratos'), name: 'Contratos' }],
     })
     expect(card.short_id).toMatch(/^[0-9A-F]{10}$/)
@@ -65,13 +121,16 @@ describe('GET /questions/search', () => {
 
   it('never sends the answer key or the explanation, to anonymous, students or over-quota students', async () => {
     const student = await createTestUser(t.ctx)
-    for (const id of bank.questions.slice(6, 11)) await request(t.app).post(`/api/v1/questions/${id.id}/reveal`).set(student.auth).expect(200)
+    for (const id of bank.questions.slice(6, 11))
+      await request(t.app).post(`/api/v1/questions/${id.id}/reveal`).set(student.auth).expect(200)
     expect((await request(t.app).post(`/api/v1/questions/${ids.funcaoSocial}/reveal`).set(student.auth)).status).toBe(403)
     for (const auth of [undefined, student.auth]) {
       const res = await search('per_page=100', auth)
       const text = JSON.stringify(res.body)
       expect(text).not.toMatch(/correct_answer|"explanation"|Art\. 421|Prevenção e retribuição/)
-      const one = await request(t.app).get(`/api/v1/questions/${ids.funcaoSocial}`).set(auth ?? {})
+      const one = await request(t.app)
+        .get(`/api/v1/questions/${ids.funcaoSocial}`)
+        .set(auth ?? {})
       expect(one.status).toBe(200)
       expect(JSON.stringify(one.body)).not.toMatch(/correct_answer|Art\. 421/)
     }
@@ -198,7 +257,11 @@ describe('GET /questions/filter-options', () => {
   it('lists years and boards of live questions and the fixed difficulties', async () => {
     const res = await request(t.app).get('/api/v1/questions/filter-options')
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ years: [2024, 2023, 2022], exam_boards: ['CESPE', 'FGV', 'VUNESP'], difficulties: ['facil', 'medio', 'dificil'] })
+    expect(res.body).toEqual({
+      years: [2024, 2023, 2022],
+      exam_boards: ['CESPE', 'FGV', 'VUNESP'],
+      difficulties: ['facil', 'medio', 'dificil'],
+    })
   })
 })
 
@@ -215,11 +278,20 @@ describe('answering and revealing', () => {
     const s = await createTestUser(t.ctx)
     const wrong = await request(t.app).post(`/api/v1/questions/${ids.funcaoSocial}/attempts`).set(s.auth).send({ answer: 'a' })
     expect(wrong.status).toBe(201)
-    expect(wrong.body).toMatchObject({ correct: false, answer: 'A', correct_answer: 'B', explanation: 'Art. 421 do Código Civil.', annulled: false })
+    expect(wrong.body).toMatchObject({
+      correct: false,
+      answer: 'A',
+      correct_answer: 'B',
+      explanation: 'Art. 421 do Código Civil.',
+      annulled: false,
+    })
     const right = await request(t.app).post(`/api/v1/questions/${ids.funcaoSocial}/attempts`).set(s.auth).send({ answer: 'B' })
     expect(right.body).toMatchObject({ correct: true, correct_answer: 'B' })
     const rows = await t.db.select().from(attempts).where(eq(attempts.userId, s.user.id))
-    expect(rows.map((r) => [r.answer, r.correct])).toEqual([['A', false], ['B', true]])
+    expect(rows.map((r) => [r.answer, r.correct])).toEqual([
+      ['A', false],
+      ['B', true],
+    ])
     // Both count as one question this week.
     const usage = await t.db.select().from(questionUsage).where(eq(questionUsage.userId, s.user.id))
     expect(usage).toHaveLength(1)
@@ -240,7 +312,13 @@ describe('answering and revealing', () => {
     const s = await createTestUser(t.ctx)
     const res = await request(t.app).post(`/api/v1/questions/${ids.anulada}/attempts`).set(s.auth).send({ answer: 'A' })
     expect(res.status).toBe(200)
-    expect(res.body).toMatchObject({ annulled: true, correct: null, correct_answer: null, message: 'Questão Anulada', explanation: 'A banca anulou a questão.' })
+    expect(res.body).toMatchObject({
+      annulled: true,
+      correct: null,
+      correct_answer: null,
+      message: 'Questão Anulada',
+      explanation: 'A banca anulou a questão.',
+    })
     expect(await t.db.select().from(attempts).where(eq(attempts.userId, s.user.id))).toEqual([])
     const reveal = await request(t.app).post(`/api/v1/questions/${ids.anulada}/reveal`).set(s.auth)
     expect(reveal.body).toMatchObject({ annulled: true, correct_answer: null, message: 'Questão Anulada' })
@@ -262,28 +340,39 @@ describe('weekly quota', () => {
 
   it('refuses the 6th distinct question of the week on Gratuito, allows re-answering counted ones', async () => {
     const s = await createTestUser(t.ctx)
-    for (const id of five()) expect((await request(t.app).post(`/api/v1/questions/${id}/attempts`).set(s.auth).send({ answer: 'A' })).status).toBe(201)
+    for (const id of five())
+      expect((await request(t.app).post(`/api/v1/questions/${id}/attempts`).set(s.auth).send({ answer: 'A' })).status).toBe(201)
     const refused = await request(t.app).post(`/api/v1/questions/${sixth()}/attempts`).set(s.auth).send({ answer: 'A' })
     expect(refused.status).toBe(403)
-    expect(refused.body.error).toBe('Você atingiu o limite de 5 questões por semana do seu plano. Faça upgrade do plano para continuar praticando.')
+    expect(refused.body.error).toBe(
+      'Você atingiu o limite de 5 questões por semana do seu plano. Faça upgrade do plano para continuar praticando.',
+    )
     expect(refused.body.error).not.toMatch(/Direitos fundamentais/)
     expect(JSON.stringify(refused.body)).not.toContain('correct_answer')
     expect((await request(t.app).post(`/api/v1/questions/${sixth()}/reveal`).set(s.auth)).status).toBe(403)
     expect((await request(t.app).post(`/api/v1/questions/${five()[0]}/attempts`).set(s.auth).send({ answer: 'B' })).status).toBe(201)
     expect((await request(t.app).post(`/api/v1/questions/${five()[1]}/reveal`).set(s.auth)).status).toBe(200)
     // The refused attempt left no trace.
-    expect(await t.db.select().from(attempts).where(and(eq(attempts.userId, s.user.id), eq(attempts.questionId, sixth())))).toEqual([])
+    expect(
+      await t.db
+        .select()
+        .from(attempts)
+        .where(and(eq(attempts.userId, s.user.id), eq(attempts.questionId, sixth()))),
+    ).toEqual([])
   })
 
   it('does not limit paid plans', async () => {
     const s = await createTestUser(t.ctx, { plan: 'BASICO' })
-    for (const q of bank.questions.slice(6, 14)) expect((await request(t.app).post(`/api/v1/questions/${q.id}/reveal`).set(s.auth)).status).toBe(200)
+    for (const q of bank.questions.slice(6, 14))
+      expect((await request(t.app).post(`/api/v1/questions/${q.id}/reveal`).set(s.auth)).status).toBe(200)
   })
 
   it("ignores last week's usage", async () => {
     const s = await createTestUser(t.ctx)
     const lastWeek = weekStart(new Date(Date.now() - 7 * 24 * 3600 * 1000))
-    await t.db.insert(questionUsage).values(bank.questions.slice(12, 20).map((q) => ({ userId: s.user.id, questionId: q.id, weekStart: lastWeek })))
+    await t.db
+      .insert(questionUsage)
+      .values(bank.questions.slice(12, 20).map((q) => ({ userId: s.user.id, questionId: q.id, weekStart: lastWeek })))
     expect((await request(t.app).post(`/api/v1/questions/${sixth()}/reveal`).set(s.auth)).status).toBe(200)
   })
 
@@ -297,7 +386,10 @@ describe('weekly quota', () => {
     expect(weekStart(mondayMorning)).toBe('2026-11-23')
     for (const id of five()) expect((await claimQuestionUse(t.db, user, id, sundayNight)).allowed).toBe(true)
     const refused = await claimQuestionUse(t.db, user, sixth(), sundayNight)
-    expect(refused).toMatchObject({ allowed: false, message: quotaMessage(buildPolicy('GRATUITO', await getToggles(t.db), refused.policy.usage)) })
+    expect(refused).toMatchObject({
+      allowed: false,
+      message: quotaMessage(buildPolicy('GRATUITO', await getToggles(t.db), refused.policy.usage)),
+    })
     expect(refused.policy.usage.questionsThisWeek).toBe(5)
     const monday = await claimQuestionUse(t.db, user, sixth(), mondayMorning)
     expect(monday.allowed).toBe(true)
@@ -318,7 +410,9 @@ describe('weekly quota', () => {
 
 describe('POST /questions/:id/error-reports', () => {
   it('stores a report without login', async () => {
-    const res = await request(t.app).post(`/api/v1/questions/${ids.funcaoSocial}/error-reports`).send({ message: '  O gabarito parece errado.  ' })
+    const res = await request(t.app)
+      .post(`/api/v1/questions/${ids.funcaoSocial}/error-reports`)
+      .send({ message: '  O gabarito parece errado.  ' })
     expect(res.status).toBe(201)
     expect(res.body.message).toBe('Obrigado! Seu relato de erro foi enviado para a equipe.')
     const rows = await t.db.select().from(errorReports).where(eq(errorReports.questionId, ids.funcaoSocial))
@@ -338,7 +432,13 @@ describe('POST /questions/:id/error-reports', () => {
       const { questions } = await insertQuestions(limited.db, [{ discipline: 'Direito Civil', statement: 'Enunciado qualquer.' }])
       const statuses = []
       for (let i = 0; i < 11; i++)
-        statuses.push((await request(limited.app).post(`/api/v1/questions/${questions[0].id}/error-reports`).send({ message: `Relato número ${i}` })).status)
+        statuses.push(
+          (
+            await request(limited.app)
+              .post(`/api/v1/questions/${questions[0].id}/error-reports`)
+              .send({ message: `Relato número ${i}` })
+          ).status,
+        )
       expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true)
       expect(statuses[10]).toBe(429)
     } finally {

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { COUNT_CAP, TEXT_COUNT_CAP } from '#server/domain/questions/search'
+
 import { generateBank } from '../../bench/generate'
 import { createTestContext } from '../support/context'
 

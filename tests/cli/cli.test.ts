@@ -3,10 +3,13 @@ import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+
 import { count, eq } from 'drizzle-orm'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { questions, users } from '#server/db/schema'
+
 import { createTestContext, createTestUser } from '../support/context'
 
 const OAB_DIR = path.resolve('../shared/data/oab')
@@ -62,7 +65,12 @@ describe('gabarita validate (offline)', () => {
   })
 
   it('prints every error with file and line and exits 1', async () => {
-    const run = await cli(['validate', 'tests/fixtures/malformed/letras-fora-de-ordem.txt', 'tests/fixtures/malformed/json-sem-nome.json', 'fixtures/provas/*.txt'])
+    const run = await cli([
+      'validate',
+      'tests/fixtures/malformed/letras-fora-de-ordem.txt',
+      'tests/fixtures/malformed/json-sem-nome.json',
+      'fixtures/provas/*.txt',
+    ])
     expect(run.code).toBe(1)
     expect(run.stdout).toContain(
       'tests/fixtures/malformed/letras-fora-de-ordem.txt: QUESTAO 1: linha 11: alternativa C fora de ordem: esperada a letra B (as letras devem ser consecutivas a partir de A)',
@@ -91,7 +99,9 @@ describe('gabarita login and upload', () => {
     expect(bad.stderr.trim()).toBe('Não autorizado (Sessão expirada): rode "gabarita login" de novo ou confira o token.')
     const down = await cli(['upload', 'exams', 'fixtures/provas'], { GABARITA_API_URL: 'http://127.0.0.1:9/api/v1', GABARITA_TOKEN: 'x' })
     expect(down.code).toBe(1)
-    expect(down.stderr.trim()).toBe('Erro de conexão: não foi possível acessar http://127.0.0.1:9/api/v1. Verifique --api ou GABARITA_API_URL.')
+    expect(down.stderr.trim()).toBe(
+      'Erro de conexão: não foi possível acessar http://127.0.0.1:9/api/v1. Verifique --api ou GABARITA_API_URL.',
+    )
     expect(down.stderr).not.toMatch(/at .*\.ts:\d+/)
   })
 
@@ -160,9 +170,10 @@ describe('gabarita login and upload', () => {
     expect(JSON.parse(again.stdout).summary).toMatchObject({ files: 12, succeeded: 12, questions: 760 + 64 })
     const after = await t.db.select({ id: questions.id }).from(questions)
     expect(after.map((r) => r.id).sort()).toEqual(ids.map((r) => r.id).sort())
-    const search = await request(t.app).get('/api/v1/questions/search').query({ search_term: 'Conselho Nacional de Justiça' }).set(
-      (await createTestUser(t.ctx)).auth,
-    )
+    const search = await request(t.app)
+      .get('/api/v1/questions/search')
+      .query({ search_term: 'Conselho Nacional de Justiça' })
+      .set((await createTestUser(t.ctx)).auth)
     expect(JSON.stringify(search.body.data)).toContain('A respeito do Conselho Nacional de Justiça é correto afirmar que')
   })
 })

@@ -2,9 +2,11 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+
 import type { Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 import { OAuth2Server } from 'oauth2-mock-server'
+
 import { temporaryPasswordFrom } from '../support/mail'
 import { DEMO_ADMIN, e2eDataDir, loginViaPage, registerViaApi, uniqueEmail } from './utils'
 

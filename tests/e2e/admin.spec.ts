@@ -1,5 +1,7 @@
 import crypto from 'node:crypto'
+
 import { expect, test } from '@playwright/test'
+
 import { DEMO_ADMIN, loginViaPage } from './utils'
 
 function validExam(tag: string) {
@@ -22,7 +24,20 @@ function validExam(tag: string) {
 }
 
 const invalidExam = Buffer.from(
-  ['PROVA: Simulado inválido', 'ANO: 2024', 'BANCA: Gabarita', '', 'QUESTAO: 1', 'DISCIPLINA: Direito Penal', 'ENUNCIADO:', 'Texto.', 'A) Um', 'B) Dois', 'GABARITO: F', ''].join('\n'),
+  [
+    'PROVA: Simulado inválido',
+    'ANO: 2024',
+    'BANCA: Gabarita',
+    '',
+    'QUESTAO: 1',
+    'DISCIPLINA: Direito Penal',
+    'ENUNCIADO:',
+    'Texto.',
+    'A) Um',
+    'B) Dois',
+    'GABARITO: F',
+    '',
+  ].join('\n'),
 )
 
 test.beforeEach(async ({ page }) => {
@@ -46,7 +61,9 @@ test('exam upload: success, then the validation summary of an invalid file', asy
   await page.getByRole('navigation', { name: 'Administração' }).getByRole('link', { name: 'Provas' }).click()
   await expect(page).toHaveURL(/\/admin\/provas$/)
   const tag = crypto.randomBytes(4).toString('hex')
-  await page.getByLabel('Arquivos de prova (.txt)').setInputFiles({ name: `e2e-${tag}.txt`, mimeType: 'text/plain', buffer: validExam(tag) })
+  await page
+    .getByLabel('Arquivos de prova (.txt)')
+    .setInputFiles({ name: `e2e-${tag}.txt`, mimeType: 'text/plain', buffer: validExam(tag) })
   await page.getByRole('button', { name: 'Enviar provas' }).click()
   await expect(page.getByRole('heading', { name: 'Upload realizado com sucesso!' })).toBeVisible()
   await expect(page.getByText(`e2e-${tag}.txt: 1 questões`)).toBeVisible()
@@ -60,9 +77,11 @@ test('exam upload: success, then the validation summary of an invalid file', asy
 test('discipline upload and the discipline/topic check', async ({ page }) => {
   await page.goto('/admin/disciplinas')
   const name = `Disciplina E2E ${crypto.randomBytes(3).toString('hex')}`
-  await page
-    .getByLabel('Arquivos de disciplinas (.json)')
-    .setInputFiles({ name: 'disc.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ disciplinas: [{ nome: name, assuntos: ['Assunto E2E'] }] })) })
+  await page.getByLabel('Arquivos de disciplinas (.json)').setInputFiles({
+    name: 'disc.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ disciplinas: [{ nome: name, assuntos: ['Assunto E2E'] }] })),
+  })
   await page.getByRole('button', { name: 'Enviar disciplinas' }).click()
   await expect(page.getByRole('heading', { name: 'Upload realizado com sucesso!' })).toBeVisible()
   await expect(page.getByText('disc.json: 1 disciplina(s) e 1 assunto(s) novos')).toBeVisible()

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { HTML_BUDGET, JS_GZIP_BUDGET, pageBytes } from '../../bench/page-bytes'
+
+import { CSS_GZIP_BUDGET, HTML_BUDGET, JS_GZIP_BUDGET, pageBytes } from '../../bench/page-bytes'
 
 // Issue 5's page budgets, checked on every run (the benchmark reports them too): a new
 // dependency pulled into the root chunk fails here, not weeks later in a bench report.
@@ -9,6 +10,9 @@ test('/questoes stays within its HTML and JavaScript budgets; the login forms lo
   const bytes = await pageBytes(baseURL!, '')
   expect(bytes.htmlBytes).toBeLessThanOrEqual(HTML_BUDGET)
   expect(bytes.jsGzip).toBeLessThanOrEqual(JS_GZIP_BUDGET)
+  // Issue 16: the stylesheets too (Tailwind's output grows with every class a page adds).
+  expect(bytes.styles.length).toBeGreaterThan(0)
+  expect(bytes.cssGzip).toBeLessThanOrEqual(CSS_GZIP_BUDGET)
 
   // The dialog's forms (Conform + zod) arrive only when a protected link is approached.
   const chunks: string[] = []

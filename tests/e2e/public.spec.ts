@@ -54,8 +54,11 @@ test('/planos shows the four plans with their prices, Premium as most popular, a
   // Only Premium carries the badge.
   await expect(page.getByText('Mais popular')).toHaveCount(1)
   await expect(cards.nth(2)).toContainText('Mais popular')
-  // Visitors are sent to sign up.
-  await expect(cards.nth(2).getByRole('link', { name: 'Assinar o Premium' })).toHaveAttribute('href', '/cadastrar')
+  // Visitors are sent to sign up, and then on to /trocar-plano with the plan chosen.
+  await expect(cards.nth(2).getByRole('link', { name: 'Assinar o Premium' })).toHaveAttribute(
+    'href',
+    `/cadastrar?${new URLSearchParams({ redirectTo: '/trocar-plano?plano=PREMIUM' })}`,
+  )
 
   // FAQ answers are <details>: closed at first, opened by a click without JS.
   const cancel = page.locator('details', { hasText: 'Posso cancelar a qualquer momento?' })
@@ -75,7 +78,10 @@ test('/contato sends a valid message, shows the success text and an empty form',
   await page.goto('/contato')
   await expect(page.getByText('contato@gabarita.app')).toBeVisible()
   await expect(page.getByText('Segunda a sexta, das 9h às 18h')).toBeVisible()
-  await expect(page.getByRole('main').locator('details summary')).toHaveText(['Como funciona a plataforma?', 'Posso cancelar minha assinatura?'])
+  await expect(page.getByRole('main').locator('details summary')).toHaveText([
+    'Como funciona a plataforma?',
+    'Posso cancelar minha assinatura?',
+  ])
 
   const main = page.getByRole('main')
   await main.getByLabel('Nome', { exact: true }).fill('Maria Souza')
@@ -85,7 +91,8 @@ test('/contato sends a valid message, shows the success text and an empty form',
   await main.getByRole('button', { name: 'Enviar mensagem' }).click()
 
   await expect(page).toHaveURL(/\/contato\?enviado=1$/)
-  await expect(main.getByRole('status')).toHaveText(CONTACT_SUCCESS)
+  // Said once, by the toast (toasts.spec.ts covers its fade and close).
+  await expect(page.getByRole('region', { name: 'Notificações' }).getByRole('status')).toHaveText(CONTACT_SUCCESS)
   for (const label of ['Nome', 'Email', 'Assunto', 'Mensagem']) {
     await expect(main.getByLabel(label, { exact: true })).toHaveValue('')
   }
@@ -125,7 +132,14 @@ test('/termos has two tabs, each with its own URL', async ({ page }) => {
   const tabs = page.getByRole('navigation', { name: 'Documentos' })
   await expect(tabs.getByRole('link', { name: 'Termos de Uso' })).toHaveAttribute('aria-current', 'page')
   await expect(page.getByRole('heading', { level: 2, name: 'Termos de Uso' })).toBeVisible()
-  for (const title of ['Aceitação dos termos', 'Descrição do serviço', 'Conta de usuário', 'Pagamentos e renovação automática', 'Propriedade intelectual', 'Limitação de responsabilidade']) {
+  for (const title of [
+    'Aceitação dos termos',
+    'Descrição do serviço',
+    'Conta de usuário',
+    'Pagamentos e renovação automática',
+    'Propriedade intelectual',
+    'Limitação de responsabilidade',
+  ]) {
     await expect(page.getByRole('heading', { level: 3, name: new RegExp(title) })).toBeVisible()
   }
 
@@ -133,7 +147,15 @@ test('/termos has two tabs, each with its own URL', async ({ page }) => {
   await expect(page).toHaveURL(/\/termos\?aba=privacidade$/)
   await expect(tabs.getByRole('link', { name: 'Política de Privacidade' })).toHaveAttribute('aria-current', 'page')
   await expect(tabs.getByRole('link', { name: 'Termos de Uso' })).not.toHaveAttribute('aria-current', 'page')
-  for (const title of ['Dados que coletamos', 'Como usamos os dados', 'Compartilhamento', 'Cookies', 'Segurança', 'Seus direitos \\(LGPD\\)', 'Contato de privacidade']) {
+  for (const title of [
+    'Dados que coletamos',
+    'Como usamos os dados',
+    'Compartilhamento',
+    'Cookies',
+    'Segurança',
+    'Seus direitos \\(LGPD\\)',
+    'Contato de privacidade',
+  ]) {
     await expect(page.getByRole('heading', { level: 3, name: new RegExp(title) })).toBeVisible()
   }
   await expect(page.getByRole('heading', { level: 3, name: /Aceitação dos termos/ })).toHaveCount(0)

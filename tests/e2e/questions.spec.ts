@@ -1,7 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
+
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
+
 import { DEMO_ADMIN, loginAsNewStudent, registerViaApi } from './utils'
 
 // Runs against the demo content the e2e server seeds from fixtures/ (at least 60
@@ -42,7 +44,9 @@ function card(page: Page, id: number) {
 
 /** The alternative row of a letter ("B) ..."). */
 function alternative(page: Page, id: number, letter: string) {
-  return card(page, id).locator('li').filter({ hasText: new RegExp(`^${letter}\\)`) })
+  return card(page, id)
+    .locator('li')
+    .filter({ hasText: new RegExp(`^${letter}\\)`) })
 }
 
 test.describe('banco de questões /questoes', () => {
@@ -81,7 +85,10 @@ test.describe('banco de questões /questoes', () => {
     const firstPageIds = await page.locator('article[id^="questao-"]').evaluateAll((els) => els.map((e) => e.id))
     expect(firstPageIds).toHaveLength(20)
 
-    await page.getByRole('navigation', { name: 'Paginação' }).getByRole('link', { name: /Próxima/ }).click()
+    await page
+      .getByRole('navigation', { name: 'Paginação' })
+      .getByRole('link', { name: /Próxima/ })
+      .click()
     await expect(page).toHaveURL(/pagina=2/)
     await expect(page).toHaveURL(new RegExp(`dificuldade=${levels[0]}`))
     const secondHeader = (await page.getByRole('heading', { name: headerRe }).textContent())!
@@ -111,17 +118,22 @@ test.describe('banco de questões /questoes', () => {
     await expect(page.getByText('Resposta incorreta')).toBeVisible()
     await expect(page.getByText('Continue tentando! Tentativa registrada.')).toBeVisible()
     await expect(card(page, first.id).getByTestId('gabarito')).toHaveText(key1)
+    // The same words with and without JS (the no-JS redirect carries only the letter picked).
+    await expect(card(page, first.id).getByTestId('resposta')).toContainText(`Você errou. Gabarito: ${key1}`)
     await expect(alternative(page, first.id, key1)).toContainText('Correta')
     await expect(alternative(page, first.id, wrong)).toContainText('Sua resposta')
 
     // Right answer.
     const key2 = await answerKey(request, token, second.id)
     await page.goto(`/questoes?q=${second.short_id}`)
-    await card(page, second.id).getByRole('radio', { name: new RegExp(`^${key2}\\)`) }).check()
+    await card(page, second.id)
+      .getByRole('radio', { name: new RegExp(`^${key2}\\)`) })
+      .check()
     await card(page, second.id).getByRole('button', { name: 'Responder' }).click()
     await expect(page.getByText('Resposta correta!')).toBeVisible()
     await expect(page.getByText('Parabéns! Tentativa registrada.')).toBeVisible()
     await expect(alternative(page, second.id, key2)).toContainText('Correta')
+    await expect(card(page, second.id).getByTestId('resposta')).toContainText(`Você acertou! Gabarito: ${key2}`)
 
     // Reveal, then hide.
     const key3 = await answerKey(request, token, third.id)
@@ -130,6 +142,8 @@ test.describe('banco de questões /questoes', () => {
     await expect(c3.getByTestId('resposta')).toHaveCount(0)
     await c3.getByRole('button', { name: 'Ver Resposta' }).click()
     await expect(card(page, third.id).getByTestId('gabarito')).toHaveText(key3)
+    // Only revealed, not answered: no verdict.
+    await expect(card(page, third.id).getByTestId('resposta')).not.toContainText(/Você (errou|acertou)/)
     await card(page, third.id).getByRole('link', { name: 'Ocultar Resposta' }).click()
     await expect(card(page, third.id).getByTestId('resposta')).toHaveCount(0)
     await expect(card(page, third.id).getByRole('button', { name: 'Ver Resposta' })).toBeVisible()
@@ -143,13 +157,21 @@ test.describe('banco de questões /questoes', () => {
     await expect(page.getByText('Obrigado! Seu relato de erro foi enviado para a equipe.')).toBeVisible()
   })
 
-  test('os textos das questões vêm uma vez na página e continuam inteiros depois de responder', async ({ page, request, javaScriptEnabled }) => {
+  test('os textos das questões vêm uma vez na página e continuam inteiros depois de responder', async ({
+    page,
+    request,
+    javaScriptEnabled,
+  }) => {
     const token = await adminToken(request)
     // A question whose opening words are plain text (no markup, nothing the HTML escapes).
     const plain = (text: string) => !/[<>&"']/.test(text)
     const { data } = await searchApi(request, 'per_page=100')
     const question = (data as (ApiCard & { question_text: string; alternatives: { text_content: string }[] })[]).find(
-      (q) => !q.is_annulled && q.alternatives.length >= 2 && plain(q.question_text.slice(0, 40)) && plain(q.alternatives[0].text_content.slice(0, 30)),
+      (q) =>
+        !q.is_annulled &&
+        q.alternatives.length >= 2 &&
+        plain(q.question_text.slice(0, 40)) &&
+        plain(q.alternatives[0].text_content.slice(0, 30)),
     )!
     const probe = question.question_text.split('\n')[0].slice(0, 40)
     const altProbe = question.alternatives[0].text_content.slice(0, 30)
@@ -181,7 +203,11 @@ test.describe('banco de questões /questoes', () => {
     }
   })
 
-  test('visitante vê cadeados e volta à mesma busca depois do login', async ({ page, request }) => {
+  test('visitante vê cadeados e volta à mesma busca depois do login (modal com JS, página sem JS)', async ({
+    page,
+    request,
+    javaScriptEnabled,
+  }) => {
     const student = await registerViaApi(request)
     await page.goto('/questoes')
     const firstCard = page.locator('article[id^="questao-"]').first()
@@ -191,12 +217,25 @@ test.describe('banco de questões /questoes', () => {
     await expect(firstCard.getByRole('radio')).toHaveCount(0)
     await expect(firstCard.getByRole('link', { name: 'Reportar erro' })).toBeVisible()
 
+    // An empty search is the open random list: no login asked.
+    await page.getByRole('button', { name: 'Buscar Questões' }).click()
+    await expect(page).toHaveURL(/\/questoes\?q=$/)
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+
     await page.getByLabel('Buscar no enunciado').fill('direito')
     await page.getByRole('button', { name: 'Buscar Questões' }).click()
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fquestoes%3Fq%3Ddireito/)
-    await page.getByLabel('Email', { exact: true }).fill(student.email)
-    await page.getByLabel('Senha', { exact: true }).fill(student.password)
-    await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+    let form = page.locator('main')
+    if (javaScriptEnabled) {
+      // The spec's login modal, over the same page.
+      form = page.getByRole('dialog', { name: 'Login necessário' })
+      await expect(form).toBeVisible()
+      await expect(page).toHaveURL(/\/questoes\?q=$/)
+    } else {
+      await expect(page).toHaveURL(/\/login\?redirectTo=%2Fquestoes%3Fq%3Ddireito/)
+    }
+    await form.getByLabel('Email', { exact: true }).fill(student.email)
+    await form.getByLabel('Senha', { exact: true }).fill(student.password)
+    await form.getByRole('button', { name: 'Entrar', exact: true }).click()
     await expect(page).toHaveURL(/\/questoes\?q=direito$/)
     await expect(page.getByLabel('Buscar no enunciado')).toHaveValue('direito')
     await expect(page.getByRole('heading', { name: /^Encontradas \d+ questões com os filtros selecionados$/ })).toBeVisible()
@@ -216,7 +255,9 @@ test.describe('banco de questões /questoes', () => {
       const dialog = page.getByRole('dialog')
       await expect(page).toHaveURL(/\/questoes$/)
       await dialog.getByRole('button', { name: 'Esqueceu a senha?' }).click()
-      await expect(page.getByRole('dialog', { name: 'Recuperar senha' })).toContainText('Digite seu email para receber uma senha temporária.')
+      await expect(page.getByRole('dialog', { name: 'Recuperar senha' })).toContainText(
+        'Digite seu email para receber uma senha temporária.',
+      )
       await dialog.getByRole('button', { name: 'Voltar ao login' }).click()
       await dialog.getByRole('button', { name: 'Fechar' }).click()
       await expect(dialog).toBeHidden()
@@ -246,7 +287,9 @@ test.describe('banco de questões /questoes', () => {
     await card(page, last.id).getByRole('radio').first().check()
     await card(page, last.id).getByRole('button', { name: 'Responder' }).click()
     const alert = card(page, last.id).getByRole('alert')
-    await expect(alert).toContainText('Você atingiu o limite de 5 questões por semana do seu plano. Faça upgrade do plano para continuar praticando.')
+    await expect(alert).toContainText(
+      'Você atingiu o limite de 5 questões por semana do seu plano. Faça upgrade do plano para continuar praticando.',
+    )
     await expect(alert.getByRole('link', { name: 'Ver planos' })).toHaveAttribute('href', '/planos')
     await expect(card(page, last.id).getByTestId('gabarito')).toHaveCount(0)
     // A question already counted this week can still be answered.
@@ -265,8 +308,9 @@ test.describe('banco de questões /questoes', () => {
       headers: { Authorization: `Bearer ${await adminToken(request)}` },
     })
     const { explanation } = (await res.json()) as { explanation: string }
-    // A plain-text piece of the explanation, free of markup.
-    const snippet = explanation.replace(/<[^>]+>/g, ' ').split(/\s+/).slice(0, 6).join(' ')
+    // A plain-text piece of the explanation, free of markup: words from its longest run between tags.
+    const longestRun = explanation.split(/<[^>]+>/).sort((a, b) => b.trim().length - a.trim().length)[0]
+    const snippet = longestRun.trim().split(/\s+/).slice(0, 5).join(' ')
     expect(snippet.length).toBeGreaterThan(10)
 
     await loginAsNewStudent(page, request)

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+
 import { expect, test } from '@playwright/test'
 
 // Process-level behaviour of the built server (not a browser flow: run once).
@@ -9,7 +10,16 @@ test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'process test runs once
 
 function startServer(dataDir: string, port: number) {
   const child = spawn(process.execPath, [`${process.env.BUILD_DIR || 'build'}/server/index.js`], {
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', SEED_DEMO: 'false' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SEED_DEMO: 'false',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

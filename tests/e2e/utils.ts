@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect } from '@playwright/test'
 
@@ -20,7 +21,11 @@ export function uniqueEmail(prefix = 'aluno') {
 
 /** A fresh student created through the API (fast); log in through the page with loginViaPage. */
 export async function registerViaApi(request: APIRequestContext, overrides: { name?: string; email?: string; password?: string } = {}) {
-  const user = { name: overrides.name ?? 'Aluna Teste', email: overrides.email ?? uniqueEmail(), password: overrides.password ?? 'senha-segura-1' }
+  const user = {
+    name: overrides.name ?? 'Aluna Teste',
+    email: overrides.email ?? uniqueEmail(),
+    password: overrides.password ?? 'senha-segura-1',
+  }
   const res = await request.post('/api/v1/auth/register', { data: user })
   expect(res.status(), await res.text()).toBe(201)
   const body = await res.json()

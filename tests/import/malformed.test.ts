@@ -1,11 +1,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
+
 import { count } from 'drizzle-orm'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { disciplines, exams, questionTopics, questions, topics } from '#server/db/schema'
+
+import { disciplines, exams, questions, questionTopics, topics } from '#server/db/schema'
 import { parseDisciplinesFile } from '#server/domain/import/parse-disciplines'
 import { parseExamFile } from '#server/domain/import/parse-exam'
+
 import { createTestContext, createTestUser } from '../support/context'
 
 /**
@@ -59,7 +62,10 @@ describe('offline parser', () => {
     if (result.ok) return
     const item = result.errors.find((e) => e.item === want.item)
     expect(item, JSON.stringify(result.errors)).toBeDefined()
-    expect(item!.errors.some((e) => matches(e.message, want.message)), JSON.stringify(item!.errors)).toBe(true)
+    expect(
+      item!.errors.some((e) => matches(e.message, want.message)),
+      JSON.stringify(item!.errors),
+    ).toBe(true)
     // Every message is located: a line or a JSON path.
     for (const e of result.errors.flatMap((x) => x.errors)) expect(e.message).toMatch(/^(linha \d+: |\S*\[\d+\]|disciplinas: )/)
   })
@@ -69,14 +75,20 @@ describe('through the API', () => {
   it.each(Object.entries(expected))('%s is refused and changes nothing', async (file, want) => {
     const before = await snapshot()
     const url = file.endsWith('.json') ? '/api/v1/admin/disciplines/upload' : '/api/v1/admin/questions/upload-exam-txt'
-    const res = await request(t.app).post(url).set(admin.auth).attach('file', fs.readFileSync(path.join(DIR, file)), file)
+    const res = await request(t.app)
+      .post(url)
+      .set(admin.auth)
+      .attach('file', fs.readFileSync(path.join(DIR, file)), file)
     expect(res.status).toBe(422)
     expect(res.body.message).toMatch(/^Validação falhou - \d+ erro\(s\) encontrado\(s\)$/)
     const result = res.body.files[0]
     expect(result.success).toBe(false)
     const item = result.validations.find((v: { item: string }) => v.item === want.item)
     expect(item, JSON.stringify(result.validations)).toBeDefined()
-    expect(item.errors.some((e: { message: string }) => matches(e.message, want.message)), JSON.stringify(item.errors)).toBe(true)
+    expect(
+      item.errors.some((e: { message: string }) => matches(e.message, want.message)),
+      JSON.stringify(item.errors),
+    ).toBe(true)
     expect(await snapshot()).toEqual(before)
   })
 

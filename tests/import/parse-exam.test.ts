@@ -1,5 +1,7 @@
 import fs from 'node:fs'
+
 import { describe, expect, it } from 'vitest'
+
 import { parseDisciplinesFile, parseDisciplinesText } from '#server/domain/import/parse-disciplines'
 import { parseExamFile, parseExamText } from '#server/domain/import/parse-exam'
 import { decodeUtf8, videoId } from '#server/domain/import/text-file'
@@ -36,7 +38,12 @@ describe('tricky valid files', () => {
     expect(q7.correctAnswer).toBe('E')
     expect(q7.explanation).toBe('Comentário do professor em <n>negrito</n>.\n\nSegundo parágrafo do comentário.')
     expect(q7.videoUrl).toBe('https://www.youtube.com/shorts/dQw4w9WgXcQ')
-    expect(q8).toMatchObject({ statement: 'Enunciado na mesma linha da chave.', correctAnswer: null, discipline: 'direito   civil', difficulty: 'MEDIO' })
+    expect(q8).toMatchObject({
+      statement: 'Enunciado na mesma linha da chave.',
+      correctAnswer: null,
+      discipline: 'direito   civil',
+      difficulty: 'MEDIO',
+    })
     expect(q8.alternatives).toEqual([
       { letter: 'A', text: 'Um.' },
       { letter: 'B', text: 'Dois.' },
@@ -74,7 +81,9 @@ describe('tricky valid files', () => {
   })
 
   it('reports every error of every question, grouped per item, each with its line', () => {
-    const errs = errors(`PROVA: P\nANO: 3000\nBANCA: B\n${question('T\nA) a\nGABARITO: Z')}\n${question('T\nA) a\nB) b\nGABARITO: A', 2)}\n${question('T\nA) a\nC) c\nGABARITO: A', 3)}`)
+    const errs = errors(
+      `PROVA: P\nANO: 3000\nBANCA: B\n${question('T\nA) a\nGABARITO: Z')}\n${question('T\nA) a\nB) b\nGABARITO: A', 2)}\n${question('T\nA) a\nC) c\nGABARITO: A', 3)}`,
+    )
     expect(errs.map((e) => e.item)).toEqual(['cabeçalho', 'QUESTAO 1', 'QUESTAO 3'])
     expect(errs[1].errors.map((e) => e.message)).toEqual([
       'linha 8: apenas 1 alternativa; são necessárias de 2 a 5',
@@ -121,7 +130,9 @@ describe('discipline JSON', () => {
   })
 
   it('accepts a BOM and the real OAB discipline file when present', () => {
-    expect(parseDisciplinesFile(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"disciplinas":[{"nome":"A"}]}')])).ok).toBe(true)
+    expect(parseDisciplinesFile(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"disciplinas":[{"nome":"A"}]}')])).ok).toBe(
+      true,
+    )
     const real = '../shared/data/oab/disciplinas-oab.json'
     if (fs.existsSync(real)) {
       const result = parseDisciplinesFile(fs.readFileSync(real))

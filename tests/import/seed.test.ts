@@ -1,7 +1,9 @@
 import { count, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+
 import { disciplines, exams, questions } from '#server/db/schema'
 import { seedDemoContent } from '#server/domain/import/seed'
+
 import { createTestContext } from '../support/context'
 
 let t: Awaited<ReturnType<typeof createTestContext>>

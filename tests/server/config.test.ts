@@ -1,7 +1,9 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+
 import { describe, expect, it } from 'vitest'
+
 import { ConfigError, loadConfig } from '#server/config'
 
 function tempDir() {

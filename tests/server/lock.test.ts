@@ -1,10 +1,12 @@
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+
 import { afterEach, describe, expect, it } from 'vitest'
-import { acquireDirectoryLock } from '#server/db/lock'
+
 import { openDatabase } from '#server/db/index'
+import { acquireDirectoryLock } from '#server/db/lock'
 
 const dirs: string[] = []
 function tempDir() {
@@ -51,6 +53,28 @@ describe('PGlite data directory lock', () => {
     const other = lockFromAnotherProcess(dir)
     expect(other.status).toBe(0)
     expect(other.stdout).toContain('locked')
+  })
+
+  it.skipIf(!fs.existsSync('/proc/self/stat'))('takes over a lock held by a zombie (a kill -9 its parent has not reaped yet)', async () => {
+    const dir = tempDir()
+    // `sleep 0` runs in the background, then its parent shell becomes `sleep 30`, which never
+    // reaps it: once it exits it stays a zombie, as a killed server does under a slow parent.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] })
+    try {
+      const zombie = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (d) => resolve(String(d).trim()))))
+      const stateOf = () => {
+        const stat = fs.readFileSync(`/proc/${zombie}/stat`, 'utf8')
+        return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3)
+      }
+      for (let i = 0; i < 50 && stateOf() !== 'Z'; i++) await new Promise((r) => setTimeout(r, 20))
+      expect(stateOf()).toBe('Z')
+      fs.writeFileSync(path.join(dir, 'gabarita.lock'), String(zombie))
+      const other = lockFromAnotherProcess(dir)
+      expect(other.stderr).toBe('')
+      expect(other.status).toBe(0)
+    } finally {
+      parent.kill('SIGKILL')
+    }
   })
 
   it('is taken by openDatabase on a PGlite directory and released on close', async () => {

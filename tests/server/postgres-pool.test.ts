@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
+
 import { createTestContext } from '../support/context'
 
 // Only meaningful against a PostgreSQL server (the CI's second run sets TEST_DATABASE_URL).

@@ -2,15 +2,17 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+
 import pg from 'pg'
 import pino from 'pino'
+
 import { createApp } from '#server/app'
 import type { Config } from '#server/config'
 import { loadConfig } from '#server/config'
 import type { AppContext } from '#server/context'
 import { openDatabase } from '#server/db/index'
-import { users } from '#server/db/schema'
 import type { PlanName } from '#server/db/schema'
+import { users } from '#server/db/schema'
 import { createApiToken } from '#server/domain/auth/tokens'
 
 /**

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto'
+
 import type { Db } from '#server/db/index'
-import { disciplines, exams, questions, questionTopics, topics } from '#server/db/schema'
 import type { Alternative, Difficulty } from '#server/db/schema'
+import { disciplines, exams, questions, questionTopics, topics } from '#server/db/schema'
 import { nameKey } from '#server/domain/text'
 
 // Test data builder for the question bank: inserts straight through drizzle
@@ -60,7 +61,13 @@ export async function insertQuestions(db: Db, specs: QuestionSpec[]) {
     if (examIds.has(key)) continue
     const [row] = await db
       .insert(exams)
-      .values({ name: e.name, year: e.year, board: e.board, organization: e.organization ?? null, identityKey: `${nameKey(key)}-${crypto.randomBytes(4).toString('hex')}` })
+      .values({
+        name: e.name,
+        year: e.year,
+        board: e.board,
+        organization: e.organization ?? null,
+        identityKey: `${nameKey(key)}-${crypto.randomBytes(4).toString('hex')}`,
+      })
       .returning()
     examIds.set(key, row.id)
   }
@@ -85,7 +92,13 @@ export async function insertQuestions(db: Db, specs: QuestionSpec[]) {
     }
   })
   const inserted = []
-  for (let i = 0; i < rows.length; i += 500) inserted.push(...(await db.insert(questions).values(rows.slice(i, i + 500)).returning()))
+  for (let i = 0; i < rows.length; i += 500)
+    inserted.push(
+      ...(await db
+        .insert(questions)
+        .values(rows.slice(i, i + 500))
+        .returning()),
+    )
   const links = inserted.flatMap((q, i) =>
     (specs[i].topics ?? []).map((t) => ({ questionId: q.id, topicId: topicIds.get(`${specs[i].discipline}|${t}`)! })),
   )

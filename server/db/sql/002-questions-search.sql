@@ -8,15 +8,26 @@ CREATE OR REPLACE FUNCTION gabarita_fold(text) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
   AS $$ SELECT regexp_replace(lower(gabarita_unaccent($1)), '(oes|aes|aos|ao)\M', 'ao', 'g') $$;
 
+-- The one definition of a question's document: the trigger below and the importer's
+-- set-wise INSERT (server/domain/import/importer.ts) both use it.
+CREATE OR REPLACE FUNCTION gabarita_question_vector(statement text, alternatives jsonb, discipline text) RETURNS tsvector
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ SELECT
+    setweight(to_tsvector('portuguese', gabarita_fold(coalesce($1, ''))), 'A') ||
+    setweight(to_tsvector('portuguese', gabarita_fold(coalesce(
+      (SELECT string_agg(a->>'text', ' ') FROM jsonb_array_elements($2) AS a), ''))), 'B') ||
+    setweight(to_tsvector('portuguese', gabarita_fold(coalesce($3, ''))), 'C') $$;
+
 CREATE OR REPLACE FUNCTION gabarita_questions_search_vector() RETURNS trigger
   LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.search_vector :=
-    setweight(to_tsvector('portuguese', gabarita_fold(coalesce(NEW.statement, ''))), 'A') ||
-    setweight(to_tsvector('portuguese', gabarita_fold(coalesce(
-      (SELECT string_agg(a->>'text', ' ') FROM jsonb_array_elements(NEW.alternatives) AS a), ''))), 'B') ||
-    setweight(to_tsvector('portuguese', gabarita_fold(coalesce(
-      (SELECT d.name FROM disciplines d WHERE d.id = NEW.discipline_id), ''))), 'C');
+  -- A bulk import computes the vector in its own INSERT, set-wise (per row here it was most
+  -- of an import's time); an UPDATE always recomputes.
+  IF TG_OP = 'INSERT' AND NEW.search_vector IS NOT NULL THEN
+    RETURN NEW;
+  END IF;
+  NEW.search_vector := gabarita_question_vector(NEW.statement, NEW.alternatives,
+    (SELECT d.name FROM disciplines d WHERE d.id = NEW.discipline_id));
   RETURN NEW;
 END
 $$;

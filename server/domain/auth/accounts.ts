@@ -1,14 +1,15 @@
 import { and, eq, ne } from 'drizzle-orm'
+
 import type { AppContext } from '../../context'
+import { isUniqueViolation } from '../../db/errors'
 import type { Db } from '../../db/index'
-import { apiTokens, profiles, users } from '../../db/schema'
 import type { PlanName } from '../../db/schema'
+import { apiTokens, profiles, users } from '../../db/schema'
 import { sendMail } from '../../mail'
 import { getPolicy } from '../policy'
 import { burnVerify, generateTemporaryPassword, hashPassword, verifyPassword } from './passwords'
-import type { AuthUser } from './tokens'
-import { createApiToken, revokeAllTokens } from './tokens'
-import { isUniqueViolation } from '../../db/errors'
+import type { AuthUser, TokenSession } from './tokens'
+import { createApiToken, revokeAllTokens, upgradePasswordChangeToken } from './tokens'
 
 /** A temporary password stops working after this long. */
 export const TEMP_PASSWORD_TTL_MS = 60 * 60 * 1000
@@ -21,6 +22,7 @@ export const MESSAGES = {
   tempExpired: 'Sua senha temporária expirou. Solicite uma nova em "Esqueceu a senha?".',
   passwordChanged: 'Senha alterada com sucesso',
   wrongCurrentPassword: 'Senha atual incorreta',
+  noPendingChange: 'Não há troca de senha pendente para esta conta.',
   loginOk: 'Login realizado com sucesso!',
   registered: 'Conta criada com sucesso!',
   profileUpdated: 'Perfil atualizado com sucesso!',
@@ -98,7 +100,11 @@ export function toApiProfile(profile: ProfileRow | undefined): ApiProfileJson {
 }
 
 export async function findUserByEmail(db: Db, email: string) {
-  const [user] = await db.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1)
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1)
   return user
 }
 
@@ -146,13 +152,18 @@ export async function register(db: Db, input: { name: string; email: string; pho
   return { token, user }
 }
 
-/** Checks the password; the same error whether the email is unknown or the password wrong. */
+/**
+ * Checks the password; the same error whether the email is unknown or the password wrong.
+ * Only the temporary password yields a change-only token (`passwordChangeOnly`): it proves
+ * the mail was received. The real password always yields a full token (ADR 009).
+ */
 export async function login(db: Db, input: { email: string; password: string; remember?: boolean }) {
   const user = await findUserByEmail(db, input.email)
   if (!user || (!user.passwordHash && !user.tempPasswordHash)) {
     await burnVerify(input.password)
     throw new AccountError(401, MESSAGES.badCredentials)
   }
+  let passwordChangeOnly = false
   if (user.passwordHash && (await verifyPassword(user.passwordHash, input.password))) {
     // The real password proves the account: a pending reset is no longer needed.
     if (user.requiresPasswordReset || user.tempPasswordHash) {
@@ -160,23 +171,18 @@ export async function login(db: Db, input: { email: string; password: string; re
         .update(users)
         .set({ requiresPasswordReset: false, tempPasswordHash: null, tempPasswordExpiresAt: null, updatedAt: new Date() })
         .where(eq(users.id, user.id))
-      user.requiresPasswordReset = false
     }
   } else if (user.tempPasswordHash && (await verifyPassword(user.tempPasswordHash, input.password))) {
     if (!user.tempPasswordExpiresAt || user.tempPasswordExpiresAt.getTime() < Date.now()) {
       throw new AccountError(401, MESSAGES.tempExpired)
     }
-    if (!user.requiresPasswordReset) {
-      await db.update(users).set({ requiresPasswordReset: true, updatedAt: new Date() }).where(eq(users.id, user.id))
-      user.requiresPasswordReset = true
-    }
+    passwordChangeOnly = true
   } else {
     throw new AccountError(401, MESSAGES.badCredentials)
   }
-  // A temporary-password token is short-lived and only opens the change step.
-  const remember = user.requiresPasswordReset ? false : (input.remember ?? false)
-  const { token } = await createApiToken(db, user.id, { remember })
-  return { token, user }
+  const { token } = await createApiToken(db, user.id, { remember: input.remember ?? false, passwordChangeOnly })
+  // As everywhere a user is answered, the flag describes this token, not the account.
+  return { token, passwordChangeOnly, user: { ...user, requiresPasswordReset: passwordChangeOnly } }
 }
 
 /** Mails a temporary password when the account exists; the caller answers the same either way. */
@@ -191,8 +197,8 @@ export async function forgotPassword(ctx: AppContext, email: string) {
   await ctx.db
     .update(users)
     .set({
+      // Only the temporary password changes: no session of the account is touched (ADR 009).
       tempPasswordHash: await hashPassword(temporary),
-      requiresPasswordReset: true,
       tempPasswordExpiresAt: new Date(Date.now() + TEMP_PASSWORD_TTL_MS),
       updatedAt: new Date(),
     })
@@ -236,7 +242,23 @@ export async function setPassword(db: Db, userId: string, password: string, keep
   }
 }
 
-export async function changePassword(db: Db, user: AuthUser, input: { current_password?: string; new_password: string }, tokenHash?: string) {
+/**
+ * The forced change after a temporary-password login. Only a change-only token may do it, and
+ * only while the reset is still pending (the owner's own login cancels it). The token then
+ * becomes a full session; every other session of the account is revoked.
+ */
+export async function changeTemporaryPassword(db: Db, session: TokenSession & { token: string }, newPassword: string) {
+  if (!session.passwordChangeOnly || !session.user.tempPasswordHash) throw new AccountError(400, MESSAGES.noPendingChange)
+  await setPassword(db, session.user.id, newPassword, session.tokenHash)
+  return upgradePasswordChangeToken(db, session.user.id, session.token)
+}
+
+export async function changePassword(
+  db: Db,
+  user: AuthUser,
+  input: { current_password?: string; new_password: string },
+  tokenHash?: string,
+) {
   // Accounts made through Google have no password yet: they may set one without a current one.
   if (user.passwordHash && !(await verifyPassword(user.passwordHash, input.current_password ?? ''))) {
     throw new AccountError(400, MESSAGES.wrongCurrentPassword)

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto'
+
 import { eq } from 'drizzle-orm'
 import * as oidc from 'openid-client'
+
 import type { AppContext } from '../../context'
 import { users } from '../../db/schema'
 import { AccountError, createUser, findUserByEmail } from './accounts'

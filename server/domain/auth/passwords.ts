@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+
 import { hash, verify } from '@node-rs/argon2'
 
 // argon2id with the library's defaults (64 MiB, t=3 ≈ 100 ms here).

@@ -1,27 +1,44 @@
 import crypto from 'node:crypto'
+
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+
 import type { Db } from '../../db/index'
 import { apiTokens, users } from '../../db/schema'
 
-/** Long when the user asked to be remembered, short otherwise. */
+/** Long when the user asked to be remembered, short otherwise; a password-change token lives an hour. */
 export const TOKEN_TTL_MS = {
   remember: 30 * 24 * 60 * 60 * 1000,
   session: 12 * 60 * 60 * 1000,
+  passwordChange: 60 * 60 * 1000,
 } as const
+
+/**
+ * Tokens issued by a temporary-password login start with this (ADR 009): such a token may
+ * only change the password. The prefix is part of what is hashed, so it cannot be added to or
+ * taken off a token; base64url never contains '.', so no ordinary token starts with it.
+ */
+export const PASSWORD_CHANGE_PREFIX = 'troca.'
 
 export function hashToken(token: string) {
   return crypto.createHash('sha256').update(token).digest('hex')
 }
 
 /** An opaque random token; only its hash is stored. */
-export async function createApiToken(db: Db, userId: string, options: { remember?: boolean } = {}) {
-  const token = crypto.randomBytes(32).toString('base64url')
-  const remember = options.remember ?? false
-  const expiresAt = new Date(Date.now() + (remember ? TOKEN_TTL_MS.remember : TOKEN_TTL_MS.session))
+export async function createApiToken(db: Db, userId: string, options: { remember?: boolean; passwordChangeOnly?: boolean } = {}) {
+  const body = crypto.randomBytes(32).toString('base64url')
+  const token = options.passwordChangeOnly ? `${PASSWORD_CHANGE_PREFIX}${body}` : body
+  const remember = options.passwordChangeOnly ? false : (options.remember ?? false)
+  const ttl = options.passwordChangeOnly ? TOKEN_TTL_MS.passwordChange : remember ? TOKEN_TTL_MS.remember : TOKEN_TTL_MS.session
+  const expiresAt = new Date(Date.now() + ttl)
   await db.insert(apiTokens).values({ userId, tokenHash: hashToken(token), remember, expiresAt })
   return { token, expiresAt }
 }
 
+/**
+ * The user behind a token. `requiresPasswordReset` here describes the token, not the
+ * account: true only for a token from a temporary-password login that has not yet changed
+ * the password (the users column of that name is no longer read).
+ */
 export type AuthUser = typeof users.$inferSelect
 
 function prepareTokenLookup(db: Db) {
@@ -42,14 +59,51 @@ function prepareTokenLookup(db: Db) {
 // Every API call with a token runs this: prepared once per database, planned once per connection.
 const tokenLookups = new WeakMap<Db, ReturnType<typeof prepareTokenLookup>>()
 
-/** The user behind a live token, or null when it is unknown, expired or revoked. */
-export async function findUserByToken(db: Db, token: string) {
-  const tokenHash = hashToken(token)
+async function liveToken(db: Db, tokenHash: string) {
   let lookup = tokenLookups.get(db)
   if (!lookup) tokenLookups.set(db, (lookup = prepareTokenLookup(db)))
   const rows = await lookup.execute({ tokenHash, now: new Date() })
-  const row = rows[0]
-  return row ? { user: row.user, tokenHash } : null
+  return rows[0]?.user ?? null
+}
+
+export type TokenSession = { user: AuthUser; tokenHash: string; passwordChangeOnly: boolean }
+
+/** The user behind a live token, or null when it is unknown, expired or revoked. */
+export async function findUserByToken(db: Db, token: string): Promise<TokenSession | null> {
+  const tokenHash = hashToken(token)
+  const user = await liveToken(db, tokenHash)
+  if (user) {
+    const passwordChangeOnly = token.startsWith(PASSWORD_CHANGE_PREFIX)
+    return { user: { ...user, requiresPasswordReset: passwordChangeOnly }, tokenHash, passwordChangeOnly }
+  }
+  // A password-change token that completed its change lives on as a full session under
+  // the hash of its random part (see upgradePasswordChangeToken).
+  if (token.startsWith(PASSWORD_CHANGE_PREFIX)) {
+    const fullHash = hashToken(token.slice(PASSWORD_CHANGE_PREFIX.length))
+    const upgraded = await liveToken(db, fullHash)
+    if (upgraded) return { user: { ...upgraded, requiresPasswordReset: false }, tokenHash: fullHash, passwordChangeOnly: false }
+  }
+  return null
+}
+
+/**
+ * After the forced change, the same token becomes a full session: its random part is stored
+ * as an ordinary token (a session's lifetime) and the change-only row is revoked. Returns the
+ * hash that now identifies the session.
+ */
+export async function upgradePasswordChangeToken(db: Db, userId: string, token: string) {
+  if (!token.startsWith(PASSWORD_CHANGE_PREFIX)) throw new Error('não é um token de troca de senha')
+  const fullHash = hashToken(token.slice(PASSWORD_CHANGE_PREFIX.length))
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(apiTokens)
+      .values({ userId, tokenHash: fullHash, remember: false, expiresAt: new Date(Date.now() + TOKEN_TTL_MS.session) })
+    await tx
+      .update(apiTokens)
+      .set({ revokedAt: new Date() })
+      .where(eq(apiTokens.tokenHash, hashToken(token)))
+  })
+  return fullHash
 }
 
 export async function revokeToken(db: Db, tokenHash: string) {

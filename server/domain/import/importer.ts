@@ -1,15 +1,18 @@
 import crypto from 'node:crypto'
+
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm'
+
+import { isUniqueViolation } from '../../db/errors'
 import type { Db } from '../../db/index'
-import { disciplines, exams, questionTopics, questions, topics } from '../../db/schema'
+import { disciplines, exams, questions, questionTopics, topics } from '../../db/schema'
+import { REFERENCE_CHANNEL, referenceDataChanged } from '../reference-data'
 import { nameKey } from '../text'
 import type { ParsedDiscipline } from './parse-disciplines'
+import { parseDisciplinesFile } from './parse-disciplines'
 import type { ParsedExam } from './parse-exam'
 import { HEADER_ITEM, parseExamFile } from './parse-exam'
-import { parseDisciplinesFile } from './parse-disciplines'
 import type { FileError, ItemErrors } from './text-file'
 import { located } from './text-file'
-import { isUniqueViolation } from '../../db/errors'
 
 /**
  * Writes parsed files to the database (docs/import-formats.md "Identity, force and re-upload").
@@ -26,6 +29,14 @@ export class ImportValidationError extends Error {
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 type Runner = Db | Tx
+
+/**
+ * Inside the file's transaction: PostgreSQL delivers the NOTIFY to every server's listener
+ * only if it commits (ADR 019). This process's web caches are told at once by the caller.
+ */
+async function notifyReferenceData(tx: Tx) {
+  await tx.execute(sql`SELECT pg_notify(${REFERENCE_CHANNEL}, '')`)
+}
 
 export function examIdentityKey(exam: { name: string; year: number; board: string }) {
   return `${nameKey(exam.name)}|${exam.year}|${nameKey(exam.board)}`
@@ -59,7 +70,8 @@ async function upsertTopics(tx: Runner, pairs: { disciplineId: number; name: str
   const wanted = new Map<string, { disciplineId: number; name: string; nameKey: string }>()
   for (const pair of pairs) {
     const key = `${pair.disciplineId}|${nameKey(pair.name)}`
-    if (!wanted.has(key)) wanted.set(key, { disciplineId: pair.disciplineId, name: pair.name.trim().replace(/\s+/g, ' '), nameKey: nameKey(pair.name) })
+    if (!wanted.has(key))
+      wanted.set(key, { disciplineId: pair.disciplineId, name: pair.name.trim().replace(/\s+/g, ' '), nameKey: nameKey(pair.name) })
   }
   if (wanted.size === 0) return { byKey: new Map<string, TopicRow>(), created: 0 }
   const created = await tx
@@ -76,12 +88,18 @@ export type DisciplineImportResult = { createdDisciplines: number; createdTopics
 
 /** Upsert of a discipline file: adds what is new, never changes or deletes what exists. */
 export async function importDisciplines(db: Db, list: ParsedDiscipline[]): Promise<DisciplineImportResult> {
-  return db.transaction(async (tx) => {
-    const { byKey, created } = await upsertDisciplines(tx, list.map((d) => d.name))
+  const result = await db.transaction(async (tx) => {
+    const { byKey, created } = await upsertDisciplines(
+      tx,
+      list.map((d) => d.name),
+    )
     const pairs = list.flatMap((d) => d.topics.map((name) => ({ disciplineId: byKey.get(nameKey(d.name))!.id, name })))
     const topicResult = await upsertTopics(tx, pairs)
+    await notifyReferenceData(tx)
     return { createdDisciplines: created, createdTopics: topicResult.created }
   })
+  referenceDataChanged()
+  return result
 }
 
 export type ExamImportResult = {
@@ -102,7 +120,7 @@ export type ExamImportResult = {
  */
 export async function importExam(db: Db, exam: ParsedExam, options: { force: boolean }): Promise<ExamImportResult> {
   const identityKey = examIdentityKey(exam)
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const existingExam = (await tx.select().from(exams).where(eq(exams.identityKey, identityKey)))[0]
     let createdDisciplines = 0
     let createdTopics = 0
@@ -112,7 +130,14 @@ export async function importExam(db: Db, exam: ParsedExam, options: { force: boo
     if (!options.force) {
       const errors = new Map<string, FileError[]>()
       const push = (item: string, error: FileError) => errors.set(item, [...(errors.get(item) ?? []), error])
-      if (existingExam) push(HEADER_ITEM, located(exam.line, `Prova já importada: ${existingExam.name} (${existingExam.year}, ${existingExam.board}); envie com force para substituí-la`))
+      if (existingExam)
+        push(
+          HEADER_ITEM,
+          located(
+            exam.line,
+            `Prova já importada: ${existingExam.name} (${existingExam.year}, ${existingExam.board}); envie com force para substituí-la`,
+          ),
+        )
       const keys = [...new Set(exam.questions.map((q) => nameKey(q.discipline)))]
       const rows = await tx
         .select({ id: disciplines.id, name: disciplines.name, nameKey: disciplines.nameKey })
@@ -120,7 +145,15 @@ export async function importExam(db: Db, exam: ParsedExam, options: { force: boo
         .where(inArray(disciplines.nameKey, keys))
       disciplineByKey = new Map(rows.map((r) => [r.nameKey, r]))
       const topicRows = rows.length
-        ? await tx.select().from(topics).where(inArray(topics.disciplineId, rows.map((r) => r.id)))
+        ? await tx
+            .select()
+            .from(topics)
+            .where(
+              inArray(
+                topics.disciplineId,
+                rows.map((r) => r.id),
+              ),
+            )
         : []
       topicByKey = new Map(topicRows.map((r) => [`${r.disciplineId}|${r.nameKey}`, r]))
       for (const q of exam.questions) {
@@ -137,7 +170,10 @@ export async function importExam(db: Db, exam: ParsedExam, options: { force: boo
       }
       if (errors.size) throw new ImportValidationError([...errors].map(([item, list]) => ({ item, errors: list })))
     } else {
-      const d = await upsertDisciplines(tx, exam.questions.map((q) => q.discipline))
+      const d = await upsertDisciplines(
+        tx,
+        exam.questions.map((q) => q.discipline),
+      )
       disciplineByKey = d.byKey
       createdDisciplines = d.created
       const t = await upsertTopics(
@@ -184,11 +220,31 @@ export async function importExam(db: Db, exam: ParsedExam, options: { force: boo
     const toUpdate = values.filter((v) => idByNumber.has(v.number))
 
     if (toInsert.length) {
-      const inserted = await tx
-        .insert(questions)
-        .values(toInsert.map((v) => ({ ...v, examId, shortId: newShortId() })))
-        .returning({ id: questions.id, number: questions.number })
-      for (const row of inserted) idByNumber.set(row.number, row.id)
+      // One statement with the rows as one JSON parameter and the search vector computed
+      // set-wise: the per-row trigger was most of an import's time (bench/README.md).
+      const rows = toInsert.map((v) => ({
+        short_id: newShortId(),
+        exam_id: examId,
+        number: v.number,
+        discipline_id: v.disciplineId,
+        difficulty: v.difficulty,
+        statement: v.statement,
+        alternatives: v.alternatives,
+        correct_answer: v.correctAnswer,
+        explanation: v.explanation,
+        video_url: v.videoUrl,
+        year: v.year,
+        board: v.board,
+      }))
+      const result = await tx.execute(sql`
+        INSERT INTO questions (short_id, exam_id, number, discipline_id, difficulty, statement, alternatives, correct_answer, explanation, video_url, year, board, search_vector)
+        SELECT v.short_id, v.exam_id, v.number, v.discipline_id, v.difficulty, v.statement, v.alternatives, v.correct_answer, v.explanation, v.video_url, v.year, v.board,
+          gabarita_question_vector(v.statement, v.alternatives, d.name)
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(short_id text, exam_id int, number int, discipline_id int, difficulty text,
+          statement text, alternatives jsonb, correct_answer text, explanation text, video_url text, year int, board text)
+        JOIN disciplines d ON d.id = v.discipline_id
+        RETURNING id, number`)
+      for (const row of (result as unknown as { rows: { id: number; number: number }[] }).rows) idByNumber.set(row.number, row.id)
     }
     if (toUpdate.length) {
       // One UPDATE ... FROM (VALUES ...) for every kept question: ids (and user data) stay.
@@ -219,13 +275,19 @@ export async function importExam(db: Db, exam: ParsedExam, options: { force: boo
     // Topic links of the questions in the file are rewritten from the file.
     const presentIds = exam.questions.map((q) => idByNumber.get(q.number)!)
     if (toUpdate.length) {
-      await tx.delete(questionTopics).where(inArray(questionTopics.questionId, toUpdate.map((v) => idByNumber.get(v.number)!)))
+      await tx.delete(questionTopics).where(
+        inArray(
+          questionTopics.questionId,
+          toUpdate.map((v) => idByNumber.get(v.number)!),
+        ),
+      )
     }
     const links = exam.questions.flatMap((q, index) => {
       const disciplineId = disciplineByKey.get(nameKey(q.discipline))!.id
       return q.topics.map((topic) => ({ questionId: presentIds[index], topicId: topicByKey.get(`${disciplineId}|${nameKey(topic)}`)!.id }))
     })
     if (links.length) await tx.insert(questionTopics).values(links).onConflictDoNothing()
+    await notifyReferenceData(tx)
 
     return {
       examId,
@@ -238,6 +300,8 @@ export async function importExam(db: Db, exam: ParsedExam, options: { force: boo
       createdTopics,
     }
   })
+  referenceDataChanged()
+  return result
 }
 
 /** What an upload reports per file (API, admin pages and CLI). */

@@ -1,6 +1,6 @@
 import { nameKey } from '../text'
 import type { FileError, ItemErrors } from './text-file'
-import { MAX_DISCIPLINE_NAME, MAX_TOPIC_NAME, decodeUtf8 } from './text-file'
+import { decodeUtf8, MAX_DISCIPLINE_NAME, MAX_TOPIC_NAME } from './text-file'
 
 /** The discipline JSON format (docs/import-formats.md §1): bytes → a list or errors per JSON path. */
 

@@ -1,13 +1,13 @@
 import { nameKey } from '../text'
 import type { FileError, ItemErrors } from './text-file'
 import {
+  decodeUtf8,
+  foldKey,
+  located,
   MAX_DISCIPLINE_NAME,
   MAX_EXAM_NAME,
   MAX_QUESTIONS,
   MAX_TOPIC_NAME,
-  decodeUtf8,
-  foldKey,
-  located,
   splitLines,
   videoId,
 } from './text-file'
@@ -45,16 +45,7 @@ export const HEADER_ITEM = 'cabeçalho'
 export const FILE_ITEM = 'arquivo'
 
 const HEADER_KEYS = new Set(['PROVA', 'ANO', 'BANCA', 'ORGAO'])
-const QUESTION_KEYS = new Set([
-  'QUESTAO',
-  'DISCIPLINA',
-  'ASSUNTOS',
-  'DIFICULDADE',
-  'ENUNCIADO',
-  'GABARITO',
-  'COMENTARIO',
-  'VIDEO',
-])
+const QUESTION_KEYS = new Set(['QUESTAO', 'DISCIPLINA', 'ASSUNTOS', 'DIFICULDADE', 'ENUNCIADO', 'GABARITO', 'COMENTARIO', 'VIDEO'])
 const KEY_ALIASES: Record<string, string> = { EXPLICACAO: 'COMENTARIO' }
 const DIFFICULTIES: Record<string, ParsedDifficulty> = { FACIL: 'FACIL', MEDIO: 'MEDIO', DIFICIL: 'DIFICIL' }
 
@@ -345,7 +336,9 @@ function finishQuestion(q: Draft, errors: FileError[]): ParsedQuestion | null {
   const alternatives: { letter: string; text: string }[] = []
   if (q.statementLine !== undefined && q.alternatives.length === 0 && q.strayAlternative) {
     const stray = q.strayAlternative
-    errors.push(located(stray.line, `alternativa ${stray.letter} sem alternativa A antes dela (as letras devem ser consecutivas a partir de A)`))
+    errors.push(
+      located(stray.line, `alternativa ${stray.letter} sem alternativa A antes dela (as letras devem ser consecutivas a partir de A)`),
+    )
   } else if (q.statementLine !== undefined && q.alternatives.length === 0) {
     errors.push(located(q.answer?.line ?? q.statementLine, 'nenhuma alternativa encontrada (são necessárias de 2 a 5, começando em A)'))
   }
@@ -356,7 +349,12 @@ function finishQuestion(q: Draft, errors: FileError[]): ParsedQuestion | null {
       return
     }
     if (alt.letter !== expected) {
-      errors.push(located(alt.line, `alternativa ${alt.letter} fora de ordem: esperada a letra ${expected} (as letras devem ser consecutivas a partir de A)`))
+      errors.push(
+        located(
+          alt.line,
+          `alternativa ${alt.letter} fora de ordem: esperada a letra ${expected} (as letras devem ser consecutivas a partir de A)`,
+        ),
+      )
       return
     }
     const text = joinText(alt.lines)
@@ -382,7 +380,13 @@ function finishQuestion(q: Draft, errors: FileError[]): ParsedQuestion | null {
   let videoUrl: string | null = null
   if (q.video && q.video.value) {
     if (videoId(q.video.value)) videoUrl = q.video.value
-    else errors.push(located(q.video.line, `VIDEO "${clip(q.video.value)}" não é um link de vídeo válido (use um link do YouTube como https://www.youtube.com/watch?v=... ou https://youtu.be/...)`))
+    else
+      errors.push(
+        located(
+          q.video.line,
+          `VIDEO "${clip(q.video.value)}" não é um link de vídeo válido (use um link do YouTube como https://www.youtube.com/watch?v=... ou https://youtu.be/...)`,
+        ),
+      )
   }
 
   if (errors.length || q.number === null) return null

@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
+
 import { sql } from 'drizzle-orm'
+
 import type { AppContext } from '../../context'
 import { projectRoot } from '../../paths'
 import { importDisciplinesBytes, importExamBytes } from './importer'
@@ -22,7 +24,10 @@ export async function seedDemoContent(ctx: AppContext) {
   const examsDir = path.join(dir, 'provas')
   if (!fs.existsSync(examsDir)) return
   let total = 0
-  for (const name of fs.readdirSync(examsDir).filter((f) => f.endsWith('.txt')).sort()) {
+  for (const name of fs
+    .readdirSync(examsDir)
+    .filter((f) => f.endsWith('.txt'))
+    .sort()) {
     const result = await importExamBytes(ctx.db, name, fs.readFileSync(path.join(examsDir, name)), { force: true })
     if (!result.success) ctx.logger.warn({ file: name, validations: result.validations }, 'prova de demonstração inválida')
     total += result.processed_questions

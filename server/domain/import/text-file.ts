@@ -32,7 +32,10 @@ export function decodeUtf8(bytes: Uint8Array): DecodedText {
   if (bytes.byteLength === 0) return { ok: false, error: located(1, 'arquivo vazio') }
   const nul = bytes.indexOf(0)
   if (nul >= 0) {
-    return { ok: false, error: located(lineAt(bytes, nul), 'o arquivo parece binário (contém bytes nulos); envie um arquivo de texto UTF-8') }
+    return {
+      ok: false,
+      error: located(lineAt(bytes, nul), 'o arquivo parece binário (contém bytes nulos); envie um arquivo de texto UTF-8'),
+    }
   }
   try {
     let text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)

@@ -1,9 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
+
 import type { Db } from '../../db/index'
-import { attempts, errorReports, questions } from '../../db/schema'
 import type { PlanName } from '../../db/schema'
-import { claimQuestionUse } from '../policy'
+import { attempts, errorReports, questions, questionUsage } from '../../db/schema'
 import type { Policy } from '../policy'
+import { claimQuestionUse, commentedAnswerAccess, getPolicy, weekStart } from '../policy'
 
 export const ANNULLED_MESSAGE = 'Questão Anulada'
 
@@ -13,6 +14,13 @@ export type Reveal = {
   annulled: boolean
   /** 'Questão Anulada' for annulled questions. */
   message?: string
+  /**
+   * Set when the question has a teacher's explanation this user may not see (explanation is
+   * then null): 'plan' (their plan has no commented questions) or 'disabled' (the admin toggle).
+   */
+  explanation_locked?: 'plan' | 'disabled'
+  /** Why, in Portuguese, when explanation_locked is set. */
+  explanation_message?: string
 }
 
 export type UseOutcome<T> =
@@ -36,10 +44,14 @@ async function liveQuestion(db: Db, id: number) {
   return row ?? null
 }
 
-function reveal(q: { correctAnswer: string | null; explanation: string | null }): Reveal {
-  const explanation = q.explanation?.trim() ? q.explanation : null
-  if (q.correctAnswer === null) return { correct_answer: null, explanation, annulled: true, message: ANNULLED_MESSAGE }
-  return { correct_answer: q.correctAnswer, explanation, annulled: false }
+/** The key, and the explanation only when the policy allows commented answers (Análise). */
+function reveal(q: { correctAnswer: string | null; explanation: string | null }, policy: Policy): Reveal {
+  const written = q.explanation?.trim() ? q.explanation : null
+  const access = commentedAnswerAccess(policy)
+  const explanation = access.allowed ? written : null
+  const locked = written && !access.allowed ? { explanation_locked: access.reason, explanation_message: access.message } : {}
+  if (q.correctAnswer === null) return { correct_answer: null, explanation, annulled: true, message: ANNULLED_MESSAGE, ...locked }
+  return { correct_answer: q.correctAnswer, explanation, annulled: false, ...locked }
 }
 
 /** The answer key and explanation, counted against the weekly quota. */
@@ -48,17 +60,47 @@ export async function revealAnswer(db: Db, user: User, questionId: number, at = 
   if (!q) return { kind: 'not-found' }
   const use = await claimQuestionUse(db, user, questionId, at)
   if (!use.allowed) return { kind: 'quota', message: use.message, policy: use.policy }
-  return { kind: 'ok', value: reveal(q), policy: use.policy }
+  return { kind: 'ok', value: reveal(q, use.policy), policy: use.policy }
 }
 
-/** Records an attempt (not for annulled questions) and returns the key, within the quota. */
+export type RevealedOutcome = { kind: 'ok'; value: Reveal } | { kind: 'not-found' } | { kind: 'not-revealed' }
+
+/**
+ * The key of a question this user has already opened: used this week (answered or revealed,
+ * so it is in question_usage) or answered at any time. Read-only: it never counts against
+ * the quota, so a page may show it on a GET.
+ */
+export async function revealedAnswer(db: Db, user: User, questionId: number, at = new Date()): Promise<RevealedOutcome> {
+  const q = await liveQuestion(db, questionId)
+  if (!q) return { kind: 'not-found' }
+  const [[used], [answered]] = await Promise.all([
+    db
+      .select({ id: questionUsage.questionId })
+      .from(questionUsage)
+      .where(and(eq(questionUsage.userId, user.id), eq(questionUsage.weekStart, weekStart(at)), eq(questionUsage.questionId, questionId)))
+      .limit(1),
+    db
+      .select({ id: attempts.id })
+      .from(attempts)
+      .where(and(eq(attempts.userId, user.id), eq(attempts.questionId, questionId)))
+      .limit(1),
+  ])
+  if (!used && !answered) return { kind: 'not-revealed' }
+  return { kind: 'ok', value: reveal(q, await getPolicy(db, user, at)) }
+}
+
+/**
+ * Records an attempt (not for annulled questions) and returns the key, within the quota.
+ * `elapsedSeconds` comes from the signed shown-at token (timing.ts): null when unknown.
+ */
 export async function answerQuestion(
   db: Db,
   user: User,
   questionId: number,
   answer: string,
   at = new Date(),
-): Promise<UseOutcome<Reveal & { correct: boolean | null; answer: string }>> {
+  elapsedSeconds: number | null = null,
+): Promise<UseOutcome<Reveal & { correct: boolean | null; answer: string; elapsed_seconds: number | null }>> {
   const q = await liveQuestion(db, questionId)
   if (!q) return { kind: 'not-found' }
   const letter = answer.trim().toUpperCase()
@@ -66,11 +108,19 @@ export async function answerQuestion(
   if (!letters.includes(letter)) return { kind: 'invalid-answer', letters }
   const use = await claimQuestionUse(db, user, questionId, at)
   if (!use.allowed) return { kind: 'quota', message: use.message, policy: use.policy }
-  const shown = reveal(q)
-  if (shown.annulled) return { kind: 'ok', value: { ...shown, correct: null, answer: letter }, policy: use.policy }
+  const shown = reveal(q, use.policy)
+  if (shown.annulled) return { kind: 'ok', value: { ...shown, correct: null, answer: letter, elapsed_seconds: null }, policy: use.policy }
   const correct = letter === q.correctAnswer?.toUpperCase()
-  await db.insert(attempts).values({ userId: user.id, questionId, answer: letter, correct, createdAt: at })
-  return { kind: 'ok', value: { ...shown, correct, answer: letter }, policy: use.policy }
+  // Append-only. The trigger in server/db/sql/003-question-stats.sql marks the first attempt
+  // and adds to question_answer_stats; the lock keeps a double submit from being first twice.
+  const [row] = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`attempt:${user.id}:${questionId}`}))`)
+    return tx
+      .insert(attempts)
+      .values({ userId: user.id, questionId, answer: letter, correct, elapsedSeconds, createdAt: at })
+      .returning({ elapsedSeconds: attempts.elapsedSeconds })
+  })
+  return { kind: 'ok', value: { ...shown, correct, answer: letter, elapsed_seconds: row?.elapsedSeconds ?? null }, policy: use.policy }
 }
 
 export async function reportError(db: Db, questionId: number, message: string, userId: string | null, ip: string | null) {

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto'
+
 import type { SQL } from 'drizzle-orm'
 import { sql } from 'drizzle-orm'
+
 import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import type { Difficulty } from '../../db/schema'
@@ -29,6 +31,8 @@ export type SearchParams = {
   examIds: number[]
   organizations: string[]
   status?: QuestionStatus
+  /** Only the questions of this notebook; the API checks first that it is the caller's own. */
+  notebookId?: number
   random: boolean
   seed?: string
   userId?: string
@@ -52,6 +56,10 @@ export type QuestionCard = {
   is_annulled: boolean
   has_explanation: boolean
   topics: { id: number; name: string }[]
+  /** Live topics in Discussões (not hidden, not deleted): the count on the card's button. */
+  forum_topics_count: number
+  /** Added by the API for a signed-in caller: when this card was shown, signed (timing.ts). */
+  shown_token?: string
 }
 
 export type SearchResult = {
@@ -66,14 +74,15 @@ export type SearchResult = {
 export function hasFilters(p: SearchParams) {
   return Boolean(
     p.searchTerm ||
-      p.disciplineIds.length ||
-      p.topicIds.length ||
-      p.difficulties.length ||
-      p.years.length ||
-      p.examBoards.length ||
-      p.examIds.length ||
-      p.organizations.length ||
-      p.status,
+    p.disciplineIds.length ||
+    p.topicIds.length ||
+    p.difficulties.length ||
+    p.years.length ||
+    p.examBoards.length ||
+    p.examIds.length ||
+    p.organizations.length ||
+    p.status ||
+    p.notebookId,
   )
 }
 
@@ -96,26 +105,30 @@ function whereClause(p: SearchParams): SQL {
   const parts: SQL[] = [sql`q.removed_at IS NULL`]
   if (p.disciplineIds.length) parts.push(sql`q.discipline_id = ${anyOf(p.disciplineIds, 'int')}`)
   if (p.topicIds.length)
-    parts.push(
-      sql`EXISTS (SELECT 1 FROM question_topics qt WHERE qt.question_id = q.id AND qt.topic_id = ${anyOf(p.topicIds, 'int')})`,
-    )
+    parts.push(sql`EXISTS (SELECT 1 FROM question_topics qt WHERE qt.question_id = q.id AND qt.topic_id = ${anyOf(p.topicIds, 'int')})`)
   if (p.difficulties.length) parts.push(sql`q.difficulty = ${anyOf(p.difficulties, 'text')}`)
   if (p.years.length) parts.push(sql`q.year = ${anyOf(p.years, 'int')}`)
   if (p.examBoards.length) parts.push(sql`q.board = ${anyOf(p.examBoards, 'text')}`)
   if (p.examIds.length) parts.push(sql`q.exam_id = ${anyOf(p.examIds, 'int')}`)
   if (p.organizations.length)
     parts.push(
-      sql`q.exam_id IN (SELECT e.id FROM exams e WHERE lower(e.organization) = ${anyOf(p.organizations.map((o) => o.toLowerCase()), 'text')})`,
+      sql`q.exam_id IN (SELECT e.id FROM exams e WHERE lower(e.organization) = ${anyOf(
+        p.organizations.map((o) => o.toLowerCase()),
+        'text',
+      )})`,
     )
   if (p.searchTerm) {
     // A question code as shown on the card ('#5dki1r9a') finds that question too.
     const code = /^#?([A-Za-z0-9]{6,12})$/.exec(p.searchTerm)?.[1]
     parts.push(
-      code
-        ? sql`(q.search_vector @@ ${tsQuery(p.searchTerm)} OR q.short_id = ${code})`
-        : sql`q.search_vector @@ ${tsQuery(p.searchTerm)}`,
+      code ? sql`(q.search_vector @@ ${tsQuery(p.searchTerm)} OR q.short_id = ${code})` : sql`q.search_vector @@ ${tsQuery(p.searchTerm)}`,
     )
   }
+  if (p.notebookId && p.userId)
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM notebook_questions nq JOIN notebooks n ON n.id = nq.notebook_id
+        WHERE nq.question_id = q.id AND nq.notebook_id = ${p.notebookId} AND n.user_id = ${p.userId})`,
+    )
   if (p.status && p.userId) {
     const attempted = sql`SELECT 1 FROM attempts a WHERE a.user_id = ${p.userId} AND a.question_id = q.id`
     if (p.status === 'unsolved') parts.push(sql`NOT EXISTS (${attempted})`)
@@ -174,6 +187,7 @@ type CardRow = {
   annulled: boolean
   has_explanation: boolean
   topics: { id: number; name: string }[] | string | null
+  forum_topics: number | string | null
 }
 
 const CARD_COLUMNS = sql`q.id, q.short_id, q.number, q.discipline_id, d.name AS discipline_name, q.exam_id, q.year,
@@ -181,12 +195,13 @@ const CARD_COLUMNS = sql`q.id, q.short_id, q.number, q.discipline_id, d.name AS 
       (q.correct_answer IS NULL) AS annulled,
       (q.explanation IS NOT NULL AND length(trim(q.explanation)) > 0) AS has_explanation,
       (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY t.name), '[]'::json)
-         FROM question_topics qt JOIN topics t ON t.id = qt.topic_id WHERE qt.question_id = q.id) AS topics`
+         FROM question_topics qt JOIN topics t ON t.id = qt.topic_id WHERE qt.question_id = q.id) AS topics,
+      (SELECT count(*) FROM forum_topics ft WHERE ft.question_id = q.id AND ft.hidden_at IS NULL AND ft.deleted_at IS NULL) AS forum_topics`
 const CARD_JOINS = sql`JOIN questions q ON q.id = p.id
     JOIN disciplines d ON d.id = q.discipline_id
     JOIN exams e ON e.id = q.exam_id`
 
-/** Cards for these ids, in the given order. */
+/** Cards for these ids, in the given order; questions removed by a re-import are left out. */
 export async function loadCards(db: Db, ids: number[]): Promise<QuestionCard[]> {
   if (!ids.length) return []
   const rows = await queryRows<CardRow>(
@@ -195,6 +210,7 @@ export async function loadCards(db: Db, ids: number[]): Promise<QuestionCard[]> 
     SELECT ${CARD_COLUMNS}
     FROM unnest(${sql.param(ids)}::int[]) WITH ORDINALITY AS p(id, ord)
     ${CARD_JOINS}
+    WHERE q.removed_at IS NULL
     ORDER BY p.ord`,
     { prepare: true },
   )
@@ -224,6 +240,7 @@ function toCard(r: CardRow): QuestionCard {
     is_annulled: Boolean(r.annulled),
     has_explanation: Boolean(r.has_explanation),
     topics: (parseJson(r.topics) ?? []).map((t) => ({ id: Number(t.id), name: t.name })),
+    forum_topics_count: Number(r.forum_topics ?? 0),
   }
 }
 

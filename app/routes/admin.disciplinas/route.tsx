@@ -1,0 +1,201 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useEffect, useRef, useState } from 'react'
+
+import { DISCIPLINE_CHECK_OK, DisciplineCheckSchema } from '#server/domain/import/schemas'
+import { CsrfInput } from '~/components/csrf-input'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ErrorList, Field } from '~/components/forms'
+import { checkDisciplineTopic, listDisciplines } from '~/routes/admin/admin-api.server'
+import { forwardUpload } from '~/routes/admin/admin-upload.server'
+import type { UploadActionData } from '~/routes/admin/upload'
+import { FilePicker, UploadResultPanel } from '~/routes/admin/upload'
+import { formError } from '~/utils/api.server'
+import { apiForRequest, requireAdmin, withSession } from '~/utils/session.server'
+import { redirectWithToast } from '~/utils/toast.server'
+import { useHydrated } from '~/utils/use-hydrated'
+
+export const meta: MetaFunction = () => [{ title: 'Disciplinas — Painel Administrativo — Gabarita' }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context)
+  const client = await apiForRequest(request, context)
+  const disciplines = await withSession(request, () => listDisciplines(client)).catch((error) => {
+    if (error instanceof Response) throw error
+    return null
+  })
+  return json({ disciplines })
+}
+
+/**
+ * Two forms post here: the multipart upload (result rendered from the action data, see
+ * admin.provas.tsx for why) and the discipline/topic check (redirect + toast on success).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context)
+  if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
+    const { outcome } = await forwardUpload(request, context, 'disciplines')
+    return json({ kind: 'upload' as const, upload: outcome }, { status: outcome.ok ? (outcome.result.success ? 200 : 422) : 400 })
+  }
+  const submission = parseWithZod(await request.formData(), { schema: DisciplineCheckSchema })
+  if (submission.status !== 'success') return json({ kind: 'check' as const, result: submission.reply() }, { status: 400 })
+  const client = await apiForRequest(request, context)
+  try {
+    await withSession(request, () => checkDisciplineTopic(client, submission.value))
+  } catch (error) {
+    const { message, status } = formError(error, 'Erro ao validar disciplina e assunto')
+    return json({ kind: 'check' as const, result: submission.reply({ formErrors: [message] }) }, { status })
+  }
+  return redirectWithToast(
+    '/admin/disciplinas',
+    { type: 'success', title: DISCIPLINE_CHECK_OK, description: `${submission.value.disciplina} › ${submission.value.assunto}` },
+    { request },
+  )
+}
+
+function withoutKey<T extends { key?: unknown }>({ key: _key, ...props }: T) {
+  return props
+}
+
+function CheckForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const hydrated = useHydrated()
+  const navigation = useNavigation()
+  const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST' && navigation.formEncType !== 'multipart/form-data'
+  const [filled, setFilled] = useState(false)
+  const [form, fields] = useForm<{ disciplina: string; assunto: string }>({
+    id: 'verificar-disciplina',
+    lastResult,
+    constraint: getZodConstraint(DisciplineCheckSchema),
+    shouldValidate: 'onSubmit',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: DisciplineCheckSchema }),
+  })
+  return (
+    <Form
+      method="POST"
+      action="/admin/disciplinas"
+      className="flex flex-col gap-4"
+      {...getFormProps(form)}
+      onInput={(event) => {
+        const data = new FormData(event.currentTarget)
+        setFilled(String(data.get('disciplina') ?? '').trim() !== '' && String(data.get('assunto') ?? '').trim() !== '')
+      }}
+    >
+      <CsrfInput />
+      <Field
+        label="Disciplina"
+        inputProps={{ ...withoutKey(getInputProps(fields.disciplina, { type: 'text' })), required: false }}
+        errors={fields.disciplina.errors}
+      />
+      <Field
+        label="Assunto"
+        inputProps={{ ...withoutKey(getInputProps(fields.assunto, { type: 'text' })), required: false }}
+        errors={fields.assunto.errors}
+      />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <div>
+        {/* Disabled until both are filled only once JS runs: without JS the server validates. */}
+        <button type="submit" name="intent" value="check" className="btn-primary" disabled={(hydrated && !filled) || pending}>
+          {pending ? 'Validando...' : 'Validar disciplina e assunto'}
+        </button>
+      </div>
+    </Form>
+  )
+}
+
+export default function AdminDisciplinesPage() {
+  const { disciplines } = useLoaderData<typeof loader>()
+  const data = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const uploading = navigation.state !== 'idle' && navigation.formEncType === 'multipart/form-data'
+  const upload = data?.kind === 'upload' ? (data.upload as UploadActionData) : undefined
+  const formRef = useRef<HTMLFormElement>(null)
+  const [pickerKey, setPickerKey] = useState(0)
+  useEffect(() => {
+    if (upload?.ok && upload.result.success) {
+      formRef.current?.reset()
+      setPickerKey((k) => k + 1)
+    }
+  }, [upload])
+
+  return (
+    <div className="flex max-w-4xl flex-col gap-8">
+      <div>
+        <h1 className="text-2xl font-bold">Disciplinas</h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-300">
+          Envie arquivos JSON com disciplinas e assuntos. A importação só acrescenta: nada é apagado.
+        </p>
+      </div>
+      <section aria-labelledby="upload-title" className="card">
+        <h2 id="upload-title" className="text-lg font-semibold">
+          Enviar disciplinas
+        </h2>
+        <Form ref={formRef} method="POST" action="/admin/disciplinas" encType="multipart/form-data" className="mt-4 flex flex-col gap-4">
+          <CsrfInput />
+          <input type="hidden" name="intent" value="upload" />
+          <FilePicker
+            key={pickerKey}
+            id="disciplinas-arquivos"
+            label="Arquivos de disciplinas (.json)"
+            accept=".json,application/json"
+            extension=".json"
+            max={5}
+          />
+          <div>
+            <button type="submit" className="btn-primary" disabled={uploading}>
+              {uploading ? 'Enviando...' : 'Enviar disciplinas'}
+            </button>
+          </div>
+        </Form>
+        <UploadResultPanel data={upload} />
+      </section>
+
+      <section aria-labelledby="check-title" className="card">
+        <h2 id="check-title" className="text-lg font-semibold">
+          Verificar disciplina e assunto
+        </h2>
+        <p className="mb-4 mt-1 text-sm text-slate-600 dark:text-slate-300">
+          Confere se o par já está cadastrado (maiúsculas e acentos são ignorados).
+        </p>
+        <CheckForm lastResult={data?.kind === 'check' ? (data.result as SubmissionResult<string[]>) : undefined} />
+      </section>
+
+      <section aria-labelledby="list-title" className="card">
+        <h2 id="list-title" className="text-lg font-semibold">
+          Disciplinas cadastradas
+        </h2>
+        {disciplines === null ? (
+          <p role="alert" className="mt-2 text-red-700 dark:text-red-400">
+            Não foi possível carregar as disciplinas.
+          </p>
+        ) : disciplines.length === 0 ? (
+          <p className="mt-2 text-slate-600">Nenhuma disciplina cadastrada.</p>
+        ) : (
+          <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+            {disciplines.map((d) => (
+              <li key={d.id}>
+                <details>
+                  <summary className="flex min-h-11 cursor-pointer items-center font-medium">
+                    {d.name} <span className="ml-2 text-sm text-slate-500">({d.topics.length} assuntos)</span>
+                  </summary>
+                  <ul className="ml-4 list-disc text-sm">
+                    {d.topics.map((t) => (
+                      <li key={t.id}>{t.name}</li>
+                    ))}
+                  </ul>
+                </details>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,41 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { AppLoadContext } from '@remix-run/node'
+import { json } from '@remix-run/node'
+
+import type { ErrorReportStatus } from '#server/client/error-reports'
+import { listErrorReports, updateErrorReport } from '#server/client/error-reports'
+import { formError } from '~/utils/api.server'
+import { apiForRequest, requireAdmin, safeRedirect, withSession } from '~/utils/session.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+import { ERROR_REPORT_STATUSES, ErrorReportFormSchema } from './schemas'
+
+export async function loadErrorReports(request: Request, context: AppLoadContext) {
+  await requireAdmin(request, context)
+  const url = new URL(request.url)
+  const statusText = url.searchParams.get('situacao') ?? ''
+  const status = (ERROR_REPORT_STATUSES as readonly string[]).includes(statusText) ? (statusText as ErrorReportStatus) : undefined
+  const pageText = url.searchParams.get('pagina') ?? '1'
+  const page = /^\d{1,4}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1
+  const api = await apiForRequest(request, context)
+  const reports = await withSession(request, () => listErrorReports(api, { status, page }))
+  return json({ reports, status: status ?? '', self: `${url.pathname}${url.search}` })
+}
+
+export async function errorReportAction(request: Request, context: AppLoadContext) {
+  await requireAdmin(request, context)
+  const url = new URL(request.url)
+  const back = safeRedirect(`${url.pathname}${url.search}`, '/admin/erros')
+  const submission = parseWithZod(await request.formData(), { schema: ErrorReportFormSchema })
+  const formId = `relato-${String((submission.payload as Record<string, unknown>).relato ?? '')}`
+  if (submission.status !== 'success') return json({ formId, result: submission.reply() }, { status: 400 })
+  const { relato, situacao, resposta } = submission.value
+  try {
+    const api = await apiForRequest(request, context)
+    await withSession(request, () => updateErrorReport(api, relato, { status: situacao, answer: resposta }))
+    return redirectWithToast(`${back}#erro-${relato}`, { type: 'success', title: 'Relato atualizado' }, { request })
+  } catch (error) {
+    const { message, status } = formError(error, 'Não foi possível salvar o relato agora. Tente novamente.')
+    return json({ formId, result: submission.reply({ formErrors: [message] }) }, { status })
+  }
+}

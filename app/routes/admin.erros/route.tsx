@@ -1,0 +1,154 @@
+import { getFormProps, getSelectProps, getTextareaProps } from '@conform-to/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+
+import type { AdminErrorReportJson } from '#server/client/error-reports'
+import { CsrfInput } from '~/components/csrf-input'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ErrorList } from '~/components/forms'
+import { formatDateTime } from '~/utils/format'
+import { useZodForm } from '~/utils/use-zod-form'
+
+import { errorReportAction, loadErrorReports } from './erros.server'
+import { ERROR_REPORT_ANSWER_MAX, ERROR_REPORT_STATUS_LABELS, ERROR_REPORT_STATUSES, ErrorReportFormSchema } from './schemas'
+
+// /admin/erros (issue 13): the errors students report from the question cards. Each report:
+// the question, the message, who sent it (or anônimo), the date, a status and an optional
+// answer the student reads on their dashboard. Filters are a GET form.
+
+export const meta: MetaFunction = () => [{ title: 'Erros reportados — Painel Administrativo — Gabarita' }]
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadErrorReports(request, context)
+}
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return errorReportAction(request, context)
+}
+
+export default function AdminErrorReportsPage() {
+  const { reports, status, self } = useLoaderData<typeof loader>()
+  const pages = Math.max(1, Math.ceil(reports.total / reports.per_page))
+  const pageHref = (page: number) =>
+    `/admin/erros?${new URLSearchParams({ ...(status ? { situacao: status } : {}), ...(page > 1 ? { pagina: String(page) } : {}) })}`
+  return (
+    <div className="max-w-4xl">
+      <h1 className="text-2xl font-bold">Erros reportados</h1>
+      <p className="mt-1 text-slate-600 dark:text-slate-300">
+        Relatos enviados pelo botão “Reportar erro” das questões. O aluno vê a situação e a sua resposta no painel dele.
+      </p>
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
+        <div>
+          <label htmlFor="filtro-situacao" className="label">
+            Situação
+          </label>
+          <select id="filtro-situacao" name="situacao" defaultValue={status} className="input">
+            <option value="">Todas</option>
+            {ERROR_REPORT_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {ERROR_REPORT_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-secondary">
+          Filtrar
+        </button>
+      </Form>
+      <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">{reports.total === 1 ? '1 relato' : `${reports.total} relatos`}</p>
+      {reports.data.length === 0 ? (
+        <p className="mt-4 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700">
+          Nenhum relato aqui.
+        </p>
+      ) : (
+        <ol className="mt-4 space-y-4" aria-label="Relatos de erro">
+          {reports.data.map((report) => (
+            <li key={report.id}>
+              <ReportItem report={report} action={self} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Páginas" className="mt-4 flex items-center gap-2">
+          {reports.page > 1 ? (
+            <Link to={pageHref(reports.page - 1)} className="btn-secondary">
+              Anterior
+            </Link>
+          ) : null}
+          <span className="text-sm">{`${reports.page} de ${pages}`}</span>
+          {reports.page < pages ? (
+            <Link to={pageHref(reports.page + 1)} className="btn-secondary">
+              Próxima
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  )
+}
+
+function ReportItem({ report, action }: { report: AdminErrorReportJson; action: string }) {
+  const actionData = useActionData<typeof errorReportAction>()
+  const id = `relato-${report.id}`
+  const lastResult = actionData && 'formId' in actionData && actionData.formId === id ? actionData.result : undefined
+  const [form, fields] = useZodForm(ErrorReportFormSchema, {
+    id,
+    lastResult,
+    defaultValue: { relato: String(report.id), situacao: report.status, resposta: report.answer ?? '' },
+  })
+  const question = report.question
+  return (
+    <article id={`erro-${report.id}`} className="card p-4" aria-label={`Relato ${report.id}`}>
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 font-semibold dark:bg-slate-800" data-testid="situacao">
+          {report.status_label}
+        </span>
+        <Link to={`/questoes?${new URLSearchParams({ q: question.short_id })}#questao-${question.id}`} className="underline">
+          {`Questão ${question.number} (#${question.short_id}) · ${question.discipline}`}
+        </Link>
+      </div>
+      <p className="mt-2 whitespace-pre-wrap [overflow-wrap:anywhere]">{report.message}</p>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+        {`${report.reporter ? `${report.reporter.name} (${report.reporter.email})` : 'anônimo'} · ${formatDateTime(report.created_at)}`}
+        {report.answered_at
+          ? ` · atualizado ${formatDateTime(report.answered_at)}${report.answered_by ? ` por ${report.answered_by.name}` : ''}`
+          : ''}
+      </p>
+      <Form method="post" action={action} className="mt-3 grid gap-3 sm:grid-cols-[12rem_1fr]" {...getFormProps(form)}>
+        <CsrfInput />
+        <input type="hidden" name="relato" value={report.id} />
+        <div>
+          <label htmlFor={fields.situacao.id} className="label">
+            Situação
+          </label>
+          <select {...getSelectProps(fields.situacao)} className="input">
+            {ERROR_REPORT_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {ERROR_REPORT_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </select>
+          <ErrorList id={fields.situacao.errorId} errors={fields.situacao.errors} />
+        </div>
+        <div>
+          <label htmlFor={fields.resposta.id} className="label">
+            Resposta ao aluno (opcional)
+          </label>
+          <textarea {...getTextareaProps(fields.resposta)} maxLength={ERROR_REPORT_ANSWER_MAX} rows={2} className="input min-h-20" />
+          <ErrorList id={fields.resposta.errorId} errors={fields.resposta.errors} />
+        </div>
+        <div className="sm:col-span-2">
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <button type="submit" className="btn-primary">
+            Salvar
+          </button>
+        </div>
+      </Form>
+    </article>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,63 @@
+import type { AppLoadContext } from '@remix-run/node'
+import { json } from '@remix-run/node'
+
+import type { ForumQueueFilter } from '#server/client/forum'
+import { getForumQueue, moderateReply, moderateTopic } from '#server/client/forum'
+import { formError } from '~/utils/api.server'
+import { apiForRequest, requireAdmin, safeRedirect, withSession } from '~/utils/session.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+import { ModerationFormSchema } from './schemas'
+
+const FILTERS: ForumQueueFilter[] = ['all', 'flagged', 'hidden']
+
+export async function loadForumQueue(request: Request, context: AppLoadContext) {
+  await requireAdmin(request, context)
+  const url = new URL(request.url)
+  const filterText = url.searchParams.get('filtro') ?? 'all'
+  const filter = (FILTERS as string[]).includes(filterText) ? (filterText as ForumQueueFilter) : 'all'
+  const pageText = url.searchParams.get('pagina') ?? '1'
+  const page = /^\d{1,4}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1
+  const api = await apiForRequest(request, context)
+  const queue = await withSession(request, () => getForumQueue(api, { filter, page }))
+  return json({ queue, filter, self: `${url.pathname}${url.search}` })
+}
+
+const DONE: Record<string, string> = {
+  destacar: 'Tópico destacado',
+  'remover-destaque': 'Destaque removido',
+  ocultar: 'Mensagem ocultada',
+  restaurar: 'Mensagem restaurada',
+  dispensar: 'Denúncias dispensadas',
+}
+
+export async function moderationAction(request: Request, context: AppLoadContext) {
+  await requireAdmin(request, context)
+  const url = new URL(request.url)
+  const back = safeRedirect(`${url.pathname}${url.search}`, '/admin/forum')
+  const parsed = ModerationFormSchema.safeParse(Object.fromEntries(await request.formData()))
+  if (!parsed.success) return redirectWithToast(back, { type: 'error', title: 'Requisição inválida' }, { request })
+  const { intent, tipo, item } = parsed.data
+  const change =
+    intent === 'destacar'
+      ? { highlighted: true }
+      : intent === 'remover-destaque'
+        ? { highlighted: false }
+        : intent === 'ocultar'
+          ? { hidden: true }
+          : intent === 'restaurar'
+            ? { hidden: false }
+            : { dismiss_flags: true }
+  const api = await apiForRequest(request, context)
+  try {
+    if (tipo === 'topic') await withSession(request, () => moderateTopic(api, item, change))
+    else {
+      if ('highlighted' in change) return redirectWithToast(back, { type: 'error', title: 'Só tópicos podem ser destacados.' }, { request })
+      await withSession(request, () => moderateReply(api, item, change))
+    }
+    return redirectWithToast(`${back}#${tipo}-${item}`, { type: 'success', title: DONE[intent] }, { request })
+  } catch (error) {
+    const { message } = formError(error, 'Não foi possível moderar agora. Tente novamente.')
+    return redirectWithToast(back, { type: 'error', title: 'Erro', description: message }, { request })
+  }
+}

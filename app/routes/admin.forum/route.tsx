@@ -1,0 +1,167 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+
+import type { ForumQueueItem } from '#server/client/forum'
+import { CsrfInput } from '~/components/csrf-input'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { formatDateTime } from '~/utils/format'
+
+import { loadForumQueue, moderationAction } from './forum.server'
+import { FORUM_FILTER_LABELS } from './schemas'
+
+// /admin/forum (issue 13): the moderation queue of Discussões. Flagged posts first with their
+// reasons; highlight a topic, hide or restore a post, dismiss the flags. Plain forms and a GET
+// filter: all of it works without JavaScript.
+
+export const meta: MetaFunction = () => [{ title: 'Fórum — Painel Administrativo — Gabarita' }]
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadForumQueue(request, context)
+}
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return moderationAction(request, context)
+}
+
+export default function AdminForumPage() {
+  const { queue, filter, self } = useLoaderData<typeof loader>()
+  const pages = Math.max(1, Math.ceil(queue.total / queue.per_page))
+  const pageHref = (page: number) =>
+    `/admin/forum?${new URLSearchParams({ filtro: filter, ...(page > 1 ? { pagina: String(page) } : {}) })}`
+  return (
+    <div className="max-w-4xl">
+      <h1 className="text-2xl font-bold">Fórum</h1>
+      <p className="mt-1 text-slate-600 dark:text-slate-300">
+        Moderação das Discussões: mensagens denunciadas aparecem primeiro, com os motivos. Mensagens ocultas somem para os alunos e
+        continuam visíveis aqui.
+      </p>
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
+        <div>
+          <label htmlFor="filtro" className="label">
+            Mostrar
+          </label>
+          <select id="filtro" name="filtro" defaultValue={filter} className="input">
+            {Object.entries(FORUM_FILTER_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-secondary">
+          Filtrar
+        </button>
+      </Form>
+      <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">{queue.total === 1 ? '1 mensagem' : `${queue.total} mensagens`}</p>
+      {queue.data.length === 0 ? (
+        <p className="mt-4 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700">
+          Nenhuma mensagem aqui.
+        </p>
+      ) : (
+        <ol className="mt-4 space-y-4" aria-label="Mensagens do fórum">
+          {queue.data.map((item) => (
+            <li key={`${item.kind}-${item.id}`}>
+              <QueueItem item={item} action={self} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Páginas" className="mt-4 flex items-center gap-2">
+          {queue.page > 1 ? (
+            <Link to={pageHref(queue.page - 1)} className="btn-secondary">
+              Anterior
+            </Link>
+          ) : null}
+          <span className="text-sm">{`${queue.page} de ${pages}`}</span>
+          {queue.page < pages ? (
+            <Link to={pageHref(queue.page + 1)} className="btn-secondary">
+              Próxima
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  )
+}
+
+function QueueItem({ item, action }: { item: ForumQueueItem; action: string }) {
+  const anchor = item.kind === 'topic' ? `topico-${item.id}` : `resposta-${item.id}`
+  return (
+    <article
+      id={`${item.kind}-${item.id}`}
+      className={`card p-4 ${item.open_flags ? 'border-red-300 dark:border-red-800' : ''}`}
+      aria-label={item.kind === 'topic' ? `Tópico ${item.title ?? ''}` : 'Resposta'}
+    >
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 font-semibold dark:bg-slate-800">
+          {item.kind === 'topic' ? 'Tópico' : 'Resposta'}
+        </span>
+        {item.highlighted ? <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">Destaque</span> : null}
+        {item.hidden ? <span className="rounded-full bg-slate-200 px-2 py-0.5 font-semibold text-slate-800">Oculto</span> : null}
+        {item.open_flags ? (
+          <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-800">
+            {item.open_flags === 1 ? '1 denúncia' : `${item.open_flags} denúncias`}
+          </span>
+        ) : null}
+        <Link to={`/questoes/${item.question.id}/discussoes#${anchor}`} className="underline">
+          {`Questão ${item.question.number} (#${item.question.short_id})`}
+        </Link>
+      </div>
+      {item.kind === 'reply' ? (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{`Em resposta a: ${item.topic_title}`}</p>
+      ) : null}
+      {item.title ? <h2 className="mt-2 whitespace-pre-wrap font-semibold [overflow-wrap:anywhere]">{item.title}</h2> : null}
+      <p className="mt-1 whitespace-pre-wrap [overflow-wrap:anywhere]">{item.content}</p>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+        {`${item.author ? `${item.author.name} (${item.author.email})` : 'Usuário removido'} · ${formatDateTime(item.created_at)}`}
+      </p>
+      {item.flags.length ? (
+        <div className="mt-2">
+          <h3 className="text-sm font-semibold">Motivos das denúncias</h3>
+          <ul className="mt-1 list-disc pl-5 text-sm">
+            {item.flags.map((flag, index) => (
+              <li key={index} className="whitespace-pre-wrap [overflow-wrap:anywhere]">
+                {`${flag.reason} — ${flag.user_name}, ${formatDateTime(flag.created_at)}`}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <Form method="post" action={action} className="mt-3 flex flex-wrap gap-2">
+        <CsrfInput />
+        <input type="hidden" name="tipo" value={item.kind} />
+        <input type="hidden" name="item" value={item.id} />
+        {item.kind === 'topic' ? (
+          item.highlighted ? (
+            <button type="submit" name="intent" value="remover-destaque" className="btn-secondary">
+              Remover destaque
+            </button>
+          ) : (
+            <button type="submit" name="intent" value="destacar" className="btn-secondary">
+              Destacar
+            </button>
+          )
+        ) : null}
+        {item.hidden ? (
+          <button type="submit" name="intent" value="restaurar" className="btn-secondary">
+            Restaurar
+          </button>
+        ) : (
+          <button type="submit" name="intent" value="ocultar" className="btn-secondary">
+            Ocultar
+          </button>
+        )}
+        {item.open_flags ? (
+          <button type="submit" name="intent" value="dispensar" className="btn-secondary">
+            Dispensar denúncias
+          </button>
+        ) : null}
+      </Form>
+    </article>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,33 @@
+import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+
+import { useHydrated } from '~/utils/use-hydrated'
+
+/** The dashboard's 6-colour palette (spec section 9), cycled over the bars. */
+export const CHART_COLORS = ['#2563eb', '#16a34a', '#f59e0b', '#dc2626', '#7c3aed', '#0891b2']
+
+/**
+ * A horizontal bar chart drawn only in the browser: recharts renders an empty box on the
+ * server, so every chart is paired with a server-rendered table of the same figures.
+ */
+export function CountBarChart({ data, label }: { data: { label: string; count: number }[]; label: string }) {
+  const hydrated = useHydrated()
+  if (!hydrated || data.length === 0) return null
+  const height = Math.max(160, data.length * 34 + 40)
+  return (
+    <div role="img" aria-label={label} className="mb-4 w-full" style={{ height }} data-testid="grafico">
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16, top: 8, bottom: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+          <XAxis type="number" allowDecimals={false} />
+          <YAxis type="category" dataKey="label" width={180} tick={{ fontSize: 12 }} />
+          <Tooltip formatter={(value) => [value, 'Questões']} />
+          <Bar dataKey="count" name="Questões" radius={[0, 4, 4, 0]}>
+            {data.map((entry, index) => (
+              <Cell key={entry.label} fill={CHART_COLORS[index % CHART_COLORS.length]} />
+            ))}
+          </Bar>
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  )
+}

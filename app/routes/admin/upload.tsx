@@ -1,0 +1,142 @@
+import { AlertTriangle, CheckCircle2 } from 'lucide-react'
+import { useState } from 'react'
+
+import type { UploadResult } from '#server/client/admin'
+import { useHydrated } from '~/utils/use-hydrated'
+
+export type UploadActionData = { ok: true; result: UploadResult } | { ok: false; error: string }
+
+function sizeMb(bytes: number) {
+  return `${(bytes / (1024 * 1024)).toFixed(2).replace('.', ',')} MB`
+}
+
+/**
+ * The file picker. Without JS it is a plain multipart input; with JS the chosen files are
+ * listed with their size in MB, and wrong types / too many files are flagged before sending
+ * (the server checks again either way).
+ */
+export function FilePicker({
+  id,
+  label,
+  accept,
+  extension,
+  max,
+  onChange,
+}: {
+  id: string
+  label: string
+  accept: string
+  extension: string
+  max: number
+  onChange?: (count: number) => void
+}) {
+  const hydrated = useHydrated()
+  const [files, setFiles] = useState<{ name: string; size: number }[]>([])
+  const problems = [
+    ...files.filter((f) => !f.name.toLowerCase().endsWith(extension)).map((f) => `Tipo de arquivo não suportado: ${f.name}`),
+    ...files.filter((f) => f.size > 5 * 1024 * 1024).map((f) => `Erro no arquivo ${f.name}: arquivo maior que 5 MB`),
+    ...(files.length > max ? [`Selecione no máximo ${max} arquivos`] : []),
+  ]
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <input
+        id={id}
+        name="file"
+        type="file"
+        multiple
+        accept={accept}
+        aria-describedby={`${id}-hint`}
+        className="block w-full min-h-11 rounded-lg border border-dashed border-slate-400 bg-white p-3 text-sm dark:border-slate-600 dark:bg-slate-900"
+        onChange={(event) => {
+          const list = Array.from(event.currentTarget.files ?? []).map((f) => ({ name: f.name, size: f.size }))
+          setFiles(list)
+          onChange?.(list.length)
+        }}
+      />
+      <p id={`${id}-hint`} className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+        Até {max} arquivos {extension}, de no máximo 5 MB cada.
+      </p>
+      {hydrated && files.length ? (
+        <ul className="mt-2 text-sm" aria-label="Arquivos selecionados" data-testid="arquivos-selecionados">
+          {files.map((f) => (
+            <li key={f.name} className="flex justify-between gap-4 border-b border-slate-100 py-1 dark:border-slate-800">
+              <span className="truncate">{f.name}</span>
+              <span className="shrink-0 tabular-nums text-slate-600 dark:text-slate-400">{sizeMb(f.size)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {problems.length ? (
+        <ul className="field-error" role="alert">
+          {problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}
+
+/** Success, or the summary with one line per failed item (its first error), per file. */
+export function UploadResultPanel({ data }: { data: UploadActionData | undefined }) {
+  if (!data) return null
+  if (!data.ok) {
+    return (
+      <div
+        role="alert"
+        className="mt-6 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+      >
+        <p className="flex items-center gap-2 font-semibold">
+          <AlertTriangle className="h-5 w-5" aria-hidden /> Erro ao fazer upload
+        </p>
+        <p className="mt-1">{data.error}</p>
+      </div>
+    )
+  }
+  const { result } = data
+  return (
+    <section
+      aria-labelledby="resultado-upload"
+      role={result.success ? 'status' : 'alert'}
+      className={`mt-6 rounded-lg border p-4 ${
+        result.success
+          ? 'border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100'
+          : 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100'
+      }`}
+    >
+      <h2 id="resultado-upload" className="flex items-center gap-2 font-semibold">
+        {result.success ? <CheckCircle2 className="h-5 w-5" aria-hidden /> : <AlertTriangle className="h-5 w-5" aria-hidden />}
+        {result.message}
+      </h2>
+      <ul className="mt-3 flex flex-col gap-3 text-sm">
+        {result.files.map((file) => (
+          <li key={file.filename}>
+            <p className="font-medium">
+              {file.filename}: {file.success ? uploadDetail(file) : file.message}
+            </p>
+            {!file.success ? (
+              <ul className="ml-4 list-disc">
+                {file.validations.map((v) => (
+                  <li key={v.item}>
+                    <span className="font-medium">{v.item}</span>: {v.errors[0]?.message}
+                    {v.errors.length > 1 ? ` (+${v.errors.length - 1})` : ''}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function uploadDetail(file: UploadResult['files'][number]) {
+  if (file.exam) {
+    return `${file.processed_questions} questões (novas ${file.created ?? 0}, atualizadas ${file.updated ?? 0}, removidas ${file.removed ?? 0}) em ${file.processing_time_ms} ms`
+  }
+  return `${file.created_disciplines ?? 0} disciplina(s) e ${file.created_topics ?? 0} assunto(s) novos`
+}

@@ -1,0 +1,161 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { AppLoadContext } from '@remix-run/node'
+import { json } from '@remix-run/node'
+
+import type { NotebookDetailJson, NotebookQuestionsPage } from '#server/client/notebooks'
+import { deleteNotebook, getNotebook, listNotebookQuestions, removeNotebookQuestion, updateNotebook } from '#server/client/notebooks'
+import { getRevealed } from '#server/client/questions'
+import { PLAN_LIMITS, quotaMessageFor } from '#server/domain/plans'
+import type { CardView, RevealState } from '~/routes/questoes/question-card'
+import { toCardView } from '~/routes/questoes/question-card'
+import { ApiError, formError } from '~/utils/api.server'
+import { apiForRequest, getToken, requireUser, withSession } from '~/utils/session.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+import { NotebookPageActionSchema, PER_PAGE } from './schemas'
+
+// /notebook/{notebookId}/questions (issue 11): one notebook, its figures and its questions as
+// answerable cards. The answer form posts to /questoes/{id}/responder, whose no-JS redirect
+// comes back here carrying `revelada` / `escolha` / `limite` like on /questoes.
+
+const MISSING = 'Caderno não encontrado'
+
+type Loaded =
+  | { state: 'missing' }
+  | { state: 'error'; message: string }
+  | {
+      state: 'ok'
+      notebook: NotebookDetailJson
+      questions: CardView[]
+      total: number
+      page: number
+      reveals: Record<string, RevealState>
+      quotaFor: number | null
+      quotaText: string
+      confirmDelete: boolean
+    }
+
+function notebookId(raw: string | undefined) {
+  return /^\d{1,9}$/.test(raw ?? '') && Number(raw) > 0 ? Number(raw) : null
+}
+
+/** `escolha=<id>-<letter>` pairs: the alternative a no-JS student picked. */
+function chosenLetters(params: URLSearchParams) {
+  const map = new Map<number, string>()
+  for (const value of params.getAll('escolha')) {
+    const m = /^(\d{1,9})-([A-Za-z])$/.exec(value)
+    if (m) map.set(Number(m[1]), m[2].toUpperCase())
+  }
+  return map
+}
+
+export async function loadNotebookPage(request: Request, context: AppLoadContext, rawId: string | undefined) {
+  await requireUser(request, context)
+  const id = notebookId(rawId)
+  if (!id) return json<Loaded>({ state: 'missing' }, { status: 404 })
+  const url = new URL(request.url)
+  const pageText = url.searchParams.get('pagina') ?? '1'
+  const page = /^\d{1,4}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1
+  const api = await apiForRequest(request, context)
+  const revealIds = [
+    ...new Set(
+      url.searchParams
+        .getAll('revelada')
+        .filter((v) => /^\d{1,9}$/.test(v))
+        .map(Number),
+    ),
+  ].slice(0, 5)
+  const chosen = chosenLetters(url.searchParams)
+  let detail: NotebookDetailJson
+  let list: NotebookQuestionsPage
+  let reveals: (readonly [number, RevealState | null])[]
+  try {
+    ;[detail, list, reveals] = await withSession(request, () =>
+      Promise.all([
+        getNotebook(api, id).then((r) => r.notebook),
+        listNotebookQuestions(api, id, { page, per_page: PER_PAGE }),
+        Promise.all(
+          revealIds.map(async (qid) => {
+            try {
+              // A read: only what this student already revealed or answered (never counted).
+              const r = await getRevealed(api, qid)
+              return [
+                qid,
+                { correct_answer: r.correct_answer, explanation: r.explanation, annulled: r.annulled, chosen: chosen.get(qid) ?? null },
+              ] as const
+            } catch (error) {
+              if (error instanceof ApiError && error.status === 401) throw error
+              return [qid, null] as const
+            }
+          }),
+        ),
+      ]),
+    )
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return json<Loaded>({ state: 'missing' }, { status: 404 })
+    if (!(error instanceof ApiError)) throw error
+    return json<Loaded>({ state: 'error', message: 'Erro ao carregar dados do caderno' }, { status: 503 })
+  }
+  return json<Loaded>({
+    state: 'ok',
+    notebook: detail,
+    questions: list.questions.map(toCardView),
+    total: list.total,
+    page,
+    reveals: Object.fromEntries(reveals.filter((r): r is readonly [number, RevealState] => r[1] !== null)),
+    quotaFor: Number(url.searchParams.get('limite')) || null,
+    quotaText: url.searchParams.has('limite') ? quotaMessageFor(PLAN_LIMITS.GRATUITO.questionsPerWeek) : '',
+    confirmDelete: url.searchParams.get('excluir') === '1',
+  })
+}
+
+export type NotebookPageActionData = { formId: string; result: SubmissionResult<string[]> }
+
+export async function notebookPageAction(request: Request, context: AppLoadContext, rawId: string | undefined) {
+  const id = notebookId(rawId)
+  if (!id) throw new Response(MISSING, { status: 404 })
+  const url = new URL(request.url)
+  const params = new URLSearchParams(url.search)
+  params.delete('excluir')
+  const self = `/notebook/${id}/questions${params.size ? `?${params}` : ''}`
+  const formData = await request.formData()
+  if (!(await getToken(request))) {
+    return redirectWithToast(
+      `/login?${new URLSearchParams({ redirectTo: self })}`,
+      { type: 'error', title: 'Login necessário', description: 'Faça login para usar os cadernos.' },
+      { request },
+    )
+  }
+  const submission = parseWithZod(formData, { schema: NotebookPageActionSchema })
+  if (submission.status !== 'success') {
+    if ((submission.payload as Record<string, unknown>).intent === 'editar')
+      return json<NotebookPageActionData>({ formId: 'editar-caderno', result: submission.reply() }, { status: 400 })
+    return redirectWithToast(self, { type: 'error', title: 'Requisição inválida' }, { request })
+  }
+  const form = submission.value
+  const api = await apiForRequest(request, context)
+  try {
+    if (form.intent === 'remover') {
+      await withSession(request, () => removeNotebookQuestion(api, id, form.questao))
+      return redirectWithToast(self, { type: 'success', title: 'Questão removida do caderno' }, { request })
+    }
+    if (form.intent === 'editar') {
+      await withSession(request, () => updateNotebook(api, id, { name: form.nome, description: form.descricao ?? null }))
+      return redirectWithToast(self, { type: 'success', title: 'Caderno atualizado com sucesso!' }, { request })
+    }
+    await withSession(request, () => deleteNotebook(api, id))
+    return redirectWithToast('/dashboard', { type: 'success', title: 'Caderno excluído com sucesso!' }, { request })
+  } catch (error) {
+    if (form.intent === 'remover') {
+      const { message } = formError(error, 'Erro ao remover questão do caderno')
+      return redirectWithToast(self, { type: 'error', title: 'Erro ao remover questão do caderno', description: message }, { request })
+    }
+    if (form.intent === 'editar') {
+      const { message, status } = formError(error, 'Não foi possível salvar o caderno.')
+      return json<NotebookPageActionData>({ formId: 'editar-caderno', result: submission.reply({ formErrors: [message] }) }, { status })
+    }
+    const { message } = formError(error, 'Não foi possível excluir o caderno.')
+    return redirectWithToast(self, { type: 'error', title: 'Não foi possível excluir o caderno.', description: message }, { request })
+  }
+}

@@ -1,0 +1,130 @@
+import type { MetaFunction } from '@remix-run/node'
+import { Link } from '@remix-run/react'
+import { Check } from 'lucide-react'
+
+import type { DisplayPlan } from '#server/domain/plans'
+import { DISPLAY_PLANS, formatPrice } from '#server/domain/plans'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { useRootData } from '~/root'
+
+export const meta: MetaFunction = () => [
+  { title: 'Planos — Gabarita' },
+  { name: 'description', content: 'Compare os planos Gratuito, Básico, Premium e Pro do Gabarita.' },
+]
+
+const FAQ = [
+  {
+    question: 'Posso cancelar a qualquer momento?',
+    answer:
+      'Sim. Você cancela quando quiser pelo seu painel, sem multa nem taxa de cancelamento, e mantém o acesso até o fim do período já pago.',
+  },
+  {
+    question: 'Qual é a taxa de aprovação dos alunos?',
+    answer:
+      // The spec's FAQ claims 98% approval; we publish no figure we cannot prove.
+      'Ainda não publicamos uma taxa de aprovação: só divulgaremos um número quando ele puder ser auditado. O que prometemos é treino com questões no formato do Exame de Ordem e acompanhamento honesto do seu desempenho.',
+  },
+  {
+    question: 'Posso trocar de plano depois?',
+    answer:
+      'Sim, a qualquer momento. A mudança vale a partir do próximo ciclo de cobrança, e você pode subir ou descer de plano quantas vezes quiser.',
+  },
+]
+
+function PlanCta({ plan }: { plan: DisplayPlan }) {
+  const user = useRootData()?.user ?? null
+  const className = `${plan.popular ? 'btn-primary' : 'btn-secondary'} w-full`
+  // Paid plans come back to /trocar-plano with the card chosen, after sign-up if needed.
+  const next = plan.id === 'GRATUITO' ? '/trocar-plano/confirmar?plano=GRATUITO' : `/trocar-plano?plano=${plan.id}`
+  if (!user) {
+    return (
+      <Link to={plan.price === 0 ? '/cadastrar' : `/cadastrar?${new URLSearchParams({ redirectTo: next })}`} className={className}>
+        {plan.price === 0 ? 'Começar grátis' : `Assinar o ${plan.name}`}
+      </Link>
+    )
+  }
+  if (user.plan_name === plan.id) {
+    return (
+      <span className="btn-secondary w-full cursor-default opacity-80" aria-disabled="true">
+        Seu plano atual
+      </span>
+    )
+  }
+  return (
+    <Link to={next} className={className}>
+      Mudar para o {plan.name}
+    </Link>
+  )
+}
+
+function PlanCard({ plan }: { plan: DisplayPlan }) {
+  const titleId = `plano-${plan.id.toLowerCase()}`
+  return (
+    <li
+      aria-labelledby={titleId}
+      className={`card relative flex flex-col ${plan.popular ? 'border-2 border-brand-600 shadow-lg dark:border-brand-400' : ''}`}
+      data-testid="plan-card"
+    >
+      {plan.popular ? (
+        <span className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-brand-600 px-3 py-1 text-xs font-bold uppercase tracking-wide text-white">
+          Mais popular
+        </span>
+      ) : null}
+      <h2 id={titleId} className="text-xl font-bold">
+        {plan.name}
+      </h2>
+      <p className="mt-4">
+        <span className="text-4xl font-bold">{formatPrice(plan.price)}</span>
+        <span className="text-slate-600 dark:text-slate-400">{plan.period}</span>
+      </p>
+      <ul className="mt-6 flex flex-1 flex-col gap-2 text-sm" aria-label={`Recursos do plano ${plan.name}`}>
+        {plan.features.map((feature) => (
+          <li key={feature} className="flex items-start gap-2">
+            <Check className="mt-0.5 h-4 w-4 shrink-0 text-green-600 dark:text-green-400" aria-hidden />
+            <span>{feature}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-8">
+        <PlanCta plan={plan} />
+      </div>
+    </li>
+  )
+}
+
+export default function PlansPage() {
+  return (
+    <div className="container-page py-12">
+      <header className="mx-auto max-w-2xl text-center">
+        <h1 className="text-3xl font-bold sm:text-4xl">Escolha o plano ideal para a sua aprovação</h1>
+        <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">
+          Comece grátis e mude quando quiser. Todos os planos dão acesso à plataforma e ao resultado das questões.
+        </p>
+      </header>
+
+      <ul className="mt-14 grid gap-8 sm:grid-cols-2 xl:grid-cols-4">
+        {DISPLAY_PLANS.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} />
+        ))}
+      </ul>
+
+      <section aria-labelledby="faq-title" className="mx-auto mt-20 max-w-3xl">
+        <h2 id="faq-title" className="text-2xl font-bold">
+          Perguntas frequentes
+        </h2>
+        <div className="mt-6 flex flex-col divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+          {FAQ.map((item) => (
+            <details key={item.question} className="px-4 py-2">
+              <summary className="flex min-h-11 cursor-pointer items-center font-medium">{item.question}</summary>
+              <p className="pb-3 text-slate-600 dark:text-slate-300">{item.answer}</p>
+            </details>
+          ))}
+        </div>
+      </section>
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,76 @@
+import type { AppLoadContext } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
+
+import type { RevealResponse } from '#server/client/questions'
+import { getRevealed, revealAnswer } from '#server/client/questions'
+import { orFailed, toolContext } from '~/routes/questoes/insight.server'
+import { listSearchOf, routeId } from '~/routes/questoes/tool-urls'
+import { ApiError, formError } from '~/utils/api.server'
+import { apiForRequest, getToken, withSession } from '~/utils/session.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+import { RevealAnalysisSchema } from './schemas'
+
+// Análise (issue 12): the teacher's explanation of a question. It shows the answer, so it
+// stays closed until the student answers or reveals (the read-only GET /reveal); the API gives
+// the explanation only when the plan and the toggle allow it (policy.commentedAnswerAccess)
+// and otherwise says why ('plan' → link to the plans).
+
+const ANALYSIS_ERROR = 'Não foi possível carregar a análise.'
+
+export async function loadAnalysis(request: Request, context: AppLoadContext, rawId: string | undefined) {
+  const tool = await toolContext(request, context, rawId, 'analise')
+  const result = await orFailed(
+    request,
+    () =>
+      getRevealed(tool.api, tool.id).catch((error: unknown) => {
+        // Not opened yet: the page offers 'Ver análise'.
+        if (error instanceof ApiError && error.status === 404) return null
+        throw error
+      }),
+    ANALYSIS_ERROR,
+  )
+  const reveal = result.value as RevealResponse | null
+  return json({
+    question: tool.question,
+    back: tool.back,
+    self: tool.self,
+    failed: result.failed,
+    reveal: reveal
+      ? {
+          correct_answer: reveal.correct_answer,
+          annulled: reveal.annulled,
+          explanation: reveal.explanation,
+          locked: reveal.explanation_locked ?? null,
+          lockedMessage: reveal.explanation_message ?? null,
+        }
+      : null,
+  })
+}
+
+export async function analysisAction(request: Request, context: AppLoadContext, rawId: string | undefined) {
+  const id = routeId(rawId, 'Questão não encontrada')
+  const self = `/questoes/${id}/analise${listSearchOf(new URL(request.url))}`
+  const parsed = RevealAnalysisSchema.safeParse(Object.fromEntries(await request.formData()))
+  if (!(await getToken(request))) {
+    return redirectWithToast(
+      `/login?${new URLSearchParams({ redirectTo: self })}`,
+      { type: 'error', title: 'Login necessário', description: 'Faça login para ver a análise.' },
+      { request },
+    )
+  }
+  if (!parsed.success) return redirectWithToast(self, { type: 'error', title: 'Requisição inválida' }, { request })
+  const api = await apiForRequest(request, context)
+  try {
+    await withSession(request, () => revealAnswer(api, id))
+    return redirect(self)
+  } catch (error) {
+    if (error instanceof Response) throw error
+    if (error instanceof ApiError && error.status === 404) throw new Response('Questão não encontrada', { status: 404 })
+    const { message } = formError(error, ANALYSIS_ERROR)
+    if (error instanceof ApiError && error.status === 403) {
+      return redirectWithToast(self, { type: 'warning', title: 'Limite semanal atingido', description: message }, { request })
+    }
+    return redirectWithToast(self, { type: 'error', title: 'Erro', description: message }, { request })
+  }
+}

@@ -1,0 +1,34 @@
+import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+
+import { useHydrated } from '~/utils/use-hydrated'
+
+/**
+ * How many chose each alternative, as bars, drawn only in the browser (recharts renders an
+ * empty box on the server): the table beside it has the same figures, always in the HTML.
+ * The key is green, the other letters (the distractors) slate.
+ */
+export function AlternativesChart({ data }: { data: { letter: string; count: number; percentage: number; isCorrect: boolean }[] }) {
+  const hydrated = useHydrated()
+  if (!hydrated || data.length === 0) return null
+  return (
+    <div role="img" aria-label="Gráfico de respostas por alternativa" className="mb-3 h-56 w-full" data-testid="grafico-alternativas">
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={data} margin={{ left: 0, right: 8, top: 20, bottom: 4 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="letter" />
+          <YAxis allowDecimals={false} width={36} />
+          <Tooltip
+            formatter={(value, _name, item) => [`${value} (${(item.payload as { percentage: number }).percentage}%)`, 'Respostas']}
+            labelFormatter={(label) => `Alternativa ${label}`}
+          />
+          <Bar dataKey="count" name="Respostas" radius={[4, 4, 0, 0]}>
+            <LabelList dataKey="percentage" position="top" formatter={(value) => `${value}%`} />
+            {data.map((entry) => (
+              <Cell key={entry.letter} fill={entry.isCorrect ? '#16a34a' : '#64748b'} />
+            ))}
+          </Bar>
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  )
+}

@@ -1,0 +1,40 @@
+import type { AppLoadContext } from '@remix-run/node'
+import { json } from '@remix-run/node'
+
+import { getInteractions, getQuestionDetails, getStatistics } from '#server/client/insight'
+import { notFoundAs404, orFailed, toolContext } from '~/routes/questoes/insight.server'
+import { withSession } from '~/utils/session.server'
+
+// Detalhes (issue 12): every field of the question, its permanent link, the attempt details
+// (spec section 3) and what the student has around it (GET /interactions: counts, never
+// invented).
+
+export async function loadDetails(request: Request, context: AppLoadContext, rawId: string | undefined) {
+  const tool = await toolContext(request, context, rawId, 'detalhes')
+  const [details, interactions, stats] = await Promise.all([
+    withSession(request, () => getQuestionDetails(tool.api, tool.id)).catch(notFoundAs404),
+    orFailed(request, () => getInteractions(tool.api, tool.id), 'Não foi possível carregar as interações da questão.'),
+    orFailed(request, () => getStatistics(tool.api, tool.id), 'Não foi possível carregar as estatísticas.'),
+  ])
+  const { shown_token: _token, ...question } = details.data
+  const s = stats.value?.data ?? null
+  return json({
+    question,
+    back: tool.back,
+    permalink: `/questoes/${tool.id}`,
+    origin: tool.url.origin,
+    interactions: interactions.value?.data ?? null,
+    interactionsFailed: interactions.failed,
+    attempt: {
+      failed: stats.failed,
+      totalAttempts: s?.totalAttempts ?? 0,
+      correctAttempts: s?.correctAttempts ?? 0,
+      accuracy: s?.accuracy ?? null,
+      averageTime: s?.averageTime ?? null,
+      answered: s?.difficulty.answered ?? null,
+      userAttempts: s?.userStats?.attempts ?? 0,
+      userCorrect: s?.userStats?.correct ?? 0,
+      lastAttempt: s?.userStats?.lastAttempt ?? null,
+    },
+  })
+}

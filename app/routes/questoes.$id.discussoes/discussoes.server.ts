@@ -1,0 +1,171 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { AppLoadContext } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
+
+import type { VoteResult } from '#server/client/forum'
+import {
+  createReply,
+  createTopic,
+  deleteReply,
+  deleteTopic,
+  flagReply,
+  flagTopic,
+  listTopics,
+  updateReply,
+  updateTopic,
+  voteReply,
+  voteTopic,
+} from '#server/client/forum'
+import { ApiError, formError } from '~/utils/api.server'
+import { apiForRequest, getToken, requireUser, safeRedirect, withSession } from '~/utils/session.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+import { DiscussionActionSchema } from './schemas'
+
+// Discussões of one question, nested in the /questoes layout: the loader and the one action
+// (its forms told apart by `intent`). Everything goes through the API client.
+
+/** The discussion's own page parameter; every other parameter belongs to the list behind it. */
+export const PAGE_PARAM = 'dpagina'
+
+function questionId(value: string | undefined) {
+  const id = Number(value)
+  if (!/^\d{1,9}$/.test(value ?? '') || id < 1) throw new Response('Questão não encontrada', { status: 404 })
+  return id
+}
+
+/** The list's search (filters, page, revealed answers) without the discussion's own parameters. */
+function listSearch(url: URL) {
+  const params = new URLSearchParams(url.search)
+  params.delete(PAGE_PARAM)
+  const text = params.toString()
+  return text ? `?${text}` : ''
+}
+
+export async function loadDiscussion(request: Request, context: AppLoadContext, rawId: string | undefined) {
+  const id = questionId(rawId)
+  const user = await requireUser(request, context)
+  const url = new URL(request.url)
+  const pageText = url.searchParams.get(PAGE_PARAM) ?? '1'
+  const page = /^\d{1,4}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1
+  const api = await apiForRequest(request, context)
+  try {
+    const data = await withSession(request, () => listTopics(api, id, page))
+    return json({
+      question: data.question,
+      topics: data.topics,
+      total: data.total,
+      page: data.page,
+      perPage: data.per_page,
+      posting: data.posting,
+      isAdmin: user.is_admin,
+      now: new Date().toISOString(),
+      /** Where 'Fechar' and Escape go: the same list, at the same card. */
+      back: `/questoes${listSearch(url)}#questao-${id}`,
+      /** This discussion's URL (the forms post here and come back here). */
+      self: `${url.pathname}${url.search}`,
+      listSearch: listSearch(url),
+    })
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw new Response('Questão não encontrada', { status: 404 })
+    throw error
+  }
+}
+
+export type DiscussionActionData =
+  { formId: string; result: SubmissionResult<string[]> } | { vote: VoteResult & { tipo: 'topico' | 'resposta' } } | { error: string }
+
+/** The form a submission came from (Conform shows its errors there only). */
+function formIdOf(payload: Record<string, unknown>) {
+  const intent = String(payload.intent ?? '')
+  if (intent === 'topico') return 'novo-topico'
+  if (intent === 'responder') return `responder-${String(payload.topico ?? '')}`
+  if (intent === 'editar-topico') return `editar-topico-${String(payload.item ?? '')}`
+  if (intent === 'editar-resposta') return `editar-resposta-${String(payload.item ?? '')}`
+  if (intent === 'denunciar') return `denunciar-${String(payload.tipo ?? '')}-${String(payload.item ?? '')}`
+  return intent
+}
+
+export async function discussionAction(request: Request, context: AppLoadContext, rawId: string | undefined) {
+  const id = questionId(rawId)
+  const url = new URL(request.url)
+  const self = safeRedirect(`${url.pathname}${url.search}`, `/questoes/${id}/discussoes`)
+  const at = (anchor?: string) => (anchor ? `${self}#${anchor}` : self)
+  const formData = await request.formData()
+  if (!(await getToken(request))) {
+    return redirectWithToast(
+      `/login?${new URLSearchParams({ redirectTo: self })}`,
+      { type: 'error', title: 'Login necessário', description: 'Faça login para participar das discussões.' },
+      { request },
+    )
+  }
+  const submission = parseWithZod(formData, { schema: DiscussionActionSchema })
+  const payload = submission.payload as Record<string, unknown>
+  const formId = formIdOf(payload)
+  // Without JS the small forms (votes, delete) carry redirectTo or have no field to show an error beside.
+  const noJs = typeof payload.redirectTo === 'string'
+  if (submission.status !== 'success') {
+    if (payload.intent === 'votar' || payload.intent === 'excluir') {
+      if (noJs || payload.intent === 'excluir') return redirectWithToast(at(), { type: 'error', title: 'Requisição inválida' }, { request })
+      return json<DiscussionActionData>({ error: 'Requisição inválida' }, { status: 400 })
+    }
+    return json<DiscussionActionData>({ formId, result: submission.reply() }, { status: 400 })
+  }
+  const form = submission.value
+  const api = await apiForRequest(request, context)
+  try {
+    switch (form.intent) {
+      case 'topico': {
+        const res = await withSession(request, () => createTopic(api, id, { title: form.titulo, content: form.conteudo }))
+        return redirectWithToast(at(`topico-${res.topic.id}`), { type: 'success', title: 'Tópico criado' }, { request })
+      }
+      case 'responder': {
+        const res = await withSession(request, () => createReply(api, form.topico, { content: form.conteudo }))
+        return redirectWithToast(at(`resposta-${res.reply.id}`), { type: 'success', title: 'Resposta publicada' }, { request })
+      }
+      case 'editar-topico': {
+        await withSession(request, () => updateTopic(api, form.item, { title: form.titulo, content: form.conteudo }))
+        return redirectWithToast(at(`topico-${form.item}`), { type: 'success', title: 'Tópico atualizado' }, { request })
+      }
+      case 'editar-resposta': {
+        await withSession(request, () => updateReply(api, form.item, { content: form.conteudo }))
+        return redirectWithToast(at(`resposta-${form.item}`), { type: 'success', title: 'Resposta atualizada' }, { request })
+      }
+      case 'excluir': {
+        if (form.tipo === 'topico') await withSession(request, () => deleteTopic(api, form.item))
+        else await withSession(request, () => deleteReply(api, form.item))
+        return redirectWithToast(
+          at(),
+          { type: 'success', title: form.tipo === 'topico' ? 'Tópico excluído' : 'Resposta excluída' },
+          { request },
+        )
+      }
+      case 'denunciar': {
+        const res = await withSession(request, () =>
+          form.tipo === 'topico' ? flagTopic(api, form.item, form.motivo) : flagReply(api, form.item, form.motivo),
+        )
+        return redirectWithToast(
+          at(`${form.tipo}-${form.item}`),
+          { type: 'success', title: 'Denúncia enviada', description: res.message },
+          { request },
+        )
+      }
+      case 'votar': {
+        const res = await withSession(request, () =>
+          form.tipo === 'topico' ? voteTopic(api, form.item, form.voto) : voteReply(api, form.item, form.voto),
+        )
+        // A plain POST (no JS) goes back to the same place; the fetcher gets the new counts.
+        if (form.redirectTo) return redirect(`${safeRedirect(form.redirectTo, self)}#${form.tipo}-${form.item}`)
+        return json<DiscussionActionData>({ vote: { ...res, tipo: form.tipo } })
+      }
+    }
+  } catch (error) {
+    const { message, status } = formError(error, 'Não foi possível salvar agora. Tente novamente.')
+    if (form.intent === 'votar' && !form.redirectTo) return json<DiscussionActionData>({ error: message }, { status })
+    // Small forms without a field: the message comes back as a toast.
+    if (form.intent === 'votar' || form.intent === 'excluir')
+      return redirectWithToast(at(), { type: 'error', title: 'Erro', description: message }, { request })
+    return json<DiscussionActionData>({ formId, result: submission.reply({ formErrors: [message] }) }, { status })
+  }
+}

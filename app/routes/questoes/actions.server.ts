@@ -1,0 +1,134 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { AppLoadContext } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
+
+import { answerQuestion, reportQuestionError, revealAnswer } from '#server/client/questions'
+import { ApiError } from '~/utils/api.server'
+import { formError } from '~/utils/api.server'
+import { apiForRequest, getToken, logoutExpired, withSession } from '~/utils/session.server'
+import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
+
+import { AnswerFormSchema, ReportFormSchema } from './schemas'
+
+export type AnswerActionData =
+  | {
+      kind: 'result'
+      intent: 'responder' | 'revelar'
+      correct: boolean | null
+      answer: string | null
+      correct_answer: string | null
+      explanation: string | null
+      annulled: boolean
+    }
+  | { kind: 'quota'; message: string }
+  | { kind: 'error'; message: string }
+
+/** Only the pages that show cards (/questoes, a notebook's /notebook/{id}/questions) are valid places to come back to. */
+function backUrl(redirectTo: string | undefined) {
+  if (
+    !redirectTo ||
+    !(redirectTo.startsWith('/questoes') || /^\/notebook\/\d{1,9}\/questions(?:[?#]|$)/.test(redirectTo)) ||
+    redirectTo.startsWith('//')
+  )
+    return null
+  return new URL(redirectTo, 'http://local')
+}
+
+function backTo(url: URL, id: number) {
+  return `${url.pathname}${url.search}#questao-${id}`
+}
+
+export async function answerAction(request: Request, context: AppLoadContext, id: number) {
+  const form = Object.fromEntries(await request.formData())
+  const parsed = AnswerFormSchema.safeParse(form)
+  if (!parsed.success || !Number.isInteger(id))
+    return json<AnswerActionData>({ kind: 'error', message: 'Requisição inválida' }, { status: 400 })
+  const { intent, resposta, redirectTo, t: shownToken } = parsed.data
+  // A no-JS form carries redirectTo; a JS fetcher does not and gets JSON.
+  const back = backUrl(redirectTo)
+  const loginBack = back ? backTo(back, id) : `/questoes#questao-${id}`
+
+  if (!(await getToken(request))) {
+    return redirectWithToast(
+      `/login?${new URLSearchParams({ redirectTo: loginBack })}`,
+      { type: 'error', title: 'Login necessário', description: 'Faça login para registrar suas tentativas.' },
+      { request },
+    )
+  }
+  if (intent === 'responder' && !resposta) {
+    const message = 'Escolha uma alternativa antes de responder.'
+    if (back) return redirectWithToast(backTo(back, id), { type: 'error', title: message }, { request })
+    return json<AnswerActionData>({ kind: 'error', message }, { status: 400 })
+  }
+
+  const api = await apiForRequest(request, context)
+  try {
+    const result =
+      intent === 'responder'
+        ? await answerQuestion(api, id, resposta!, shownToken)
+        : { ...(await revealAnswer(api, id)), correct: null, answer: null }
+    const toast = result.annulled
+      ? { type: 'info' as const, title: 'Questão Anulada' }
+      : intent === 'revelar'
+        ? null
+        : result.correct
+          ? { type: 'success' as const, title: 'Resposta correta!', description: 'Parabéns! Tentativa registrada.' }
+          : { type: 'error' as const, title: 'Resposta incorreta', description: 'Continue tentando! Tentativa registrada.' }
+    if (back) {
+      back.searchParams.delete('limite')
+      if (!back.searchParams.getAll('revelada').includes(String(id))) back.searchParams.append('revelada', String(id))
+      const escolhas = back.searchParams.getAll('escolha').filter((e) => !e.startsWith(`${id}-`))
+      back.searchParams.delete('escolha')
+      for (const e of escolhas) back.searchParams.append('escolha', e)
+      if (result.answer) back.searchParams.append('escolha', `${id}-${result.answer}`)
+      const url = backTo(back, id)
+      return toast ? redirectWithToast(url, toast, { request }) : redirect(url)
+    }
+    const headers = toast ? await createToastHeaders(request, toast) : undefined
+    return json<AnswerActionData>(
+      {
+        kind: 'result',
+        intent,
+        correct: result.correct,
+        answer: result.answer,
+        correct_answer: result.correct_answer,
+        explanation: result.explanation,
+        annulled: result.annulled,
+      },
+      { headers },
+    )
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    if (error.status === 401) return logoutExpired(request, loginBack)
+    if (error.status === 403) {
+      if (back) {
+        back.searchParams.set('limite', String(id))
+        return redirectWithToast(
+          backTo(back, id),
+          { type: 'warning', title: 'Limite semanal atingido', description: error.message },
+          { request },
+        )
+      }
+      return json<AnswerActionData>({ kind: 'quota', message: error.message }, { status: 403 })
+    }
+    const { message, status } = formError(error, 'Não foi possível registrar a tentativa.')
+    if (back) return redirectWithToast(backTo(back, id), { type: 'error', title: 'Erro', description: message }, { request })
+    return json<AnswerActionData>({ kind: 'error', message }, { status })
+  }
+}
+
+export async function reportAction(request: Request, context: AppLoadContext, id: number) {
+  const submission = parseWithZod(await request.formData(), { schema: ReportFormSchema })
+  // Errors go back to the form, with what was typed (no-JS included).
+  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
+  const url = backTo(backUrl(submission.value.redirectTo) ?? new URL('/questoes', 'http://local'), id)
+  if (!Number.isInteger(id)) return redirectWithToast(url, { type: 'error', title: 'Requisição inválida' }, { request })
+  try {
+    const api = await apiForRequest(request, context)
+    const res = await withSession(request, () => reportQuestionError(api, id, submission.value.mensagem))
+    return redirectWithToast(url, { type: 'success', title: 'Erro reportado', description: res.message }, { request })
+  } catch (error) {
+    const { message, status } = formError(error, 'Não foi possível enviar o relato agora. Tente novamente.')
+    return json({ result: submission.reply({ formErrors: [message] }) }, { status })
+  }
+}

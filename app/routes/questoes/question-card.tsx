@@ -1,0 +1,335 @@
+import { Link, useFetcher } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+
+import type { QuestionCard as Card } from '#server/client/questions'
+import { CsrfInput } from '~/components/csrf-input'
+import { Icon } from '~/components/icons'
+import { useHydrated } from '~/utils/use-hydrated'
+
+import { CardActions } from './card-actions'
+import type { CardTextMap } from './card-texts'
+import { CardText, useCardTexts } from './card-texts'
+import { Markup } from './markup'
+
+/**
+ * What a card needs, trimmed from the API's card with short keys: loader data is
+ * embedded in the page, so every byte here is paid 20 times per /questoes page.
+ */
+export type CardView = {
+  id: number
+  code: string
+  disc: string
+  topics: string[]
+  year: number
+  exam: string | null
+  board: string
+  org: string | null
+  level: string
+  /** null on a first page load: the text is in the HTML only (card-texts.tsx). */
+  text: string | null
+  annulled: boolean
+  /** [letter, text] */
+  alts: [string, string | null][]
+  /** Topics in Discussões (the button's count). */
+  forum: number
+  /** The API's signed shown-at token, sent back with the answer (its time, ADR 018); signed-in only. */
+  tk?: string
+}
+
+export function toCardView(q: Card): CardView {
+  return {
+    id: q.id,
+    code: q.short_id,
+    disc: q.discipline_name,
+    topics: q.topics.map((t) => t.name),
+    year: q.exam_year,
+    exam: q.exam_name,
+    board: q.exam_board,
+    org: q.exam_organization,
+    level: q.difficulty_level,
+    text: q.question_text,
+    annulled: q.is_annulled,
+    alts: q.alternatives.map((a) => [a.letter, a.text_content]),
+    forum: q.forum_topics_count ?? 0,
+    tk: q.shown_token,
+  }
+}
+
+/** Moves the cards' texts out of the loader data into a map for the server render. */
+export function splitTexts(cards: CardView[]): { cards: CardView[]; texts: CardTextMap } {
+  const texts: CardTextMap = new Map(cards.map((c) => [c.id, { text: c.text ?? '', alts: c.alts.map(([, t]) => t ?? '') }]))
+  return { cards: cards.map((c) => ({ ...c, text: null, alts: c.alts.map(([letter]) => [letter, null]) })), texts }
+}
+
+export type RevealState = {
+  correct_answer: string | null
+  explanation: string | null
+  annulled: boolean
+  /** The letter the student picked, when they answered. */
+  chosen: string | null
+  correct?: boolean | null
+}
+
+type ActionData =
+  | {
+      kind: 'result'
+      intent: string
+      correct: boolean | null
+      answer: string | null
+      correct_answer: string | null
+      explanation: string | null
+      annulled: boolean
+    }
+  | { kind: 'quota'; message: string }
+  | { kind: 'error'; message: string }
+
+// Fácil green, Médio yellow, anything else Difícil red (spec section 3); colours in questions.css.
+const DIFFICULTY: Record<string, string> = { FACIL: 'Fácil', MEDIO: 'Médio', DIFICIL: 'Difícil' }
+
+/** The same URL without this question's reveal state (the no-JS 'Ocultar Resposta'). */
+function withoutReveal(currentUrl: string, id: number) {
+  const url = new URL(currentUrl, 'http://local')
+  const keep = (key: string, pred: (v: string) => boolean) => {
+    const values = url.searchParams.getAll(key).filter(pred)
+    url.searchParams.delete(key)
+    for (const v of values) url.searchParams.append(key, v)
+  }
+  keep('revelada', (v) => v !== String(id))
+  keep('escolha', (v) => !v.startsWith(`${id}-`))
+  keep('limite', (v) => v !== String(id))
+  return `${url.pathname}${url.search}#questao-${id}`
+}
+
+export function QuestionCard({
+  question,
+  sequence,
+  loggedIn,
+  currentUrl,
+  serverReveal,
+  serverQuota,
+  toolSearch,
+}: {
+  question: CardView
+  sequence: number
+  loggedIn: boolean
+  currentUrl: string
+  serverReveal?: RevealState
+  serverQuota?: string
+  /** The list the card's tools open over (default: the current URL's search). */
+  toolSearch?: string
+}) {
+  const hydrated = useHydrated()
+  const serverTexts = useCardTexts(question.id)
+  const fetcher = useFetcher<ActionData>({ key: `questao-${question.id}` })
+  const [hidden, setHidden] = useState(false)
+  useEffect(() => {
+    if (fetcher.data) setHidden(false)
+  }, [fetcher.data])
+
+  const data = fetcher.data
+  const reveal: RevealState | undefined =
+    data?.kind === 'result'
+      ? {
+          correct_answer: data.correct_answer,
+          explanation: data.explanation,
+          annulled: data.annulled,
+          chosen: data.answer,
+          correct: data.correct,
+        }
+      : serverReveal
+  const shown = reveal && !hidden ? reveal : undefined
+  const quota = data?.kind === 'quota' ? data.message : data?.kind === 'error' ? null : serverQuota
+  const error = data?.kind === 'error' ? data.message : null
+  const busy = fetcher.state !== 'idle'
+  const level = question.level in DIFFICULTY ? question.level : 'DIFICIL'
+  const loginUrl = `/login?${new URLSearchParams({ redirectTo: `${currentUrl}#questao-${question.id}` })}`
+
+  return (
+    <article id={`questao-${question.id}`} className="qc">
+      <header className="qh">
+        <h2 className="qt">{`Questão ${sequence}`}</h2>
+        <span className="qid">{`#${question.code}`}</span>
+        <span className={`qb qb-${level}`}>{DIFFICULTY[level]}</span>
+        {question.annulled ? <span className="qb qb-an">Anulada</span> : null}
+      </header>
+      <dl className="qm">
+        <Meta label="Disciplina" value={question.disc} />
+        <Meta label="Assuntos" value={question.topics.length ? question.topics.join(', ') : 'Não informado'} />
+        <Meta label="Ano" value={String(question.year)} />
+        <Meta label="Banca" value={question.board} />
+        <Meta label="Órgão" value={question.org ?? question.board} />
+        <Meta label="Prova" value={question.exam ?? 'Não informado'} />
+      </dl>
+
+      <CardText text={question.text ?? serverTexts?.text} className="qs" />
+
+      {loggedIn ? (
+        <fetcher.Form method="post" action={`/questoes/${question.id}/responder`} preventScrollReset>
+          <CsrfInput />
+          {hydrated ? null : <input type="hidden" name="redirectTo" value={currentUrl} />}
+          {question.tk ? <input type="hidden" name="t" value={question.tk} /> : null}
+          <Alternatives question={question} serverAlts={serverTexts?.alts} reveal={shown} selectable />
+          <div className="qx">
+            {question.alts.length ? (
+              <button type="submit" name="intent" value="responder" className="btn-primary" disabled={busy}>
+                Responder
+              </button>
+            ) : null}
+            {shown ? (
+              <Link
+                to={withoutReveal(currentUrl, question.id)}
+                preventScrollReset
+                className="btn-secondary"
+                onClick={(event) => {
+                  if (!hydrated) return
+                  event.preventDefault()
+                  setHidden(true)
+                }}
+              >
+                Ocultar Resposta
+              </Link>
+            ) : (
+              <button type="submit" name="intent" value="revelar" className="btn-secondary" disabled={busy}>
+                Ver Resposta
+              </button>
+            )}
+          </div>
+        </fetcher.Form>
+      ) : (
+        <>
+          <Alternatives question={question} serverAlts={serverTexts?.alts} />
+          <div className="qx">
+            <Link to={loginUrl} className="btn-primary" data-login-modal>
+              <Icon name="lock" /> Responder
+            </Link>
+            <Link to={loginUrl} className="btn-secondary" data-login-modal>
+              <Icon name="lock" /> Ver Resposta
+            </Link>
+            <span className="qn">Login necessário</span>
+          </div>
+        </>
+      )}
+
+      {quota ? (
+        <div role="alert" className="qq">
+          <p>{quota}</p>
+          <Link to="/planos" className="mt-1 inline-flex min-h-11 items-center font-semibold underline">
+            Ver planos
+          </Link>
+        </div>
+      ) : null}
+      {error ? (
+        <p role="alert" className="field-error mt-3">
+          {error}
+        </p>
+      ) : null}
+
+      {shown ? <RevealPanel reveal={shown} /> : null}
+
+      <CardActions question={question} loggedIn={loggedIn} currentUrl={currentUrl} listSearch={toolSearch} />
+
+      <Link to={`/questoes/${question.id}/reportar?${new URLSearchParams({ voltar: currentUrl })}`} className="qrep">
+        <Icon name="flag" /> Reportar erro
+      </Link>
+    </article>
+  )
+}
+
+function Meta({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt>{`${label}:`}</dt>
+      <dd>{value}</dd>
+    </div>
+  )
+}
+
+function Alternatives({
+  question,
+  serverAlts,
+  reveal,
+  selectable = false,
+}: {
+  question: CardView
+  /** The texts of a first page load, for the server render (card-texts.tsx). */
+  serverAlts?: string[]
+  reveal?: RevealState
+  selectable?: boolean
+}) {
+  if (!question.alts.length) return <p className="text-slate-600 dark:text-slate-400">Nenhuma alternativa disponível</p>
+  const rows = question.alts.map(([letter, text], index) => {
+    const alt = { letter, text_content: text ?? serverAlts?.[index] }
+    const isCorrect = reveal && !reveal.annulled && reveal.correct_answer === alt.letter
+    const isWrongChoice = reveal && reveal.chosen === alt.letter && !isCorrect && !reveal.annulled
+    const tone = isCorrect ? 'ok' : isWrongChoice ? 'bad' : undefined
+    const content = (
+      <>
+        <b>{`${alt.letter})`}</b>
+        <CardText text={alt.text_content} />
+        {isCorrect ? (
+          <em>
+            <Icon name="check" className="h-5 w-5" /> Correta
+          </em>
+        ) : null}
+        {isWrongChoice ? (
+          <em>
+            <Icon name="x" className="h-5 w-5" /> Sua resposta
+          </em>
+        ) : null}
+      </>
+    )
+    return (
+      <li key={alt.letter}>
+        {selectable ? (
+          <label className={tone}>
+            <input type="radio" name="resposta" value={alt.letter} defaultChecked={reveal?.chosen === alt.letter} />
+            {content}
+          </label>
+        ) : (
+          <div className={tone}>{content}</div>
+        )}
+      </li>
+    )
+  })
+  return selectable ? (
+    <fieldset>
+      <legend className="sr-only">Alternativas</legend>
+      <ul className="qa">{rows}</ul>
+    </fieldset>
+  ) : (
+    <ul className="qa">{rows}</ul>
+  )
+}
+
+/**
+ * Right or wrong: the answer's own verdict (JS fetcher), else worked out from the
+ * letter the student picked (the no-JS redirect carries only `escolha`), so both
+ * paths say 'Você errou.' the same way. null after a plain 'Ver Resposta'.
+ */
+function verdict(reveal: RevealState) {
+  if (typeof reveal.correct === 'boolean') return reveal.correct
+  if (!reveal.chosen || !reveal.correct_answer) return null
+  return reveal.chosen === reveal.correct_answer
+}
+
+function RevealPanel({ reveal }: { reveal: RevealState }) {
+  const correct = verdict(reveal)
+  return (
+    <section aria-label="Resposta" className="qr" data-testid="resposta">
+      {reveal.annulled ? (
+        <p className="font-semibold">Questão Anulada:</p>
+      ) : (
+        <p className="font-semibold">
+          {correct === true ? 'Você acertou! ' : correct === false ? 'Você errou. ' : ''}
+          Gabarito: <span data-testid="gabarito">{reveal.correct_answer}</span>
+        </p>
+      )}
+      {reveal.explanation ? (
+        <div className="mt-2">
+          <h3 className="font-semibold">Análise do professor</h3>
+          <Markup text={reveal.explanation} className="qs mt-1" />
+        </div>
+      ) : null}
+    </section>
+  )
+}

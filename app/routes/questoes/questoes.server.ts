@@ -1,0 +1,186 @@
+import type { AppLoadContext } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
+
+import { getPolicy } from '#server/client/billing'
+import type { ApiClient } from '#server/client/core'
+import { listNotebooks } from '#server/client/notebooks'
+import type { DisciplinesResponse, FilterOptions, RevealResponse, SearchResponse } from '#server/client/questions'
+import { getDisciplines, getFilterOptions, getRevealed, searchQuestions } from '#server/client/questions'
+import { PLAN_LIMITS, quotaMessageFor } from '#server/domain/plans'
+import { referenceDataVersion } from '#server/domain/reference-data'
+import { ApiError } from '~/utils/api.server'
+import { apiFor } from '~/utils/api.server'
+import { commitSession, getSession, logoutExpired, tokenOf } from '~/utils/session.server'
+
+import { activeFilterCount, FALLBACK_BOARDS, FALLBACK_YEARS, PER_PAGE, readFilters, readPage } from './filters'
+import { splitTexts, toCardView } from './question-card'
+
+export type Discipline = DisciplinesResponse['data'][number]
+export type DisciplineTuple = [number, string, [number, string][]]
+export type ServerReveal = RevealResponse & { chosen: string | null }
+
+// Reference data changes only on admin uploads: a short per-process cache keeps
+// two API calls off every page render. An import on any server moves the reference
+// version (ADR 019), which empties it at once; the TTL is only a backstop.
+const REFERENCE_TTL_MS = 30_000
+let optionsCache: { at: number; version: number; value: FilterOptions & { fallback: boolean } } | undefined
+let disciplinesCache: { at: number; version: number; value: Discipline[] } | undefined
+
+const fresh = (entry: { at: number; version: number } | undefined) =>
+  entry !== undefined && entry.version === referenceDataVersion() && Date.now() - entry.at < REFERENCE_TTL_MS
+
+async function filterOptions(api: ApiClient) {
+  if (fresh(optionsCache)) return optionsCache!.value
+  try {
+    const version = referenceDataVersion()
+    const value = { ...(await getFilterOptions(api)), fallback: false }
+    optionsCache = { at: Date.now(), version, value }
+    return value
+  } catch {
+    // Spec section 8: the fixed years and boards when the call fails (not cached).
+    return { years: FALLBACK_YEARS, exam_boards: FALLBACK_BOARDS, difficulties: ['facil', 'medio', 'dificil'], fallback: true }
+  }
+}
+
+async function disciplines(api: ApiClient): Promise<Discipline[]> {
+  if (fresh(disciplinesCache)) return disciplinesCache!.value
+  try {
+    const version = referenceDataVersion()
+    const value = (await getDisciplines(api)).data
+    disciplinesCache = { at: Date.now(), version, value }
+    return value
+  } catch {
+    return []
+  }
+}
+
+/** `escolha=<id>-<letter>` pairs: the alternative a no-JS student picked. */
+function chosenLetters(params: URLSearchParams) {
+  const map = new Map<number, string>()
+  for (const value of params.getAll('escolha')) {
+    const m = /^(\d{1,9})-([A-Za-z])$/.exec(value)
+    if (m) map.set(Number(m[1]), m[2].toUpperCase())
+  }
+  return map
+}
+
+export async function loadQuestionsPage(request: Request, context: AppLoadContext) {
+  const url = new URL(request.url)
+  const filters = readFilters(url.searchParams)
+  const page = readPage(url.searchParams)
+  const session = await getSession(request)
+  const token = tokenOf(session)
+  const hasFilters = activeFilterCount(filters) > 0
+
+  // Running a search needs login (spec section 6): back here after signing in.
+  if (hasFilters && !token) {
+    throw redirect(`/login?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`)
+  }
+
+  const headers = new Headers()
+  let seed = session.get('searchSeed')
+  if (!seed) {
+    seed = crypto.randomUUID()
+    session.set('searchSeed', seed)
+    headers.append('Set-Cookie', await commitSession(session))
+  }
+
+  const api = apiFor(context, token)
+  const revealIds = token
+    ? [
+        ...new Set(
+          url.searchParams
+            .getAll('revelada')
+            .filter((v) => /^\d{1,9}$/.test(v))
+            .map(Number),
+        ),
+      ].slice(0, 5)
+    : []
+  const chosen = chosenLetters(url.searchParams)
+  // The 'Caderno' filter's options: the signed-in student's notebooks as [id, name].
+  const notebookOptions: Promise<[number, string][]> = token
+    ? listNotebooks(api).then(
+        (r) => r.notebooks.map((n) => [n.id, n.name] as [number, string]),
+        () => [],
+      )
+    : Promise.resolve([])
+  // The house ad slot (issue 10): signed-in plans with ads only; a failed read shows none.
+  const houseAd = token
+    ? getPolicy(api).then(
+        (p) => p.features.ads,
+        () => false,
+      )
+    : Promise.resolve(false)
+
+  try {
+    const [result, options, disciplineList, reveals] = await Promise.all([
+      searchQuestions(api, {
+        page,
+        per_page: PER_PAGE,
+        search_term: filters.q || undefined,
+        discipline_ids: filters.disciplina,
+        topic_ids: filters.assunto,
+        difficulty: filters.dificuldade,
+        year: filters.ano,
+        exam_board: filters.banca,
+        notebook_id: filters.caderno ?? undefined,
+        random: !hasFilters,
+        seed,
+      }).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) throw error
+        // A search that fails shows an empty list (spec section 7), with the reason.
+        return {
+          success: true,
+          data: [],
+          total: 0,
+          total_exact: true,
+          page,
+          per_page: PER_PAGE,
+          failed: error instanceof ApiError ? error.message : 'Erro ao buscar questões',
+        } as SearchResponse & { failed?: string }
+      }),
+      filterOptions(api),
+      disciplines(api),
+      Promise.all(
+        revealIds.map(async (id) => {
+          try {
+            // A read: only what this student already revealed or answered. Revealing and
+            // answering are POSTs, so no link can spend a Gratuito student's quota.
+            const r = await getRevealed(api, id)
+            return [id, { reveal: { ...r, chosen: chosen.get(id) ?? null } as ServerReveal }] as const
+          } catch (error) {
+            if (error instanceof ApiError && error.status === 401) throw error
+            return [id, null] as const
+          }
+        }),
+      ),
+    ])
+    let cards = result.data.map(toCardView)
+    if (context.documentRequest) {
+      // The texts go once, in the HTML (the page budget of issue 5), not again in the data.
+      const split = splitTexts(cards)
+      cards = split.cards
+      context.cardTexts = split.texts
+    }
+    return json(
+      {
+        filters,
+        page,
+        loggedIn: Boolean(token),
+        notebooks: await notebookOptions,
+        result: { ...(result as SearchResponse & { failed?: string }), data: cards, success: undefined },
+        options,
+        // [id, name, [[topicId, topicName]...]]: compact, all topics so JS can follow the ticks.
+        disciplines: disciplineList.map((d) => [d.id, d.name, d.topics.map((t) => [t.id, t.name] as [number, string])] as DisciplineTuple),
+        reveals: Object.fromEntries(reveals.filter(([, v]) => v !== null)) as Record<string, { reveal?: ServerReveal; quota?: string }>,
+        quotaFor: Number(url.searchParams.get('limite')) || null,
+        quotaText: url.searchParams.has('limite') ? quotaMessageFor(PLAN_LIMITS.GRATUITO.questionsPerWeek) : '',
+        houseAd: await houseAd,
+      },
+      { headers },
+    )
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return logoutExpired(request)
+    throw error
+  }
+}

@@ -1,0 +1,102 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Outlet, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { HouseAd } from '~/components/house-ad'
+import { IconSprite } from '~/components/icons'
+import { formatNumber } from '~/utils/format'
+
+import { FilterForm } from './filter-form'
+import { filtersToSearch, PER_PAGE } from './filters'
+import { Pagination } from './pagination'
+import { QuestionCard } from './question-card'
+import questionStyles from './questions.css'
+import { loadQuestionsPage } from './questoes.server'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: questionStyles }]
+
+export const meta: MetaFunction = () => [
+  { title: 'Questões OAB — Gabarita' },
+  { name: 'description', content: 'Banco de questões da OAB com filtros por disciplina, assunto, dificuldade, ano e banca.' },
+]
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadQuestionsPage(request, context)
+}
+
+export default function QuestionsPage() {
+  const data = useLoaderData<typeof loader>()
+  const location = useLocation()
+  const navigation = useNavigation()
+  const searching =
+    navigation.state === 'loading' && navigation.location.pathname === '/questoes' && navigation.location.search !== location.search
+  const { result, filters, page } = data
+  const lastPage = Math.max(1, Math.ceil(result.total / PER_PAGE))
+  const currentUrl = `${location.pathname}${location.search}`
+  const first = (page - 1) * PER_PAGE
+
+  return (
+    <>
+      <IconSprite />
+      <section className="bg-gradient-to-r from-brand-700 to-brand-500 text-white">
+        <div className="container-page py-8 sm:py-10">
+          <h1 className="text-3xl font-bold sm:text-4xl">Questões OAB</h1>
+          <p className="mt-2 max-w-prose text-brand-50">
+            Pratique com questões no formato do Exame de Ordem, filtre por disciplina e assunto e confira o gabarito comentado.
+          </p>
+        </div>
+      </section>
+      {/* Nested tools of a card (questoes.$id.discussoes, ...): dialogs with JS, sections without. */}
+      <Outlet />
+      <div className="container-page space-y-6 py-6">
+        <FilterForm
+          key={location.search}
+          filters={filters}
+          disciplines={data.disciplines}
+          years={data.options.years}
+          boards={data.options.exam_boards}
+          notebooks={data.notebooks}
+          loggedIn={data.loggedIn}
+        />
+        <section aria-labelledby="resultado" aria-busy={searching}>
+          <h2 id="resultado" className="text-lg font-semibold" aria-live="polite">
+            {searching
+              ? 'Buscando questões...'
+              : `Encontradas ${result.total_exact ? '' : 'mais de '}${formatNumber(result.total)} questões com os filtros selecionados`}
+          </h2>
+          {result.failed ? (
+            <p role="alert" className="field-error">
+              {result.failed}
+            </p>
+          ) : null}
+          {result.data.length === 0 ? (
+            <p className="mt-6 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
+              Nenhuma questão encontrada com os filtros selecionados.
+            </p>
+          ) : (
+            <ol className="mt-4 space-y-4" aria-label="Questões">
+              {result.data.map((q, i) => (
+                <li key={q.id}>
+                  <QuestionCard
+                    question={q}
+                    sequence={first + i + 1}
+                    loggedIn={data.loggedIn}
+                    currentUrl={currentUrl}
+                    serverReveal={data.reveals[q.id]?.reveal}
+                    serverQuota={data.reveals[q.id]?.quota ?? (data.quotaFor === q.id ? data.quotaText : undefined)}
+                  />
+                </li>
+              ))}
+            </ol>
+          )}
+          {data.houseAd ? <HouseAd className="mt-6" /> : null}
+          <Pagination page={page} totalPages={lastPage} hrefFor={(p) => `/questoes${filtersToSearch(filters, p)}`} />
+        </section>
+      </div>
+    </>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,79 @@
+import { getFormProps, getTextareaProps } from '@conform-to/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+
+import { getQuestion } from '#server/client/questions'
+import { CsrfInput } from '~/components/csrf-input'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ErrorList, TextareaField } from '~/components/forms'
+import { reportAction } from '~/routes/questoes/actions.server'
+import { ReportFormSchema } from '~/routes/questoes/schemas'
+import { ApiError } from '~/utils/api.server'
+import { apiForRequest, withSession } from '~/utils/session.server'
+import { useZodForm } from '~/utils/use-zod-form'
+
+// 'Reportar erro' as a route dialog: a small page with one form (no login needed),
+// which sends the student back to the card they came from.
+
+export const meta: MetaFunction = () => [{ title: 'Reportar erro — Gabarita' }]
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const id = Number(params.id)
+  if (!Number.isInteger(id) || id < 1) throw new Response('Questão não encontrada', { status: 404 })
+  const voltar = new URL(request.url).searchParams.get('voltar') ?? '/questoes'
+  const back = voltar.startsWith('/questoes') && !voltar.startsWith('//') ? voltar : '/questoes'
+  try {
+    const api = await apiForRequest(request, context)
+    const { data } = await withSession(request, () => getQuestion(api, id))
+    return json({ id, number: data.question_number, shortId: data.short_id, discipline: data.discipline_name, back })
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+      throw new Response('Questão não encontrada', { status: 404 })
+    throw error
+  }
+}
+
+export function action({ request, context, params }: ActionFunctionArgs) {
+  return reportAction(request, context, Number(params.id))
+}
+
+export default function ReportErrorPage() {
+  const data = useLoaderData<typeof loader>()
+  const navigation = useNavigation()
+  const actionData = useActionData<typeof action>()
+  const [form, fields] = useZodForm(ReportFormSchema, { id: 'reportar-form', lastResult: actionData?.result })
+  const cancel = `${data.back}#questao-${data.id}`
+  return (
+    <div className="container-page max-w-2xl py-10">
+      <div className="card" role="dialog" aria-labelledby="reportar-titulo" aria-modal="false">
+        <h1 id="reportar-titulo" className="text-2xl font-bold">
+          Reportar erro
+        </h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{`Questão #${data.shortId} · ${data.discipline}`}</p>
+        <Form method="post" className="mt-4 space-y-3" {...getFormProps(form)}>
+          <CsrfInput />
+          <input type="hidden" name="redirectTo" value={data.back} />
+          <TextareaField
+            label="Descreva o erro encontrado"
+            textareaProps={{ ...getTextareaProps(fields.mensagem), rows: 5, autoFocus: true }}
+            errors={fields.mensagem.errors}
+          />
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className="btn-primary" disabled={navigation.state === 'submitting'}>
+              Enviar relato
+            </button>
+            <Link to={cancel} className="btn-secondary">
+              Cancelar
+            </Link>
+          </div>
+        </Form>
+      </div>
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,214 @@
+import type { IncomingHttpHeaders } from 'node:http'
+
+import { and, eq } from 'drizzle-orm'
+
+import type { Db } from '../../db/index'
+import type { PaidPlanName, PaymentMethod, PaymentStatus, PlanName } from '../../db/schema'
+import { paymentEvents, payments, subscriptions } from '../../db/schema'
+import { formatCents, planLabel } from '../plans'
+import { PAYMENT_METHOD_LABELS } from './provider'
+import type { BillingDeps } from './registry'
+import {
+  addMonth,
+  BILLING_MESSAGES,
+  isUpgrade,
+  liveSubscription,
+  lockUserBilling,
+  paidPlan,
+  startSubscription,
+  syncUserPlan,
+} from './subscriptions'
+
+export type PaymentRow = typeof payments.$inferSelect
+
+/** Where the browser lands after the provider's page: /trocar-plano shows the result. */
+export function checkoutReturnPath(checkoutId: string) {
+  return `/trocar-plano/retorno?checkout=${encodeURIComponent(checkoutId)}`
+}
+
+export type CheckoutOutcome =
+  | { kind: 'ok'; payment: PaymentRow; redirectUrl: string }
+  | { kind: 'unavailable' | 'admin' | 'same-plan' | 'downgrade' | 'method-unavailable' | 'provider-error' }
+
+/**
+ * Starts an upgrade (from Gratuito too): a pending payment and the provider's hosted checkout.
+ * Nothing changes until the provider confirms through the webhook.
+ */
+export async function startCheckout(
+  deps: BillingDeps,
+  user: { id: string; email: string; name: string; planName: PlanName },
+  input: { plan: PaidPlanName; method: PaymentMethod; publicUrl?: string },
+): Promise<CheckoutOutcome> {
+  const { provider, now } = deps
+  if (!provider) return { kind: 'unavailable' }
+  if (user.planName === 'ADMIN') return { kind: 'admin' }
+  if (!provider.methods.includes(input.method)) return { kind: 'method-unavailable' }
+  if (input.plan === user.planName) return { kind: 'same-plan' }
+  if (!isUpgrade(user.planName, input.plan)) return { kind: 'downgrade' }
+  const plan = paidPlan(input.plan)
+  const [payment] = await deps.db
+    .insert(payments)
+    .values({
+      userId: user.id,
+      kind: 'checkout',
+      planName: input.plan,
+      provider: provider.name,
+      method: input.method,
+      amountCents: plan.priceCents,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+  let session
+  try {
+    session = await provider.createCheckout({
+      user: { id: user.id, email: user.email, name: user.name },
+      plan: { id: input.plan, name: plan.name },
+      method: input.method,
+      amountCents: plan.priceCents,
+      checkoutId: payment.checkoutId,
+      returnUrl: `${(input.publicUrl ?? '').replace(/\/$/, '')}${checkoutReturnPath(payment.checkoutId)}`,
+    })
+  } catch {
+    await deps.db
+      .update(payments)
+      .set({ status: 'declined', failureReason: BILLING_MESSAGES.providerError, decidedAt: now, updatedAt: now })
+      .where(eq(payments.id, payment.id))
+    return { kind: 'provider-error' }
+  }
+  const [stored] = await deps.db
+    .update(payments)
+    .set({ providerRef: session.providerRef, updatedAt: now })
+    .where(eq(payments.id, payment.id))
+    .returning()
+  return { kind: 'ok', payment: stored, redirectUrl: session.redirectUrl }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export async function findPaymentByCheckoutId(db: Db, checkoutId: string) {
+  if (!UUID.test(checkoutId)) return undefined
+  const [payment] = await db.select().from(payments).where(eq(payments.checkoutId, checkoutId.toLowerCase()))
+  return payment
+}
+
+/** The user's own checkout; someone else's is as absent as an unknown one. */
+export async function findUserCheckout(db: Db, userId: string, checkoutId: string) {
+  const payment = await findPaymentByCheckoutId(db, checkoutId)
+  return payment && payment.userId === userId ? payment : undefined
+}
+
+export type WebhookOutcome =
+  | { kind: 'processed'; status: PaymentStatus }
+  | { kind: 'duplicate' }
+  | { kind: 'ignored' }
+  | { kind: 'unavailable' | 'invalid-signature' | 'invalid-payload' | 'unknown-payment' }
+
+/**
+ * A provider's webhook: verified over the exact bytes, applied once. The event id is stored
+ * in the same transaction as its effect, so a replay (or a concurrent duplicate) finds it
+ * and changes nothing; a bad signature or an unknown payment stores nothing at all.
+ */
+export async function receiveWebhook(deps: BillingDeps, rawBody: Buffer, headers: IncomingHttpHeaders): Promise<WebhookOutcome> {
+  const { provider, now } = deps
+  if (!provider) return { kind: 'unavailable' }
+  const verified = provider.verifyWebhook(rawBody, headers)
+  if (!verified.ok) return { kind: verified.error === 'signature' ? 'invalid-signature' : 'invalid-payload' }
+  const { event } = verified
+  const [found] = await deps.db
+    .select({ id: payments.id, userId: payments.userId })
+    .from(payments)
+    .where(and(eq(payments.provider, provider.name), eq(payments.providerRef, event.providerRef)))
+  if (!found) return { kind: 'unknown-payment' }
+  return deps.db.transaction(async (tx): Promise<WebhookOutcome> => {
+    await lockUserBilling(tx, found.userId)
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id))
+    if (payment.amountCents !== event.amountCents) return { kind: 'invalid-payload' }
+    const inserted = await tx
+      .insert(paymentEvents)
+      .values({ provider: provider.name, eventId: event.eventId, type: event.type, paymentId: payment.id, receivedAt: now })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentEvents.eventId })
+    if (inserted.length === 0) return { kind: 'duplicate' }
+    // A payment is decided once; a later contradicting event is recorded and ignored.
+    if (payment.status !== 'pending') return { kind: 'ignored' }
+    if (event.type === 'payment.declined') {
+      await tx
+        .update(payments)
+        .set({ status: 'declined', failureReason: event.reason?.trim() || 'o pagamento foi recusado.', decidedAt: now, updatedAt: now })
+        .where(eq(payments.id, payment.id))
+      // A renewal that finally fails ends the subscription it was paying for.
+      if (payment.kind === 'renewal' && payment.subscriptionId) {
+        const live = await liveSubscription(tx, payment.userId)
+        if (live?.id === payment.subscriptionId) {
+          await tx.update(subscriptions).set({ status: 'ended', endedAt: now, updatedAt: now }).where(eq(subscriptions.id, live.id))
+          await syncUserPlan(tx, payment.userId, now)
+        }
+      }
+      return { kind: 'processed', status: 'declined' }
+    }
+    let subscriptionId = payment.subscriptionId
+    if (payment.kind === 'checkout') {
+      // The upgrade takes effect now, with a fresh period; the weekly quota follows the plan at once.
+      const { subscription } = await startSubscription(tx, {
+        userId: payment.userId,
+        plan: payment.planName,
+        now,
+        periodEnd: addMonth(now),
+        provider: payment.provider,
+        method: payment.method,
+      })
+      subscriptionId = subscription.id
+    }
+    await tx
+      .update(payments)
+      .set({ status: 'approved', subscriptionId, failureReason: null, decidedAt: now, updatedAt: now })
+      .where(eq(payments.id, payment.id))
+    return { kind: 'processed', status: 'approved' }
+  })
+}
+
+export type CheckoutJson = {
+  checkout_id: string
+  kind: 'checkout' | 'renewal'
+  status: PaymentStatus
+  plan_name: PaidPlanName
+  plan: string
+  amount_cents: number
+  amount_formatted: string
+  method: PaymentMethod
+  method_label: string
+  created_at: string
+  decided_at: string | null
+  /** Why a declined payment was refused. */
+  failure_reason: string | null
+  /** A sentence for the toast on return from the checkout. */
+  message: string
+}
+
+export function checkoutMessage(payment: PaymentRow) {
+  if (payment.status === 'approved') return `Pagamento aprovado! Seu plano agora é o ${planLabel(payment.planName)}.`
+  if (payment.status === 'declined') {
+    const reason = payment.failureReason ?? 'o pagamento foi recusado.'
+    return `Pagamento recusado: ${reason} Seu plano não mudou e nada foi cobrado.`
+  }
+  return 'Aguardando a confirmação do pagamento.'
+}
+
+export function toCheckoutJson(payment: PaymentRow): CheckoutJson {
+  return {
+    checkout_id: payment.checkoutId,
+    kind: payment.kind,
+    status: payment.status,
+    plan_name: payment.planName,
+    plan: planLabel(payment.planName),
+    amount_cents: payment.amountCents,
+    amount_formatted: formatCents(payment.amountCents),
+    method: payment.method,
+    method_label: PAYMENT_METHOD_LABELS[payment.method] ?? payment.method,
+    created_at: new Date(payment.createdAt).toISOString(),
+    decided_at: payment.decidedAt ? new Date(payment.decidedAt).toISOString() : null,
+    failure_reason: payment.failureReason,
+    message: checkoutMessage(payment),
+  }
+}

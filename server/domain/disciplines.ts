@@ -1,0 +1,41 @@
+import { and, asc, eq } from 'drizzle-orm'
+
+import type { Db } from '../db/index'
+import { disciplines, topics } from '../db/schema'
+import { nameKey } from './text'
+
+export type DisciplineWithTopics = { id: number; name: string; topics: { id: number; name: string }[] }
+
+/** Every discipline with its topics, both sorted by name (pt-BR collation in JS). */
+export async function listDisciplines(db: Db): Promise<DisciplineWithTopics[]> {
+  const [rows, topicRows] = await Promise.all([
+    db.select({ id: disciplines.id, name: disciplines.name }).from(disciplines).orderBy(asc(disciplines.name)),
+    db.select({ id: topics.id, name: topics.name, disciplineId: topics.disciplineId }).from(topics).orderBy(asc(topics.name)),
+  ])
+  const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' })
+  const byDiscipline = new Map<number, { id: number; name: string }[]>()
+  for (const t of topicRows) byDiscipline.set(t.disciplineId, [...(byDiscipline.get(t.disciplineId) ?? []), { id: t.id, name: t.name }])
+  return rows
+    .map((d) => ({ ...d, topics: (byDiscipline.get(d.id) ?? []).sort((a, b) => collator.compare(a.name, b.name)) }))
+    .sort((a, b) => collator.compare(a.name, b.name))
+}
+
+type Named = { id: number; name: string }
+
+export type DisciplineTopicMatch =
+  { kind: 'ok'; discipline: Named; topic: Named } | { kind: 'no-discipline' } | { kind: 'no-topic'; discipline: Named }
+
+/** The admin check "does this discipline/topic pair exist?", matched as the importer matches names. */
+export async function findDisciplineTopic(db: Db, disciplina: string, assunto: string): Promise<DisciplineTopicMatch> {
+  const [discipline] = await db
+    .select({ id: disciplines.id, name: disciplines.name })
+    .from(disciplines)
+    .where(eq(disciplines.nameKey, nameKey(disciplina)))
+  if (!discipline) return { kind: 'no-discipline' }
+  const [topic] = await db
+    .select({ id: topics.id, name: topics.name })
+    .from(topics)
+    .where(and(eq(topics.disciplineId, discipline.id), eq(topics.nameKey, nameKey(assunto))))
+  if (!topic) return { kind: 'no-topic', discipline }
+  return { kind: 'ok', discipline, topic }
+}

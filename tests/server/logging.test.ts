@@ -1,0 +1,142 @@
+import { Writable } from 'node:stream'
+
+import express from 'express'
+import { pinoHttp } from 'pino-http'
+import request from 'supertest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { createApp } from '#server/app'
+import { ConfigError, loadConfig } from '#server/config'
+import type { Db } from '#server/db/index'
+import { users } from '#server/db/schema'
+import { createLogger, LOG_OPTIONS, withoutUrlPasswords } from '#server/logger'
+
+import { createTestContext } from '../support/context'
+
+// Issue 9: every request line carried the bearer token and the cookies at the default
+// level, a failed insert logged its parameters (an argon2 hash), a bad config value was echoed.
+
+/** A logger at the production default level writing into an array. */
+function capture() {
+  const lines: string[] = []
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk))
+      done()
+    },
+  })
+  return { logger: createLogger('info', stream), text: () => lines.join('') }
+}
+
+let t: Awaited<ReturnType<typeof createTestContext>>
+beforeAll(async () => {
+  t = await createTestContext()
+})
+afterAll(() => t.close())
+
+describe('request logs', () => {
+  it('carry no bearer token, cookie or password', async () => {
+    const log = capture()
+    const app = createApp({ ...t.ctx, logger: log.logger })
+    const password = 'senha-muito-secreta-42'
+    const reg = await request(app).post('/api/v1/auth/register').send({ name: 'Ana', email: 'ana-log@teste.gabarita', password })
+    expect(reg.status).toBe(201)
+    const token = reg.body.token as string
+    await request(app)
+      .get('/api/v1/auth/me')
+      .set('Authorization', `Bearer ${token}`)
+      .set('Cookie', '__session=cookie-de-sessao-secreto; gabarita-theme=dark')
+      .expect(200)
+    await request(app).post('/api/v1/auth/login').send({ email: 'ana-log@teste.gabarita', password }).expect(200)
+    const text = log.text()
+    expect(text).toContain('/api/v1/auth/me')
+    expect(text).toContain('[oculto]')
+    for (const secret of [token, 'cookie-de-sessao-secreto', password]) expect(text).not.toContain(secret)
+  })
+
+  it('redact Set-Cookie answers and password fields with the options app.ts uses', async () => {
+    const log = capture()
+    const app = express()
+    app.use(pinoHttp({ logger: log.logger, ...LOG_OPTIONS }))
+    app.post('/x', express.json(), (req, res) => {
+      req.log.info({ body: req.body }, 'corpo recebido')
+      res.cookie('__session', 'valor-do-cookie-secreto').json({ ok: true })
+    })
+    await request(app).post('/x').send({ email: 'a@b.c', password: 'p4ss-secreta', new_password: 'nova-secreta' }).expect(200)
+    const text = log.text()
+    expect(text).toContain('set-cookie')
+    for (const secret of ['valor-do-cookie-secreto', 'p4ss-secreta', 'nova-secreta']) expect(text).not.toContain(secret)
+  })
+})
+
+describe('database errors', () => {
+  /** The real db, except that every insert into users gets a NUL in the name: PostgreSQL refuses it. */
+  function failingInserts(db: Db): Db {
+    return new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop !== 'insert') return Reflect.get(target, prop, receiver)
+        return (table: typeof users) => {
+          const builder = target.insert(table)
+          if (table !== users) return builder
+          return { values: (v: typeof users.$inferInsert) => builder.values({ ...v, name: `${v.name}\u0000` }) }
+        }
+      },
+    })
+  }
+
+  it('are logged by code and message, never with the statement values (no argon2 hash)', async () => {
+    const log = capture()
+    const app = createApp({ ...t.ctx, db: failingInserts(t.db), logger: log.logger })
+    const res = await request(app)
+      .post('/api/v1/auth/register')
+      .send({ name: 'Bia', email: 'bia-log@teste.gabarita', password: 'senha-da-bia' })
+    expect(res.status).toBe(500)
+    expect(res.body).toEqual({ error: 'Erro interno do servidor' })
+    const text = log.text()
+    expect(text).toContain('"code":"22021"')
+    expect(text).not.toMatch(/argon2|"params":\[|Failed query|Failing row/)
+    expect(text).not.toContain('senha-da-bia')
+  })
+
+  it('logged directly through the process logger lose their values too', async () => {
+    const log = capture()
+    const error = await t.db
+      .insert(users)
+      .values({ email: 'nul@teste.gabarita', name: 'x\u0000', passwordHash: '$argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA' })
+      .catch((e: unknown) => e)
+    log.logger.error({ err: error }, 'falhou')
+    const line = JSON.parse(log.text())
+    expect(line.err).toMatchObject({ type: 'DatabaseError', code: '22021' })
+    expect(log.text()).not.toMatch(/argon2|params|Failing row/)
+  })
+})
+
+describe('configuration errors', () => {
+  const message = (env: Record<string, string>) => {
+    try {
+      loadConfig({ DATA_DIR: '/tmp/gabarita-config-log', ...env })
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError)
+      return (error as Error).message
+    }
+    throw new Error('a configuração deveria ser recusada')
+  }
+
+  it.each([
+    ['SESSION_SECRET', 'curto-demais'],
+    ['ADMIN_PASSWORD', 'abc12'],
+    ['DATABASE_URL', 'mysql://gabarita:senha-do-banco@db/gabarita'],
+  ])('name %s without echoing its value', (name, value) => {
+    const text = message({ [name]: value })
+    expect(text).toContain(name)
+    expect(text).not.toContain(value)
+    expect(text).not.toContain('senha-do-banco')
+  })
+
+  it('masks URL passwords in database error messages', () => {
+    expect(withoutUrlPasswords('falhou ao conectar em postgres://app:s3nh4@db:5432/x')).toBe(
+      'falhou ao conectar em postgres://app:***@db:5432/x',
+    )
+    expect(withoutUrlPasswords('sem url aqui')).toBe('sem url aqui')
+  })
+})

@@ -1,0 +1,60 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { describe, expect, it } from 'vitest'
+
+// ADR 003: the web app is a client of the API. No module of app/ may pull the database layer
+// (server/db, drizzle, pg, PGlite) into the Remix bundles, not even through a domain module.
+
+const root = path.resolve(__dirname, '../..')
+const FORBIDDEN = [/^drizzle-orm/, /^pg$/, /^@electric-sql\/pglite/]
+
+function resolve(from: string, spec: string): string | null {
+  let base: string
+  if (spec.startsWith('~/')) base = path.join(root, 'app', spec.slice(2))
+  else if (spec.startsWith('#server/')) base = path.join(root, 'server', spec.slice(8))
+  else if (spec.startsWith('.')) base = path.resolve(path.dirname(from), spec)
+  else return null
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')]) {
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate
+  }
+  return null
+}
+
+/** Value imports and re-exports of a module (`import type` and `export type` carry no code). */
+function valueImports(file: string) {
+  const text = fs.readFileSync(file, 'utf8')
+  const specs: string[] = []
+  for (const m of text.matchAll(/^(?:import|export)\s+(?!type\b)(?:[^'"]*?from\s+)?['"]([^'"]+)['"]/gm)) specs.push(m[1])
+  return specs
+}
+
+function appFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) return appFiles(full)
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : []
+  })
+}
+
+describe('the web app never reaches the database layer', () => {
+  it('no app module imports server/db or a database driver, directly or through server code', () => {
+    const offenders: string[] = []
+    const seen = new Set<string>()
+    const walk = (file: string, chain: string[]) => {
+      if (seen.has(file)) return
+      seen.add(file)
+      for (const spec of valueImports(file)) {
+        const rel = path.relative(root, file)
+        if (FORBIDDEN.some((re) => re.test(spec))) offenders.push([...chain, rel, spec].join(' → '))
+        const target = resolve(file, spec)
+        if (!target) continue
+        if (path.relative(root, target).startsWith(`server${path.sep}db`))
+          offenders.push([...chain, rel, path.relative(root, target)].join(' → '))
+        else walk(target, [...chain, rel])
+      }
+    }
+    for (const file of appFiles(path.join(root, 'app'))) walk(file, [])
+    expect(offenders).toEqual([])
+  })
+})
