@@ -73,6 +73,8 @@ export const profiles = pgTable('profiles', {
   studyGoal: text('study_goal'),
   preferredStudyTime: text('preferred_study_time'),
   notificationsEnabled: boolean('notifications_enabled').notNull().default(true),
+  /** Left out of the weekly ranking (/ranking) when true. */
+  rankingOptOut: boolean('ranking_opt_out').notNull().default(false),
   university: text('university'),
   course: text('course'),
   year: integer('year'),
@@ -229,7 +231,13 @@ export const attempts = pgTable(
     isFirst: boolean('is_first').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('attempts_user_question_idx').on(t.userId, t.questionId)],
+  (t) => [
+    index('attempts_user_question_idx').on(t.userId, t.questionId),
+    // The dashboard's activity, streak and 30-day accuracy read one user's attempts by date;
+    // the weekly ranking reads everyone's attempts since Monday.
+    index('attempts_user_created_idx').on(t.userId, t.createdAt),
+    index('attempts_created_idx').on(t.createdAt),
+  ],
 )
 
 /**
@@ -479,9 +487,8 @@ export const payments = pgTable(
     id: serial('id').primaryKey(),
     /** The unguessable id the user's browser carries through the hosted checkout and back. */
     checkoutId: uuid('checkout_id').notNull().unique().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the account is deleted: the payment record itself is kept, as tax law requires. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
     kind: text('kind').$type<'checkout' | 'renewal'>().notNull().default('checkout'),
     planName: text('plan_name').$type<PaidPlanName>().notNull(),
@@ -569,4 +576,23 @@ export const notebookQuestions = pgTable(
     index('notebook_questions_question_idx').on(t.questionId),
     index('notebook_questions_added_idx').on(t.notebookId, t.addedAt),
   ],
+)
+
+/**
+ * Assistente de estudos: one student's conversation (spec section 3, Chat message). The
+ * API keeps the last 50 per user. A bot message carries the links its reply cites.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').$type<'user' | 'bot'>().notNull(),
+    content: text('content').notNull(),
+    links: jsonb('links').$type<{ label: string; href: string }[]>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_messages_user_idx').on(t.userId, t.id)],
 )

@@ -119,9 +119,11 @@ export async function receiveWebhook(deps: BillingDeps, rawBody: Buffer, headers
     .select({ id: payments.id, userId: payments.userId })
     .from(payments)
     .where(and(eq(payments.provider, provider.name), eq(payments.providerRef, event.providerRef)))
-  if (!found) return { kind: 'unknown-payment' }
+  // A payment whose account was deleted is kept for the records, but nothing is applied to it.
+  const userId = found?.userId
+  if (!userId) return { kind: 'unknown-payment' }
   return deps.db.transaction(async (tx): Promise<WebhookOutcome> => {
-    await lockUserBilling(tx, found.userId)
+    await lockUserBilling(tx, userId)
     const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id))
     if (payment.amountCents !== event.amountCents) return { kind: 'invalid-payload' }
     const inserted = await tx
@@ -139,10 +141,10 @@ export async function receiveWebhook(deps: BillingDeps, rawBody: Buffer, headers
         .where(eq(payments.id, payment.id))
       // A renewal that finally fails ends the subscription it was paying for.
       if (payment.kind === 'renewal' && payment.subscriptionId) {
-        const live = await liveSubscription(tx, payment.userId)
+        const live = await liveSubscription(tx, userId)
         if (live?.id === payment.subscriptionId) {
           await tx.update(subscriptions).set({ status: 'ended', endedAt: now, updatedAt: now }).where(eq(subscriptions.id, live.id))
-          await syncUserPlan(tx, payment.userId, now)
+          await syncUserPlan(tx, userId, now)
         }
       }
       return { kind: 'processed', status: 'declined' }
@@ -151,7 +153,7 @@ export async function receiveWebhook(deps: BillingDeps, rawBody: Buffer, headers
     if (payment.kind === 'checkout') {
       // The upgrade takes effect now, with a fresh period; the weekly quota follows the plan at once.
       const { subscription } = await startSubscription(tx, {
-        userId: payment.userId,
+        userId: userId,
         plan: payment.planName,
         now,
         periodEnd: addMonth(now),
