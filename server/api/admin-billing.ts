@@ -11,7 +11,7 @@ import { renewDueSubscriptions, SUBSCRIPTION_STATES } from '../domain/billing/su
 import type { AdminToggle, Toggles } from '../domain/policy'
 import { ADMIN_TOGGLE_LABELS, ADMIN_TOGGLES, getToggles, setToggles } from '../domain/policy'
 import { currentUser, requireAdmin } from './auth-middleware'
-import { handler, HttpError, parse } from './http'
+import { blank, handler, HttpError, pageParam, parse } from './http'
 
 // Admin side of issue 10: feature toggles, subscriptions and payments, users (plan grants,
 // admin flag) and the renewal run behind `gabarita subscriptions renew`. Mounted at /admin.
@@ -19,24 +19,13 @@ import { handler, HttpError, parse } from './http'
 const USER_NOT_FOUND = 'Usuário não encontrado.'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** A filter left on its empty option (a no-JS GET form) sends '': no filter. */
-const blank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema)
-const page = blank(
-  z.coerce
-    .number({ error: 'Página inválida.' })
-    .int('Página inválida.')
-    .min(1, 'Página inválida.')
-    .max(10_000, 'Página inválida.')
-    .default(1),
-)
-
 const SubscriptionsQuery = z.object({
   status: blank(z.enum(SUBSCRIPTION_STATES, { error: `Situação inválida: use ${SUBSCRIPTION_STATES.join(', ')}.` }).optional()),
-  page,
+  page: pageParam,
 })
 const PaymentsQuery = z.object({
   status: blank(z.enum(PAYMENT_STATUSES, { error: `Situação inválida: use ${PAYMENT_STATUSES.join(', ')}.` }).optional()),
-  page,
+  page: pageParam,
 })
 const UsersQuery = z.object({
   q: z
@@ -44,7 +33,7 @@ const UsersQuery = z.object({
     .max(100, 'Busca muito longa (máximo de 100 caracteres).')
     .refine((v) => !v.includes('\0'), 'Busca inválida.')
     .optional(),
-  page,
+  page: pageParam,
 })
 const GrantBody = z.object({
   plan_name: z.enum(['GRATUITO', 'BASICO', 'PREMIUM', 'PRO'], { error: 'Escolha um plano: GRATUITO, BASICO, PREMIUM ou PRO.' }),

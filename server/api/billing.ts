@@ -19,7 +19,7 @@ import {
 import { DISPLAY_PLANS, toPlanJson } from '../domain/plans'
 import { getPolicy } from '../domain/policy'
 import { currentUser, requireUser } from './auth-middleware'
-import { handler, HttpError, parse } from './http'
+import { handler, HttpError, pageParam, parse } from './http'
 import { limiter } from './rate-limit'
 
 // Plans, entitlements and the user's own subscription (issue 10). Parsing and status codes
@@ -33,14 +33,7 @@ export const CheckoutBody = z.object({
   method: z.enum(PAYMENT_METHODS, { error: BILLING_MESSAGES.methodRequired }),
 })
 export const ChangeBody = z.object({ plan_name: AnyPlan })
-const PageQuery = z.object({
-  page: z.coerce
-    .number({ error: 'Página inválida.' })
-    .int('Página inválida.')
-    .min(1, 'Página inválida.')
-    .max(10_000, 'Página inválida.')
-    .default(1),
-})
+const PageQuery = z.object({ page: pageParam })
 
 function objectBody(body: unknown) {
   if (!body || typeof body !== 'object' || Array.isArray(body))

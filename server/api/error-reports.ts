@@ -1,4 +1,3 @@
-import type { Request } from 'express'
 import { Router } from 'express'
 import { z } from 'zod'
 
@@ -11,33 +10,18 @@ import {
   updateErrorReport,
 } from '../domain/questions/error-reports'
 import { currentUser, requireAdmin } from './auth-middleware'
-import { handler, HttpError, parse } from './http'
+import { blank, handler, HttpError, pageParam, parse, pathId } from './http'
 
 // The error-report queue (issue 13): admins list and answer the reports sent from the cards
 // (POST /questions/{id}/error-reports in questions.ts); a student reads their own.
 
 const NOT_FOUND = 'Relato de erro não encontrado.'
 
-const blank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema)
-const page = blank(
-  z.coerce
-    .number({ error: 'Página inválida.' })
-    .int('Página inválida.')
-    .min(1, 'Página inválida.')
-    .max(10_000, 'Página inválida.')
-    .default(1),
-)
 const AdminQuery = z.object({
   status: blank(z.enum(ERROR_REPORT_STATUSES, { error: `Situação inválida: use ${ERROR_REPORT_STATUSES.join(', ')}.` }).optional()),
-  page,
+  page: pageParam,
 })
-const MineQuery = z.object({ page })
-
-function reportId(req: Request) {
-  const id = String(req.params.id ?? '')
-  if (!/^\d{1,9}$/.test(id) || Number(id) < 1) throw new HttpError(404, NOT_FOUND)
-  return Number(id)
-}
+const MineQuery = z.object({ page: pageParam })
 
 export function createErrorReportsRouter(ctx: AppContext) {
   const router = Router()
@@ -71,7 +55,7 @@ export function createAdminErrorReportsRouter(ctx: AppContext) {
     '/error-reports/:id',
     requireAdmin,
     handler(async (req, res) => {
-      const id = reportId(req)
+      const id = pathId(req, 'id', NOT_FOUND)
       const change = parse(ErrorReportUpdateBody, req.body ?? {})
       const report = await updateErrorReport(ctx.db, currentUser(req).id, id, change)
       if (!report) throw new HttpError(404, NOT_FOUND)

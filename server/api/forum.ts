@@ -3,7 +3,6 @@ import { Router } from 'express'
 import { z } from 'zod'
 
 import type { AppContext } from '../context'
-import type { Outcome } from '../domain/forum/forum'
 import {
   createReply,
   createTopic,
@@ -21,7 +20,7 @@ import type { ForumQueueFilter } from '../domain/forum/moderation'
 import { FORUM_QUEUE_FILTERS, forumQueue, moderateReply, moderateTopic } from '../domain/forum/moderation'
 import { FlagBody, ReplyBody, TopicBody, VoteBody } from '../domain/forum/schemas'
 import { currentUser, requireAdmin } from './auth-middleware'
-import { handler, HttpError, parse } from './http'
+import { blank, handler, HttpError, pageParam, parse, pathId, unwrap } from './http'
 import { limiter } from './rate-limit'
 
 // Discussões (issue 13): topics and replies on a question, votes, flags, and the admin
@@ -31,35 +30,13 @@ import { limiter } from './rate-limit'
 export const FORUM_LOGIN_MESSAGE = 'Faça login para ver e participar das discussões.'
 export const FLOOD_MESSAGE = 'Você está enviando mensagens rápido demais. Aguarde alguns minutos e tente novamente.'
 
-function numericId(req: Request, message: string) {
-  const id = String(req.params.id ?? '')
-  if (!/^\d{1,9}$/.test(id) || Number(id) < 1) throw new HttpError(404, message)
-  return Number(id)
-}
-
-function unwrap<T>(outcome: Outcome<T>): T {
-  if (outcome.kind === 'not-found') throw new HttpError(404, outcome.message)
-  if (outcome.kind === 'forbidden') throw new HttpError(403, outcome.message, outcome.code ? { code: outcome.code } : undefined)
-  if (outcome.kind === 'conflict') throw new HttpError(409, outcome.message)
-  return outcome.value
-}
-
 const loginFirst = (req: Request, _res: unknown, next: (error?: unknown) => void) =>
   next(req.user ? undefined : new HttpError(401, FORUM_LOGIN_MESSAGE))
 
-const blank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema)
-const page = blank(
-  z.coerce
-    .number({ error: 'Página inválida.' })
-    .int('Página inválida.')
-    .min(1, 'Página inválida.')
-    .max(10_000, 'Página inválida.')
-    .default(1),
-)
-const PageQuery = z.object({ page })
+const PageQuery = z.object({ page: pageParam })
 const QueueQuery = z.object({
   filter: blank(z.enum(FORUM_QUEUE_FILTERS, { error: `Filtro inválido: use ${FORUM_QUEUE_FILTERS.join(', ')}.` }).optional()),
-  page,
+  page: pageParam,
 })
 const TopicModeration = z
   .object({
@@ -89,7 +66,7 @@ export function createForumRouter(ctx: AppContext) {
     '/questions/:id/forum/topics',
     loginFirst,
     handler(async (req, res) => {
-      const id = numericId(req, questionNotFound)
+      const id = pathId(req, 'id', questionNotFound)
       const query = parse(PageQuery, req.query)
       res.json({ success: true, ...unwrap(await listTopics(ctx.db, id, currentUser(req), query.page)) })
     }),
@@ -100,7 +77,7 @@ export function createForumRouter(ctx: AppContext) {
     loginFirst,
     posts,
     handler(async (req, res) => {
-      const id = numericId(req, questionNotFound)
+      const id = pathId(req, 'id', questionNotFound)
       const body = parse(TopicBody, req.body ?? {})
       res
         .status(201)
@@ -113,7 +90,7 @@ export function createForumRouter(ctx: AppContext) {
     loginFirst,
     posts,
     handler(async (req, res) => {
-      const id = numericId(req, topicNotFound)
+      const id = pathId(req, 'id', topicNotFound)
       const body = parse(TopicBody, req.body ?? {})
       res.json({ success: true, message: 'Tópico atualizado.', topic: unwrap(await updateTopic(ctx.db, currentUser(req), id, body)) })
     }),
@@ -123,7 +100,7 @@ export function createForumRouter(ctx: AppContext) {
     '/forum/topics/:id',
     loginFirst,
     handler(async (req, res) => {
-      const id = numericId(req, topicNotFound)
+      const id = pathId(req, 'id', topicNotFound)
       res.json({ success: true, message: 'Tópico excluído.', ...unwrap(await deleteTopic(ctx.db, currentUser(req), id)) })
     }),
   )
@@ -133,7 +110,7 @@ export function createForumRouter(ctx: AppContext) {
     loginFirst,
     posts,
     handler(async (req, res) => {
-      const id = numericId(req, topicNotFound)
+      const id = pathId(req, 'id', topicNotFound)
       const body = parse(ReplyBody, req.body ?? {})
       res
         .status(201)
@@ -146,7 +123,7 @@ export function createForumRouter(ctx: AppContext) {
     loginFirst,
     posts,
     handler(async (req, res) => {
-      const id = numericId(req, replyNotFound)
+      const id = pathId(req, 'id', replyNotFound)
       const body = parse(ReplyBody, req.body ?? {})
       res.json({ success: true, message: 'Resposta atualizada.', reply: unwrap(await updateReply(ctx.db, currentUser(req), id, body)) })
     }),
@@ -156,7 +133,7 @@ export function createForumRouter(ctx: AppContext) {
     '/forum/replies/:id',
     loginFirst,
     handler(async (req, res) => {
-      const id = numericId(req, replyNotFound)
+      const id = pathId(req, 'id', replyNotFound)
       res.json({ success: true, message: 'Resposta excluída.', ...unwrap(await deleteReply(ctx.db, currentUser(req), id)) })
     }),
   )
@@ -166,7 +143,7 @@ export function createForumRouter(ctx: AppContext) {
     loginFirst,
     votes,
     handler(async (req, res) => {
-      const id = numericId(req, topicNotFound)
+      const id = pathId(req, 'id', topicNotFound)
       const { vote } = parse(VoteBody, req.body ?? {})
       res.json({ success: true, ...unwrap(await voteTopic(ctx.db, currentUser(req), id, vote)) })
     }),
@@ -177,7 +154,7 @@ export function createForumRouter(ctx: AppContext) {
     loginFirst,
     votes,
     handler(async (req, res) => {
-      const id = numericId(req, replyNotFound)
+      const id = pathId(req, 'id', replyNotFound)
       const { vote } = parse(VoteBody, req.body ?? {})
       res.json({ success: true, ...unwrap(await voteReply(ctx.db, currentUser(req), id, vote)) })
     }),
@@ -188,7 +165,7 @@ export function createForumRouter(ctx: AppContext) {
     loginFirst,
     flags,
     handler(async (req, res) => {
-      const id = numericId(req, topicNotFound)
+      const id = pathId(req, 'id', topicNotFound)
       const { reason } = parse(FlagBody, req.body ?? {})
       unwrap(await flagTopic(ctx.db, currentUser(req), id, reason))
       res.status(201).json({ success: true, message: 'Denúncia enviada. Obrigado por avisar a moderação.' })
@@ -200,7 +177,7 @@ export function createForumRouter(ctx: AppContext) {
     loginFirst,
     flags,
     handler(async (req, res) => {
-      const id = numericId(req, replyNotFound)
+      const id = pathId(req, 'id', replyNotFound)
       const { reason } = parse(FlagBody, req.body ?? {})
       unwrap(await flagReply(ctx.db, currentUser(req), id, reason))
       res.status(201).json({ success: true, message: 'Denúncia enviada. Obrigado por avisar a moderação.' })
@@ -227,7 +204,7 @@ export function createAdminForumRouter(ctx: AppContext) {
     '/forum/topics/:id',
     requireAdmin,
     handler(async (req, res) => {
-      const id = numericId(req, 'Tópico não encontrado.')
+      const id = pathId(req, 'id', 'Tópico não encontrado.')
       const change = parse(TopicModeration, req.body ?? {})
       const outcome = await moderateTopic(ctx.db, currentUser(req).id, id, change)
       if (outcome.kind === 'not-found') throw new HttpError(404, 'Tópico não encontrado.')
@@ -239,7 +216,7 @@ export function createAdminForumRouter(ctx: AppContext) {
     '/forum/replies/:id',
     requireAdmin,
     handler(async (req, res) => {
-      const id = numericId(req, 'Resposta não encontrada.')
+      const id = pathId(req, 'id', 'Resposta não encontrada.')
       const change = parse(ReplyModeration, req.body ?? {})
       const outcome = await moderateReply(ctx.db, currentUser(req).id, id, change)
       if (outcome.kind === 'not-found') throw new HttpError(404, 'Resposta não encontrada.')

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
-import type { z } from 'zod'
+import { z } from 'zod'
 
 /** An error the API answers as `{ error: message }` with this status. */
 export class HttpError extends Error {
@@ -34,4 +34,40 @@ export function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S
     throw new HttpError(400, issue?.path.length && message === 'valor inválido' ? `${field}${message}` : message)
   }
   return result.data
+}
+
+/** A filter left on its empty option (a no-JS GET form) sends '': no filter. */
+export const blank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema)
+
+/** `?page=`: a page number from 1 to 10,000, 1 when absent or blank. */
+export const pageParam = blank(
+  z.coerce
+    .number({ error: 'Página inválida.' })
+    .int('Página inválida.')
+    .min(1, 'Página inválida.')
+    .max(10_000, 'Página inválida.')
+    .default(1),
+)
+
+/** A path id; anything that is not a positive integer is simply "not found". */
+export function pathId(req: Request, key: string, message: string) {
+  const raw = String(req.params[key] ?? '')
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw new HttpError(404, message)
+  return Number(raw)
+}
+
+/** What the per-user domain functions answer: the value, or why not (another user's row is "not found"). */
+export type DomainOutcome<T> =
+  | { kind: 'ok'; value: T }
+  | { kind: 'not-found'; message: string }
+  | { kind: 'forbidden'; message: string; code?: string; extra?: Record<string, unknown> }
+  | { kind: 'conflict'; message: string }
+
+/** The outcome's value, or the HttpError that says why not (404, 403 with its code, 409). */
+export function unwrap<T>(outcome: DomainOutcome<T>): T {
+  if (outcome.kind === 'not-found') throw new HttpError(404, outcome.message)
+  if (outcome.kind === 'forbidden')
+    throw new HttpError(403, outcome.message, outcome.code || outcome.extra ? { code: outcome.code, ...outcome.extra } : undefined)
+  if (outcome.kind === 'conflict') throw new HttpError(409, outcome.message)
+  return outcome.value
 }

@@ -2,7 +2,6 @@ import { Router } from 'express'
 import { z } from 'zod'
 
 import type { AppContext } from '../context'
-import type { NotebookOutcome } from '../domain/notebooks/notebooks'
 import {
   createNotebook,
   deleteNotebook,
@@ -21,8 +20,7 @@ import {
 } from '../domain/notebooks/notebooks'
 import { MembershipBody, NotebookBody, NotebookUpdateBody } from '../domain/notebooks/schemas'
 import { currentUser, requireUser } from './auth-middleware'
-import { handler, HttpError, parse } from './http'
-import { pathId } from './notes'
+import { blank, handler, pageParam, parse, pathId, unwrap } from './http'
 import { limiter } from './rate-limit'
 
 // Fichário (issue 11, spec section 7): GET/POST /notebooks, GET/PUT/DELETE /notebooks/{id},
@@ -32,22 +30,8 @@ import { limiter } from './rate-limit'
 
 export const NOTEBOOKS_FLOOD_MESSAGE = 'Você está alterando cadernos rápido demais. Aguarde um pouco e tente novamente.'
 
-function unwrap<T>(outcome: NotebookOutcome<T>): T {
-  if (outcome.kind === 'not-found') throw new HttpError(404, outcome.message)
-  if (outcome.kind === 'forbidden') throw new HttpError(403, outcome.message, { code: outcome.code, ...outcome.extra })
-  return outcome.value
-}
-
-const blank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema)
 const PageQuery = z.object({
-  page: blank(
-    z.coerce
-      .number({ error: 'Página inválida.' })
-      .int('Página inválida.')
-      .min(1, 'Página inválida.')
-      .max(10_000, 'Página inválida.')
-      .default(1),
-  ),
+  page: pageParam,
   per_page: blank(
     z.coerce
       .number({ error: `per_page inválido: use um número inteiro entre 1 e ${MAX_QUESTIONS_PER_PAGE}.` })

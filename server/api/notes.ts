@@ -1,12 +1,10 @@
-import type { Request } from 'express'
 import { Router } from 'express'
 
 import type { AppContext } from '../context'
-import type { NoteOutcome } from '../domain/notes/notes'
 import { createNote, deleteNote, listNotes, NOTE_NOT_FOUND, QUESTION_NOT_FOUND, updateNote } from '../domain/notes/notes'
 import { NoteBody } from '../domain/notes/schemas'
 import { currentUser, requireUser } from './auth-middleware'
-import { handler, HttpError, parse } from './http'
+import { handler, parse, pathId, unwrap } from './http'
 import { limiter } from './rate-limit'
 
 // Anotação (issue 11, spec section 7): GET/POST /questions/{id}/notes,
@@ -14,19 +12,6 @@ import { limiter } from './rate-limit'
 // like one that does not exist.
 
 export const NOTES_FLOOD_MESSAGE = 'Você está salvando anotações rápido demais. Aguarde um pouco e tente novamente.'
-
-/** A path id; anything that is not a positive integer is simply "not found". */
-export function pathId(req: Request, key: string, message: string) {
-  const raw = String(req.params[key] ?? '')
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw new HttpError(404, message)
-  return Number(raw)
-}
-
-function unwrap<T>(outcome: NoteOutcome<T>): T {
-  if (outcome.kind === 'not-found') throw new HttpError(404, outcome.message)
-  if (outcome.kind === 'conflict') throw new HttpError(409, outcome.message)
-  return outcome.value
-}
 
 export function createNotesRouter(ctx: AppContext) {
   const router = Router()
