@@ -1,11 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, Link, useLoaderData, useLocation } from '@remix-run/react'
+import { Form, Link, useLoaderData } from '@remix-run/react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { listPayments, listSubscriptions } from '~/routes/admin/billing-api.server'
 import { formatDate, formatDateTime } from '~/utils/format'
 import { apiForRequest, requireAdmin, withSession } from '~/utils/session.server'
+
+import { AdminPager } from '../admin/pager'
 
 export const meta: MetaFunction = () => [{ title: 'Assinaturas — Painel Administrativo — Gabarita' }]
 
@@ -39,34 +41,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ]),
   )
   return json({ filters, subscriptions, payments })
-}
-
-function Pager({ name, page, total, perPage }: { name: string; page: number; total: number; perPage: number }) {
-  const params = new URLSearchParams(useLocation().search)
-  const last = Math.max(1, Math.ceil(total / perPage))
-  if (last === 1) return null
-  const href = (p: number) => {
-    const next = new URLSearchParams(params)
-    next.set(name, String(p))
-    return `?${next}`
-  }
-  return (
-    <nav aria-label="Paginação" className="mt-3 flex items-center gap-3 text-sm">
-      {page > 1 ? (
-        <Link to={href(page - 1)} className="btn-secondary">
-          Anterior
-        </Link>
-      ) : null}
-      <span>
-        {page} de {last}
-      </span>
-      {page < last ? (
-        <Link to={href(page + 1)} className="btn-secondary">
-          Próxima
-        </Link>
-      ) : null}
-    </nav>
-  )
 }
 
 const th = 'px-3 py-2 text-left font-semibold'
@@ -161,7 +135,7 @@ export default function AdminSubscriptionsPage() {
             </table>
           </div>
         )}
-        <Pager name="pagina_assinaturas" page={subscriptions.page} total={subscriptions.total} perPage={subscriptions.per_page} />
+        <AdminPager param="pagina_assinaturas" page={subscriptions.page} total={subscriptions.total} perPage={subscriptions.per_page} />
       </section>
 
       <section aria-labelledby="pagamentos-titulo" className="card">
@@ -209,7 +183,7 @@ export default function AdminSubscriptionsPage() {
             </table>
           </div>
         )}
-        <Pager name="pagina_pagamentos" page={payments.page} total={payments.total} perPage={payments.per_page} />
+        <AdminPager param="pagina_pagamentos" page={payments.page} total={payments.total} perPage={payments.per_page} />
       </section>
     </div>
   )

@@ -9,6 +9,7 @@ import { ErrorList } from '~/components/forms'
 import { formatDateTime } from '~/utils/format'
 import { useZodForm } from '~/utils/use-zod-form'
 
+import { AdminPager } from '../admin/pager'
 import { errorReportAction, loadErrorReports } from './erros.server'
 import { ERROR_REPORT_ANSWER_MAX, ERROR_REPORT_STATUS_LABELS, ERROR_REPORT_STATUSES, ErrorReportFormSchema } from './schemas'
 
@@ -28,9 +29,6 @@ export function action({ request, context }: ActionFunctionArgs) {
 
 export default function AdminErrorReportsPage() {
   const { reports, status, self } = useLoaderData<typeof loader>()
-  const pages = Math.max(1, Math.ceil(reports.total / reports.per_page))
-  const pageHref = (page: number) =>
-    `/admin/erros?${new URLSearchParams({ ...(status ? { situacao: status } : {}), ...(page > 1 ? { pagina: String(page) } : {}) })}`
   return (
     <div className="max-w-4xl">
       <h1 className="text-2xl font-bold">Erros reportados</h1>
@@ -69,21 +67,7 @@ export default function AdminErrorReportsPage() {
           ))}
         </ol>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Páginas" className="mt-4 flex items-center gap-2">
-          {reports.page > 1 ? (
-            <Link to={pageHref(reports.page - 1)} className="btn-secondary">
-              Anterior
-            </Link>
-          ) : null}
-          <span className="text-sm">{`${reports.page} de ${pages}`}</span>
-          {reports.page < pages ? (
-            <Link to={pageHref(reports.page + 1)} className="btn-secondary">
-              Próxima
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <AdminPager page={reports.page} total={reports.total} perPage={reports.per_page} />
     </div>
   )
 }

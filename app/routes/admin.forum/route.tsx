@@ -6,6 +6,7 @@ import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { formatDateTime } from '~/utils/format'
 
+import { AdminPager } from '../admin/pager'
 import { loadForumQueue, moderationAction } from './forum.server'
 import { FORUM_FILTER_LABELS } from './schemas'
 
@@ -25,9 +26,6 @@ export function action({ request, context }: ActionFunctionArgs) {
 
 export default function AdminForumPage() {
   const { queue, filter, self } = useLoaderData<typeof loader>()
-  const pages = Math.max(1, Math.ceil(queue.total / queue.per_page))
-  const pageHref = (page: number) =>
-    `/admin/forum?${new URLSearchParams({ filtro: filter, ...(page > 1 ? { pagina: String(page) } : {}) })}`
   return (
     <div className="max-w-4xl">
       <h1 className="text-2xl font-bold">Fórum</h1>
@@ -66,21 +64,7 @@ export default function AdminForumPage() {
           ))}
         </ol>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Páginas" className="mt-4 flex items-center gap-2">
-          {queue.page > 1 ? (
-            <Link to={pageHref(queue.page - 1)} className="btn-secondary">
-              Anterior
-            </Link>
-          ) : null}
-          <span className="text-sm">{`${queue.page} de ${pages}`}</span>
-          {queue.page < pages ? (
-            <Link to={pageHref(queue.page + 1)} className="btn-secondary">
-              Próxima
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <AdminPager page={queue.page} total={queue.total} perPage={queue.per_page} />
     </div>
   )
 }

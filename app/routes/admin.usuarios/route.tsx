@@ -8,6 +8,8 @@ import { ApiError } from '~/utils/api.server'
 import { formatDate } from '~/utils/format'
 import { apiForRequest, requireAdmin, withSession } from '~/utils/session.server'
 
+import { AdminPager } from '../admin/pager'
+
 export const meta: MetaFunction = () => [{ title: 'Usuários — Painel Administrativo — Gabarita' }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -27,8 +29,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function AdminUsersPage() {
   const { q, result, error } = useLoaderData<typeof loader>()
-  const last = result ? Math.max(1, Math.ceil(result.total / result.per_page)) : 1
-  const href = (p: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), pagina: String(p) })}`
   return (
     <div className="flex max-w-5xl flex-col gap-6">
       <div>
@@ -88,23 +88,7 @@ export default function AdminUsersPage() {
               </table>
             </div>
           )}
-          {last > 1 ? (
-            <nav aria-label="Paginação" className="mt-3 flex items-center gap-3 text-sm">
-              {result.page > 1 ? (
-                <Link to={href(result.page - 1)} className="btn-secondary">
-                  Anterior
-                </Link>
-              ) : null}
-              <span>
-                {result.page} de {last}
-              </span>
-              {result.page < last ? (
-                <Link to={href(result.page + 1)} className="btn-secondary">
-                  Próxima
-                </Link>
-              ) : null}
-            </nav>
-          ) : null}
+          <AdminPager page={result.page} total={result.total} perPage={result.per_page} />
         </section>
       ) : null}
     </div>
