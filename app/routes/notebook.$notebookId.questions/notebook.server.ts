@@ -5,10 +5,11 @@ import { json } from '@remix-run/node'
 
 import type { NotebookDetailJson, NotebookQuestionsPage } from '#server/client/notebooks'
 import { deleteNotebook, getNotebook, listNotebookQuestions, removeNotebookQuestion, updateNotebook } from '#server/client/notebooks'
-import { getRevealed } from '#server/client/questions'
 import { PLAN_LIMITS, quotaMessageFor } from '#server/domain/plans'
 import type { CardView, RevealState } from '~/routes/questoes/question-card'
 import { toCardView } from '~/routes/questoes/question-card'
+import type { ServerReveal } from '~/routes/questoes/reveals.server'
+import { revealsInUrl } from '~/routes/questoes/reveals.server'
 import { ApiError, formError } from '~/utils/api.server'
 import { apiForRequest, getToken, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -40,16 +41,6 @@ function notebookId(raw: string | undefined) {
   return /^\d{1,9}$/.test(raw ?? '') && Number(raw) > 0 ? Number(raw) : null
 }
 
-/** `escolha=<id>-<letter>` pairs: the alternative a no-JS student picked. */
-function chosenLetters(params: URLSearchParams) {
-  const map = new Map<number, string>()
-  for (const value of params.getAll('escolha')) {
-    const m = /^(\d{1,9})-([A-Za-z])$/.exec(value)
-    if (m) map.set(Number(m[1]), m[2].toUpperCase())
-  }
-  return map
-}
-
 export async function loadNotebookPage(request: Request, context: AppLoadContext, rawId: string | undefined) {
   await requireUser(request, context)
   const id = notebookId(rawId)
@@ -58,38 +49,15 @@ export async function loadNotebookPage(request: Request, context: AppLoadContext
   const pageText = url.searchParams.get('pagina') ?? '1'
   const page = /^\d{1,4}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1
   const api = await apiForRequest(request, context)
-  const revealIds = [
-    ...new Set(
-      url.searchParams
-        .getAll('revelada')
-        .filter((v) => /^\d{1,9}$/.test(v))
-        .map(Number),
-    ),
-  ].slice(0, 5)
-  const chosen = chosenLetters(url.searchParams)
   let detail: NotebookDetailJson
   let list: NotebookQuestionsPage
-  let reveals: (readonly [number, RevealState | null])[]
+  let reveals: Map<number, ServerReveal>
   try {
     ;[detail, list, reveals] = await withSession(request, () =>
       Promise.all([
         getNotebook(api, id).then((r) => r.notebook),
         listNotebookQuestions(api, id, { page, per_page: PER_PAGE }),
-        Promise.all(
-          revealIds.map(async (qid) => {
-            try {
-              // A read: only what this student already revealed or answered (never counted).
-              const r = await getRevealed(api, qid)
-              return [
-                qid,
-                { correct_answer: r.correct_answer, explanation: r.explanation, annulled: r.annulled, chosen: chosen.get(qid) ?? null },
-              ] as const
-            } catch (error) {
-              if (error instanceof ApiError && error.status === 401) throw error
-              return [qid, null] as const
-            }
-          }),
-        ),
+        revealsInUrl(api, url.searchParams),
       ]),
     )
   } catch (error) {
@@ -103,7 +71,12 @@ export async function loadNotebookPage(request: Request, context: AppLoadContext
     questions: list.questions.map(toCardView),
     total: list.total,
     page,
-    reveals: Object.fromEntries(reveals.filter((r): r is readonly [number, RevealState] => r[1] !== null)),
+    reveals: Object.fromEntries(
+      [...reveals].map(([qid, r]): [number, RevealState] => [
+        qid,
+        { correct_answer: r.correct_answer, explanation: r.explanation, annulled: r.annulled, chosen: r.chosen },
+      ]),
+    ),
     quotaFor: Number(url.searchParams.get('limite')) || null,
     quotaText: url.searchParams.has('limite') ? quotaMessageFor(PLAN_LIMITS.GRATUITO.questionsPerWeek) : '',
     confirmDelete: url.searchParams.get('excluir') === '1',

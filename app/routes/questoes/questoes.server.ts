@@ -4,8 +4,8 @@ import { json, redirect } from '@remix-run/node'
 import { getPolicy } from '#server/client/billing'
 import type { ApiClient } from '#server/client/core'
 import { listNotebooks } from '#server/client/notebooks'
-import type { DisciplinesResponse, FilterOptions, RevealResponse, SearchResponse } from '#server/client/questions'
-import { getDisciplines, getFilterOptions, getRevealed, searchQuestions } from '#server/client/questions'
+import type { DisciplinesResponse, FilterOptions, SearchResponse } from '#server/client/questions'
+import { getDisciplines, getFilterOptions, searchQuestions } from '#server/client/questions'
 import { PLAN_LIMITS, quotaMessageFor } from '#server/domain/plans'
 import { referenceDataVersion } from '#server/domain/reference-data'
 import { ApiError } from '~/utils/api.server'
@@ -14,10 +14,11 @@ import { commitSession, getSession, logoutExpired, tokenOf } from '~/utils/sessi
 
 import { activeFilterCount, FALLBACK_BOARDS, FALLBACK_YEARS, PER_PAGE, readFilters, readPage } from './filters'
 import { splitTexts, toCardView } from './question-card'
+import type { ServerReveal } from './reveals.server'
+import { revealsInUrl } from './reveals.server'
 
 export type Discipline = DisciplinesResponse['data'][number]
 export type DisciplineTuple = [number, string, [number, string][]]
-export type ServerReveal = RevealResponse & { chosen: string | null }
 
 // Reference data changes only on admin uploads: a short per-process cache keeps
 // two API calls off every page render. An import on any server moves the reference
@@ -54,16 +55,6 @@ async function disciplines(api: ApiClient): Promise<Discipline[]> {
   }
 }
 
-/** `escolha=<id>-<letter>` pairs: the alternative a no-JS student picked. */
-function chosenLetters(params: URLSearchParams) {
-  const map = new Map<number, string>()
-  for (const value of params.getAll('escolha')) {
-    const m = /^(\d{1,9})-([A-Za-z])$/.exec(value)
-    if (m) map.set(Number(m[1]), m[2].toUpperCase())
-  }
-  return map
-}
-
 export async function loadQuestionsPage(request: Request, context: AppLoadContext) {
   const url = new URL(request.url)
   const filters = readFilters(url.searchParams)
@@ -86,17 +77,6 @@ export async function loadQuestionsPage(request: Request, context: AppLoadContex
   }
 
   const api = apiFor(context, token)
-  const revealIds = token
-    ? [
-        ...new Set(
-          url.searchParams
-            .getAll('revelada')
-            .filter((v) => /^\d{1,9}$/.test(v))
-            .map(Number),
-        ),
-      ].slice(0, 5)
-    : []
-  const chosen = chosenLetters(url.searchParams)
   // The 'Caderno' filter's options: the signed-in student's notebooks as [id, name].
   const notebookOptions: Promise<[number, string][]> = token
     ? listNotebooks(api).then(
@@ -141,19 +121,7 @@ export async function loadQuestionsPage(request: Request, context: AppLoadContex
       }),
       filterOptions(api),
       disciplines(api),
-      Promise.all(
-        revealIds.map(async (id) => {
-          try {
-            // A read: only what this student already revealed or answered. Revealing and
-            // answering are POSTs, so no link can spend a Gratuito student's quota.
-            const r = await getRevealed(api, id)
-            return [id, { reveal: { ...r, chosen: chosen.get(id) ?? null } as ServerReveal }] as const
-          } catch (error) {
-            if (error instanceof ApiError && error.status === 401) throw error
-            return [id, null] as const
-          }
-        }),
-      ),
+      token ? revealsInUrl(api, url.searchParams) : new Map<number, ServerReveal>(),
     ])
     let cards = result.data.map(toCardView)
     if (context.documentRequest) {
@@ -172,7 +140,10 @@ export async function loadQuestionsPage(request: Request, context: AppLoadContex
         options,
         // [id, name, [[topicId, topicName]...]]: compact, all topics so JS can follow the ticks.
         disciplines: disciplineList.map((d) => [d.id, d.name, d.topics.map((t) => [t.id, t.name] as [number, string])] as DisciplineTuple),
-        reveals: Object.fromEntries(reveals.filter(([, v]) => v !== null)) as Record<string, { reveal?: ServerReveal; quota?: string }>,
+        reveals: Object.fromEntries([...reveals].map(([id, reveal]) => [id, { reveal }])) as Record<
+          string,
+          { reveal?: ServerReveal; quota?: string }
+        >,
         quotaFor: Number(url.searchParams.get('limite')) || null,
         quotaText: url.searchParams.has('limite') ? quotaMessageFor(PLAN_LIMITS.GRATUITO.questionsPerWeek) : '',
         houseAd: await houseAd,

@@ -1,0 +1,45 @@
+import type { ApiClient } from '#server/client/core'
+import type { RevealResponse } from '#server/client/questions'
+import { getRevealed } from '#server/client/questions'
+import { ApiError } from '~/utils/api.server'
+
+export type ServerReveal = RevealResponse & { chosen: string | null }
+
+/** `escolha=<id>-<letter>` pairs: the alternative a no-JS student picked. */
+function chosenLetters(params: URLSearchParams) {
+  const map = new Map<number, string>()
+  for (const value of params.getAll('escolha')) {
+    const m = /^(\d{1,9})-([A-Za-z])$/.exec(value)
+    if (m) map.set(Number(m[1]), m[2].toUpperCase())
+  }
+  return map
+}
+
+/**
+ * The answers a no-JS redirect names in the URL (`revelada=<id>`, at most 5), with the letter
+ * the student chose. A read: only what this student already revealed or answered, never
+ * counted (revealing and answering are POSTs, so no link can spend a Gratuito student's
+ * quota). A card the API will not show is left out; a 401 still logs the visitor out.
+ */
+export async function revealsInUrl(api: ApiClient, params: URLSearchParams): Promise<Map<number, ServerReveal>> {
+  const ids = [
+    ...new Set(
+      params
+        .getAll('revelada')
+        .filter((v) => /^\d{1,9}$/.test(v))
+        .map(Number),
+    ),
+  ].slice(0, 5)
+  const chosen = chosenLetters(params)
+  const found = await Promise.all(
+    ids.map(async (id) => {
+      try {
+        return [id, { ...(await getRevealed(api, id)), chosen: chosen.get(id) ?? null }] as const
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) throw error
+        return null
+      }
+    }),
+  )
+  return new Map(found.filter((entry) => entry !== null))
+}
