@@ -274,7 +274,8 @@ test('the admin switches notebooks off on /admin/recursos and the student’s fe
       await page.getByLabel('Cadernos (Fichário)').check()
       await page.getByRole('button', { name: 'Salvar recursos' }).click()
       await expect(page.getByLabel('Cadernos (Fichário)')).toBeChecked()
-      expect((await policyOf(request, student.token)).features.notebooks).toBe(true)
+      // With JS the box is checked before the POST lands: poll the API until it has.
+      await expect.poll(async () => (await policyOf(request, student.token)).features.notebooks).toBe(true)
     } finally {
       // Shared server: never leave a global toggle off for the other specs.
       await request.put('/api/v1/admin/feature-toggles', { headers: auth(adminToken), data: { notebooksEnabled: true } })

@@ -29,8 +29,9 @@ function startServer(dataDir: string, port: number) {
   return { child, exited, output: () => output }
 }
 
+// A cold PGlite start (WASM load + migrations) takes seconds, more on a loaded CI machine.
 async function waitForHealth(port: number) {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/v1/health`)
       if (res.ok) return res.json()
