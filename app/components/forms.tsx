@@ -1,24 +1,41 @@
+/* eslint-disable jsx-a11y/no-autofocus -- autofocus only the first error of a server-rendered (no-JS) submission: see ErrorList */
 import { useId } from 'react'
+
+import { useHydrated } from '~/utils/use-hydrated'
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined
 
+/**
+ * A field's (or a form's) errors, announced. Without JS an error comes back in a new page:
+ * the first invalid field takes the focus (autofocus, first in document order wins) and a
+ * form-level list does when no field before it did. Once hydrated nothing autofocuses, so
+ * errors shown while typing never steal the focus.
+ */
 export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+  const hydrated = useHydrated()
   const list = errors?.filter(Boolean)
   if (!list?.length) return null
   return (
-    <ul id={id} className="field-error" role="alert">
-      {list.map((error) => (
-        <li key={error}>{error}</li>
-      ))}
-    </ul>
+    <div id={id} className="field-error" role="alert" tabIndex={-1} autoFocus={!hydrated}>
+      <ul>
+        {list.map((error) => (
+          <li key={error}>{error}</li>
+        ))}
+      </ul>
+    </div>
   )
 }
 
-/** The control's id (given or generated) and, when there are errors, the id of their list. */
+/**
+ * The control's id (given or generated); when there are errors, the id of their list and,
+ * on a server-rendered page, autofocus (see ErrorList).
+ */
 export function useFieldIds(givenId: string | undefined, errors?: ListOfErrors) {
   const fallbackId = useId()
+  const hydrated = useHydrated()
   const id = givenId ?? fallbackId
-  return { id, errorId: errors?.some(Boolean) ? `${id}-error` : undefined }
+  const invalid = Boolean(errors?.some(Boolean))
+  return { id, errorId: invalid ? `${id}-error` : undefined, errorFocus: invalid && !hydrated ? true : undefined }
 }
 
 type FieldProps = {
@@ -31,7 +48,7 @@ type FieldProps = {
 
 /** Label + input + errors, wired for screen readers (aria-invalid, aria-describedby). */
 export function Field({ label, inputProps, errors, hint, className }: FieldProps) {
-  const { id, errorId } = useFieldIds(inputProps.id, errors)
+  const { id, errorId, errorFocus } = useFieldIds(inputProps.id, errors)
   const hintId = hint ? `${id}-hint` : undefined
   return (
     <div className={className}>
@@ -44,6 +61,7 @@ export function Field({ label, inputProps, errors, hint, className }: FieldProps
         aria-invalid={errorId ? true : undefined}
         aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}
         {...inputProps}
+        autoFocus={errorFocus ?? inputProps.autoFocus}
       />
       {hint ? (
         <p id={hintId} className="mt-1 text-sm text-slate-500 dark:text-slate-400">
@@ -66,7 +84,7 @@ export function TextareaField({
   errors?: ListOfErrors
   className?: string
 }) {
-  const { id, errorId } = useFieldIds(textareaProps.id, errors)
+  const { id, errorId, errorFocus } = useFieldIds(textareaProps.id, errors)
   return (
     <div className={className}>
       <label htmlFor={id} className="label">
@@ -78,6 +96,7 @@ export function TextareaField({
         aria-invalid={errorId ? true : undefined}
         aria-describedby={errorId}
         {...textareaProps}
+        autoFocus={errorFocus ?? textareaProps.autoFocus}
       />
       <ErrorList id={errorId} errors={errors} />
     </div>
@@ -95,7 +114,7 @@ export function CheckboxField({
   errors?: ListOfErrors
   className?: string
 }) {
-  const { id, errorId } = useFieldIds(inputProps.id, errors)
+  const { id, errorId, errorFocus } = useFieldIds(inputProps.id, errors)
   return (
     <div className={className}>
       <div className="flex items-center gap-2">
@@ -106,6 +125,7 @@ export function CheckboxField({
           aria-invalid={errorId ? true : undefined}
           aria-describedby={errorId}
           {...inputProps}
+          autoFocus={errorFocus ?? inputProps.autoFocus}
         />
         <label htmlFor={id} className="text-sm">
           {label}

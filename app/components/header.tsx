@@ -1,4 +1,4 @@
-import { Form, Link, NavLink } from '@remix-run/react'
+import { Form, Link, NavLink, useLocation } from '@remix-run/react'
 import { GraduationCap, Menu } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 
@@ -54,12 +54,44 @@ function useVersionEasterEgg() {
 }
 
 /**
+ * A <details> menu (opens without JS) that, with JS, behaves like a menu button: Escape
+ * closes it and gives the focus back to its summary, and it closes on a click outside, when
+ * the focus leaves it or the page changes (a client-side navigation keeps the header, so it stayed open over the
+ * next page's search field).
+ */
+function useDetailsMenu() {
+  const ref = useRef<HTMLDetailsElement>(null)
+  const { pathname, search } = useLocation()
+  useEffect(() => {
+    ref.current?.removeAttribute('open')
+  }, [pathname, search])
+  useEffect(() => {
+    const onPointerDown = (event: PointerEvent) => {
+      if (ref.current?.open && !ref.current.contains(event.target as Node)) ref.current.removeAttribute('open')
+    }
+    document.addEventListener('pointerdown', onPointerDown)
+    return () => document.removeEventListener('pointerdown', onPointerDown)
+  }, [])
+  const onKeyDown = (event: React.KeyboardEvent<HTMLDetailsElement>) => {
+    if (event.key !== 'Escape' || !event.currentTarget.open) return
+    event.currentTarget.removeAttribute('open')
+    event.currentTarget.querySelector('summary')?.focus()
+  }
+  const onBlur = (event: React.FocusEvent<HTMLDetailsElement>) => {
+    const next = event.relatedTarget as Node | null
+    if (next && !event.currentTarget.contains(next)) event.currentTarget.removeAttribute('open')
+  }
+  return { ref, onKeyDown, onBlur }
+}
+
+/**
  * Desktop: the three admin entries behind one <details> (opens without JS); inline
  * they pushed the header 137 px past a 1024 px screen. The mobile menu lists them.
  */
 function AdminMenu() {
+  const menu = useDetailsMenu()
   return (
-    <details className="group/admin relative">
+    <details className="group/admin relative" {...menu}>
       <summary className="nav-link cursor-pointer list-none gap-1 [&::-webkit-details-marker]:hidden">
         Admin
         <span aria-hidden className="transition-transform group-open/admin:rotate-180">
@@ -71,14 +103,7 @@ function AdminMenu() {
         className="absolute right-0 mt-2 flex w-48 flex-col gap-1 rounded-xl border border-slate-200 bg-white p-2 shadow-xl dark:border-slate-800 dark:bg-slate-900"
       >
         {ADMIN_LINKS.map((item) => (
-          <NavLink
-            key={item.to}
-            to={item.to}
-            end={item.to === '/admin'}
-            className="nav-link"
-            // A client-side navigation keeps the page: close the menu behind it.
-            onClick={(event) => event.currentTarget.closest('details')?.removeAttribute('open')}
-          >
+          <NavLink key={item.to} to={item.to} end={item.to === '/admin'} className="nav-link">
             {item.label}
           </NavLink>
         ))}
@@ -128,6 +153,7 @@ function UserLinks({ user, desktop = false }: { user: ApiUser | null; desktop?: 
 
 export function Header({ user, theme, path, version }: { user: ApiUser | null; theme: Theme; path: string; version: BuildInfo }) {
   const { open, onLogoClick } = useVersionEasterEgg()
+  const menu = useDetailsMenu()
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
       <ThemeIconSprite />
@@ -154,11 +180,12 @@ export function Header({ user, theme, path, version }: { user: ApiUser | null; t
           <ThemeSwitch theme={theme} redirectTo={path} />
           <UserLinks user={user} desktop />
         </div>
-        {/* Mobile menu: a <details> opens without JS. */}
-        <details className="group relative lg:hidden">
-          <summary className="btn-ghost list-none [&::-webkit-details-marker]:hidden" aria-label="Abrir menu">
+        {/* Mobile menu: a <details> opens without JS; its name follows its state through CSS. */}
+        <details className="group relative lg:hidden" data-testid="menu-celular" {...menu}>
+          <summary className="btn-ghost list-none [&::-webkit-details-marker]:hidden">
             <Menu className="h-6 w-6" aria-hidden />
-            <span className="sr-only">Menu</span>
+            <span className="sr-only group-open:hidden">Abrir menu</span>
+            <span className="sr-only hidden group-open:inline">Fechar menu</span>
           </summary>
           <div className="absolute right-0 mt-2 flex w-72 flex-col gap-1 rounded-xl border border-slate-200 bg-white p-3 shadow-xl dark:border-slate-800 dark:bg-slate-900">
             <nav aria-label="Menu móvel" className="flex flex-col gap-1">

@@ -33,7 +33,7 @@ export function LoginForm({
       <input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
       <Field
         label="Email"
-        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
+        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: !lastResult }}
         errors={fields.email.errors}
       />
       <PasswordField

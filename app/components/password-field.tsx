@@ -1,3 +1,4 @@
+/* eslint-disable jsx-a11y/no-autofocus -- autofocus only the first error of a server-rendered (no-JS) submission: see ErrorList */
 import { Eye, EyeOff } from 'lucide-react'
 import { useEffect, useState } from 'react'
 
@@ -23,7 +24,7 @@ export function PasswordField({
 }) {
   const hydrated = useHydrated()
   const [visible, setVisible] = useState(false)
-  const { id, errorId } = useFieldIds(inputProps.id, errors)
+  const { id, errorId, errorFocus } = useFieldIds(inputProps.id, errors)
   return (
     <div className={className}>
       <label htmlFor={id} className="label">
@@ -36,6 +37,7 @@ export function PasswordField({
           aria-invalid={errorId ? true : undefined}
           aria-describedby={errorId}
           {...inputProps}
+          autoFocus={errorFocus ?? inputProps.autoFocus}
           type={visible ? 'text' : 'password'}
         />
         {hydrated ? (

@@ -4,6 +4,24 @@ import { emailField, GENDERS, MASCOTS, nameField, passwordField, PASSWORDS_DIFFE
 
 // One schema per form, shared by Conform in the browser and the route action.
 
+/**
+ * 'As senhas não coincidem' under the confirmation field. Zod skips an object's refinements
+ * once a field has failed; `when` runs this one whenever both passwords are text, so a form
+ * reports every error in one round (issue 15), not the mismatch only after the rest is fixed.
+ */
+function passwordsMatch(key: 'password' | 'newPassword') {
+  const check = (v: Record<string, unknown>) => v[key] === v.confirmPassword
+  const options = {
+    message: PASSWORDS_DIFFER,
+    path: ['confirmPassword'],
+    when: (payload: { value: unknown }) => {
+      const v = payload.value as Record<string, unknown> | undefined
+      return typeof v?.[key] === 'string' && typeof v?.confirmPassword === 'string'
+    },
+  }
+  return [check, options] as const
+}
+
 export const LoginFormSchema = z.object({
   email: emailField,
   password: z.string({ error: 'Senha é obrigatória' }),
@@ -20,7 +38,7 @@ export const RegisterFormSchema = z
     confirmPassword: z.string({ error: 'Confirme a senha' }),
     terms: z.boolean({ error: 'Você precisa aceitar os termos de uso para continuar' }),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] })
+  .refine(...passwordsMatch('password'))
 
 export const ForgotFormSchema = z.object({
   email: z
@@ -34,7 +52,7 @@ export const NewPasswordFormSchema = z
     newPassword: passwordField,
     confirmPassword: z.string({ error: 'Confirme a nova senha' }),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] })
+  .refine(...passwordsMatch('newPassword'))
 
 export const ChangePasswordFormSchema = z
   .object({
@@ -43,7 +61,7 @@ export const ChangePasswordFormSchema = z
     newPassword: passwordField,
     confirmPassword: z.string({ error: 'Confirme a nova senha' }),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] })
+  .refine(...passwordsMatch('newPassword'))
 
 export const ProfileFormSchema = z.object({
   intent: z.literal('profile'),

@@ -20,8 +20,19 @@ export async function handleLogin(request: Request, context: AppLoadContext, opt
     return json({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
   }
   const { email, password, remember = false, redirectTo } = submission.value
+  // Wrong credentials mark the password field (invalid, described by the message); other
+  // failures (rate limit, server down, not an admin) stay the form's.
   const fail = (message: string, status: number) =>
-    json({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, { status })
+    json(
+      {
+        result: submission.reply(
+          status === 401
+            ? { fieldErrors: { password: [message] }, hideFields: ['password'] }
+            : { formErrors: [message], hideFields: ['password'] },
+        ),
+      },
+      { status },
+    )
   let result
   try {
     result = await login(apiFor(context), { email, password, remember })

@@ -107,7 +107,7 @@ test('a notebook from a question: create it, add two questions, answer one on it
   await page
     .locator('li')
     .filter({ has: page.locator(`#questao-${q2.id}`) })
-    .getByRole('button', { name: /Remover a questão \d+ do caderno/ })
+    .getByRole('button', { name: /Remover do caderno a questão \d+/ })
     .click()
   await expect(toast(page, 'Questão removida do caderno')).toBeVisible()
   await expect(page.locator(`#questao-${q2.id}`)).toHaveCount(0)

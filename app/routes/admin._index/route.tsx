@@ -4,6 +4,7 @@ import { useLoaderData } from '@remix-run/react'
 import { BookOpen, Clock, FileQuestion, Users } from 'lucide-react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ScrollRegion } from '~/components/scroll-region'
 import { ApiError, getDashboardStats, getQuestionsByDiscipline, getQuestionsByTopic } from '~/routes/admin/admin-api.server'
 import { CountBarChart } from '~/routes/admin/charts'
 import { formatDateTime, formatNumber } from '~/utils/format'
@@ -61,14 +62,15 @@ export default function AdminHome() {
           too narrow for the date, which spilled out of it. */}
       <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map((card) => (
-          <div key={card.label} className="card flex items-center gap-4 p-4">
-            <card.icon className="h-8 w-8 shrink-0 text-brand-600 dark:text-brand-300" aria-hidden />
-            <div className="min-w-0">
-              <dt className="text-sm text-slate-600 dark:text-slate-400">{card.label}</dt>
-              <dd className="text-2xl font-bold tabular-nums [overflow-wrap:anywhere]" data-testid={`stat-${card.label}`}>
-                {card.value}
-              </dd>
-            </div>
+          // A dl's group holds only dt and dd: the icon goes inside the term.
+          <div key={card.label} className="card min-w-0 p-4">
+            <dt className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+              <card.icon className="h-6 w-6 shrink-0 text-brand-600 dark:text-brand-300" aria-hidden />
+              {card.label}
+            </dt>
+            <dd className="mt-1 text-2xl font-bold tabular-nums [overflow-wrap:anywhere]" data-testid={`stat-${card.label}`}>
+              {card.value}
+            </dd>
           </div>
         ))}
       </dl>
@@ -115,7 +117,7 @@ function CountTable({
   const folded = (i: number) => (foldFirst && i === 0 ? 'hidden sm:table-cell' : '')
   if (rows.length === 0) return <p className="text-slate-600 dark:text-slate-400">Nenhuma estatística disponível.</p>
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label={caption}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -153,7 +155,7 @@ function CountTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   )
 }
 

@@ -3,6 +3,7 @@ import { json } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ScrollRegion } from '~/components/scroll-region'
 import { listPayments, listSubscriptions } from '~/routes/admin/billing-api.server'
 import { formatDate, formatDateTime } from '~/utils/format'
 import { apiForRequest, requireAdmin, withSession } from '~/utils/session.server'
@@ -94,7 +95,7 @@ export default function AdminSubscriptionsPage() {
         {subscriptions.data.length === 0 ? (
           <p className="mt-2 text-slate-600 dark:text-slate-400">Nenhuma assinatura encontrada.</p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
+          <ScrollRegion className="mt-3" labelledBy="assinaturas-titulo">
             <table className="w-full text-sm" aria-labelledby="assinaturas-titulo">
               <thead className="border-b border-slate-200 dark:border-slate-800">
                 <tr>
@@ -113,11 +114,13 @@ export default function AdminSubscriptionsPage() {
                       <Link to={`/admin/usuarios/${s.user.id}`} className="font-medium text-brand-700 underline dark:text-brand-300">
                         {s.user.name}
                       </Link>
-                      <span className="block text-slate-500 [overflow-wrap:anywhere]">{s.user.email}</span>
+                      <span className="block text-slate-500 dark:text-slate-400 [overflow-wrap:anywhere]">{s.user.email}</span>
                     </td>
                     <td className={td}>
                       {s.plan}
-                      {s.pending_plan_name ? <span className="block text-slate-500">depois: {s.pending_plan_name}</span> : null}
+                      {s.pending_plan_name ? (
+                        <span className="block text-slate-500 dark:text-slate-400">depois: {s.pending_plan_name}</span>
+                      ) : null}
                     </td>
                     <td className={td}>{s.status_label}</td>
                     <td className={td}>
@@ -133,7 +136,7 @@ export default function AdminSubscriptionsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
         <AdminPager param="pagina_assinaturas" page={subscriptions.page} total={subscriptions.total} perPage={subscriptions.per_page} />
       </section>
@@ -145,7 +148,7 @@ export default function AdminSubscriptionsPage() {
         {payments.data.length === 0 ? (
           <p className="mt-2 text-slate-600 dark:text-slate-400">Nenhum pagamento encontrado.</p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
+          <ScrollRegion className="mt-3" labelledBy="pagamentos-titulo">
             <table className="w-full text-sm" aria-labelledby="pagamentos-titulo">
               <thead className="border-b border-slate-200 dark:border-slate-800">
                 <tr>
@@ -165,23 +168,23 @@ export default function AdminSubscriptionsPage() {
                       <Link to={`/admin/usuarios/${p.user.id}`} className="font-medium text-brand-700 underline dark:text-brand-300">
                         {p.user.name}
                       </Link>
-                      <span className="block text-slate-500 [overflow-wrap:anywhere]">{p.user.email}</span>
+                      <span className="block text-slate-500 dark:text-slate-400 [overflow-wrap:anywhere]">{p.user.email}</span>
                     </td>
                     <td className={td}>
                       {p.plan}
-                      {p.kind === 'renewal' ? <span className="block text-slate-500">renovação</span> : null}
+                      {p.kind === 'renewal' ? <span className="block text-slate-500 dark:text-slate-400">renovação</span> : null}
                     </td>
                     <td className={td}>{p.amount_formatted}</td>
                     <td className={td}>{p.method_label}</td>
                     <td className={td}>
                       {PAYMENT_FILTERS[p.status]}
-                      {p.failure_reason ? <span className="block text-slate-500">{p.failure_reason}</span> : null}
+                      {p.failure_reason ? <span className="block text-slate-500 dark:text-slate-400">{p.failure_reason}</span> : null}
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
         <AdminPager param="pagina_pagamentos" page={payments.page} total={payments.total} perPage={payments.per_page} />
       </section>

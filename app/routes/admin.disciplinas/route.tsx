@@ -172,14 +172,14 @@ export default function AdminDisciplinesPage() {
             Não foi possível carregar as disciplinas.
           </p>
         ) : disciplines.length === 0 ? (
-          <p className="mt-2 text-slate-600">Nenhuma disciplina cadastrada.</p>
+          <p className="mt-2 text-slate-600 dark:text-slate-400">Nenhuma disciplina cadastrada.</p>
         ) : (
           <ul className="mt-3 grid gap-2 sm:grid-cols-2">
             {disciplines.map((d) => (
               <li key={d.id}>
                 <details>
                   <summary className="flex min-h-11 cursor-pointer items-center font-medium">
-                    {d.name} <span className="ml-2 text-sm text-slate-500">({d.topics.length} assuntos)</span>
+                    {d.name} <span className="ml-2 text-sm text-slate-500 dark:text-slate-400">({d.topics.length} assuntos)</span>
                   </summary>
                   <ul className="ml-4 list-disc text-sm">
                     {d.topics.map((t) => (

@@ -55,7 +55,7 @@ export default function AdminErrorReportsPage() {
       </Form>
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">{reports.total === 1 ? '1 relato' : `${reports.total} relatos`}</p>
       {reports.data.length === 0 ? (
-        <p className="mt-4 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700">
+        <p className="mt-4 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:text-slate-400 dark:border-slate-700">
           Nenhum relato aqui.
         </p>
       ) : (

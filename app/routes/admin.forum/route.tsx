@@ -52,7 +52,7 @@ export default function AdminForumPage() {
       </Form>
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">{queue.total === 1 ? '1 mensagem' : `${queue.total} mensagens`}</p>
       {queue.data.length === 0 ? (
-        <p className="mt-4 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700">
+        <p className="mt-4 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:text-slate-400 dark:border-slate-700">
           Nenhuma mensagem aqui.
         </p>
       ) : (

@@ -3,6 +3,7 @@ import { json } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ScrollRegion } from '~/components/scroll-region'
 import { searchUsers } from '~/routes/admin/billing-api.server'
 import { ApiError } from '~/utils/api.server'
 import { formatDate } from '~/utils/format'
@@ -61,7 +62,7 @@ export default function AdminUsersPage() {
           {result.data.length === 0 ? (
             <p className="mt-2 text-slate-600 dark:text-slate-400">Nenhum usuário encontrado.</p>
           ) : (
-            <div className="mt-3 overflow-x-auto">
+            <ScrollRegion className="mt-3" labelledBy="resultado-usuarios">
               <table className="w-full text-sm" aria-labelledby="resultado-usuarios">
                 <thead className="border-b border-slate-200 dark:border-slate-800">
                   <tr>
@@ -86,7 +87,7 @@ export default function AdminUsersPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
           <AdminPager page={result.page} total={result.total} perPage={result.per_page} />
         </section>

@@ -18,8 +18,9 @@ export function CountBarChart({ data, label }: { data: { label: string; count: n
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16, top: 8, bottom: 8 }}>
           <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-          <XAxis type="number" allowDecimals={false} />
-          <YAxis type="category" dataKey="label" width={180} tick={{ fontSize: 12 }} />
+          {/* Labels in the text colour (recharts' default grey is 3:1 on the dark card). */}
+          <XAxis type="number" allowDecimals={false} tick={{ fill: 'currentColor' }} />
+          <YAxis type="category" dataKey="label" width={180} tick={{ fontSize: 12, fill: 'currentColor' }} />
           <Tooltip formatter={(value) => [value, 'Questões']} />
           <Bar dataKey="count" name="Questões" radius={[0, 4, 4, 0]}>
             {data.map((entry, index) => (

@@ -53,7 +53,7 @@ export default function LoginPage() {
             Entrar com Facebook <span className="text-xs">(em breve)</span>
           </button>
         </div>
-        <div className="my-6 flex items-center gap-3 text-sm text-slate-500">
+        <div className="my-6 flex items-center gap-3 text-sm text-slate-500 dark:text-slate-400">
           <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
           ou
           <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />

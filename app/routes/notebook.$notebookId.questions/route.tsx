@@ -7,6 +7,7 @@ import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field, TextareaField } from '~/components/forms'
 import { IconSprite } from '~/components/icons'
+import { Announcer, CardShortcuts } from '~/routes/questoes/keyboard'
 import { Pagination } from '~/routes/questoes/pagination'
 import { QuestionCard } from '~/routes/questoes/question-card'
 import questionStyles from '~/routes/questoes/questions.css'
@@ -127,9 +128,13 @@ export default function NotebookPage() {
       </section>
 
       <div className="container-page py-6">
-        <h2 className="text-lg font-semibold" aria-live="polite">
-          {loading ? 'Carregando caderno...' : data.total === 1 ? '1 questão neste caderno' : `${data.total} questões neste caderno`}
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-lg font-semibold" aria-live="polite">
+            {loading ? 'Carregando caderno...' : data.total === 1 ? '1 questão neste caderno' : `${data.total} questões neste caderno`}
+          </h2>
+          {data.questions.length ? <CardShortcuts /> : null}
+        </div>
+        <Announcer />
         {data.questions.length === 0 ? (
           <div className="mt-6 rounded-lg border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
             <p className="text-slate-600 dark:text-slate-400">Nenhuma questão encontrada</p>
@@ -185,7 +190,7 @@ function RemoveForm({ questionId, sequence, action }: { questionId: number; sequ
         value="remover"
         className="btn-secondary"
         disabled={busy}
-        aria-label={`Remover a questão ${sequence} do caderno`}
+        aria-label={`Remover do caderno a questão ${sequence}`}
       >
         {busy ? 'Removendo...' : 'Remover do caderno'}
       </button>

@@ -15,8 +15,9 @@ export function AlternativesChart({ data }: { data: { letter: string; count: num
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ left: 0, right: 8, top: 20, bottom: 4 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="letter" />
-          <YAxis allowDecimals={false} width={36} />
+          {/* Labels in the text colour (recharts' default grey is 3:1 on the dark card). */}
+          <XAxis dataKey="letter" tick={{ fill: 'currentColor' }} />
+          <YAxis allowDecimals={false} width={36} tick={{ fill: 'currentColor' }} />
           <Tooltip
             formatter={(value, _name, item) => [`${value} (${(item.payload as { percentage: number }).percentage}%)`, 'Respostas']}
             labelFormatter={(label) => `Alternativa ${label}`}

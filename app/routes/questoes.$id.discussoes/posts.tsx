@@ -312,12 +312,15 @@ export function TopicItem({ topic, ctx }: { topic: ForumTopicJson; ctx: Ctx }) {
             Destaque
           </span>
         ) : null}
-        <h3 id={`topico-${topic.id}-titulo`} className={`forum-text text-lg font-semibold ${topic.deleted ? 'italic text-slate-500' : ''}`}>
+        <h3
+          id={`topico-${topic.id}-titulo`}
+          className={`forum-text text-lg font-semibold ${topic.deleted ? 'italic text-slate-500 dark:text-slate-400' : ''}`}
+        >
           {topic.title}
         </h3>
       </div>
       {topic.deleted ? null : <Byline post={topic} now={ctx.now} />}
-      <p className={`forum-text mt-2 ${topic.deleted ? 'italic text-slate-500' : ''}`}>{topic.content}</p>
+      <p className={`forum-text mt-2 ${topic.deleted ? 'italic text-slate-500 dark:text-slate-400' : ''}`}>{topic.content}</p>
       {topic.deleted ? null : <PostTools kind="topico" post={topic} ctx={ctx} />}
 
       <section aria-label={`Respostas de ${topic.deleted ? 'tópico removido' : topic.title}`} className="mt-3 space-y-3">

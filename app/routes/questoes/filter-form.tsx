@@ -204,10 +204,9 @@ function CheckboxPanel({
 }) {
   const count = selected.length
   return (
-    <details
-      className="group rounded-lg border border-slate-300 bg-white dark:border-slate-700 dark:bg-slate-900"
-      open={count > 0 ? true : undefined}
-    >
+    // Closed after a search even with ticks (the summary shows how many): the first question
+    // is then a few Tab stops from the search button, not the whole list of disciplines away.
+    <details className="group rounded-lg border border-slate-300 bg-white dark:border-slate-700 dark:bg-slate-900">
       <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-2 px-3 py-2 text-sm font-medium">
         <span>
           {legend}

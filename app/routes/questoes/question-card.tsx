@@ -1,5 +1,5 @@
 import { Link, useFetcher } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 
 import type { QuestionCard as Card } from '#server/client/questions'
 import { CsrfInput } from '~/components/csrf-input'
@@ -9,6 +9,7 @@ import { useHydrated } from '~/utils/use-hydrated'
 import { CardActions } from './card-actions'
 import type { CardTextMap } from './card-texts'
 import { CardText, useCardTexts } from './card-texts'
+import { announce } from './keyboard'
 import { Markup } from './markup'
 
 /**
@@ -122,9 +123,23 @@ export function QuestionCard({
   const serverTexts = useCardTexts(question.id)
   const fetcher = useFetcher<ActionData>({ key: `questao-${question.id}` })
   const [hidden, setHidden] = useState(false)
+  const card = useRef<HTMLElement>(null)
+  // With JS the focus follows the change: to the answer once it arrives (and it is read out),
+  // back to 'Ver Resposta' once it is hidden.
   useEffect(() => {
-    if (fetcher.data) setHidden(false)
-  }, [fetcher.data])
+    if (!fetcher.data) return
+    setHidden(false)
+    if (fetcher.data.kind !== 'result') return
+    const d = fetcher.data
+    const verdictText = d.correct === true ? 'Você acertou! ' : d.correct === false ? 'Você errou. ' : ''
+    announce(`Questão ${sequence}: ${d.annulled ? 'Questão Anulada.' : `${verdictText}Gabarito: ${d.correct_answer}.`}`)
+    requestAnimationFrame(() => card.current?.querySelector<HTMLElement>('[data-testid=resposta]')?.focus())
+  }, [fetcher.data, sequence])
+  const hide = () => {
+    setHidden(true)
+    announce(`Questão ${sequence}: resposta oculta.`)
+    requestAnimationFrame(() => card.current?.querySelector<HTMLElement>('button[value=revelar]')?.focus())
+  }
 
   const data = fetcher.data
   const reveal: RevealState | undefined =
@@ -145,7 +160,7 @@ export function QuestionCard({
   const loginUrl = `/login?${new URLSearchParams({ redirectTo: `${currentUrl}#questao-${question.id}` })}`
 
   return (
-    <article id={`questao-${question.id}`} className="qc">
+    <article id={`questao-${question.id}`} className="qc" ref={card}>
       <header className="qh">
         <h2 className="qt">{`Questão ${sequence}`}</h2>
         <span className="qid">{`#${question.code}`}</span>
@@ -180,10 +195,11 @@ export function QuestionCard({
                 to={withoutReveal(currentUrl, question.id)}
                 preventScrollReset
                 className="btn-secondary"
+                data-ocultar
                 onClick={(event) => {
                   if (!hydrated) return
                   event.preventDefault()
-                  setHidden(true)
+                  hide()
                 }}
               >
                 Ocultar Resposta
@@ -315,7 +331,7 @@ function verdict(reveal: RevealState) {
 function RevealPanel({ reveal }: { reveal: RevealState }) {
   const correct = verdict(reveal)
   return (
-    <section aria-label="Resposta" className="qr" data-testid="resposta">
+    <section aria-label="Resposta" className="qr" data-testid="resposta" tabIndex={-1}>
       {reveal.annulled ? (
         <p className="font-semibold">Questão Anulada:</p>
       ) : (

@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Outlet, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { HouseAd } from '~/components/house-ad'
@@ -8,6 +9,7 @@ import { formatNumber } from '~/utils/format'
 
 import { FilterForm } from './filter-form'
 import { filtersToSearch, PER_PAGE } from './filters'
+import { Announcer, CardShortcuts } from './keyboard'
 import { Pagination } from './pagination'
 import { QuestionCard } from './question-card'
 import questionStyles from './questions.css'
@@ -34,6 +36,15 @@ export default function QuestionsPage() {
   const lastPage = Math.max(1, Math.ceil(result.total / PER_PAGE))
   const currentUrl = `${location.pathname}${location.search}`
   const first = (page - 1) * PER_PAGE
+  // After a search or a page change (a client-side navigation), the focus goes to the result
+  // count, where the new list starts; never on the first load.
+  const resultHeading = useRef<HTMLHeadingElement>(null)
+  const shownSearch = useRef(location.search)
+  useEffect(() => {
+    if (location.search === shownSearch.current) return
+    shownSearch.current = location.search
+    resultHeading.current?.focus()
+  }, [location.search])
 
   return (
     <>
@@ -59,11 +70,15 @@ export default function QuestionsPage() {
           loggedIn={data.loggedIn}
         />
         <section aria-labelledby="resultado" aria-busy={searching}>
-          <h2 id="resultado" className="text-lg font-semibold" aria-live="polite">
-            {searching
-              ? 'Buscando questões...'
-              : `Encontradas ${result.total_exact ? '' : 'mais de '}${formatNumber(result.total)} questões com os filtros selecionados`}
-          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="resultado" ref={resultHeading} tabIndex={-1} className="text-lg font-semibold" aria-live="polite">
+              {searching
+                ? 'Buscando questões...'
+                : `Encontradas ${result.total_exact ? '' : 'mais de '}${formatNumber(result.total)} questões com os filtros selecionados`}
+            </h2>
+            {data.loggedIn ? <CardShortcuts /> : null}
+          </div>
+          <Announcer />
           {result.failed ? (
             <p role="alert" className="field-error">
               {result.failed}
