@@ -15,6 +15,7 @@ import { createHealthRouter } from './health'
 import { HttpError } from './http'
 import { BODY_ERRORS, rejectNulBytes } from './input-guard'
 import { createInsightRouter } from './insight'
+import { createMeRouter } from './me'
 import { createNotebooksRouter } from './notebooks'
 import { createNotesRouter } from './notes'
 import { createProfileRouter } from './profile'
@@ -50,6 +51,7 @@ export function createApiRouter(ctx: AppContext) {
   api.use(createInsightRouter(ctx))
   api.use(createForumRouter(ctx))
   api.use(createNotesRouter(ctx))
+  api.use(createMeRouter(ctx))
   api.use(createNotebooksRouter(ctx))
   api.use(createErrorReportsRouter(ctx))
   api.use(createBillingRouter(ctx))

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { ArrowRightLeft, BookOpenCheck, CreditCard, UserPen } from 'lucide-react'
 
 import { getMyErrorReports } from '#server/client/error-reports'
+import { getMyPerformance, getMyStats } from '#server/client/me'
 import { Avatar } from '~/components/avatar'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { HouseAd } from '~/components/house-ad'
@@ -11,6 +12,7 @@ import { getProfile } from '~/utils/accounts.server'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
 
 import { MyErrorReports } from './error-reports'
+import { PerformanceTable, StatCards } from './stats'
 
 export const meta: MetaFunction = () => [{ title: 'Meu painel — Gabarita' }]
 
@@ -25,15 +27,20 @@ const PLAN_LABELS: Record<string, string> = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context)
   const api = await apiForRequest(request, context)
-  const [{ user, policy }, errorReports] = await withSession(request, () =>
-    Promise.all([getProfile(api), getMyErrorReports(api).then((r) => r.data)]),
+  const [{ user, policy }, errorReports, stats, performance] = await withSession(request, () =>
+    Promise.all([
+      getProfile(api),
+      getMyErrorReports(api).then((r) => r.data),
+      getMyStats(api),
+      getMyPerformance(api).then((r) => r.disciplines),
+    ]),
   )
   const welcome = new URL(request.url).searchParams.get('welcome') === 'true'
-  return json({ user, policy, welcome, errorReports })
+  return json({ user, policy, welcome, errorReports, stats, performance })
 }
 
 export default function DashboardPage() {
-  const { user, policy, welcome, errorReports } = useLoaderData<typeof loader>()
+  const { user, policy, welcome, errorReports, stats, performance } = useLoaderData<typeof loader>()
   const limit = policy.limits.questionsPerWeek
   const links = [
     { to: '/questoes', label: 'Praticar questões', text: 'Questões no formato do Exame de Ordem, com filtros.', Icon: BookOpenCheck },
@@ -63,6 +70,7 @@ export default function DashboardPage() {
           Bem-vindo! Sua conta foi criada com sucesso.
         </p>
       ) : null}
+      <StatCards stats={stats} />
       {policy.features.ads ? <HouseAd className="mt-6" /> : null}
       <h2 className="mt-10 text-lg font-semibold">Ações rápidas</h2>
       <ul className="mt-4 grid gap-4 sm:grid-cols-3">
@@ -85,6 +93,7 @@ export default function DashboardPage() {
           </li>
         ) : null}
       </ul>
+      <PerformanceTable rows={performance} />
       <MyErrorReports reports={errorReports} />
     </div>
   )

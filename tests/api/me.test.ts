@@ -1,0 +1,119 @@
+import request from 'supertest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { attempts } from '#server/db/schema'
+import { streakFrom } from '#server/domain/me/stats'
+
+import { createTestContext, createTestUser } from '../support/context'
+import { insertQuestions } from '../support/questions'
+
+// The dashboard's figures (issue 14) against a seeded history with known answers on known
+// São Paulo days. The API's clock is fixed at 2026-03-12 10:00 in São Paulo (13:00 UTC).
+
+let t: Awaited<ReturnType<typeof createTestContext>>
+const NOW = new Date('2026-03-12T13:00:00.000Z')
+let civil: number[]
+let penal: number[]
+
+beforeAll(async () => {
+  t = await createTestContext()
+  t.ctx.clock = () => NOW
+  const bank = await insertQuestions(t.db, [
+    { discipline: 'Direito Civil', statement: 'Civil 1', correctAnswer: 'A' },
+    { discipline: 'Direito Civil', statement: 'Civil 2', correctAnswer: 'B' },
+    { discipline: 'Direito Penal', statement: 'Penal 1', correctAnswer: 'C' },
+  ])
+  const ids = bank.questions.map((q) => q.id)
+  civil = ids.slice(0, 2)
+  penal = ids.slice(2)
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+type Seed = { question: number; correct: boolean; at: string; seconds?: number | null }
+async function seed(userId: string, rows: Seed[]) {
+  await t.db.insert(attempts).values(
+    rows.map((r) => ({
+      userId,
+      questionId: r.question,
+      answer: r.correct ? 'A' : 'E',
+      correct: r.correct,
+      elapsedSeconds: r.seconds ?? null,
+      createdAt: new Date(r.at),
+    })),
+  )
+}
+
+const stats = (auth: Record<string, string>) => request(t.app).get('/api/v1/me/stats').set(auth)
+
+describe('GET /me/stats', () => {
+  it('counts distinct questions, the rounded share of right answers and the known answer times', async () => {
+    const { user, auth } = await createTestUser(t.ctx)
+    await seed(user.id, [
+      { question: civil[0], correct: false, at: '2026-03-12T12:00:00Z', seconds: 90 },
+      { question: civil[0], correct: true, at: '2026-03-12T12:05:00Z', seconds: 30 },
+      { question: civil[1], correct: true, at: '2026-03-12T12:10:00Z' },
+    ])
+    const res = await stats(auth)
+    expect(res.status).toBe(200)
+    // 2 of 3 answers right = 66.7 % → 67; the unknown time is left out.
+    expect(res.body).toMatchObject({ questionsAnswered: 2, correctRate: 67, studyStreak: 1, totalStudyTime: 120 })
+  })
+
+  it('counts São Paulo days: 23:30 and 00:30 are two days, a missed day breaks the streak, today without an answer does not', async () => {
+    const { user, auth } = await createTestUser(t.ctx)
+    await seed(user.id, [
+      // 8 March (São Paulo): then a gap on the 9th.
+      { question: penal[0], correct: true, at: '2026-03-08T15:00:00Z' },
+      // 10 March 23:30 in São Paulo is 11 March 02:30 UTC; 11 March 00:30 would be 03:30 UTC.
+      { question: penal[0], correct: true, at: '2026-03-11T02:30:00Z' },
+      { question: civil[0], correct: true, at: '2026-03-11T03:30:00Z' },
+    ])
+    // Today (12 March) has no answer yet: 10 and 11 March still count.
+    expect((await stats(auth)).body.studyStreak).toBe(2)
+    await seed(user.id, [{ question: civil[1], correct: false, at: '2026-03-12T11:00:00Z' }])
+    expect((await stats(auth)).body.studyStreak).toBe(3)
+  })
+
+  it('is all zeros for a new student, and 401 without a login', async () => {
+    const { auth } = await createTestUser(t.ctx)
+    expect((await stats(auth)).body).toMatchObject({ questionsAnswered: 0, correctRate: 0, studyStreak: 0, totalStudyTime: 0 })
+    const anonymous = await request(t.app).get('/api/v1/me/stats')
+    expect(anonymous.status).toBe(401)
+    expect(anonymous.body.error).toEqual(expect.any(String))
+  })
+
+  it('never mixes in another student’s answers', async () => {
+    const one = await createTestUser(t.ctx)
+    const other = await createTestUser(t.ctx)
+    await seed(other.user.id, [{ question: civil[0], correct: true, at: '2026-03-12T12:00:00Z', seconds: 50 }])
+    expect((await stats(one.auth)).body).toMatchObject({ questionsAnswered: 0, totalStudyTime: 0 })
+  })
+})
+
+describe('GET /me/performance', () => {
+  it('gives right and total answers per discipline, most answered first', async () => {
+    const { user, auth } = await createTestUser(t.ctx)
+    await seed(user.id, [
+      { question: civil[0], correct: true, at: '2026-03-12T12:00:00Z' },
+      { question: civil[1], correct: false, at: '2026-03-12T12:01:00Z' },
+      { question: civil[1], correct: true, at: '2026-03-12T12:02:00Z' },
+      { question: penal[0], correct: false, at: '2026-03-12T12:03:00Z' },
+    ])
+    const res = await request(t.app).get('/api/v1/me/performance').set(auth)
+    expect(res.status).toBe(200)
+    expect(res.body.disciplines).toEqual([
+      { discipline: 'Direito Civil', correct: 2, total: 3 },
+      { discipline: 'Direito Penal', correct: 0, total: 1 },
+    ])
+  })
+})
+
+describe('streakFrom', () => {
+  it('counts back across a month boundary', () => {
+    expect(streakFrom(['2026-03-01', '2026-02-28', '2026-02-27', '2026-02-25'], '2026-03-01')).toBe(3)
+    expect(streakFrom(['2026-02-28'], '2026-03-01')).toBe(1)
+    expect(streakFrom(['2026-02-27'], '2026-03-01')).toBe(0)
+  })
+})
