@@ -1,7 +1,8 @@
+import { eq } from 'drizzle-orm'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { attempts } from '#server/db/schema'
+import { attempts, chatMessages, contactMessages, notebookQuestions, notebooks, notes, users } from '#server/db/schema'
 import { streakFrom } from '#server/domain/me/stats'
 
 import { createTestContext, createTestUser } from '../support/context'
@@ -107,6 +108,46 @@ describe('GET /me/performance', () => {
       { discipline: 'Direito Civil', correct: 2, total: 3 },
       { discipline: 'Direito Penal', correct: 0, total: 1 },
     ])
+  })
+})
+
+describe('GET /me/export', () => {
+  it('holds every table’s rows of this student and none of another’s, and no secret', async () => {
+    const me = await createTestUser(t.ctx, { name: 'Ana Exporta' })
+    const other = await createTestUser(t.ctx, { name: 'Bia Outra' })
+    for (const [who, text] of [
+      [me, 'minha anotação'],
+      [other, 'anotação dela'],
+    ] as const) {
+      await seed(who.user.id, [{ question: civil[0], correct: true, at: '2026-03-12T12:00:00Z', seconds: 40 }])
+      await t.db.insert(notes).values({ userId: who.user.id, questionId: civil[0], content: text })
+      const [nb] = await t.db
+        .insert(notebooks)
+        .values({ userId: who.user.id, name: `Caderno de ${text}`, color: '#2563eb' })
+        .returning()
+      await t.db.insert(notebookQuestions).values({ notebookId: nb.id, questionId: civil[1] })
+      await t.db.insert(chatMessages).values({ userId: who.user.id, type: 'user', content: `pergunta: ${text}` })
+      await t.db.insert(contactMessages).values({ name: 'x', email: who.user.email, subject: 'Assunto', message: `contato: ${text}` })
+    }
+    await t.db.update(users).set({ passwordHash: '$argon2id$segredo' }).where(eq(users.id, me.user.id))
+
+    const res = await request(t.app).get('/api/v1/me/export').set(me.auth)
+    expect(res.status).toBe(200)
+    expect(res.headers['content-disposition']).toBe('attachment; filename="gabarita-meus-dados-2026-03-12.json"')
+    const body = res.body
+    expect(body.user).toMatchObject({ id: me.user.id, email: me.user.email, name: 'Ana Exporta' })
+    expect(body.attempts).toHaveLength(1)
+    expect(body.notes.map((n: { content: string }) => n.content)).toEqual(['minha anotação'])
+    expect(body.notebooks.map((n: { name: string }) => n.name)).toEqual(['Caderno de minha anotação'])
+    expect(body.notebook_questions).toHaveLength(1)
+    expect(body.chat_messages.map((m: { content: string }) => m.content)).toEqual(['pergunta: minha anotação'])
+    expect(body.contact_messages.map((m: { message: string }) => m.message)).toEqual(['contato: minha anotação'])
+    const text = JSON.stringify(body)
+    expect(text).not.toContain(other.user.id)
+    expect(text).not.toContain('anotação dela')
+    expect(text).not.toContain('argon2')
+    expect(text).not.toContain(me.token)
+    expect((await request(t.app).get('/api/v1/me/export')).status).toBe(401)
   })
 })
 

@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+
 import { expect, test } from '@playwright/test'
 
 import { DEMO_ADMIN, loginViaPage, registerViaApi } from './utils'
@@ -49,4 +51,25 @@ test('a new student sees zeros and the empty state', async ({ page, request }) =
   await expect(page.getByTestId('estatistica-Questões respondidas')).toHaveText('0')
   await expect(page.getByTestId('estatistica-Sequência de estudos')).toHaveText('0 dias')
   await expect(page.getByText('Nenhuma estatística disponível.')).toBeVisible()
+})
+
+test('Baixar meus dados hands over a JSON file of this student’s data', async ({ page, request }, testInfo) => {
+  const student = await registerViaApi(request, { name: 'Elisa Exporta' })
+  await loginViaPage(page, student, '/dashboard')
+  const link = page.getByRole('link', { name: 'Baixar meus dados' })
+  let text: string
+  if (testInfo.project.name === 'js-on') {
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()])
+    expect(download.suggestedFilename()).toMatch(/^gabarita-meus-dados-\d{4}-\d{2}-\d{2}\.json$/)
+    text = fs.readFileSync((await download.path())!, 'utf8')
+  } else {
+    // Without JS the same plain link: fetched with the page's cookies.
+    const res = await page.request.get((await link.getAttribute('href'))!)
+    expect(res.headers()['content-disposition']).toMatch(/^attachment; filename="gabarita-meus-dados-/)
+    text = await res.text()
+  }
+  const data = JSON.parse(text)
+  expect(data.user).toMatchObject({ email: student.email, name: 'Elisa Exporta' })
+  expect(data.attempts).toEqual([])
+  expect(text).not.toContain(student.password)
 })

@@ -94,6 +94,18 @@ export default function DashboardPage() {
         ) : null}
       </ul>
       <PerformanceTable rows={performance} />
+      <section aria-labelledby="meus-dados" className="mt-10">
+        <h2 id="meus-dados" className="text-lg font-semibold">
+          Seus dados
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          Um arquivo JSON com tudo o que guardamos sobre você: perfil, respostas, anotações, cadernos, mensagens e pagamentos.
+        </p>
+        {/* A document request, not a client navigation: the browser saves the file. */}
+        <a href="/minha-conta/exportar" className="btn-secondary mt-3" download>
+          Baixar meus dados
+        </a>
+      </section>
       <MyErrorReports reports={errorReports} />
     </div>
   )
