@@ -1,14 +1,17 @@
 import { Router } from 'express'
 
 import type { AppContext } from '../context'
+import { DeleteAccountBody, deleteMyAccount } from '../domain/me/delete'
 import { exportMyData } from '../domain/me/export'
 import { myPerformance, myStats, saoPauloDay } from '../domain/me/stats'
 import { currentUser, requireUser } from './auth-middleware'
-import { handler, HttpError } from './http'
+import { handler, HttpError, parse } from './http'
+import { limiter } from './rate-limit'
 
 // The student's dashboard figures (issue 14): GET /me/stats with the spec's names
 // (questionsAnswered, correctRate, studyStreak, totalStudyTime), GET /me/performance, and
-// GET /me/export ('Baixar meus dados': one JSON file of everything we hold about them).
+// GET /me/export ('Baixar meus dados': one JSON file of everything we hold about them) and
+// DELETE /me ('Excluir minha conta', confirmed by the password).
 
 export function createMeRouter(ctx: AppContext) {
   const router = Router()
@@ -39,6 +42,26 @@ export function createMeRouter(ctx: AppContext) {
       res.setHeader('Content-Disposition', `attachment; filename="gabarita-meus-dados-${saoPauloDay(now())}.json"`)
       res.setHeader('Cache-Control', 'no-store')
       res.json(data)
+    }),
+  )
+
+  // A password check: limited like a login, per user.
+  const deletions = limiter(ctx, {
+    name: 'delete-account',
+    windowMs: 15 * 60_000,
+    limit: 10,
+    by: 'user',
+    message: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
+  })
+  router.delete(
+    '/me',
+    requireUser,
+    deletions,
+    handler(async (req, res) => {
+      const { confirmacao } = parse(DeleteAccountBody, req.body ?? {})
+      const outcome = await deleteMyAccount(ctx.db, currentUser(req).id, confirmacao, now())
+      if (outcome.kind === 'refused') throw new HttpError(400, outcome.message)
+      res.json({ success: true, message: 'Sua conta foi excluída.' })
     }),
   )
 

@@ -17,3 +17,7 @@ export function getMyPerformance(client: ApiClient) {
 export function getMyDataExport(client: ApiClient) {
   return client.get<MyDataExport>('/me/export')
 }
+
+export function deleteMyAccount(client: ApiClient, confirmacao: string) {
+  return client.delete<{ success: true; message: string }>('/me', { json: { confirmacao } })
+}

@@ -2,7 +2,19 @@ import { eq } from 'drizzle-orm'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { attempts, chatMessages, contactMessages, notebookQuestions, notebooks, notes, users } from '#server/db/schema'
+import {
+  apiTokens,
+  attempts,
+  chatMessages,
+  contactMessages,
+  forumTopics,
+  notebookQuestions,
+  notebooks,
+  notes,
+  payments,
+  users,
+} from '#server/db/schema'
+import { hashPassword } from '#server/domain/auth/passwords'
 import { streakFrom } from '#server/domain/me/stats'
 
 import { createTestContext, createTestUser } from '../support/context'
@@ -148,6 +160,67 @@ describe('GET /me/export', () => {
     expect(text).not.toContain('argon2')
     expect(text).not.toContain(me.token)
     expect((await request(t.app).get('/api/v1/me/export')).status).toBe(401)
+  })
+})
+
+describe('DELETE /me', () => {
+  it('refuses a wrong password and keeps everything; the right one erases the person and keeps the forum thread and the payment', async () => {
+    const me = await createTestUser(t.ctx, { name: 'Caio Sai' })
+    const other = await createTestUser(t.ctx, { name: 'Dani Fica' })
+    await t.db
+      .update(users)
+      .set({ passwordHash: await hashPassword('senha-certa-1') })
+      .where(eq(users.id, me.user.id))
+    await seed(me.user.id, [{ question: civil[0], correct: true, at: '2026-03-12T12:00:00Z' }])
+    await t.db.insert(notes).values({ userId: me.user.id, questionId: civil[0], content: 'nota' })
+    const [topic] = await t.db
+      .insert(forumTopics)
+      .values({ questionId: civil[0], userId: me.user.id, title: 'Dúvida do Caio', content: 'Alguém explica?' })
+      .returning()
+    await t.db.insert(payments).values({
+      userId: me.user.id,
+      planName: 'PREMIUM',
+      provider: 'sandbox',
+      method: 'credit_card',
+      amountCents: 3500,
+      status: 'approved',
+    })
+    await t.db
+      .insert(payments)
+      .values({ userId: me.user.id, planName: 'PREMIUM', provider: 'sandbox', method: 'credit_card', amountCents: 3500 })
+
+    const wrong = await request(t.app).delete('/api/v1/me').set(me.auth).send({ confirmacao: 'senha-errada' })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.error).toBe('Senha incorreta.')
+    expect(await t.db.select().from(users).where(eq(users.id, me.user.id))).toHaveLength(1)
+    const empty = await request(t.app).delete('/api/v1/me').set(me.auth).send({})
+    expect(empty.status).toBe(400)
+    expect(empty.body.error).toBe('Digite sua senha para confirmar a exclusão.')
+
+    const ok = await request(t.app).delete('/api/v1/me').set(me.auth).send({ confirmacao: 'senha-certa-1' })
+    expect(ok.status).toBe(200)
+    expect(ok.body.message).toBe('Sua conta foi excluída.')
+    expect(await t.db.select().from(users).where(eq(users.id, me.user.id))).toHaveLength(0)
+    expect(await t.db.select().from(attempts).where(eq(attempts.userId, me.user.id))).toHaveLength(0)
+    expect(await t.db.select().from(notes).where(eq(notes.userId, me.user.id))).toHaveLength(0)
+    expect(await t.db.select().from(apiTokens).where(eq(apiTokens.userId, me.user.id))).toHaveLength(0)
+    // The old token no longer opens anything.
+    expect((await request(t.app).get('/api/v1/me/stats').set(me.auth)).status).toBe(401)
+    // The thread stays readable for others, its author now 'Usuário removido' (no author).
+    const [kept] = await t.db.select().from(forumTopics).where(eq(forumTopics.id, topic.id))
+    expect(kept).toMatchObject({ userId: null, title: 'Dúvida do Caio' })
+    const thread = await request(t.app).get(`/api/v1/questions/${civil[0]}/forum/topics`).set(other.auth)
+    expect(thread.status).toBe(200)
+    const listed = thread.body.topics.find((x: { id: number }) => x.id === topic.id)
+    expect(listed.author).toBeNull()
+    // The payments are kept for the records, unlinked; the open checkout can no longer complete.
+    const kept2 = await t.db.select().from(payments).where(eq(payments.amountCents, 3500))
+    expect(kept2.map((p) => [p.userId, p.status]).sort()).toEqual([
+      [null, 'approved'],
+      [null, 'declined'],
+    ])
+    // The other student is untouched.
+    expect((await request(t.app).get('/api/v1/me/stats').set(other.auth)).status).toBe(200)
   })
 })
 

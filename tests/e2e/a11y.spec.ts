@@ -43,6 +43,7 @@ const PAGES: PageState[] = [
   { name: 'reportar erro', as: 'student', path: (f) => `/questoes/${f.questionId}/reportar` },
   { name: 'caderno', as: 'student', path: (f) => `/notebook/${f.notebookId}/questions` },
   { name: 'painel', as: 'student', path: '/dashboard' },
+  { name: 'excluir conta', as: 'student', path: '/minha-conta/excluir' },
   { name: 'editar perfil', as: 'student', path: '/editar-perfil' },
   { name: 'trocar plano', as: 'student', path: '/trocar-plano' },
   { name: 'confirmar plano', as: 'student', path: '/trocar-plano/confirmar?plano=PREMIUM' },

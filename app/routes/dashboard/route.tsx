@@ -102,9 +102,14 @@ export default function DashboardPage() {
           Um arquivo JSON com tudo o que guardamos sobre você: perfil, respostas, anotações, cadernos, mensagens e pagamentos.
         </p>
         {/* A document request, not a client navigation: the browser saves the file. */}
-        <a href="/minha-conta/exportar" className="btn-secondary mt-3" download>
-          Baixar meus dados
-        </a>
+        <div className="mt-3 flex flex-wrap gap-3">
+          <a href="/minha-conta/exportar" className="btn-secondary" download>
+            Baixar meus dados
+          </a>
+          <Link to="/minha-conta/excluir" className="btn-ghost text-red-700 dark:text-red-400">
+            Excluir minha conta
+          </Link>
+        </div>
       </section>
       <MyErrorReports reports={errorReports} />
     </div>
