@@ -219,6 +219,12 @@ describe('DELETE /me', () => {
       [null, 'approved'],
       [null, 'declined'],
     ])
+    // The admin's payment list still shows them, as 'Conta excluída' (no user).
+    const admin = await createTestUser(t.ctx, { plan: 'ADMIN' })
+    const listed2 = await request(t.app).get('/api/v1/admin/payments').set(admin.auth)
+    expect(listed2.status).toBe(200)
+    const orphans = listed2.body.data.filter((p: { user: unknown; amount_cents?: number }) => p.user === null)
+    expect(orphans).toHaveLength(2)
     // The other student is untouched.
     expect((await request(t.app).get('/api/v1/me/stats').set(other.auth)).status).toBe(200)
   })

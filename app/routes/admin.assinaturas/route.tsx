@@ -165,10 +165,16 @@ export default function AdminSubscriptionsPage() {
                   <tr key={p.id}>
                     <td className={td}>{formatDateTime(p.created_at)}</td>
                     <td className={td}>
-                      <Link to={`/admin/usuarios/${p.user.id}`} className="font-medium text-brand-700 underline dark:text-brand-300">
-                        {p.user.name}
-                      </Link>
-                      <span className="block text-slate-500 dark:text-slate-400 [overflow-wrap:anywhere]">{p.user.email}</span>
+                      {p.user ? (
+                        <>
+                          <Link to={`/admin/usuarios/${p.user.id}`} className="font-medium text-brand-700 underline dark:text-brand-300">
+                            {p.user.name}
+                          </Link>
+                          <span className="block text-slate-500 dark:text-slate-400 [overflow-wrap:anywhere]">{p.user.email}</span>
+                        </>
+                      ) : (
+                        <span className="italic text-slate-600 dark:text-slate-400">Conta excluída</span>
+                      )}
                     </td>
                     <td className={td}>
                       {p.plan}

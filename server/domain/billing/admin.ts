@@ -71,7 +71,8 @@ export async function listSubscriptions(
   }
 }
 
-export type AdminPaymentJson = CheckoutJson & { id: number; provider: string; provider_ref: string | null; user: UserRef }
+/** `user` is null once the account was deleted (the payment is kept for the records, ADR 022). */
+export type AdminPaymentJson = CheckoutJson & { id: number; provider: string; provider_ref: string | null; user: UserRef | null }
 
 /** Payments newest first, optionally of one status. */
 export async function listPayments(
@@ -86,7 +87,7 @@ export async function listPayments(
     db
       .select({ payment: payments, user: { id: users.id, name: users.name, email: users.email } })
       .from(payments)
-      .innerJoin(users, eq(users.id, payments.userId))
+      .leftJoin(users, eq(users.id, payments.userId))
       .where(where)
       .orderBy(desc(payments.createdAt), desc(payments.id))
       .limit(ADMIN_PAGE_SIZE)
