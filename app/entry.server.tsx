@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream'
+import { Transform } from 'node:stream'
 
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
@@ -10,6 +10,20 @@ import { CardTextsContext } from './routes/questoes/card-texts'
 import { NonceProvider } from './utils/nonce'
 
 const ABORT_DELAY = 5_000
+
+/**
+ * React 18.3's Node stream writer can flush its 2,048-byte buffer one byte short when a
+ * multi-byte character falls on the boundary, leaving a NUL byte in the HTML (seen as
+ * 'Notifica\0ções' in an aria-label, which broke the accessible name). Our HTML never carries a
+ * real NUL (the API refuses them and PostgreSQL cannot store them in text), so they are dropped.
+ */
+export function withoutNulBytes() {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      done(null, chunk.includes(0) ? Buffer.from(chunk.filter((byte) => byte !== 0)) : chunk)
+    },
+  })
+}
 
 export default function handleRequest(
   request: Request,
@@ -32,7 +46,7 @@ export default function handleRequest(
       {
         nonce,
         [readyEvent]() {
-          const body = new PassThrough()
+          const body = withoutNulBytes()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -97,6 +97,8 @@ async function setTheme(page: Page, theme: string) {
   await page.evaluate((t) => {
     document.documentElement.className = t
   }, theme)
+  // Colour transitions (buttons, links) would be measured halfway: wait for them to end.
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'))
 }
 
 async function signedInState(browser: Browser, baseURL: string, credentials: { email: string; password: string }) {
@@ -137,6 +139,8 @@ test.beforeAll(async ({ browser, request, baseURL }) => {
 
 for (const state of PAGES) {
   test(`axe: ${state.name}`, async ({ browser, baseURL }) => {
+    // Six axe runs over a page of 20 cards: minutes on a loaded CI machine, not seconds.
+    test.setTimeout(180_000)
     const context = await browser.newContext({ baseURL, storageState: states.get(state.as) })
     const page = await context.newPage()
     const path = typeof state.path === 'function' ? state.path(fixture) : state.path

@@ -73,8 +73,8 @@ test('a Premium student opens Discussões and posts, another replies and votes, 
 
   // 'Novo Tópico' toggles the form.
   await page.getByText('Novo Tópico', { exact: true }).click()
-  await page.getByLabel('Título').fill(title)
-  await page.getByLabel('Conteúdo').fill('Por que a alternativa C está errada?\nSegunda linha.')
+  await page.getByRole('textbox', { name: 'Título', exact: true }).fill(title)
+  await page.getByRole('textbox', { name: 'Conteúdo', exact: true }).fill('Por que a alternativa C está errada?\nSegunda linha.')
   await page.getByRole('button', { name: 'Publicar tópico' }).click()
   const topic = topicArticle(page, title)
   await expect(topic).toBeVisible()
