@@ -124,10 +124,13 @@ export function QuestionCard({
   const fetcher = useFetcher<ActionData>({ key: `questao-${question.id}` })
   const [hidden, setHidden] = useState(false)
   const card = useRef<HTMLElement>(null)
+  // A keyed fetcher keeps its answer when the card comes back in another list: only a new one moves focus.
+  const seen = useRef(fetcher.data)
   // With JS the focus follows the change: to the answer once it arrives (and it is read out),
   // back to 'Ver Resposta' once it is hidden.
   useEffect(() => {
-    if (!fetcher.data) return
+    if (!fetcher.data || fetcher.data === seen.current) return
+    seen.current = fetcher.data
     setHidden(false)
     if (fetcher.data.kind !== 'result') return
     const d = fetcher.data
