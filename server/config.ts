@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { z } from 'zod'
+import * as z from 'zod'
 
 // Every variable the process reads, validated once at boot. A bad value stops the
 // process with a message naming the variable (see server/index.ts).

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { emailField, GENDERS, MASCOTS, nameField, passwordField, PASSWORDS_DIFFER, STUDY_TIMES } from '#server/domain/auth/schemas'
 

@@ -1,5 +1,5 @@
 import { createCookie, redirect } from '@remix-run/node'
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { webConfig } from './env.server'
 

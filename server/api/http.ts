@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** An error the API answers as `{ error: message }` with this status. */
 export class HttpError extends Error {

@@ -1,6 +1,6 @@
 import type { Request } from 'express'
 import { Router } from 'express'
-import { z } from 'zod'
+import * as z from 'zod'
 
 import type { AppContext } from '../context'
 import type { Difficulty } from '../db/schema'

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { z } from 'zod'
+import * as z from 'zod'
 
 import type { Db } from '../db/index'
 import { profiles, users } from '../db/schema'

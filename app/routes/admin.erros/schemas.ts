@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 import {
   ERROR_REPORT_ANSWER_MAX,

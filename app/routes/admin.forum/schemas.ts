@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 // The moderation buttons of /admin/forum: one small form per post, the action told by `intent`.
 export const ModerationFormSchema = z.object({

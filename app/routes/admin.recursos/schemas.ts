@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** The five admin toggles of spec section 3, in the API's names. */
 export const TOGGLE_KEYS = ['notebooksEnabled', 'commentsEnabled', 'chatEnabled', 'adsEnabled', 'commentedQuestionsEnabled'] as const

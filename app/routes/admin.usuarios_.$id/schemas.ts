@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 export const GRANT_PLANS = ['GRATUITO', 'BASICO', 'PREMIUM', 'PRO'] as const
 export const GRANT_PLAN_LABELS: Record<(typeof GRANT_PLANS)[number], string> = {

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { flagReason, replyContent, topicContent, topicTitle } from '#server/domain/forum/schemas'
 

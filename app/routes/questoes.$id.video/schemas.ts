@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * The Vídeo dialog's one action: 'assistido' marks the video watched (the form, or with JS

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { errorReportMessage } from '#server/domain/questions/schemas'
 

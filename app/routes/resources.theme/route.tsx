@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { safeRedirect } from '~/utils/session.server'
 import { setTheme, THEMES } from '~/utils/theme.server'

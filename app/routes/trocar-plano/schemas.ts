@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 // Form schemas of /trocar-plano and its steps, shared by the forms and the actions
 // (no .server: the browser validates with them too). Identifiers are the API's.

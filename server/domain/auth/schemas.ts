@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 // Field rules shared by the API (server/api/auth.ts, profile.ts) and the Remix forms.
 export const PASSWORD_MIN = 6

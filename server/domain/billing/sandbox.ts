@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 
-import { z } from 'zod'
+import * as z from 'zod'
 
 import type { PaymentMethod } from '../../db/schema'
 import { PAYMENT_METHODS } from '../../db/schema'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 // Pure: the contact page imports it into the browser bundle (no database code here).
 

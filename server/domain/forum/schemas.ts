@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 // Field rules of Discussões, shared by the API (server/api/forum.ts) and the page forms
 // (app/routes/questoes.$id.discussoes/schemas.ts, app/routes/admin.forum/schemas.ts).

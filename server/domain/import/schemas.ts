@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 export const DISCIPLINE_CHECK_REQUIRED = 'Por favor, preencha tanto a disciplina quanto o assunto.'
 export const DISCIPLINE_CHECK_OK = 'Disciplina e assunto validados com sucesso!'

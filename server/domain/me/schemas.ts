@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 // The 'Excluir minha conta' form, shared by the page (Conform) and DELETE /me.
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 // Field rules of the notebooks (Fichário), shared by the API (server/api/notebooks.ts) and the
 // page forms (app/routes/questoes.$id.cadernos/, app/routes/notebook.$notebookId.questions/).

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 // Field rules of Anotação, shared by the API (server/api/notes.ts) and the page forms
 // (app/routes/questoes.$id.anotacoes/schemas.ts).

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 // Field rules shared by the API (server/api/questions.ts) and the page forms (app/routes/questoes/schemas.ts).
 
