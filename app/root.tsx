@@ -4,11 +4,13 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLoca
 
 import { buildInfo } from '#server/version'
 
+import { ChatWidget } from './components/chat-widget'
 import { GeneralErrorBoundary } from './components/error-boundary'
 import { Footer } from './components/footer'
 import { Header } from './components/header'
 import { LoginDialog } from './components/login-dialog'
 import { Toaster } from './components/toaster'
+import { chatFeature } from './routes/assistente/assistente.server'
 import tailwind from './styles/tailwind.css'
 import { useNonce } from './utils/nonce'
 import { getOptionalUser } from './utils/session.server'
@@ -32,7 +34,12 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [user, theme, { toasts, headers }] = await Promise.all([getOptionalUser(request, context), getTheme(request), getToasts(request)])
   const url = new URL(request.url)
-  return json({ user, theme, toasts, version: buildInfo(), path: `${url.pathname}${url.search}`, csrf: context.csrfToken }, { headers })
+  // The study assistant's header link and widget (plan hasChat AND the chatEnabled toggle).
+  const chat = await chatFeature(request, context, user)
+  return json(
+    { user, chat, theme, toasts, version: buildInfo(), path: `${url.pathname}${url.search}`, csrf: context.csrfToken },
+    { headers },
+  )
 }
 
 export type RootLoader = typeof loader
@@ -61,13 +68,14 @@ export default function App() {
   const location = useLocation()
   return (
     <Document theme={data.theme}>
-      <Header user={data.user} theme={data.theme} path={`${location.pathname}${location.search}`} version={data.version} />
+      <Header user={data.user} chat={data.chat} theme={data.theme} path={`${location.pathname}${location.search}`} version={data.version} />
       <main id="conteudo" className="flex-1">
         <Outlet />
       </main>
       <Footer version={data.version} />
       <Toaster toasts={data.toasts} />
       {data.user ? null : <LoginDialog />}
+      {data.chat ? <ChatWidget /> : null}
     </Document>
   )
 }

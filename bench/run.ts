@@ -4,7 +4,9 @@
  * Generates synthetic banks, starts the BUILT server (production mode, $BUILD_DIR)
  * on loopback for each size, and measures with autocannon: the search API and the
  * /questoes SSR for four query kinds, plus a bare Express JSON endpoint as the
- * ceiling. Writes bench/results/<timestamp>.json and .md and prints PASS/FAIL per target.
+ * ceiling; on the smallest bank, each /dashboard tab for a new student and for one with
+ * 10,000 answers (bench/dashboard.ts). Writes bench/results/<timestamp>.json and .md and
+ * prints PASS/FAIL per target.
  * PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
  * is used when reachable; otherwise PGlite, without the 1M size.
  */
@@ -21,6 +23,8 @@ import type { Db } from '../server/db/index'
 import { openDatabase } from '../server/db/index'
 import type { SearchParams } from '../server/domain/questions/search'
 import { searchQuestions } from '../server/domain/questions/search'
+import type { DashboardTab } from './dashboard'
+import { DASHBOARD_TABS, dashboardPath, HEAVY_ATTEMPTS, seedStudent } from './dashboard'
 import { generateBank } from './generate'
 import type { ImportRun } from './import'
 import { benchImport } from './import'
@@ -200,6 +204,8 @@ async function main() {
   > = {}
   let profileSummary: string | undefined
   let bytes: Awaited<ReturnType<typeof pageBytes>> | undefined
+  // Issue 14: each dashboard tab for a new student and for one with 10,000 attempts (smallest bank).
+  const dashboard = {} as Record<DashboardTab, { empty: Stats; heavy: Stats }>
 
   for (const size of sizes) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-bench-'))
@@ -223,6 +229,10 @@ async function main() {
     await generateBank(database.db, size, log)
     const generateSeconds = round((Date.now() - started) / 1000)
     log(`  gerado em ${generateSeconds}s`)
+    const students =
+      size === sizes[0]
+        ? { empty: await seedStudent(database.db, 'Nova', 0), heavy: await seedStudent(database.db, 'Veterana', HEAVY_ATTEMPTS) }
+        : null
     // Direct from Node before the server starts (PGlite has one opener), on a pool of the
     // server's size (10) for PostgreSQL.
     const direct = {} as Record<Kind, { rps: number; requests: number }>
@@ -289,6 +299,20 @@ async function main() {
       }
       if (!bytes) bytes = await pageBytes(base, cookie)
       results[size] = { api, ssr, direct, generateSeconds }
+      if (students) {
+        const cookies = { empty: await sessionCookie(students.empty), heavy: await sessionCookie(students.heavy) }
+        for (const tab of DASHBOARD_TABS) {
+          const url = `${base}${dashboardPath(tab)}`
+          for (const who of ['empty', 'heavy'] as const) {
+            const res = await fetch(url, { headers: { cookie: cookies[who] } })
+            if (res.status !== 200) throw new Error(`${dashboardPath(tab)} (${who}): ${res.status}`)
+          }
+          dashboard[tab] = { empty: await measure(url, { cookie: cookies.empty }), heavy: await measure(url, { cookie: cookies.heavy }) }
+          log(
+            `  painel ${tab.padEnd(13)} novo p95 ${dashboard[tab].empty.p95} ms  com ${HEAVY_ATTEMPTS} respostas p95 ${dashboard[tab].heavy.p95} ms  ${dashboard[tab].heavy.rps} req/s`,
+          )
+        }
+      }
     } finally {
       await stop(server)
     }
@@ -379,6 +403,14 @@ async function main() {
       detail: `${results[largestSize].api[kind].rps} vs ${bareStats.rps} req/s (${Math.round(ratio * 100)}%): meta retirada, ver bench/README.md`,
     })
   }
+  for (const tab of Object.keys(dashboard) as DashboardTab[]) {
+    const { empty, heavy } = dashboard[tab]
+    targets.push({
+      name: `Painel com ${HEAVY_ATTEMPTS.toLocaleString('pt-BR')} respostas: p95 ≤ 2× o de um aluno novo (${tab})`,
+      status: heavy.p95 <= 2 * Math.max(empty.p95, 1) ? 'PASS' : 'FAIL',
+      detail: `${heavy.p95} ms vs ${empty.p95} ms (${heavy.rps} vs ${empty.rps} req/s)`,
+    })
+  }
   let importRun: ImportRun | undefined
   if (withImport) {
     importRun = await benchImport(usePg ? 'postgres' : 'pglite')
@@ -424,6 +456,7 @@ async function main() {
     quick,
     bare: bareStats,
     sizes: results,
+    dashboard,
     bytes,
     import: importRun,
     profile: profileSummary,
@@ -446,6 +479,19 @@ async function main() {
           `| ${Number(size).toLocaleString('pt-BR')} | ${k} | ${r.direct[k].rps} | ${r.api[k].p50} | ${r.api[k].p95} | ${r.api[k].p99} | ${r.api[k].rps} | ${r.ssr[k].p50} | ${r.ssr[k].p95} | ${r.ssr[k].p99} | ${r.ssr[k].rps} |`,
       ),
     ),
+    ...(Object.keys(dashboard).length
+      ? [
+          '',
+          `## Painel (/dashboard): aluno novo e aluno com ${HEAVY_ATTEMPTS.toLocaleString('pt-BR')} respostas`,
+          '',
+          '| Aba | novo p50 | novo p95 | novo req/s | veterano p50 | veterano p95 | veterano req/s |',
+          '|---|---|---|---|---|---|---|',
+          ...(Object.entries(dashboard) as [DashboardTab, { empty: Stats; heavy: Stats }][]).map(
+            ([tab, { empty, heavy }]) =>
+              `| ${tab} | ${empty.p50} | ${empty.p95} | ${empty.rps} | ${heavy.p50} | ${heavy.p95} | ${heavy.rps} |`,
+          ),
+        ]
+      : []),
     ...(profileSummary ? ['', '## Perfil de CPU: SSR de /questoes (self time)', '', '```', profileSummary, '```'] : []),
     '',
     'Latências em ms.',

@@ -112,7 +112,7 @@ function AdminMenu() {
   )
 }
 
-function UserLinks({ user, desktop = false }: { user: ApiUser | null; desktop?: boolean }) {
+function UserLinks({ user, chat = false, desktop = false }: { user: ApiUser | null; chat?: boolean; desktop?: boolean }) {
   if (!user) {
     return (
       <>
@@ -138,6 +138,12 @@ function UserLinks({ user, desktop = false }: { user: ApiUser | null; desktop?: 
       <NavLink to="/dashboard" className="nav-link">
         Meu painel
       </NavLink>
+      {/* An admin's desktop header is full (admin menu): the widget is the way in there. */}
+      {chat && !(user.is_admin && desktop) ? (
+        <NavLink to="/assistente" className="nav-link">
+          Assistente
+        </NavLink>
+      ) : null}
       <NavLink to="/editar-perfil" className="nav-link">
         Perfil
       </NavLink>
@@ -151,7 +157,20 @@ function UserLinks({ user, desktop = false }: { user: ApiUser | null; desktop?: 
   )
 }
 
-export function Header({ user, theme, path, version }: { user: ApiUser | null; theme: Theme; path: string; version: BuildInfo }) {
+export function Header({
+  user,
+  chat = false,
+  theme,
+  path,
+  version,
+}: {
+  user: ApiUser | null
+  /** The study assistant is available (the policy's chat feature): a plain link to /assistente. */
+  chat?: boolean
+  theme: Theme
+  path: string
+  version: BuildInfo
+}) {
   const { open, onLogoClick } = useVersionEasterEgg()
   const menu = useDetailsMenu()
   return (
@@ -178,7 +197,7 @@ export function Header({ user, theme, path, version }: { user: ApiUser | null; t
         </nav>
         <div className="hidden items-center gap-2 lg:flex">
           <ThemeSwitch theme={theme} redirectTo={path} />
-          <UserLinks user={user} desktop />
+          <UserLinks user={user} chat={chat} desktop />
         </div>
         {/* Mobile menu: a <details> opens without JS; its name follows its state through CSS. */}
         <details className="group relative lg:hidden" data-testid="menu-celular" {...menu}>
@@ -198,7 +217,7 @@ export function Header({ user, theme, path, version }: { user: ApiUser | null; t
             </nav>
             <div className="my-2 border-t border-slate-200 dark:border-slate-800" />
             <div className="flex flex-col gap-1">
-              <UserLinks user={user} />
+              <UserLinks user={user} chat={chat} />
             </div>
             <div className="mt-2">
               <ThemeSwitch theme={theme} redirectTo={path} />

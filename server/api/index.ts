@@ -7,6 +7,7 @@ import { createAdminBillingRouter } from './admin-billing'
 import { createAuthRouter } from './auth'
 import { loadUser } from './auth-middleware'
 import { createBillingRouter, createBillingWebhookRouter } from './billing'
+import { createChatRouter } from './chat'
 import { createContactRouter } from './contact'
 import { createDisciplinesRouter } from './disciplines'
 import { createAdminErrorReportsRouter, createErrorReportsRouter } from './error-reports'
@@ -20,6 +21,7 @@ import { createNotebooksRouter } from './notebooks'
 import { createNotesRouter } from './notes'
 import { createProfileRouter } from './profile'
 import { createQuestionsRouter } from './questions'
+import { createRankingRouter } from './ranking'
 
 /** The REST API mounted at /api/v1: JSON in and out, bearer tokens, `{ error }` on failure. */
 export function createApiRouter(ctx: AppContext) {
@@ -52,9 +54,11 @@ export function createApiRouter(ctx: AppContext) {
   api.use(createForumRouter(ctx))
   api.use(createNotesRouter(ctx))
   api.use(createMeRouter(ctx))
+  api.use(createRankingRouter(ctx))
   api.use(createNotebooksRouter(ctx))
   api.use(createErrorReportsRouter(ctx))
   api.use(createBillingRouter(ctx))
+  api.use(createChatRouter(ctx))
   api.use('/admin', createAdminRouter(ctx))
   api.use('/admin', createAdminBillingRouter(ctx))
   api.use('/admin', createAdminForumRouter(ctx))

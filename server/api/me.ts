@@ -1,15 +1,19 @@
 import { Router } from 'express'
+import * as z from 'zod'
 
 import type { AppContext } from '../context'
+import { myActivity, myForum, myNotes } from '../domain/me/activity'
 import { DeleteAccountBody, deleteMyAccount } from '../domain/me/delete'
 import { exportMyData } from '../domain/me/export'
-import { myPerformance, myStats, saoPauloDay } from '../domain/me/stats'
+import { myDailyAccuracy, myPerformance, myStats, myWeakestTopics, saoPauloDay } from '../domain/me/stats'
 import { currentUser, requireUser } from './auth-middleware'
-import { handler, HttpError, parse } from './http'
+import { handler, HttpError, pageParam, parse } from './http'
 import { limiter } from './rate-limit'
 
 // The student's dashboard figures (issue 14): GET /me/stats with the spec's names
-// (questionsAnswered, correctRate, studyStreak, totalStudyTime), GET /me/performance, and
+// (questionsAnswered, correctRate, studyStreak, totalStudyTime), GET /me/performance (per
+// discipline, the last 30 days, the five weakest topics), the tabs' lists GET /me/activity,
+// /me/notes and /me/forum, and
 // GET /me/export ('Baixar meus dados': one JSON file of everything we hold about them) and
 // DELETE /me ('Excluir minha conta', confirmed by the password).
 
@@ -29,7 +33,38 @@ export function createMeRouter(ctx: AppContext) {
     '/me/performance',
     requireUser,
     handler(async (req, res) => {
-      res.json({ success: true, disciplines: await myPerformance(ctx.db, currentUser(req).id) })
+      const { id } = currentUser(req)
+      const [disciplines, daily, weakestTopics] = await Promise.all([
+        myPerformance(ctx.db, id),
+        myDailyAccuracy(ctx.db, id, now()),
+        myWeakestTopics(ctx.db, id),
+      ])
+      res.json({ success: true, disciplines, daily, weakestTopics })
+    }),
+  )
+
+  router.get(
+    '/me/activity',
+    requireUser,
+    handler(async (req, res) => {
+      res.json({ success: true, activity: await myActivity(ctx.db, currentUser(req).id) })
+    }),
+  )
+
+  router.get(
+    '/me/notes',
+    requireUser,
+    handler(async (req, res) => {
+      const { page } = parse(z.object({ page: pageParam }), req.query)
+      res.json({ success: true, ...(await myNotes(ctx.db, currentUser(req).id, page)) })
+    }),
+  )
+
+  router.get(
+    '/me/forum',
+    requireUser,
+    handler(async (req, res) => {
+      res.json({ success: true, ...(await myForum(ctx.db, currentUser(req).id)) })
     }),
   )
 

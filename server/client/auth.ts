@@ -29,8 +29,9 @@ export type LoginResponse = {
 export type RegisterResponse = { token: string; user: ApiUser; policy: ApiPolicy; message: string }
 export type MessageResponse = { success: boolean; message: string }
 export type ProfileResponse = { user: ApiUser; profile: ApiProfile; policy: ApiPolicy }
-export type ProfileUpdate = Partial<Omit<ApiProfile, 'notifications_enabled'>> & {
+export type ProfileUpdate = Partial<Omit<ApiProfile, 'notifications_enabled' | 'ranking_opt_out'>> & {
   notifications_enabled?: boolean
+  ranking_opt_out?: boolean
   name?: string
   phone?: string | null
   mascot?: string | null

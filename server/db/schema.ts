@@ -265,6 +265,58 @@ export const questionAnswerStats = pgTable(
   (t) => [primaryKey({ columns: [t.questionId, t.answer] })],
 )
 
+/**
+ * The student's own figures (the dashboard, ADR 024): per São Paulo day, per discipline and per
+ * topic, kept by the trigger on attempts in server/db/sql/004-user-stats.sql in the same
+ * transaction as every answer. The dashboard reads these few rows, never the whole history.
+ * Derived from attempts (which the data export carries), so not exported themselves.
+ */
+export const userDayStats = pgTable(
+  'user_day_stats',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    correct: integer('correct').notNull().default(0),
+    /** First attempts at a question: their sum is the distinct questions answered. */
+    firstAttempts: integer('first_attempts').notNull().default(0),
+    timeSum: bigint('time_sum', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+)
+
+export const userDisciplineStats = pgTable(
+  'user_discipline_stats',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    disciplineId: integer('discipline_id')
+      .notNull()
+      .references(() => disciplines.id, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull().default(0),
+    correct: integer('correct').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.disciplineId] })],
+)
+
+export const userTopicStats = pgTable(
+  'user_topic_stats',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull().default(0),
+    correct: integer('correct').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.topicId] })],
+)
+
 /** Vídeo: when a user marked (or the player loaded) a question's video; one row per user and question. */
 export const videoWatches = pgTable(
   'video_watches',
@@ -380,7 +432,8 @@ export const forumTopicVotes = pgTable(
     value: integer('value').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.topicId, t.userId] })],
+  // The dashboard's Fórum tab reads one student's votes.
+  (t) => [primaryKey({ columns: [t.topicId, t.userId] }), index('forum_topic_votes_user_idx').on(t.userId, t.createdAt)],
 )
 
 export const forumReplyVotes = pgTable(
@@ -395,7 +448,7 @@ export const forumReplyVotes = pgTable(
     value: integer('value').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.replyId, t.userId] })],
+  (t) => [primaryKey({ columns: [t.replyId, t.userId] }), index('forum_reply_votes_user_idx').on(t.userId, t.createdAt)],
 )
 
 /** A report of a topic (reply_id null) or a reply; resolved when a moderator acts on the post. */
@@ -540,7 +593,12 @@ export const notes = pgTable(
     content: text('content').notNull(),
     ...timestamps,
   },
-  (t) => [index('notes_user_question_idx').on(t.userId, t.questionId, t.createdAt), index('notes_question_idx').on(t.questionId)],
+  (t) => [
+    index('notes_user_question_idx').on(t.userId, t.questionId, t.createdAt),
+    index('notes_question_idx').on(t.questionId),
+    // The dashboard's Comentários tab and recent activity: one student's notes, newest first.
+    index('notes_user_created_idx').on(t.userId, t.createdAt),
+  ],
 )
 
 /** Fichário: a student's notebooks (spec section 3, Notebook); color is one of the 10 presets. */

@@ -41,6 +41,8 @@ export const UpdateProfileSchema = z.object({
   study_goal: optionalText(500),
   preferred_study_time: blankAsNull(z.enum(STUDY_TIMES, { error: 'Horário de estudo inválido' }).nullish()),
   notifications_enabled: z.boolean({ error: 'notifications_enabled deve ser verdadeiro ou falso' }).optional(),
+  /** Leave the weekly ranking (the dashboard's Configurações tab). */
+  ranking_opt_out: z.boolean({ error: 'ranking_opt_out deve ser verdadeiro ou falso' }).optional(),
   university: optionalText(200),
   course: optionalText(200),
   year: z
@@ -65,7 +67,7 @@ export async function updateProfile(db: Db, user: AuthUser, body: ProfileUpdate,
   if (has('phone')) userChanges.phone = body.phone?.trim() || null
   if (has('mascot')) userChanges.mascot = body.mascot ?? null
   const profileChanges: Partial<typeof profiles.$inferInsert> = {}
-  // notifications_enabled stays as the user set it unless sent.
+  // notifications_enabled and ranking_opt_out stay as the user set them unless sent.
   if (has('birth_date')) profileChanges.birthDate = body.birth_date
   if (has('gender')) profileChanges.gender = body.gender ?? null
   if (has('education_level')) profileChanges.educationLevel = body.education_level
@@ -73,6 +75,7 @@ export async function updateProfile(db: Db, user: AuthUser, body: ProfileUpdate,
   if (has('study_goal')) profileChanges.studyGoal = body.study_goal
   if (has('preferred_study_time')) profileChanges.preferredStudyTime = body.preferred_study_time ?? null
   if (body.notifications_enabled !== undefined) profileChanges.notificationsEnabled = body.notifications_enabled
+  if (body.ranking_opt_out !== undefined) profileChanges.rankingOptOut = body.ranking_opt_out
   if (has('university')) profileChanges.university = body.university
   if (has('course')) profileChanges.course = body.course
   if (has('year')) profileChanges.year = body.year ?? null

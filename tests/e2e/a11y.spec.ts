@@ -43,7 +43,15 @@ const PAGES: PageState[] = [
   { name: 'reportar erro', as: 'student', path: (f) => `/questoes/${f.questionId}/reportar` },
   { name: 'caderno', as: 'student', path: (f) => `/notebook/${f.notebookId}/questions` },
   { name: 'painel', as: 'student', path: '/dashboard' },
+  { name: 'painel: cadernos', as: 'student', path: '/dashboard?aba=cadernos' },
+  { name: 'painel: desempenho', as: 'student', path: '/dashboard?aba=desempenho' },
+  { name: 'painel: comentários', as: 'student', path: '/dashboard?aba=comentarios' },
+  { name: 'painel: fórum', as: 'student', path: '/dashboard?aba=forum' },
+  { name: 'painel: configurações', as: 'student', path: '/dashboard?aba=configuracoes' },
+  { name: 'assistente (plano sem chat)', as: 'student', path: '/assistente' },
+  { name: 'ranking', as: 'student', path: '/ranking' },
   { name: 'excluir conta', as: 'student', path: '/minha-conta/excluir' },
+  { name: 'mascote', as: 'student', path: '/dashboard/mascote' },
   { name: 'editar perfil', as: 'student', path: '/editar-perfil' },
   { name: 'trocar plano', as: 'student', path: '/trocar-plano' },
   { name: 'confirmar plano', as: 'student', path: '/trocar-plano/confirmar?plano=PREMIUM' },
@@ -119,6 +127,8 @@ async function makeFixture(request: APIRequestContext) {
   const notebookId = (await created.json()).notebook.id as number
   await request.put(`/api/v1/questions/${questionId}/notebooks`, { headers: auth, data: { notebook_ids: [notebookId] } })
   await request.post(`/api/v1/questions/${questionId}/notes`, { headers: auth, data: { content: 'Rever o prazo.' } })
+  // One answer: the dashboard's activity, chart table and 30-day figures have a row.
+  await request.post(`/api/v1/questions/${questionId}/attempts`, { headers: auth, data: { answer: 'A' } })
   const me = await request.get('/api/v1/auth/me', { headers: auth })
   const userId = (await me.json()).data.id as string
   return { student, fixture: { questionId, notebookId, userId } }

@@ -104,7 +104,9 @@ test('a Gratuito student at the weekly limit upgrades to Premium through the che
     'href',
     '/trocar-plano?plano=PREMIUM',
   )
-  await expect(page.getByRole('link', { name: /Trocar plano/ })).toContainText('Seu plano: Gratuito')
+  // The greeting names the plan and this week's use (the five reveals above), beside the way to change it.
+  await expect(page.getByTestId('plano-uso')).toHaveText('Plano Gratuito · 5 de 5 questões nesta semana')
+  await expect(page.getByRole('link', { name: 'Trocar plano' })).toHaveAttribute('href', '/trocar-plano')
 
   const last = six[5]
   await page.goto(`/questoes?q=${last.short_id}`)

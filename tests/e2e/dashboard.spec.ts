@@ -1,15 +1,27 @@
-import fs from 'node:fs'
-
+import type { Page, TestInfo } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { DEMO_ADMIN, loginViaPage, registerViaApi } from './utils'
+import { DEMO_ADMIN, loginViaPage, premiumStudent, registerViaApi } from './utils'
 
-// Issue 14 (in part): /dashboard shows the student's own figures from the API — the four stat
-// cards and the per-discipline table — with JS on and off.
+// Issue 14: /dashboard shows the student's own figures and lists from the API — the four stat
+// cards and six tabs as URLs (a tab list with JS, plain links without). The data export and
+// account deletion are in account.spec.ts.
+
+/** A tab of the dashboard: an ARIA tab with JS, a plain link in a nav without. */
+async function openTab(page: Page, testInfo: TestInfo, name: string, aba: string | null) {
+  const js = testInfo.project.name === 'js-on'
+  await page.getByRole(js ? 'tab' : 'link', { name, exact: true }).click()
+  await expect(page).toHaveURL(new RegExp(aba ? `/dashboard\\?aba=${aba}$` : '/dashboard$'))
+  if (js) await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true')
+  else await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page')
+}
 
 type ApiCard = { id: number; is_annulled: boolean; discipline_name: string; alternatives: { letter: string }[] }
 
-test('a student answers two known questions and the dashboard shows exactly that', async ({ page, request }) => {
+test('a student answers two known questions and the cards, the activity and Desempenho show exactly that', async ({
+  page,
+  request,
+}, testInfo) => {
   const student = await registerViaApi(request, { name: 'Dora Desempenho' })
   const auth = { Authorization: `Bearer ${student.token}` }
   const adminLogin = await request.post('/api/v1/auth/login', { data: DEMO_ADMIN })
@@ -35,6 +47,18 @@ test('a student answers two known questions and the dashboard shows exactly that
   await expect(page.getByTestId('estatistica-Sequência de estudos')).toHaveText('1 dia')
   // Answers through the API without the card's shown-at token have no known time.
   await expect(page.getByTestId('estatistica-Tempo de estudo')).toHaveText('0min')
+  await expect(page.getByTestId('plano-uso')).toHaveText('Plano Gratuito · 2 de 5 questões nesta semana')
+
+  // Visão geral: the two answers, newest first, right and wrong.
+  const activity = page.getByTestId('atividade')
+  await expect(activity).toHaveCount(2)
+  await expect(activity.nth(0)).toContainText(`Respondeu a questão #`)
+  await expect(activity.nth(0)).toContainText('— errou')
+  await expect(activity.nth(1)).toContainText('— acertou')
+  await expect(page.getByRole('link', { name: 'Ver ranking' })).toHaveAttribute('href', '/ranking')
+
+  await openTab(page, testInfo, 'Desempenho', 'desempenho')
+  await expect(page.getByTestId('acerto-30-dias')).toHaveText('50% de acerto em 2 respostas, em 1 dia de estudo.')
   const table = page.getByRole('region', { name: 'Desempenho por disciplina' })
   const rows = table.getByRole('row')
   if (right.discipline_name === wrong.discipline_name) {
@@ -45,52 +69,94 @@ test('a student answers two known questions and the dashboard shows exactly that
   }
 })
 
-test('a new student sees zeros and the empty state', async ({ page, request }) => {
+test('a new student sees zeros and every tab’s empty state', async ({ page, request }, testInfo) => {
   const student = await registerViaApi(request)
   await loginViaPage(page, student, '/dashboard')
   await expect(page.getByTestId('estatistica-Questões respondidas')).toHaveText('0')
   await expect(page.getByTestId('estatistica-Sequência de estudos')).toHaveText('0 dias')
+  await expect(page.getByText('Nenhuma atividade ainda.')).toBeVisible()
+  await openTab(page, testInfo, 'Cadernos', 'cadernos')
+  await expect(page.getByText('Você ainda não tem cadernos.')).toBeVisible()
+  await openTab(page, testInfo, 'Desempenho', 'desempenho')
   await expect(page.getByText('Nenhuma estatística disponível.')).toBeVisible()
+  await expect(page.getByText('Nenhum assunto com erros até agora.')).toBeVisible()
+  await openTab(page, testInfo, 'Comentários', 'comentarios')
+  await expect(page.getByText('Nenhum comentário privado ainda')).toBeVisible()
+  await openTab(page, testInfo, 'Fórum', 'forum')
+  await expect(page.getByText('Nenhuma participação no fórum ainda')).toBeVisible()
+  await openTab(page, testInfo, 'Configurações', 'configuracoes')
+  await expect(page.getByRole('heading', { name: 'Preferências' })).toBeVisible()
+  await openTab(page, testInfo, 'Visão geral', null)
+  await expect(page.getByText('Nenhuma atividade ainda.')).toBeVisible()
 })
 
-test('Baixar meus dados hands over a JSON file of this student’s data', async ({ page, request }, testInfo) => {
-  const student = await registerViaApi(request, { name: 'Elisa Exporta' })
-  await loginViaPage(page, student, '/dashboard')
-  const link = page.getByRole('link', { name: 'Baixar meus dados' })
-  let text: string
-  if (testInfo.project.name === 'js-on') {
-    const [download] = await Promise.all([page.waitForEvent('download'), link.click()])
-    expect(download.suggestedFilename()).toMatch(/^gabarita-meus-dados-\d{4}-\d{2}-\d{2}\.json$/)
-    text = fs.readFileSync((await download.path())!, 'utf8')
+test('Cadernos: the create card makes a notebook; Estudar and Editar open it', async ({ page, request }, testInfo) => {
+  const student = await registerViaApi(request, { name: 'Caio Cadernos' })
+  await loginViaPage(page, student, '/dashboard?aba=cadernos')
+  const name = `Véspera ${Math.random().toString(36).slice(2, 7)}`
+  await page.getByLabel('Nome do caderno').fill(name)
+  await page.getByLabel('Descrição (opcional)').fill('Para revisar no fim de semana.')
+  await page.getByRole('button', { name: 'Criar caderno' }).click()
+  await expect(page.getByRole('region', { name: 'Notificações' }).getByText('Caderno criado com sucesso!')).toBeVisible()
+  await expect(page).toHaveURL(/\/dashboard\?aba=cadernos#caderno-\d+$/)
+  const card = page.getByTestId('cartao-caderno').filter({ hasText: name })
+  await expect(card).toContainText('Para revisar no fim de semana.')
+  await expect(card).toContainText('0 questões')
+  await expect(page.getByRole('heading', { name: /Seus cadernos/ })).toContainText('(1 de 2)')
+
+  // An empty name is refused with the field's message, nothing created.
+  await page.getByRole('button', { name: 'Criar caderno' }).click()
+  if (testInfo.project.name === 'js-off') {
+    // The browser's own check (required) stops a plain form: the field is invalid.
+    expect(await page.getByLabel('Nome do caderno').evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true)
   } else {
-    // Without JS the same plain link: fetched with the page's cookies.
-    const res = await page.request.get((await link.getAttribute('href'))!)
-    expect(res.headers()['content-disposition']).toMatch(/^attachment; filename="gabarita-meus-dados-/)
-    text = await res.text()
+    await expect(page.getByText('Informe o nome do caderno.')).toBeVisible()
   }
-  const data = JSON.parse(text)
-  expect(data.user).toMatchObject({ email: student.email, name: 'Elisa Exporta' })
-  expect(data.attempts).toEqual([])
-  expect(text).not.toContain(student.password)
+  await expect(page.getByTestId('cartao-caderno')).toHaveCount(1)
+
+  await card.getByRole('link', { name: `Editar o caderno ${name}` }).click()
+  await expect(page).toHaveURL(/\/notebook\/\d+\/questions\?editar=1#editar-caderno$/)
+  await expect(page.getByLabel('Nome do caderno')).toHaveValue(name)
+  await page.goto('/dashboard?aba=cadernos')
+  await page
+    .getByTestId('cartao-caderno')
+    .filter({ hasText: name })
+    .getByRole('link', { name: `Estudar o caderno ${name}` })
+    .click()
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  await expect(page.getByText('Nenhuma questão encontrada')).toBeVisible()
 })
 
-test('Excluir minha conta: a wrong password is refused, the right one ends the account and the session', async ({ page, request }) => {
-  const student = await registerViaApi(request, { name: 'Fábio Fecha' })
-  await loginViaPage(page, student, '/dashboard')
-  await page.getByRole('link', { name: 'Excluir minha conta' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Excluir minha conta' })).toBeVisible()
-  const field = page.getByLabel('Sua senha (conta criada pelo Google: seu email)', { exact: true })
-  await field.fill('senha-errada-9')
-  await page.getByRole('button', { name: 'Excluir minha conta' }).click()
-  await expect(page.getByText('Senha incorreta.')).toBeVisible()
-  await expect(field).toHaveAttribute('aria-invalid', 'true')
+test('Comentários and Fórum list what the student wrote, with links to the question', async ({ page, request }, testInfo) => {
+  // Writing in the forum is Premium's.
+  const student = await premiumStudent(request, { name: 'Nina Notas' })
+  const auth = { Authorization: `Bearer ${student.token}` }
+  const [question] = ((await (await request.get('/api/v1/questions/search?per_page=20')).json()).data as ApiCard[]).filter(
+    (q) => !q.is_annulled,
+  )
+  const note = `Lembrar: prazo em dobro ${Math.random().toString(36).slice(2, 7)}`
+  expect((await request.post(`/api/v1/questions/${question.id}/notes`, { headers: auth, data: { content: note } })).status()).toBe(201)
+  const title = `Dúvida da Nina ${Math.random().toString(36).slice(2, 7)}`
+  const topic = await request.post(`/api/v1/questions/${question.id}/forum/topics`, {
+    headers: auth,
+    data: { title, content: 'Por que a alternativa B está errada?' },
+  })
+  expect(topic.status()).toBe(201)
 
-  await field.fill(student.password)
-  await page.getByRole('button', { name: 'Excluir minha conta' }).click()
-  await expect(page).toHaveURL(/\/$/)
-  await expect(page.getByText('Sua conta foi excluída.')).toBeVisible()
-  await page.goto('/dashboard')
-  await expect(page).toHaveURL(/\/login/)
-  const login = await request.post('/api/v1/auth/login', { data: { email: student.email, password: student.password } })
-  expect(login.status()).toBe(401)
+  await loginViaPage(page, student, '/dashboard')
+  await expect(page.getByTestId('atividade').first()).toContainText(`Abriu a discussão “${title}”`)
+  await openTab(page, testInfo, 'Comentários', 'comentarios')
+  const item = page.getByTestId('comentario-privado')
+  await expect(item).toHaveCount(1)
+  await expect(item).toContainText(note)
+  await expect(item).toContainText(question.discipline_name)
+  await expect(item.getByRole('link', { name: /Ver Questão/ })).toHaveAttribute('href', `/questoes/${question.id}`)
+
+  await openTab(page, testInfo, 'Fórum', 'forum')
+  await expect(page.getByTestId('forum-Tópicos criados')).toHaveText('1')
+  await expect(page.getByTestId('forum-Respostas')).toHaveText('0')
+  const participation = page.getByTestId('participacao')
+  await expect(participation).toContainText('Criou')
+  await expect(participation.getByRole('link', { name: title })).toHaveAttribute('href', `/questoes/${question.id}/discussoes`)
+  await expect(page.getByRole('heading', { name: 'Erros que você reportou' })).toBeVisible()
 })

@@ -1,32 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { DEMO_ADMIN, loginViaPage, registerViaApi } from './utils'
+import { adminToken, DEMO_ADMIN, loginViaPage, premiumStudent, registerViaApi } from './utils'
 
 // Discussões (issue 13), with JavaScript on (a dialog over the list) and off (a page section):
 // a Premium student opens Discussões from the card and creates a topic, a second student
 // replies and votes, the admin highlights it and it moves to the top; a hostile title renders
 // as text; an error report handled in /admin/erros shows its status on the student's dashboard.
 // Fresh users per test: both projects run against one server.
-
-async function adminToken(request: APIRequestContext) {
-  const res = await request.post('/api/v1/auth/login', { data: DEMO_ADMIN })
-  expect(res.status()).toBe(200)
-  return (await res.json()).token as string
-}
-
-async function premiumStudent(request: APIRequestContext, admin: string, name: string) {
-  const user = await registerViaApi(request, { name })
-  const me = await request.get('/api/v1/auth/me', { headers: { Authorization: `Bearer ${user.token}` } })
-  const id = (await me.json()).data?.id ?? (await me.json()).user?.id
-  expect(id, await me.text()).toBeTruthy()
-  const grant = await request.put(`/api/v1/admin/users/${id}/plan`, {
-    headers: { Authorization: `Bearer ${admin}` },
-    data: { plan_name: 'PREMIUM' },
-  })
-  expect(grant.status(), await grant.text()).toBe(200)
-  return user
-}
 
 /** A question of the demo bank, picked at random so parallel runs rarely share one. */
 async function someQuestion(request: APIRequestContext, token: string) {
@@ -53,8 +34,8 @@ test('a Premium student opens Discussões and posts, another replies and votes, 
     throw new Error(`unexpected browser dialog: ${dialog.message()}`)
   })
   const admin = await adminToken(request)
-  const ana = await premiumStudent(request, admin, 'Ana Fórum')
-  const bruno = await premiumStudent(request, admin, 'Bruno Fórum')
+  const ana = await premiumStudent(request, { name: 'Ana Fórum' })
+  const bruno = await premiumStudent(request, { name: 'Bruno Fórum' })
   const question = await someQuestion(request, ana.token)
   const title = `Dúvida ${Math.random().toString(36).slice(2, 8)}`
 
@@ -137,8 +118,7 @@ test('a hostile title and content render as text; Gratuito reads without posting
     alerted = true
     await dialog.dismiss()
   })
-  const admin = await adminToken(request)
-  const author = await premiumStudent(request, admin, 'Autor Hostil')
+  const author = await premiumStudent(request, { name: 'Autor Hostil' })
   const question = await someQuestion(request, author.token)
   const hostile = `<img src=x onerror=alert(1)> ${Math.random().toString(36).slice(2, 6)}`
   const res = await request.post(`/api/v1/questions/${question.id}/forum/topics`, {
@@ -201,7 +181,7 @@ test('an error report handled in /admin/erros shows its status and answer to the
   await expect(page).toHaveURL(/situacao=corrigido/)
   await expect(page.getByRole('article').filter({ hasText: message })).toBeVisible()
 
-  await switchUser(page, student, '/dashboard')
+  await switchUser(page, student, '/dashboard?aba=forum')
   const mine = page.getByTestId('relato-erro').filter({ hasText: message })
   await expect(mine).toContainText('Corrigido')
   await expect(mine).toContainText('Obrigado! Corrigimos a alternativa B.')

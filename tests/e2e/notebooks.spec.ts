@@ -1,19 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { DEMO_ADMIN, loginViaPage, registerViaApi } from './utils'
+import { adminToken, loginViaPage, registerViaApi } from './utils'
 
 // Notes (Anotação) and notebooks (Fichário, /notebook/{id}/questions), issue 11, with
 // JavaScript on (dialogs over the list) and off (page sections, plain POSTs). Fresh users per
 // test: both projects run against one server.
 
 type ApiCard = { id: number; short_id: string; is_annulled: boolean; alternatives: { letter: string }[] }
-
-async function adminToken(request: APIRequestContext) {
-  const res = await request.post('/api/v1/auth/login', { data: DEMO_ADMIN })
-  expect(res.status()).toBe(200)
-  return (await res.json()).token as string
-}
 
 /** Live, not annulled questions with two or more alternatives, picked at random. */
 async function questions(request: APIRequestContext, token: string, count: number) {

@@ -4,19 +4,13 @@ import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { DEMO_ADMIN, loginAsNewStudent, registerViaApi } from './utils'
+import { adminToken, loginAsNewStudent, registerViaApi } from './utils'
 
 // Runs against the demo content the e2e server seeds from fixtures/ (at least 60
 // questions, several disciplines/years/boards, an annulled one, explanations).
 // Answer keys are looked up through the API as the demo admin (unlimited plan).
 
 type ApiCard = { id: number; short_id: string; is_annulled: boolean; alternatives: { letter: string }[] }
-
-async function adminToken(request: APIRequestContext) {
-  const res = await request.post('/api/v1/auth/login', { data: DEMO_ADMIN })
-  expect(res.status(), await res.text()).toBe(200)
-  return (await res.json()).token as string
-}
 
 async function searchApi(request: APIRequestContext, query: string) {
   const res = await request.get(`/api/v1/questions/search?${query}`)

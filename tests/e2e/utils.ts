@@ -32,6 +32,26 @@ export async function registerViaApi(request: APIRequestContext, overrides: { na
   return { ...user, token: body.token as string }
 }
 
+/** The demo admin's API token. */
+export async function adminToken(request: APIRequestContext) {
+  const res = await request.post('/api/v1/auth/login', { data: DEMO_ADMIN })
+  expect(res.status(), await res.text()).toBe(200)
+  return (await res.json()).token as string
+}
+
+/** A fresh student moved to a paid plan by the admin (the forum and the assistant are Premium). */
+export async function premiumStudent(request: APIRequestContext, overrides: { name?: string } = {}, plan = 'PREMIUM') {
+  const student = await registerViaApi(request, overrides)
+  const me = await request.get('/api/v1/auth/me', { headers: { Authorization: `Bearer ${student.token}` } })
+  const { id } = (await me.json()).data as { id: string }
+  const grant = await request.put(`/api/v1/admin/users/${id}/plan`, {
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+    data: { plan_name: plan },
+  })
+  expect(grant.status(), await grant.text()).toBe(200)
+  return student
+}
+
 /** Logs in through /login (works with JS on and off). */
 export async function loginViaPage(page: Page, credentials: { email: string; password: string }, redirectTo?: string) {
   await page.goto(redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login')

@@ -5,12 +5,16 @@ import { formatDateTime } from '~/utils/format'
 
 /** 'Erros que você reportou': each report's status and the team's answer (GET /error-reports/mine). */
 export function MyErrorReports({ reports }: { reports: MyErrorReportJson[] }) {
-  if (!reports.length) return null
   return (
-    <section aria-labelledby="meus-relatos" className="mt-10">
+    <section aria-labelledby="meus-relatos">
       <h2 id="meus-relatos" className="text-lg font-semibold">
         Erros que você reportou
       </h2>
+      {reports.length === 0 ? (
+        <p className="mt-2 text-slate-600 dark:text-slate-300">
+          Você ainda não reportou erros. Achou algum numa questão? Use “Reportar erro” no cartão dela.
+        </p>
+      ) : null}
       <ul className="mt-4 space-y-3">
         {reports.map((report) => (
           <li key={report.id} className="card p-4" data-testid="relato-erro">

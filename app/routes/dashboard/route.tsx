@@ -1,20 +1,29 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
-import { ArrowRightLeft, BookOpenCheck, CreditCard, UserPen } from 'lucide-react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, Outlet, useLoaderData, useNavigation } from '@remix-run/react'
+import { ArrowRightLeft } from 'lucide-react'
 
-import { getMyErrorReports } from '#server/client/error-reports'
-import { getMyPerformance, getMyStats } from '#server/client/me'
 import { Avatar } from '~/components/avatar'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { HouseAd } from '~/components/house-ad'
-import { getProfile } from '~/utils/accounts.server'
-import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
 
-import { MyErrorReports } from './error-reports'
-import { PerformanceTable, StatCards } from './stats'
+import { createNotebookAction, loadDashboard } from './dashboard.server'
+import { ForumTab } from './forum-tab'
+import { NotebooksTab } from './notebooks-tab'
+import { NotesTab } from './notes-tab'
+import { OverviewTab } from './overview-tab'
+import { PerformanceTab } from './performance-tab'
+import { TABS } from './schemas'
+import { SettingsTab } from './settings-tab'
+import { StatCards } from './stats'
+import { DashboardTabs, TabPanel } from './tabs'
 
-export const meta: MetaFunction = () => [{ title: 'Meu painel — Gabarita' }]
+// /dashboard (issue 14): the greeting with the mascot, the plan and its use this week, the
+// four cards, and six tabs as URLs (`?aba=`), each reading only its own data from /api/v1/me.
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const tab = TABS.find((t) => t.id === data?.tab.tab)
+  return [{ title: tab && tab.id !== 'visao-geral' ? `${tab.label} — Meu painel — Gabarita` : 'Meu painel — Gabarita' }]
+}
 
 const PLAN_LABELS: Record<string, string> = {
   GRATUITO: 'Gratuito',
@@ -24,47 +33,44 @@ const PLAN_LABELS: Record<string, string> = {
   ADMIN: 'Administrador',
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context)
-  const api = await apiForRequest(request, context)
-  const [{ user, policy }, errorReports, stats, performance] = await withSession(request, () =>
-    Promise.all([
-      getProfile(api),
-      getMyErrorReports(api).then((r) => r.data),
-      getMyStats(api),
-      getMyPerformance(api).then((r) => r.disciplines),
-    ]),
-  )
-  const welcome = new URL(request.url).searchParams.get('welcome') === 'true'
-  return json({ user, policy, welcome, errorReports, stats, performance })
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadDashboard(request, context)
+}
+
+/** The one form posting here: the Cadernos tab's create card. */
+export function action({ request, context }: ActionFunctionArgs) {
+  return createNotebookAction(request, context)
 }
 
 export default function DashboardPage() {
-  const { user, policy, welcome, errorReports, stats, performance } = useLoaderData<typeof loader>()
+  const { user, policy, welcome, stats, tab } = useLoaderData<typeof loader>()
+  const navigation = useNavigation()
+  const switching = navigation.state === 'loading' && navigation.location.pathname === '/dashboard'
   const limit = policy.limits.questionsPerWeek
-  const links = [
-    { to: '/questoes', label: 'Praticar questões', text: 'Questões no formato do Exame de Ordem, com filtros.', Icon: BookOpenCheck },
-    { to: '/editar-perfil', label: 'Editar perfil', text: 'Seus dados, mascote e senha.', Icon: UserPen },
-    { to: '/planos', label: 'Ver planos', text: 'Mais questões e recursos.', Icon: CreditCard },
-    {
-      to: '/trocar-plano',
-      label: 'Trocar plano',
-      text: `Seu plano: ${PLAN_LABELS[policy.plan_name] ?? policy.plan_name}. Mude, cancele ou veja a renovação.`,
-      Icon: ArrowRightLeft,
-    },
-  ]
   return (
     <div className="container-page py-8 sm:py-12">
-      <div className="flex items-center gap-4">
-        <Avatar name={user.name} mascot={user.mascot} avatarUrl={user.avatar_url} size="lg" />
-        <div>
-          <h1 className="text-2xl font-bold sm:text-3xl">Olá, {user.name}!</h1>
-          <p className="text-slate-600 dark:text-slate-300">
-            Plano {PLAN_LABELS[policy.plan_name] ?? policy.plan_name}
-            {limit === -1 ? ' · questões ilimitadas' : ` · ${policy.usage.questionsThisWeek} de ${limit} questões usadas nesta semana`}
+      <div className="flex flex-wrap items-center gap-4">
+        <Link
+          to={`/dashboard/mascote${tab.tab === 'visao-geral' ? '' : `?aba=${tab.tab}`}`}
+          preventScrollReset
+          className="rounded-full focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2"
+          aria-label="Escolher mascote"
+        >
+          <Avatar name={user.name} mascot={user.mascot} avatarUrl={user.avatar_url} size="lg" />
+        </Link>
+        <div className="min-w-0 flex-1">
+          <h1 className="text-2xl font-bold [overflow-wrap:anywhere] sm:text-3xl">Olá, {user.name}!</h1>
+          <p className="text-slate-600 dark:text-slate-300" data-testid="plano-uso">
+            {`Plano ${PLAN_LABELS[policy.plan_name] ?? policy.plan_name}`}
+            {limit === -1 ? ' · questões ilimitadas' : ` · ${policy.usage.questionsThisWeek} de ${limit} questões nesta semana`}
           </p>
         </div>
+        <Link to="/trocar-plano" className="btn-secondary w-full sm:w-auto">
+          <ArrowRightLeft className="h-4 w-4" aria-hidden /> Trocar plano
+        </Link>
       </div>
+      {/* Nested dialogs over the dashboard (the mascot picker); without JS a section here. */}
+      <Outlet />
       {welcome ? (
         <p role="status" className="mt-6 rounded-md bg-brand-50 p-4 text-brand-900 dark:bg-brand-950 dark:text-brand-100">
           Bem-vindo! Sua conta foi criada com sucesso.
@@ -72,46 +78,17 @@ export default function DashboardPage() {
       ) : null}
       <StatCards stats={stats} />
       {policy.features.ads ? <HouseAd className="mt-6" /> : null}
-      <h2 className="mt-10 text-lg font-semibold">Ações rápidas</h2>
-      <ul className="mt-4 grid gap-4 sm:grid-cols-3">
-        {links.map(({ to, label, text, Icon }) => (
-          <li key={to}>
-            <Link to={to} className="card flex h-full items-start gap-3 hover:border-brand-400">
-              <Icon className="h-6 w-6 shrink-0 text-brand-600" aria-hidden />
-              <span>
-                <span className="block font-semibold">{label}</span>
-                <span className="block text-sm text-slate-600 dark:text-slate-300">{text}</span>
-              </span>
-            </Link>
-          </li>
-        ))}
-        {user.is_admin ? (
-          <li>
-            <Link to="/admin" className="card flex h-full items-start gap-3 hover:border-brand-400">
-              <span className="block font-semibold">Painel Administrativo</span>
-            </Link>
-          </li>
+      <DashboardTabs current={tab.tab} />
+      <TabPanel current={tab.tab} busy={switching}>
+        {tab.tab === 'visao-geral' ? <OverviewTab activity={tab.activity} isAdmin={user.is_admin} /> : null}
+        {tab.tab === 'cadernos' ? <NotebooksTab notebooks={tab.notebooks} allowance={tab.allowance} /> : null}
+        {tab.tab === 'desempenho' ? (
+          <PerformanceTab disciplines={tab.disciplines} daily={tab.daily} weakestTopics={tab.weakestTopics} />
         ) : null}
-      </ul>
-      <PerformanceTable rows={performance} />
-      <section aria-labelledby="meus-dados" className="mt-10">
-        <h2 id="meus-dados" className="text-lg font-semibold">
-          Seus dados
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          Um arquivo JSON com tudo o que guardamos sobre você: perfil, respostas, anotações, cadernos, mensagens e pagamentos.
-        </p>
-        {/* A document request, not a client navigation: the browser saves the file. */}
-        <div className="mt-3 flex flex-wrap gap-3">
-          <a href="/minha-conta/exportar" className="btn-secondary" download>
-            Baixar meus dados
-          </a>
-          <Link to="/minha-conta/excluir" className="btn-ghost text-red-700 dark:text-red-400">
-            Excluir minha conta
-          </Link>
-        </div>
-      </section>
-      <MyErrorReports reports={errorReports} />
+        {tab.tab === 'comentarios' ? <NotesTab notes={tab.notes} total={tab.total} page={tab.page} perPage={tab.perPage} /> : null}
+        {tab.tab === 'forum' ? <ForumTab counts={tab.counts} participations={tab.participations} errorReports={tab.errorReports} /> : null}
+        {tab.tab === 'configuracoes' ? <SettingsTab data={tab.settings} /> : null}
+      </TabPanel>
     </div>
   )
 }

@@ -20,7 +20,7 @@ export function StatCards({ stats }: { stats: MyStats }) {
     { label: 'Tempo de estudo', value: formatStudyTime(stats.totalStudyTime), Icon: Clock },
   ]
   return (
-    <dl className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <dl className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       {cards.map(({ label, value, Icon }) => (
         <div key={label} className="card p-4">
           <dt className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
@@ -39,7 +39,7 @@ export function StatCards({ stats }: { stats: MyStats }) {
 /** Right answers per discipline, from GET /me/performance: a table, in the HTML with or without JS. */
 export function PerformanceTable({ rows }: { rows: DisciplinePerformance[] }) {
   return (
-    <section aria-labelledby="desempenho-titulo" className="mt-10">
+    <section aria-labelledby="desempenho-titulo">
       <h2 id="desempenho-titulo" className="text-lg font-semibold">
         Desempenho por disciplina
       </h2>

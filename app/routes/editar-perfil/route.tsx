@@ -6,23 +6,15 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { ArrowLeft } from 'lucide-react'
 
 import { birthDateToIso } from '#server/domain/auth/schemas'
-import { Avatar, MASCOT_ICONS } from '~/components/avatar'
+import { Avatar } from '~/components/avatar'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { CheckboxField, ErrorList, Field, TextareaField } from '~/components/forms'
+import { MascotPicker } from '~/components/mascot-picker'
 import { PasswordField, useClearPasswordsOnError } from '~/components/password-field'
 import { changePassword, getProfile, updateProfile } from '~/utils/accounts.server'
 import { formError } from '~/utils/api.server'
-import {
-  ChangePasswordFormSchema,
-  GENDER_LABELS,
-  GENDERS,
-  MASCOT_LABELS,
-  MASCOTS,
-  ProfileFormSchema,
-  STUDY_TIME_LABELS,
-  STUDY_TIMES,
-} from '~/utils/auth-schemas'
+import { ChangePasswordFormSchema, GENDER_LABELS, GENDERS, ProfileFormSchema, STUDY_TIME_LABELS, STUDY_TIMES } from '~/utils/auth-schemas'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { useZodForm } from '~/utils/use-zod-form'
@@ -161,21 +153,7 @@ export default function EditProfilePage() {
             </div>
             <fieldset className="mt-4">
               <legend className="label">Mascote</legend>
-              <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-6">
-                {MASCOTS.map((mascot) => {
-                  const Icon = MASCOT_ICONS[mascot]
-                  return (
-                    <label
-                      key={mascot}
-                      className="flex min-h-11 cursor-pointer flex-col items-center gap-1 rounded-lg border border-slate-200 p-2 text-sm focus-within:ring-2 focus-within:ring-brand-500 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:border-slate-700 dark:has-[:checked]:bg-brand-950"
-                    >
-                      <input className="sr-only" {...getInputProps(fields.mascot, { type: 'radio', value: mascot })} />
-                      <Icon className="h-6 w-6" aria-hidden />
-                      {MASCOT_LABELS[mascot]}
-                    </label>
-                  )
-                })}
-              </div>
+              <MascotPicker kind="radio" inputProps={(mascot) => getInputProps(fields.mascot, { type: 'radio', value: mascot })} />
               <ErrorList errors={fields.mascot.errors} />
             </fieldset>
           </section>

@@ -1,12 +1,12 @@
-import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from '@remix-run/react'
 
-import { NOTEBOOK_DESCRIPTION_MAX, NOTEBOOK_NAME_MAX } from '#server/domain/notebooks/schemas'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { ErrorList, Field, TextareaField } from '~/components/forms'
+import { ErrorList } from '~/components/forms'
 import { IconSprite } from '~/components/icons'
+import { NotebookFields } from '~/components/notebook-fields'
 import { Announcer, CardShortcuts } from '~/routes/questoes/keyboard'
 import { Pagination } from '~/routes/questoes/pagination'
 import { QuestionCard } from '~/routes/questoes/question-card'
@@ -231,31 +231,22 @@ function EditNotebookForm({ name, description }: { name: string; description: st
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'editar'
   const lastResult = actionData?.formId === 'editar-caderno' ? actionData.result : undefined
+  // The dashboard's 'Editar' opens the page with the form unfolded.
+  const [params] = useSearchParams()
   const [form, fields] = useZodForm(EditNotebookSchema, {
     id: 'editar-caderno',
     lastResult,
     defaultValue: { nome: name, descricao: description ?? '' },
   })
   return (
-    <details className="mt-4 rounded-lg border border-slate-200 p-3 dark:border-slate-700" open={lastResult ? true : undefined}>
+    <details
+      className="mt-4 rounded-lg border border-slate-200 p-3 dark:border-slate-700"
+      open={lastResult || params.get('editar') === '1' ? true : undefined}
+    >
       <summary className="min-h-11 cursor-pointer content-center font-semibold">Editar nome e descrição</summary>
       <Form method="post" className="mt-2 space-y-3" {...getFormProps(form)}>
         <CsrfInput />
-        <Field
-          label="Nome do caderno"
-          inputProps={{ ...getInputProps(fields.nome, { type: 'text' }), maxLength: NOTEBOOK_NAME_MAX }}
-          errors={fields.nome.errors}
-        />
-        <TextareaField
-          label="Descrição (opcional)"
-          textareaProps={{
-            ...getTextareaProps(fields.descricao),
-            maxLength: NOTEBOOK_DESCRIPTION_MAX,
-            rows: 3,
-            className: 'input min-h-20',
-          }}
-          errors={fields.descricao.errors}
-        />
+        <NotebookFields fields={fields} rows={3} />
         <ErrorList id={form.errorId} errors={form.errors} />
         <button type="submit" name="intent" value="editar" className="btn-primary" disabled={busy}>
           {busy ? 'Salvando...' : 'Salvar alterações'}

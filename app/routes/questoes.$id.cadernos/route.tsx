@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 
-import { NOTEBOOK_DESCRIPTION_MAX, NOTEBOOK_NAME_MAX } from '#server/domain/notebooks/schemas'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { ErrorList, Field, TextareaField } from '~/components/forms'
+import { ErrorList } from '~/components/forms'
+import { NotebookFields } from '~/components/notebook-fields'
 import { RouteDialog } from '~/components/route-dialog'
 import { useZodForm } from '~/utils/use-zod-form'
 
@@ -131,21 +131,7 @@ function NewNotebookForm({ action, actionData, startOpen }: { action: string; ac
       <summary className="min-h-11 cursor-pointer content-center font-semibold">Criar novo caderno</summary>
       <Form method="post" action={action} preventScrollReset className="mt-2 space-y-3" {...getFormProps(form)}>
         <CsrfInput />
-        <Field
-          label="Nome do caderno"
-          inputProps={{ ...getInputProps(fields.nome, { type: 'text' }), maxLength: NOTEBOOK_NAME_MAX }}
-          errors={fields.nome.errors}
-        />
-        <TextareaField
-          label="Descrição (opcional)"
-          textareaProps={{
-            ...getTextareaProps(fields.descricao),
-            maxLength: NOTEBOOK_DESCRIPTION_MAX,
-            rows: 2,
-            className: 'input min-h-16',
-          }}
-          errors={fields.descricao.errors}
-        />
+        <NotebookFields fields={fields} />
         <ErrorList id={form.errorId} errors={form.errors} />
         {mine?.plansUrl ? (
           <Link to={mine.plansUrl} className="inline-flex min-h-11 items-center font-semibold underline">

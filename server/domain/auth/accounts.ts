@@ -77,6 +77,7 @@ export type ApiProfileJson = {
   study_goal: string | null
   preferred_study_time: string | null
   notifications_enabled: boolean
+  ranking_opt_out: boolean
   university: string | null
   course: string | null
   year: number | null
@@ -92,6 +93,7 @@ export function toApiProfile(profile: ProfileRow | undefined): ApiProfileJson {
     study_goal: profile?.studyGoal ?? null,
     preferred_study_time: profile?.preferredStudyTime ?? null,
     notifications_enabled: profile?.notificationsEnabled ?? true,
+    ranking_opt_out: profile?.rankingOptOut ?? false,
     university: profile?.university ?? null,
     course: profile?.course ?? null,
     year: profile?.year ?? null,

@@ -20,17 +20,25 @@ export type MyStats = {
 }
 
 export type DisciplinePerformance = { discipline: string; correct: number; total: number }
+/** One São Paulo day of the last 30 with its answers (days without answers are left out). */
+export type DailyAccuracy = { day: string; correct: number; total: number }
+/** A topic the student gets wrong most: where to practise next. */
+export type WeakTopic = { topicId: number; topic: string; disciplineId: number; discipline: string; correct: number; total: number }
+
+export const ACCURACY_DAYS = 30
+export const WEAKEST_TOPICS = 5
 
 /** The São Paulo calendar date of an instant, as YYYY-MM-DD. */
 export function saoPauloDay(at: Date) {
   return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at)
 }
 
-function previousDay(day: string) {
+function dayBefore(day: string, days = 1) {
   const d = new Date(`${day}T12:00:00Z`)
-  d.setUTCDate(d.getUTCDate() - 1)
+  d.setUTCDate(d.getUTCDate() - days)
   return d.toISOString().slice(0, 10)
 }
+const previousDay = (day: string) => dayBefore(day)
 
 /** Days counted back from today (or from yesterday when today has no answer yet). */
 export function streakFrom(days: string[], today: string) {
@@ -45,19 +53,18 @@ export function streakFrom(days: string[], today: string) {
 }
 
 export async function myStats(db: Db, userId: string, now = new Date()): Promise<MyStats> {
-  // Two indexed reads on attempts (user_id, created_at): the totals, and the distinct days of the
-  // last 400 (a streak longer than that is reported as 400).
+  // The per-day aggregate (ADR 024): the totals, and the answered days of the last 400 (a streak
+  // longer than that is reported as 400). At most a few hundred rows, whatever the history.
   const [totals] = await queryRows<{ answered: number; attempts: number; correct: number; seconds: number }>(
     db,
-    sql`SELECT count(DISTINCT question_id)::int AS answered, count(*)::int AS attempts,
-               count(*) FILTER (WHERE correct)::int AS correct, coalesce(sum(elapsed_seconds), 0)::int AS seconds
-          FROM attempts WHERE user_id = ${userId}`,
+    sql`SELECT coalesce(sum(first_attempts), 0)::int AS answered, coalesce(sum(attempts), 0)::int AS attempts,
+               coalesce(sum(correct), 0)::int AS correct, coalesce(sum(time_sum), 0)::int AS seconds
+          FROM user_day_stats WHERE user_id = ${userId}`,
   )
   const days = await queryRows<{ day: string }>(
     db,
-    sql`SELECT DISTINCT to_char(created_at AT TIME ZONE ${ZONE}, 'YYYY-MM-DD') AS day
-          FROM attempts
-         WHERE user_id = ${userId} AND created_at >= ${new Date(now.getTime() - 401 * 86_400_000).toISOString()}::timestamptz`,
+    sql`SELECT day::text AS day FROM user_day_stats
+         WHERE user_id = ${userId} AND attempts > 0 AND day >= ${dayBefore(saoPauloDay(now), 401)}::date`,
   )
   return {
     questionsAnswered: totals.answered,
@@ -74,12 +81,33 @@ export async function myStats(db: Db, userId: string, now = new Date()): Promise
 export async function myPerformance(db: Db, userId: string): Promise<DisciplinePerformance[]> {
   return queryRows<DisciplinePerformance>(
     db,
-    sql`SELECT d.name AS discipline, count(*) FILTER (WHERE a.correct)::int AS correct, count(*)::int AS total
-          FROM attempts a
-          JOIN questions q ON q.id = a.question_id
-          JOIN disciplines d ON d.id = q.discipline_id
-         WHERE a.user_id = ${userId}
-         GROUP BY d.name
+    sql`SELECT d.name AS discipline, s.correct, s.attempts AS total
+          FROM user_discipline_stats s JOIN disciplines d ON d.id = s.discipline_id
+         WHERE s.user_id = ${userId} AND s.attempts > 0
          ORDER BY total DESC, d.name`,
+  )
+}
+
+/** Right and total answers per São Paulo day over the last 30 days (today included), oldest first. */
+export async function myDailyAccuracy(db: Db, userId: string, now = new Date()): Promise<DailyAccuracy[]> {
+  return queryRows<DailyAccuracy>(
+    db,
+    sql`SELECT day::text AS day, correct, attempts AS total FROM user_day_stats
+         WHERE user_id = ${userId} AND attempts > 0 AND day >= ${dayBefore(saoPauloDay(now), ACCURACY_DAYS - 1)}::date
+         ORDER BY day`,
+  )
+}
+
+/** The five topics with the lowest share of right answers (only topics with a wrong answer), most answered first on ties. */
+export async function myWeakestTopics(db: Db, userId: string): Promise<WeakTopic[]> {
+  return queryRows<WeakTopic>(
+    db,
+    sql`SELECT t.id AS "topicId", t.name AS topic, d.id AS "disciplineId", d.name AS discipline, s.correct, s.attempts AS total
+          FROM user_topic_stats s
+          JOIN topics t ON t.id = s.topic_id
+          JOIN disciplines d ON d.id = t.discipline_id
+         WHERE s.user_id = ${userId} AND s.correct < s.attempts
+         ORDER BY s.correct::float / s.attempts, s.attempts DESC, t.name
+         LIMIT ${WEAKEST_TOPICS}`,
   )
 }

@@ -97,7 +97,8 @@ function anyOf(values: number[] | string[], type: 'int' | 'text') {
   return sql`ANY(${sql.param(values)}::${sql.raw(type)}[])`
 }
 
-function tsQuery(term: string) {
+/** A student's words as the Portuguese text query every search of the bank uses (also the assistant's, server/domain/chat). */
+export function tsQuery(term: string) {
   return sql`websearch_to_tsquery('portuguese', gabarita_fold(${term}))`
 }
 

@@ -1,0 +1,92 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { AppLoadContext } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
+
+import type { ApiUser } from '#server/client/auth'
+import { getPolicy } from '#server/client/billing'
+import type { ChatMessageJson } from '#server/client/chat'
+import { clearChatMessages, listChatMessages, sendChatMessage } from '#server/client/chat'
+import { PLAN_LIMITS } from '#server/domain/plans'
+import { ApiError, formError } from '~/utils/api.server'
+import { apiForRequest, getToken, requireUser, withSession } from '~/utils/session.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+import { ChatActionSchema } from './schemas'
+
+// The study assistant's page and the widget's data (issue 14). The loader reads the history
+// through the API, or why the assistant is not available (plan, admin toggle); the action
+// sends a message (the page redirects to the new reply, the widget gets JSON) or clears the
+// conversation. Both only ever call /api/v1/chat/messages.
+
+export const SELF = '/assistente'
+
+export type ChatPageData =
+  { allowed: true; messages: ChatMessageJson[]; confirmClear: boolean } | { allowed: false; reason: 'plan' | 'disabled'; message: string }
+
+/** Whether the header link and the widget show: the policy's chat feature (plan hasChat AND the toggle). */
+export async function chatFeature(request: Request, context: AppLoadContext, user: ApiUser | null) {
+  // Gratuito and Básico never have it: no API call for them on every page.
+  if (!user || !PLAN_LIMITS[user.plan_name]?.hasChat) return false
+  try {
+    return (await getPolicy(await apiForRequest(request, context))).features.chat === true
+  } catch {
+    // A page never fails for the sake of the widget.
+    return false
+  }
+}
+
+export async function loadChat(request: Request, context: AppLoadContext) {
+  await requireUser(request, context)
+  const api = await apiForRequest(request, context)
+  try {
+    const { messages } = await withSession(request, () => listChatMessages(api))
+    const confirmClear = new URL(request.url).searchParams.get('limpar') === '1' && messages.length > 0
+    return json<ChatPageData>({ allowed: true, messages, confirmClear })
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) {
+      const code = (error.body as { code?: string } | undefined)?.code
+      return json<ChatPageData>({ allowed: false, reason: code === 'CHAT_DISABLED' ? 'disabled' : 'plan', message: error.message })
+    }
+    throw error
+  }
+}
+
+export type ChatActionData =
+  { ok: true; message: ChatMessageJson; reply: ChatMessageJson } | { ok: false; error: string; result?: SubmissionResult<string[]> }
+
+export async function chatAction(request: Request, context: AppLoadContext) {
+  const formData = await request.formData()
+  if (!(await getToken(request))) {
+    return redirectWithToast(
+      `/login?${new URLSearchParams({ redirectTo: SELF })}`,
+      { type: 'error', title: 'Login necessário', description: 'Faça login para usar o assistente de estudos.' },
+      { request },
+    )
+  }
+  const submission = parseWithZod(formData, { schema: ChatActionSchema })
+  if (submission.status !== 'success') {
+    const result = submission.reply()
+    const error = Object.values(result.error ?? {}).flat()[0] ?? 'Requisição inválida'
+    return json<ChatActionData>({ ok: false, error, result }, { status: 400 })
+  }
+  const form = submission.value
+  const api = await apiForRequest(request, context)
+  if (form.intent === 'limpar') {
+    try {
+      await withSession(request, () => clearChatMessages(api))
+      return redirectWithToast(SELF, { type: 'success', title: 'Conversa apagada.' }, { request })
+    } catch (error) {
+      const { message } = formError(error, 'Não foi possível apagar a conversa')
+      return redirectWithToast(SELF, { type: 'error', title: 'Não foi possível apagar a conversa', description: message }, { request })
+    }
+  }
+  try {
+    const res = await withSession(request, () => sendChatMessage(api, form.pergunta))
+    if (form.origem === 'widget') return json<ChatActionData>({ ok: true, message: res.message, reply: res.reply })
+    return redirect(`${SELF}#ultima`)
+  } catch (error) {
+    const { message, status } = formError(error, 'Não foi possível enviar a pergunta')
+    return json<ChatActionData>({ ok: false, error: message, result: submission.reply({ formErrors: [message] }) }, { status })
+  }
+}

@@ -1,0 +1,69 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+
+import { CsrfInput } from '~/components/csrf-input'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ErrorList } from '~/components/forms'
+import { MascotPicker } from '~/components/mascot-picker'
+import { RouteDialog } from '~/components/route-dialog'
+import { getProfile, updateProfile } from '~/utils/accounts.server'
+import { formError } from '~/utils/api.server'
+import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+import { dashboardBack, MascotFormSchema } from './schemas'
+
+// The mascot picker (spec: six choices, closes on selection): a dialog over /dashboard with JS,
+// a section of the dashboard page without. Each mascot is a submit button, so one click saves
+// through PUT /profile and the redirect back to the dashboard closes it.
+
+export const meta: MetaFunction = () => [{ title: 'Escolher mascote — Gabarita' }, { name: 'robots', content: 'noindex' }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context)
+  const api = await apiForRequest(request, context)
+  const { user } = await withSession(request, () => getProfile(api))
+  const url = new URL(request.url)
+  return json({ current: user.mascot, back: dashboardBack(url), formAction: `${url.pathname}${url.search}` })
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireUser(request, context)
+  const back = dashboardBack(new URL(request.url))
+  const submission = parseWithZod(await request.formData(), { schema: MascotFormSchema })
+  if (submission.status !== 'success') return json({ error: 'Escolha um dos mascotes.' }, { status: 400 })
+  const api = await apiForRequest(request, context)
+  try {
+    await withSession(request, () => updateProfile(api, { mascot: submission.value.mascot }))
+  } catch (error) {
+    const { message, status } = formError(error, 'Erro ao atualizar perfil')
+    return json({ error: message }, { status })
+  }
+  return redirectWithToast(back, { type: 'success', title: 'Mascote atualizado!' }, { request })
+}
+
+export default function MascotDialog() {
+  const { current, back, formAction } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const saving = navigation.state === 'submitting'
+  const chosen = saving ? (navigation.formData?.get('mascot') as string | null) : null
+  return (
+    <RouteDialog titleId="mascote-titulo" title="Escolha seu mascote" back={back} backLabel="Voltar ao painel" width="max-w-xl" inPage>
+      <p id="mascote-ajuda" className="mt-3 text-sm text-slate-600 dark:text-slate-300">
+        O mascote aparece no seu avatar quando você não tem foto. Toque em um para escolher.
+      </p>
+      <Form method="POST" action={formAction} className="mt-4" aria-describedby="mascote-ajuda" preventScrollReset>
+        <CsrfInput />
+        <MascotPicker kind="submit" name="mascot" current={chosen ?? current} disabled={saving} />
+        <ErrorList errors={actionData?.error ? [actionData.error] : undefined} />
+      </Form>
+    </RouteDialog>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

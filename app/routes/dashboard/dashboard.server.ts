@@ -1,0 +1,87 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { AppLoadContext } from '@remix-run/node'
+import { json } from '@remix-run/node'
+
+import type { ApiClient } from '#server/client/core'
+import { getMyErrorReports } from '#server/client/error-reports'
+import { getMyActivity, getMyForum, getMyNotes, getMyPerformance, getMyStats } from '#server/client/me'
+import { createNotebook, listNotebooks } from '#server/client/notebooks'
+import { CreateNotebookSchema } from '~/routes/questoes.$id.cadernos/schemas'
+import { getProfile } from '~/utils/accounts.server'
+import { ApiError, formError } from '~/utils/api.server'
+import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+import type { TabId } from './schemas'
+import { tabHref, tabOf } from './schemas'
+import { settingsFrom } from './settings.server'
+
+// /dashboard's data (issue 14): the greeting, plan and four cards on every tab, and only the
+// open tab's lists — each one API call, all in parallel, whatever the student's history.
+
+async function loadTab(tab: TabId, api: ApiClient, url: URL) {
+  switch (tab) {
+    case 'visao-geral':
+      return { tab, activity: (await getMyActivity(api)).activity }
+    case 'cadernos': {
+      const { notebooks, allowance } = await listNotebooks(api)
+      return { tab, notebooks, allowance }
+    }
+    case 'desempenho': {
+      const { disciplines, daily, weakestTopics } = await getMyPerformance(api)
+      return { tab, disciplines, daily, weakestTopics }
+    }
+    case 'comentarios': {
+      const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get('pagina')) || 1))
+      const { notes, total, perPage } = await getMyNotes(api, page)
+      return { tab, notes, total, page, perPage }
+    }
+    case 'forum': {
+      const [{ counts, participations }, reports] = await Promise.all([getMyForum(api), getMyErrorReports(api)])
+      return { tab, counts, participations, errorReports: reports.data }
+    }
+    case 'configuracoes':
+      // From the profile the page reads anyway (below).
+      return { tab }
+  }
+}
+
+export async function loadDashboard(request: Request, context: AppLoadContext) {
+  await requireUser(request, context)
+  const url = new URL(request.url)
+  const api = await apiForRequest(request, context)
+  const [profile, stats, lists] = await withSession(request, () =>
+    Promise.all([getProfile(api), getMyStats(api), loadTab(tabOf(url), api, url)]),
+  )
+  const tab = lists.tab === 'configuracoes' ? { tab: lists.tab, settings: await settingsFrom(request, profile) } : lists
+  const welcome = url.searchParams.get('welcome') === 'true'
+  return json({ user: profile.user, policy: profile.policy, welcome, stats, tab })
+}
+
+export type CreateNotebookActionData = { result: SubmissionResult<string[]>; plansUrl?: string }
+
+/** The Cadernos tab's create card: POST /notebooks, then back to the tab with the new card. */
+export async function createNotebookAction(request: Request, context: AppLoadContext) {
+  await requireUser(request, context)
+  const submission = parseWithZod(await request.formData(), { schema: CreateNotebookSchema })
+  if (submission.status !== 'success') return json<CreateNotebookActionData>({ result: submission.reply() }, { status: 400 })
+  const api = await apiForRequest(request, context)
+  try {
+    const { notebook } = await withSession(request, () =>
+      createNotebook(api, { name: submission.value.nome, description: submission.value.descricao ?? null }),
+    )
+    return redirectWithToast(
+      `${tabHref('cadernos')}#caderno-${notebook.id}`,
+      { type: 'success', title: 'Caderno criado com sucesso!' },
+      { request },
+    )
+  } catch (error) {
+    const { message, status } = formError(error, 'Não foi possível criar o caderno.')
+    const body = error instanceof ApiError ? (error.body as { plans_url?: string } | undefined) : undefined
+    return json<CreateNotebookActionData>(
+      { result: submission.reply({ formErrors: [message] }), plansUrl: status === 403 ? (body?.plans_url ?? '/trocar-plano') : undefined },
+      { status },
+    )
+  }
+}

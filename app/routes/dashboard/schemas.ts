@@ -1,0 +1,20 @@
+// The dashboard's tabs are URLs (`?aba=`): a link, a bookmark and the back button all work,
+// with or without JavaScript.
+export const TABS = [
+  { id: 'visao-geral', label: 'Visão geral' },
+  { id: 'cadernos', label: 'Cadernos' },
+  { id: 'desempenho', label: 'Desempenho' },
+  { id: 'comentarios', label: 'Comentários' },
+  { id: 'forum', label: 'Fórum' },
+  { id: 'configuracoes', label: 'Configurações' },
+] as const
+
+export type TabId = (typeof TABS)[number]['id']
+
+/** The tab a URL asks for; anything else is the overview. */
+export function tabOf(url: URL): TabId {
+  const aba = url.searchParams.get('aba')
+  return TABS.find((t) => t.id === aba)?.id ?? 'visao-geral'
+}
+
+export const tabHref = (tab: TabId) => (tab === 'visao-geral' ? '/dashboard' : `/dashboard?aba=${tab}`)

@@ -1,0 +1,105 @@
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { Form, Link, useNavigation } from '@remix-run/react'
+import { Download, Trash2 } from 'lucide-react'
+
+import { Avatar } from '~/components/avatar'
+import { CsrfInput } from '~/components/csrf-input'
+import { CheckboxField, ErrorList } from '~/components/forms'
+import { ThemeSwitch } from '~/components/theme-switch'
+import { PreferencesFormSchema, SETTINGS_TAB_URL } from '~/routes/minha-conta.preferencias/schemas'
+import { useZodForm } from '~/utils/use-zod-form'
+
+import type { SettingsTabData } from './settings.server'
+
+const PREFERENCES_ACTION = '/minha-conta/preferencias'
+
+// Contract with route.tsx: the Configurações tab's panel. Preferences, mascot, theme, the data
+// export (a plain link: the browser saves the file) and the way to delete the account.
+export function SettingsTab({ data }: { data: SettingsTabData }) {
+  return (
+    <div className="space-y-6">
+      {/* Remounted when the stored values change, so the boxes always show what was saved. */}
+      <PreferencesForm key={`${data.notificationsEnabled}-${data.rankingOptOut}`} data={data} />
+
+      <section aria-labelledby="config-aparencia" className="card">
+        <h2 id="config-aparencia" className="text-lg font-semibold">
+          Aparência
+        </h2>
+        <div className="mt-4 flex flex-wrap items-center gap-4">
+          <Avatar name={data.user.name} mascot={data.user.mascot} avatarUrl={data.user.avatarUrl} />
+          <Link to={`/dashboard/mascote?aba=configuracoes`} preventScrollReset className="btn-secondary">
+            Trocar mascote
+          </Link>
+        </div>
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          <span id="config-tema" className="text-sm font-medium">
+            Tema
+          </span>
+          <div role="group" aria-labelledby="config-tema">
+            <ThemeSwitch theme={data.theme} redirectTo={SETTINGS_TAB_URL} />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="config-dados" className="card">
+        <h2 id="config-dados" className="text-lg font-semibold">
+          Seus dados
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          Um arquivo JSON com tudo o que guardamos sobre você: perfil, respostas, anotações, cadernos, mensagens no fórum e com o
+          assistente, assinaturas e pagamentos (direito de acesso da LGPD).
+        </p>
+        {/* A document request, not a client navigation: the browser saves the file, with or without JS. */}
+        <a href="/minha-conta/exportar" className="btn-secondary mt-3" download>
+          <Download className="h-4 w-4" aria-hidden /> Baixar meus dados
+        </a>
+      </section>
+
+      <section aria-labelledby="config-excluir" className="card border-red-200 dark:border-red-900">
+        <h2 id="config-excluir" className="text-lg font-semibold">
+          Excluir conta
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          Apaga seus dados pessoais e encerra a sessão. Suas mensagens no fórum ficam, como “Usuário removido”; os pagamentos ficam
+          guardados, sem ligação com você, como a lei exige.
+        </p>
+        <Link to="/minha-conta/excluir" className="btn-secondary mt-3 text-red-700 dark:text-red-400">
+          <Trash2 className="h-4 w-4" aria-hidden /> Excluir minha conta
+        </Link>
+      </section>
+    </div>
+  )
+}
+
+function PreferencesForm({ data }: { data: SettingsTabData }) {
+  const navigation = useNavigation()
+  const saving = navigation.state === 'submitting' && navigation.formAction === PREFERENCES_ACTION
+  const [form, fields] = useZodForm(PreferencesFormSchema, {
+    id: 'preferencias',
+    defaultValue: { notificationsEnabled: data.notificationsEnabled, rankingOptOut: data.rankingOptOut },
+  })
+  return (
+    <section aria-labelledby="config-preferencias" className="card">
+      <h2 id="config-preferencias" className="text-lg font-semibold">
+        Preferências
+      </h2>
+      <Form method="POST" action={PREFERENCES_ACTION} className="mt-4 space-y-4" {...getFormProps(form)}>
+        <CsrfInput />
+        <CheckboxField label="Receber notificações" inputProps={getInputProps(fields.notificationsEnabled, { type: 'checkbox' })} />
+        <div>
+          <CheckboxField
+            label="Não aparecer no ranking semanal"
+            inputProps={{ ...getInputProps(fields.rankingOptOut, { type: 'checkbox' }), 'aria-describedby': 'ranking-ajuda' }}
+          />
+          <p id="ranking-ajuda" className="ml-7 mt-1 text-sm text-slate-600 dark:text-slate-300">
+            O ranking mostra os 20 alunos com mais acertos na semana, só com o primeiro nome e a inicial do sobrenome.
+          </p>
+        </div>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <button type="submit" className="btn-primary" disabled={saving}>
+          {saving ? 'Salvando...' : 'Salvar preferências'}
+        </button>
+      </Form>
+    </section>
+  )
+}

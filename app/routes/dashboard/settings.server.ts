@@ -1,0 +1,27 @@
+import type { AppLoadContext } from '@remix-run/node'
+
+import type { ProfileResponse } from '#server/client/auth'
+import { getProfile } from '~/utils/accounts.server'
+import { apiForRequest, withSession } from '~/utils/session.server'
+import { getTheme } from '~/utils/theme.server'
+
+// The Configurações tab's data. Preferences come from GET /profile as stored
+// (notifications_enabled is never forced on: the spec's "always true when the form loads"
+// defect stays fixed); the theme from its cookie.
+
+/** From a GET /profile answer the dashboard already has. */
+export async function settingsFrom(request: Request, { user, profile }: Pick<ProfileResponse, 'user' | 'profile'>) {
+  return {
+    notificationsEnabled: profile.notifications_enabled,
+    rankingOptOut: profile.ranking_opt_out,
+    theme: await getTheme(request),
+    user: { name: user.name, mascot: user.mascot, avatarUrl: user.avatar_url },
+  }
+}
+
+export async function loadSettingsTab(request: Request, context: AppLoadContext) {
+  const api = await apiForRequest(request, context)
+  return settingsFrom(request, await withSession(request, () => getProfile(api)))
+}
+
+export type SettingsTabData = Awaited<ReturnType<typeof settingsFrom>>

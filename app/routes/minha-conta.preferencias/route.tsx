@@ -1,0 +1,39 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { redirect } from '@remix-run/node'
+
+import { updateProfile } from '~/utils/accounts.server'
+import { formError } from '~/utils/api.server'
+import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+import { PreferencesFormSchema, SETTINGS_TAB_URL } from './schemas'
+
+// The Configurações tab's preferences (notifications, ranking opt-out): a POST-only resource
+// route that saves through PUT /profile and goes back to the tab, with or without JS.
+
+const FAILED = 'Não foi possível salvar as preferências.'
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireUser(request, context)
+  const submission = parseWithZod(await request.formData(), { schema: PreferencesFormSchema })
+  if (submission.status !== 'success') return redirectWithToast(SETTINGS_TAB_URL, { type: 'error', title: FAILED }, { request })
+  const api = await apiForRequest(request, context)
+  try {
+    await withSession(request, () =>
+      updateProfile(api, {
+        notifications_enabled: submission.value.notificationsEnabled ?? false,
+        ranking_opt_out: submission.value.rankingOptOut ?? false,
+      }),
+    )
+  } catch (error) {
+    const { message } = formError(error, FAILED)
+    return redirectWithToast(SETTINGS_TAB_URL, { type: 'error', title: message }, { request })
+  }
+  return redirectWithToast(SETTINGS_TAB_URL, { type: 'success', title: 'Preferências salvas.' }, { request })
+}
+
+// Nothing to show here: a GET (a reload after the POST, a typed URL) lands on the tab.
+export function loader() {
+  return redirect(SETTINGS_TAB_URL)
+}

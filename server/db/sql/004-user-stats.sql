@@ -1,0 +1,53 @@
+-- The student's own figures (applied after the migrations at every start: idempotent). ADR 024.
+--
+-- user_day_stats (per São Paulo day), user_discipline_stats and user_topic_stats hold what the
+-- dashboard shows, kept by this trigger in the same transaction as every answer, so a student
+-- with 10,000 answers costs the dashboard a few hundred rows at most. The migration that made
+-- the tables filled them from the attempts stored until then.
+--
+-- A deleted attempt only ever subtracts from rows that exist (UPDATE, never an upsert): when a
+-- whole account goes, its stats rows may already be gone by cascade, and an insert would then
+-- point at a user being deleted.
+
+CREATE OR REPLACE FUNCTION gabarita_attempts_user_stats() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+DECLARE
+  r attempts%ROWTYPE;
+  d date;
+BEGIN
+  IF TG_OP = 'INSERT' THEN r := NEW; ELSE r := OLD; END IF;
+  d := (r.created_at AT TIME ZONE 'America/Sao_Paulo')::date;
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO user_day_stats AS s (user_id, day, attempts, correct, first_attempts, time_sum)
+    VALUES (r.user_id, d, 1, r.correct::int, r.is_first::int, coalesce(r.elapsed_seconds, 0))
+    ON CONFLICT (user_id, day) DO UPDATE SET
+      attempts = s.attempts + 1,
+      correct = s.correct + EXCLUDED.correct,
+      first_attempts = s.first_attempts + EXCLUDED.first_attempts,
+      time_sum = s.time_sum + EXCLUDED.time_sum;
+    INSERT INTO user_discipline_stats AS s (user_id, discipline_id, attempts, correct)
+    SELECT r.user_id, q.discipline_id, 1, r.correct::int FROM questions q WHERE q.id = r.question_id
+    ON CONFLICT (user_id, discipline_id) DO UPDATE SET attempts = s.attempts + 1, correct = s.correct + EXCLUDED.correct;
+    INSERT INTO user_topic_stats AS s (user_id, topic_id, attempts, correct)
+    SELECT r.user_id, qt.topic_id, 1, r.correct::int FROM question_topics qt WHERE qt.question_id = r.question_id
+    ON CONFLICT (user_id, topic_id) DO UPDATE SET attempts = s.attempts + 1, correct = s.correct + EXCLUDED.correct;
+  ELSE
+    UPDATE user_day_stats SET
+      attempts = attempts - 1,
+      correct = correct - r.correct::int,
+      first_attempts = first_attempts - r.is_first::int,
+      time_sum = time_sum - coalesce(r.elapsed_seconds, 0)
+    WHERE user_id = r.user_id AND day = d;
+    UPDATE user_discipline_stats s SET attempts = s.attempts - 1, correct = s.correct - r.correct::int
+      FROM questions q WHERE q.id = r.question_id AND s.user_id = r.user_id AND s.discipline_id = q.discipline_id;
+    UPDATE user_topic_stats s SET attempts = s.attempts - 1, correct = s.correct - r.correct::int
+      FROM question_topics qt WHERE qt.question_id = r.question_id AND s.user_id = r.user_id AND s.topic_id = qt.topic_id;
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+DROP TRIGGER IF EXISTS attempts_user_stats_trg ON attempts;
+CREATE TRIGGER attempts_user_stats_trg
+  AFTER INSERT OR DELETE ON attempts
+  FOR EACH ROW EXECUTE FUNCTION gabarita_attempts_user_stats();
