@@ -7,12 +7,13 @@ export const JS_GZIP_BUDGET = 130 * 1024
 export const CSS_GZIP_BUDGET = 20 * 1024
 
 /**
- * The bytes of /questoes as a browser loads it: the HTML, and every script it names
+ * The bytes of a page (by default /questoes) as a browser loads it: the HTML, and every script it names
  * (entry, route modules, modulepreloads, the manifest's route chunks). Chunks imported
  * later on demand (the login dialog's forms) are not part of the page.
  */
 export async function pageBytes(base: string, cookie: string, path = '/questoes') {
-  const res = await fetch(`${base}${path}`, { headers: { cookie } })
+  // Not followed: a signed-in page that bounced to /login must show as a 302, not as a small page.
+  const res = await fetch(`${base}${path}`, { headers: { cookie }, redirect: 'manual' })
   const html = await res.text()
   const htmlBytes = Buffer.byteLength(html)
   const htmlGzip = zlib.gzipSync(html).length
@@ -36,5 +37,5 @@ export async function pageBytes(base: string, cookie: string, path = '/questoes'
     cssRaw += body.length
     cssGzip += zlib.gzipSync(body).length
   }
-  return { htmlBytes, htmlGzip, jsRaw, jsGzip, cssRaw, cssGzip, scripts: [...scripts], styles: [...styles] }
+  return { status: res.status, htmlBytes, htmlGzip, jsRaw, jsGzip, cssRaw, cssGzip, scripts: [...scripts], styles: [...styles] }
 }

@@ -31,7 +31,7 @@ export function RouteDialog({
   /** Where closing goes: the list URL with `#questao-<id>`. */
   back: string
   backLabel?: string
-  /** The id of the card's button that opened it, focused again on close (else the element focused when it opened). */
+  /** A selector for the card's link that opened it, focused again on close (else the element focused when it opened). */
   focusOnClose?: string
   /** The card's max-width class (the dialog's, and without JS the centred card's); default max-w-2xl in the dialog. */
   width?: string
@@ -155,7 +155,7 @@ function Modal({
       document.removeEventListener('keydown', onKey)
       document.removeEventListener('focusin', onFocus)
       document.body.style.overflow = overflow
-      if (focusOnClose) setTimeout(() => document.getElementById(focusOnClose)?.focus({ preventScroll: true }), 0)
+      if (focusOnClose) setTimeout(() => document.querySelector<HTMLElement>(focusOnClose)?.focus({ preventScroll: true }), 0)
       else if (opener?.isConnected && !dialog?.contains(opener)) setTimeout(() => opener.focus({ preventScroll: true }), 0)
     }
   }, [close, focusOnClose])

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 
 import { CSS_GZIP_BUDGET, HTML_BUDGET, JS_GZIP_BUDGET, pageBytes } from '../../bench/page-bytes'
+import { loginViaPage, premiumStudent } from './utils'
 
 // Issue 5's page budgets, checked on every run (the benchmark reports them too): a new
 // dependency pulled into the root chunk fails here, not weeks later in a bench report.
@@ -27,4 +28,63 @@ test('/questoes stays within its HTML and JavaScript budgets; the login forms lo
   await lock.click()
   await expect(page.getByRole('dialog', { name: 'Login necessário' }).getByLabel('Email')).toBeVisible()
   expect(chunks.filter((c) => !before.has(c)).length).toBeGreaterThan(0)
+})
+
+// Issue 16: the signed-in pages a student lives on, held to the same budgets. A Premium student
+// (the forum and the assistant are paid features) with a notebook, a note, an answer and a forum
+// topic, so every page renders its full, non-empty form.
+//
+// Two budgets are not met yet (issue 16 stays open; figures in bench/README.md). Those pages get a
+// ceiling at today's figure instead, so they can only get lighter:
+// - JavaScript on pages with a Conform form: zod's classic API is 27 KB gzip of any schema (zod/mini
+//   would be 5 KB) and Conform 11 KB, over a 106 KB base (React, Remix, the root).
+// - HTML of the signed-in list: each of the 20 cards carries its answer form (CSRF, return address,
+//   signed timing) and seven tool links; the discussões dialog renders over that list.
+const KB = 1024
+const FORM_PAGE_JS_CEILING = 168 * KB
+const SIGNED_IN_LIST_HTML_CEILING = 92 * KB
+
+test('signed-in pages (questões, dashboard tabs, notebook, forum, assistant, ranking) stay within the budgets', async ({
+  baseURL,
+  page,
+  request,
+}) => {
+  const student = await premiumStudent(request, { name: 'Bruna Orçamento' })
+  const auth = { Authorization: `Bearer ${student.token}` }
+  const search = await request.get('/api/v1/questions/search?per_page=1', { headers: auth })
+  const questionId = ((await search.json()).data as { id: number }[])[0].id
+  const created = await request.post('/api/v1/notebooks', { headers: auth, data: { name: 'Revisão de prazos' } })
+  const notebookId = (await created.json()).notebook.id as number
+  await request.put(`/api/v1/questions/${questionId}/notebooks`, { headers: auth, data: { notebook_ids: [notebookId] } })
+  await request.post(`/api/v1/questions/${questionId}/notes`, { headers: auth, data: { content: 'Rever o prazo.' } })
+  await request.post(`/api/v1/questions/${questionId}/attempts`, { headers: auth, data: { answer: 'A' } })
+  const topic = await request.post(`/api/v1/questions/${questionId}/forum/topics`, {
+    headers: auth,
+    data: { title: 'Dúvida sobre o prazo', content: 'Qual é o prazo aplicável neste caso?' },
+  })
+  expect(topic.status(), await topic.text()).toBe(201)
+
+  await loginViaPage(page, student)
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
+  const pages: { path: string; html?: number; js?: number }[] = [
+    { path: '/questoes', html: SIGNED_IN_LIST_HTML_CEILING },
+    { path: '/dashboard', js: FORM_PAGE_JS_CEILING },
+    { path: '/dashboard?aba=cadernos', js: FORM_PAGE_JS_CEILING },
+    { path: '/dashboard?aba=desempenho', js: FORM_PAGE_JS_CEILING },
+    { path: '/dashboard?aba=comentarios', js: FORM_PAGE_JS_CEILING },
+    { path: '/dashboard?aba=forum', js: FORM_PAGE_JS_CEILING },
+    { path: '/dashboard?aba=configuracoes', js: FORM_PAGE_JS_CEILING },
+    { path: `/notebook/${notebookId}/questions`, js: FORM_PAGE_JS_CEILING },
+    { path: `/questoes/${questionId}/discussoes`, html: SIGNED_IN_LIST_HTML_CEILING + 4 * KB, js: FORM_PAGE_JS_CEILING },
+    { path: '/assistente', js: FORM_PAGE_JS_CEILING },
+    { path: '/ranking' },
+  ]
+  for (const { path, html = HTML_BUDGET, js = JS_GZIP_BUDGET } of pages) {
+    const bytes = await pageBytes(baseURL!, cookie, path)
+    // A page that bounced to /login would be small and pass: each must be the page asked for.
+    expect(bytes.status, path).toBe(200)
+    expect.soft(bytes.htmlBytes, `${path}: HTML bytes`).toBeLessThanOrEqual(html)
+    expect.soft(bytes.jsGzip, `${path}: JavaScript, gzip`).toBeLessThanOrEqual(js)
+    expect.soft(bytes.cssGzip, `${path}: CSS, gzip`).toBeLessThanOrEqual(CSS_GZIP_BUDGET)
+  }
 })

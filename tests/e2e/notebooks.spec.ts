@@ -160,7 +160,7 @@ test('notes on a question: write, edit and delete one', async ({ page, request }
     await page.keyboard.press('Escape')
     await expect(page.getByRole('dialog')).toHaveCount(0)
     await expect(page).toHaveURL(new RegExp(`/questoes\\?q=${q.short_id}#questao-${q.id}$`))
-    await expect(page.locator(`#anotacoes-${q.id}`)).toBeFocused()
+    await expect(page.locator(`#questao-${q.id}`).getByRole('link', { name: 'Anotação' })).toBeFocused()
   } else {
     await page.getByRole('link', { name: 'Voltar às questões' }).click()
     await expect(page).toHaveURL(new RegExp(`/questoes\\?q=${q.short_id}#questao-${q.id}$`))

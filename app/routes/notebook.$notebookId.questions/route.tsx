@@ -149,6 +149,7 @@ export default function NotebookPage() {
                 <QuestionCard
                   question={q}
                   sequence={first + i + 1}
+                  discoverRoutes={i === 0}
                   loggedIn
                   currentUrl={currentUrl}
                   serverReveal={data.reveals[q.id]}

@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { RouteDialog } from '~/components/route-dialog'
+import { toolLinkSelector } from '~/routes/questoes/card-actions'
 import { Markup } from '~/routes/questoes/markup'
 
 import { analysisAction, loadAnalysis } from './analise.server'
@@ -36,7 +37,7 @@ export default function AnalysisRoute() {
       titleId="analise-titulo"
       title={`Análise — Questão #${data.question.code}`}
       back={data.back}
-      focusOnClose={`analise-${data.question.id}`}
+      focusOnClose={toolLinkSelector(data.question.id, 'analise')}
     >
       {data.failed ? (
         <p role="alert" className="field-error mt-4">

@@ -8,6 +8,7 @@ import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, TextareaField } from '~/components/forms'
 import { RouteDialog } from '~/components/route-dialog'
+import { toolLinkSelector } from '~/routes/questoes/card-actions'
 import { formatDateHour } from '~/utils/format-date'
 import { useZodForm } from '~/utils/use-zod-form'
 
@@ -46,7 +47,7 @@ export default function NotesRoute() {
       titleId="anotacoes-titulo"
       title={`Anotações — Questão #${data.question.code}`}
       back={data.back}
-      focusOnClose={`anotacoes-${data.question.id}`}
+      focusOnClose={toolLinkSelector(data.question.id, 'anotacoes')}
     >
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Só você vê as suas anotações.</p>
       <NewNoteForm key={data.notes[0]?.id ?? 0} action={data.self} lastResult={resultFor(actionData, 'nova-nota')} />

@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/forms'
 import { NotebookFields } from '~/components/notebook-fields'
 import { RouteDialog } from '~/components/route-dialog'
+import { toolLinkSelector } from '~/routes/questoes/card-actions'
 import { useZodForm } from '~/utils/use-zod-form'
 
 import type { NotebookDialogActionData } from './cadernos.server'
@@ -44,7 +45,7 @@ export default function NotebookDialogRoute() {
       titleId="cadernos-titulo"
       title={`Cadernos — Questão #${data.question.code}`}
       back={data.back}
-      focusOnClose={`cadernos-${data.question.id}`}
+      focusOnClose={toolLinkSelector(data.question.id, 'cadernos')}
     >
       {allowance ? (
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400" data-testid="cadernos-limite">

@@ -4,6 +4,7 @@ import { useLoaderData } from '@remix-run/react'
 import type { QuestionStatistics, UserStats } from '#server/client/insight'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { RouteDialog } from '~/components/route-dialog'
+import { toolLinkSelector } from '~/routes/questoes/card-actions'
 import { difficultyLabel, formatSeconds } from '~/routes/questoes/insight-figures'
 import { formatDateHour } from '~/utils/format-date'
 
@@ -34,7 +35,7 @@ export default function StatisticsRoute() {
       titleId="desempenho-titulo"
       title={`Desempenho — Questão #${data.question.code}`}
       back={data.back}
-      focusOnClose={`desempenho-${data.question.id}`}
+      focusOnClose={toolLinkSelector(data.question.id, 'desempenho')}
     >
       {data.failed ? (
         <p role="alert" className="field-error mt-4">

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { RouteDialog } from '~/components/route-dialog'
+import { toolLinkSelector } from '~/routes/questoes/card-actions'
 import { difficultyLabel, formatSeconds } from '~/routes/questoes/insight-figures'
 import { formatDateHour, formatDay } from '~/utils/format-date'
 
@@ -37,7 +38,12 @@ export default function DetailsRoute() {
   const a = data.attempt
   const i = data.interactions
   return (
-    <RouteDialog titleId="detalhes-titulo" title={`Detalhes — Questão #${q.short_id}`} back={data.back} focusOnClose={`detalhes-${q.id}`}>
+    <RouteDialog
+      titleId="detalhes-titulo"
+      title={`Detalhes — Questão #${q.short_id}`}
+      back={data.back}
+      focusOnClose={toolLinkSelector(q.id, 'detalhes')}
+    >
       <dl className="mt-4 text-sm sm:text-base">
         <Row label="Código" value={`#${q.short_id}`} />
         <Row label="Número na prova" value={String(q.question_number)} />

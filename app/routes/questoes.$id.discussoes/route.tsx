@@ -3,6 +3,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { RouteDialog } from '~/components/route-dialog'
+import { toolLinkSelector } from '~/routes/questoes/card-actions'
 
 import styles from './discussoes.css'
 import type { DiscussionActionData } from './discussoes.server'
@@ -50,7 +51,7 @@ export default function DiscussionRoute() {
       titleId={titleId}
       title={`Discussões — Questão ${data.question.number} (#${data.question.short_id})`}
       back={data.back}
-      focusOnClose={`discussoes-${data.question.id}`}
+      focusOnClose={toolLinkSelector(data.question.id, 'discussoes')}
       width="max-w-3xl"
     >
       <div className="mt-4 space-y-4">

@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Icon } from '~/components/icons'
 import { RouteDialog } from '~/components/route-dialog'
 import type { RootLoader } from '~/root'
+import { toolLinkSelector } from '~/routes/questoes/card-actions'
 import { formatDateHour } from '~/utils/format-date'
 import { useHydrated } from '~/utils/use-hydrated'
 
@@ -41,7 +42,7 @@ export default function VideoRoute() {
       titleId="video-titulo"
       title={`Vídeo — Questão #${data.question.code}`}
       back={data.back}
-      focusOnClose={`video-${data.question.id}`}
+      focusOnClose={toolLinkSelector(data.question.id, 'video')}
     >
       {state.kind === 'ok' ? (
         <Player key={data.self} video={state.video} self={data.self} playUrl={data.playUrl} startPlaying={data.play} />

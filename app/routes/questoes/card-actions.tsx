@@ -14,7 +14,7 @@ type IconName = React.ComponentProps<typeof Icon>['name']
  * with JS). A new tool adds one entry here, once its route exists.
  */
 export type CardTool = {
-  /** The route segment under /questoes/{id}/ (also the button's id: `<tool>-<questionId>`). */
+  /** The route segment under /questoes/{id}/. */
   tool: string
   label: string | ((question: CardView) => string)
   icon: IconName
@@ -31,17 +31,23 @@ export const CARD_TOOLS: CardTool[] = [
   { tool: 'detalhes', label: 'Detalhes', icon: 'info', requiresLogin: true },
 ]
 
+/** The card's link to a tool, focused again when the tool's dialog closes (RouteDialog's focusOnClose). */
+export const toolLinkSelector = (questionId: number, tool: string) => `#questao-${questionId} a[href^="/questoes/${questionId}/${tool}"]`
+
 export function CardActions({
   question,
   loggedIn,
   currentUrl,
   listSearch,
+  discoverRoutes,
 }: {
   question: CardView
   loggedIn: boolean
   currentUrl: string
   /** The list behind the tools (default: the current URL's search); the notebook page passes `?caderno=<id>`. */
   listSearch?: string
+  /** See QuestionCard's discoverRoutes. */
+  discoverRoutes: boolean
 }) {
   const search = listSearch ?? new URL(currentUrl, 'http://local').search
   return (
@@ -53,7 +59,13 @@ export function CardActions({
         // A visitor's link is the tool itself: its loader sends them to /login and back, and
         // with JS the login dialog opens over the list with the tool as its redirectTo.
         return !entry.requiresLogin || loggedIn ? (
-          <Link key={entry.tool} id={`${entry.tool}-${question.id}`} to={href} preventScrollReset className={`qtb i-${entry.icon}`}>
+          <Link
+            key={entry.tool}
+            to={href}
+            preventScrollReset
+            discover={discoverRoutes ? 'render' : 'none'}
+            className={`qtb i-${entry.icon}`}
+          >
             {label}
           </Link>
         ) : (

@@ -109,6 +109,7 @@ export function QuestionCard({
   serverReveal,
   serverQuota,
   toolSearch,
+  discoverRoutes = true,
 }: {
   question: CardView
   sequence: number
@@ -118,6 +119,12 @@ export function QuestionCard({
   serverQuota?: string
   /** The list the card's tools open over (default: the current URL's search). */
   toolSearch?: string
+  /**
+   * Whether its links ask for their routes ahead of a click (Remix's lazy route discovery,
+   * `data-discover`). Discovery is per route, not per URL: the first card of a list finds the
+   * tool routes for all 20, and the attribute on the other 160 links was 3 KB of HTML.
+   */
+  discoverRoutes?: boolean
 }) {
   const hydrated = useHydrated()
   const serverTexts = useCardTexts(question.id)
@@ -245,9 +252,19 @@ export function QuestionCard({
 
       {shown ? <RevealPanel reveal={shown} /> : null}
 
-      <CardActions question={question} loggedIn={loggedIn} currentUrl={currentUrl} listSearch={toolSearch} />
+      <CardActions
+        question={question}
+        loggedIn={loggedIn}
+        currentUrl={currentUrl}
+        listSearch={toolSearch}
+        discoverRoutes={discoverRoutes}
+      />
 
-      <Link to={`/questoes/${question.id}/reportar?${new URLSearchParams({ voltar: currentUrl })}`} className="qrep">
+      <Link
+        to={`/questoes/${question.id}/reportar?${new URLSearchParams({ voltar: currentUrl })}`}
+        discover={discoverRoutes ? 'render' : 'none'}
+        className="qrep"
+      >
         <Icon name="flag" /> Reportar erro
       </Link>
     </article>

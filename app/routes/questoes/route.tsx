@@ -95,6 +95,7 @@ export default function QuestionsPage() {
                   <QuestionCard
                     question={q}
                     sequence={first + i + 1}
+                    discoverRoutes={i === 0}
                     loggedIn={data.loggedIn}
                     currentUrl={currentUrl}
                     serverReveal={data.reveals[q.id]?.reveal}
