@@ -153,17 +153,19 @@ export default function ChatPanel({ id, onClose }: { id: string; onClose: () => 
             </ul>
           </div>
         ) : null}
-        <ol ref={list} role="log" aria-label="Mensagens da conversa" className="space-y-2">
-          {(messages ?? []).map((m) => (
-            <ChatMessageItem key={m.id} message={m} compact />
-          ))}
-          {pending ? (
-            <>
-              <ChatMessageItem message={{ id: 0, type: 'user', content: pending.content, links: [], createdAt: '' }} compact />
-              <TypingIndicator />
-            </>
-          ) : null}
-        </ol>
+        <div role="log" aria-label="Mensagens da conversa">
+          <ol ref={list} className="space-y-2">
+            {(messages ?? []).map((m) => (
+              <ChatMessageItem key={m.id} message={m} compact />
+            ))}
+            {pending ? (
+              <>
+                <ChatMessageItem message={{ id: 0, type: 'user', content: pending.content, links: [], createdAt: '' }} compact />
+                <TypingIndicator />
+              </>
+            ) : null}
+          </ol>
+        </div>
       </div>
       {unavailable ? null : (
         <form method="post" action="/assistente" onSubmit={onSubmit} className="border-t border-slate-200 p-3 dark:border-slate-700">

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { DEMO_ADMIN, loginViaPage, registerViaApi } from './utils'
+import { DEMO_ADMIN, loginViaPage, premiumStudent, registerViaApi } from './utils'
 
 // Issue 15: axe-core (WCAG 2.x A/AA, 2.2 AA) over every page of the product, at desktop and phone
 // sizes, in the light and the dark theme, with the dialogs open where a page has them; any
@@ -12,7 +12,7 @@ import { DEMO_ADMIN, loginViaPage, registerViaApi } from './utils'
 //
 // A new page joins with one line in PAGES.
 
-type Role = 'anonymous' | 'student' | 'admin'
+type Role = 'anonymous' | 'student' | 'premium' | 'admin'
 type Fixture = { questionId: number; notebookId: number; userId: string }
 type PageState = { name: string; as: Role; path: string | ((f: Fixture) => string); open?: (page: Page) => Promise<void> }
 
@@ -49,6 +49,9 @@ const PAGES: PageState[] = [
   { name: 'painel: fórum', as: 'student', path: '/dashboard?aba=forum' },
   { name: 'painel: configurações', as: 'student', path: '/dashboard?aba=configuracoes' },
   { name: 'assistente (plano sem chat)', as: 'student', path: '/assistente' },
+  { name: 'assistente com conversa', as: 'premium', path: '/assistente' },
+  { name: 'assistente: confirmar limpeza', as: 'premium', path: '/assistente?limpar=1' },
+  { name: 'assistente: janela flutuante', as: 'premium', path: '/dashboard', open: openChatWidget },
   { name: 'ranking', as: 'student', path: '/ranking' },
   { name: 'excluir conta', as: 'student', path: '/minha-conta/excluir' },
   { name: 'mascote', as: 'student', path: '/dashboard/mascote' },
@@ -89,6 +92,12 @@ async function wrongPassword(page: Page) {
 async function openMenu(page: Page) {
   // Shown only on narrow screens (lg:hidden): opened here, checked at the phone sizes.
   await page.getByTestId('menu-celular').evaluate((menu: HTMLDetailsElement) => (menu.open = true))
+}
+
+async function openChatWidget(page: Page) {
+  await page.getByRole('button', { name: 'Assistente de estudos' }).click()
+  // The history arrives through a fetcher: checked with the conversation in it.
+  await expect(page.getByRole('dialog', { name: 'Assistente de estudos' }).getByTestId('chat-usuario').first()).toBeVisible()
 }
 
 async function revealFirst(page: Page) {
@@ -134,6 +143,17 @@ async function makeFixture(request: APIRequestContext) {
   return { student, fixture: { questionId, notebookId, userId } }
 }
 
+/** A Premium student (the assistant is a paid feature) with one question and its reply in the history. */
+async function chattingStudent(request: APIRequestContext) {
+  const student = await premiumStudent(request, { name: 'Paula Premium' })
+  const sent = await request.post('/api/v1/chat/messages', {
+    headers: { Authorization: `Bearer ${student.token}` },
+    data: { content: 'usucapião em direito civil' },
+  })
+  expect(sent.status(), await sent.text()).toBe(201)
+  return student
+}
+
 let fixture: Fixture
 const states = new Map<Role, Awaited<ReturnType<BrowserContext['storageState']>> | undefined>()
 
@@ -144,6 +164,7 @@ test.beforeAll(async ({ browser, request, baseURL }) => {
   fixture = made.fixture
   states.set('anonymous', undefined)
   states.set('student', await signedInState(browser, baseURL!, made.student))
+  states.set('premium', await signedInState(browser, baseURL!, await chattingStudent(request)))
   states.set('admin', await signedInState(browser, baseURL!, DEMO_ADMIN))
 })
 

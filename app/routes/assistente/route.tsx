@@ -86,17 +86,19 @@ function Conversation({ data }: { data: Extract<ReturnType<typeof useLoaderData<
             </ul>
           </div>
         ) : (
-          <ol role="log" aria-label="Mensagens da conversa" className="space-y-3">
-            {data.messages.map((m, i) => (
-              <ChatMessageItem key={m.id} message={m} last={i === lastBot} />
-            ))}
-            {pending ? (
-              <>
-                <ChatMessageItem message={{ id: 0, type: 'user', content: pending, links: [], createdAt: '' }} />
-                <TypingIndicator />
-              </>
-            ) : null}
-          </ol>
+          <div role="log" aria-label="Mensagens da conversa">
+            <ol className="space-y-3">
+              {data.messages.map((m, i) => (
+                <ChatMessageItem key={m.id} message={m} last={i === lastBot} />
+              ))}
+              {pending ? (
+                <>
+                  <ChatMessageItem message={{ id: 0, type: 'user', content: pending, links: [], createdAt: '' }} />
+                  <TypingIndicator />
+                </>
+              ) : null}
+            </ol>
+          </div>
         )}
       </section>
       <SendForm key={data.messages.at(-1)?.id ?? 0} sending={sending} />

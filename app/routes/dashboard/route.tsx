@@ -54,9 +54,12 @@ export default function DashboardPage() {
           to={`/dashboard/mascote${tab.tab === 'visao-geral' ? '' : `?aba=${tab.tab}`}`}
           preventScrollReset
           className="rounded-full focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2"
-          aria-label="Escolher mascote"
         >
-          <Avatar name={user.name} mascot={user.mascot} avatarUrl={user.avatar_url} size="lg" />
+          {/* The initials are the link's only visible text: hidden, so they cannot contradict its name. */}
+          <span aria-hidden>
+            <Avatar name={user.name} mascot={user.mascot} avatarUrl={user.avatar_url} size="lg" />
+          </span>
+          <span className="sr-only">Escolher mascote</span>
         </Link>
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-bold [overflow-wrap:anywhere] sm:text-3xl">Olá, {user.name}!</h1>
