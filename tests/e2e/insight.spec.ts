@@ -167,6 +167,11 @@ test('Detalhes lists every field and its permanent link opens the question on it
   await card.getByRole('button', { name: 'Responder' }).click()
   await expect(card.getByTestId('gabarito')).toBeVisible()
   await expect(page).toHaveURL(new RegExp(`/questoes/${question.id}(\\?|#|$)`))
+  // 'Ocultar Resposta' hides it again, with JS and without (then the URL no longer names it).
+  await card.getByRole('link', { name: 'Ocultar Resposta' }).click()
+  await expect(card.getByTestId('gabarito')).toHaveCount(0)
+  await expect(card.getByRole('button', { name: 'Ver Resposta' })).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/questoes/${question.id}(#questao-${question.id})?$`))
 
   // Public and shareable: a visitor gets the page with its own title, and the lock to answer.
   await page.context().clearCookies()

@@ -20,14 +20,16 @@ function chosenLetters(params: URLSearchParams) {
  * the student chose. A read: only what this student already revealed or answered, never
  * counted (revealing and answering are POSTs, so no link can spend a Gratuito student's
  * quota). A card the API will not show is left out; a 401 still logs the visitor out.
+ * `only`: one card's page (`/questoes/{id}`) reads its own reveal and no other the URL names.
  */
-export async function revealsInUrl(api: ApiClient, params: URLSearchParams): Promise<Map<number, ServerReveal>> {
+export async function revealsInUrl(api: ApiClient, params: URLSearchParams, only?: number): Promise<Map<number, ServerReveal>> {
   const ids = [
     ...new Set(
       params
         .getAll('revelada')
         .filter((v) => /^\d{1,9}$/.test(v))
-        .map(Number),
+        .map(Number)
+        .filter((id) => only === undefined || id === only),
     ),
   ].slice(0, 5)
   const chosen = chosenLetters(params)

@@ -2,18 +2,19 @@ import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
 
 import { getQuestionDetails } from '#server/client/insight'
-import { getRevealed } from '#server/client/questions'
 import { PLAN_LIMITS, quotaMessageFor } from '#server/domain/plans'
 import { notFoundAs404 } from '~/routes/questoes/insight.server'
 import type { RevealState } from '~/routes/questoes/question-card'
 import { toCardView } from '~/routes/questoes/question-card'
+import type { ServerReveal } from '~/routes/questoes/reveals.server'
+import { revealsInUrl } from '~/routes/questoes/reveals.server'
 import { routeId } from '~/routes/questoes/tool-urls'
-import { ApiError } from '~/utils/api.server'
 import { apiForRequest, getToken, withSession } from '~/utils/session.server'
 
 // The permanent page of a question (`/questoes/{id}`, issue 12): the card on its own, public
 // and shareable, with its own title and description. A signed-in student can answer it here;
-// an answer already given (or revealed) shows, read-only, as on the list.
+// its answer shows when the URL names it (`revelada=<id>`, what answering without JS redirects
+// to), as on the list, so the no-JS 'Ocultar Resposta' link (the URL without it) hides it.
 
 /** The statement as plain text for the description meta: markup tags out, spaces joined. */
 export function plainText(text: string, max = 160) {
@@ -29,24 +30,12 @@ export async function loadQuestionPage(request: Request, context: AppLoadContext
   const url = new URL(request.url)
   const token = await getToken(request)
   const api = await apiForRequest(request, context)
-  const [details, revealed] = await Promise.all([
+  const [details, reveals] = await Promise.all([
     withSession(request, () => getQuestionDetails(api, id)).catch(notFoundAs404),
-    token
-      ? withSession(request, () => getRevealed(api, id)).catch((error: unknown) => {
-          if (error instanceof ApiError && error.status === 404) return null
-          throw error
-        })
-      : Promise.resolve(null),
+    token ? withSession(request, () => revealsInUrl(api, url.searchParams, id)) : Promise.resolve(new Map<number, ServerReveal>()),
   ])
   const q = details.data
-  const chosen = url.searchParams
-    .getAll('escolha')
-    .map((v) => /^(\d{1,9})-([A-Za-z])$/.exec(v))
-    .find((m) => m && Number(m[1]) === id)?.[2]
-    ?.toUpperCase()
-  const reveal: RevealState | undefined = revealed
-    ? { correct_answer: revealed.correct_answer, explanation: revealed.explanation, annulled: revealed.annulled, chosen: chosen ?? null }
-    : undefined
+  const reveal: RevealState | undefined = reveals.get(id)
   return json({
     card: toCardView(q),
     number: q.question_number,
