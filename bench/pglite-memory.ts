@@ -15,7 +15,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator'
 
 import type { Db } from '../server/db/index'
 import * as schema from '../server/db/schema'
-import { searchQuestions } from '../server/domain/questions/search'
+import { searchParamsWith, searchQuestions } from '../server/domain/questions/search'
 import { generateBank } from './generate'
 
 export const VARIANTS: Record<string, { startParams?: string[]; initialMemory?: number }> = {
@@ -63,18 +63,7 @@ async function child(variant: string, size: number, searches: number, reuse?: st
   for (let i = 0; i < searches; i++) {
     const k = kinds[i % kinds.length]
     const t = performance.now()
-    await searchQuestions(db, {
-      page: 1 + (i % 5),
-      perPage: 20,
-      disciplineIds: [],
-      topicIds: [],
-      difficulties: [],
-      years: [],
-      examBoards: [],
-      examIds: [],
-      organizations: [],
-      ...k,
-    } as never)
+    await searchQuestions(db, searchParamsWith({ page: 1 + (i % 5), ...k }))
     times.push(performance.now() - t)
   }
   times.sort((a, b) => a - b)

@@ -22,7 +22,7 @@ import pg from 'pg'
 import type { Db } from '../server/db/index'
 import { openDatabase } from '../server/db/index'
 import type { SearchParams } from '../server/domain/questions/search'
-import { searchQuestions } from '../server/domain/questions/search'
+import { searchParamsWith, searchQuestions } from '../server/domain/questions/search'
 import type { DashboardTab } from './dashboard'
 import { DASHBOARD_TABS, dashboardPath, HEAVY_ATTEMPTS, seedStudent } from './dashboard'
 import { generateBank } from './generate'
@@ -64,19 +64,7 @@ const DIRECT_PARAMS: Record<Kind, Partial<SearchParams>> = {
 }
 
 async function measureDirect(db: Db, kind: Kind): Promise<{ rps: number; requests: number }> {
-  const params = {
-    page: 1,
-    perPage: 20,
-    disciplineIds: [],
-    topicIds: [],
-    difficulties: [],
-    years: [],
-    examBoards: [],
-    examIds: [],
-    organizations: [],
-    random: false,
-    ...DIRECT_PARAMS[kind],
-  } as SearchParams
+  const params = searchParamsWith(DIRECT_PARAMS[kind])
   await searchQuestions(db, params)
   let done = 0
   const until = Date.now() + duration * 1000

@@ -1,9 +1,13 @@
-import type { FieldMetadata } from '@conform-to/react'
-import { getInputProps, getTextareaProps } from '@conform-to/react'
+import type { FieldMetadata, SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react'
+import { Form, Link, useNavigation } from '@remix-run/react'
 
 import { NOTEBOOK_DESCRIPTION_MAX, NOTEBOOK_NAME_MAX } from '#server/domain/notebooks/schemas'
+import { CreateNotebookSchema } from '~/routes/questoes.$id.cadernos/schemas'
+import { useZodForm } from '~/utils/use-zod-form'
 
-import { Field, TextareaField } from './forms'
+import { CsrfInput } from './csrf-input'
+import { ErrorList, Field, TextareaField } from './forms'
 
 /** A notebook's name and optional description, as every notebook form asks for them (create and edit). */
 export function NotebookFields({
@@ -31,5 +35,45 @@ export function NotebookFields({
         errors={fields.descricao.errors}
       />
     </>
+  )
+}
+
+/**
+ * Creating a notebook (`intent=criar`), where a student does it: the question's Fichário dialog
+ * and the dashboard's Cadernos tab. At the plan's limit the action's 403 comes back with the
+ * plans' address, shown as a link beside the error.
+ */
+export function CreateNotebookForm({
+  id,
+  action,
+  lastResult,
+  plansUrl,
+  submitLabel,
+  className,
+}: {
+  id: string
+  action: string
+  lastResult?: SubmissionResult<string[]>
+  plansUrl?: string
+  submitLabel: string
+  className: string
+}) {
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'criar'
+  const [form, fields] = useZodForm(CreateNotebookSchema, { id, lastResult })
+  return (
+    <Form method="post" action={action} preventScrollReset className={className} {...getFormProps(form)}>
+      <CsrfInput />
+      <NotebookFields fields={fields} />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      {plansUrl ? (
+        <Link to={plansUrl} className="inline-flex min-h-11 items-center font-semibold underline">
+          Ver planos
+        </Link>
+      ) : null}
+      <button type="submit" name="intent" value="criar" className="btn-primary" disabled={busy}>
+        {busy ? 'Criando...' : submitLabel}
+      </button>
+    </Form>
   )
 }

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { DEMO_ADMIN, loginViaPage, premiumStudent, registerViaApi } from './utils'
+import { DEMO_ADMIN, loginViaPage, premiumStudent, registerViaApi, studiedQuestion } from './utils'
 
 // Issue 15: axe-core (WCAG 2.x A/AA, 2.2 AA) over every page of the product, at desktop and phone
 // sizes, in the light and the dark theme, with the dialogs open where a page has them; any
@@ -129,16 +129,8 @@ async function signedInState(browser: Browser, baseURL: string, credentials: { e
 
 async function makeFixture(request: APIRequestContext) {
   const student = await registerViaApi(request, { name: 'Aline Acessível' })
-  const auth = { Authorization: `Bearer ${student.token}` }
-  const search = await request.get('/api/v1/questions/search?per_page=5', { headers: auth })
-  const questionId = ((await search.json()).data as { id: number }[])[0].id
-  const created = await request.post('/api/v1/notebooks', { headers: auth, data: { name: 'Revisão acessível' } })
-  const notebookId = (await created.json()).notebook.id as number
-  await request.put(`/api/v1/questions/${questionId}/notebooks`, { headers: auth, data: { notebook_ids: [notebookId] } })
-  await request.post(`/api/v1/questions/${questionId}/notes`, { headers: auth, data: { content: 'Rever o prazo.' } })
-  // One answer: the dashboard's activity, chart table and 30-day figures have a row.
-  await request.post(`/api/v1/questions/${questionId}/attempts`, { headers: auth, data: { answer: 'A' } })
-  const me = await request.get('/api/v1/auth/me', { headers: auth })
+  const { questionId, notebookId } = await studiedQuestion(request, student.token)
+  const me = await request.get('/api/v1/auth/me', { headers: { Authorization: `Bearer ${student.token}` } })
   const userId = (await me.json()).data.id as string
   return { student, fixture: { questionId, notebookId, userId } }
 }

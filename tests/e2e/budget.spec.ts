@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 
 import { CSS_GZIP_BUDGET, HTML_BUDGET, JS_GZIP_BUDGET, pageBytes } from '../../bench/page-bytes'
-import { loginViaPage, premiumStudent } from './utils'
+import { loginViaPage, premiumStudent, studiedQuestion } from './utils'
 
 // Issue 5's page budgets, checked on every run (the benchmark reports them too): a new
 // dependency pulled into the root chunk fails here, not weeks later in a bench report.
@@ -50,16 +50,9 @@ test('signed-in pages (questões, dashboard tabs, notebook, forum, assistant, ra
   request,
 }) => {
   const student = await premiumStudent(request, { name: 'Bruna Orçamento' })
-  const auth = { Authorization: `Bearer ${student.token}` }
-  const search = await request.get('/api/v1/questions/search?per_page=1', { headers: auth })
-  const questionId = ((await search.json()).data as { id: number }[])[0].id
-  const created = await request.post('/api/v1/notebooks', { headers: auth, data: { name: 'Revisão de prazos' } })
-  const notebookId = (await created.json()).notebook.id as number
-  await request.put(`/api/v1/questions/${questionId}/notebooks`, { headers: auth, data: { notebook_ids: [notebookId] } })
-  await request.post(`/api/v1/questions/${questionId}/notes`, { headers: auth, data: { content: 'Rever o prazo.' } })
-  await request.post(`/api/v1/questions/${questionId}/attempts`, { headers: auth, data: { answer: 'A' } })
+  const { questionId, notebookId } = await studiedQuestion(request, student.token)
   const topic = await request.post(`/api/v1/questions/${questionId}/forum/topics`, {
-    headers: auth,
+    headers: { Authorization: `Bearer ${student.token}` },
     data: { title: 'Dúvida sobre o prazo', content: 'Qual é o prazo aplicável neste caso?' },
   })
   expect(topic.status(), await topic.text()).toBe(201)

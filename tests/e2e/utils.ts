@@ -52,6 +52,26 @@ export async function premiumStudent(request: APIRequestContext, overrides: { na
   return student
 }
 
+/**
+ * The bank's first question with this student's notebook, note and answer on it, so that every
+ * page listing them (dashboard tabs, notebook page, the question's tools) renders full.
+ */
+export async function studiedQuestion(request: APIRequestContext, token: string) {
+  const auth = { Authorization: `Bearer ${token}` }
+  const search = await request.get('/api/v1/questions/search?per_page=1', { headers: auth })
+  const questionId = ((await search.json()).data as { id: number }[])[0].id
+  const created = await request.post('/api/v1/notebooks', { headers: auth, data: { name: 'Revisão de prazos' } })
+  expect(created.status(), await created.text()).toBe(201)
+  const notebookId = (await created.json()).notebook.id as number
+  const steps = [
+    request.put(`/api/v1/questions/${questionId}/notebooks`, { headers: auth, data: { notebook_ids: [notebookId] } }),
+    request.post(`/api/v1/questions/${questionId}/notes`, { headers: auth, data: { content: 'Rever o prazo.' } }),
+    request.post(`/api/v1/questions/${questionId}/attempts`, { headers: auth, data: { answer: 'A' } }),
+  ]
+  for (const res of steps) expect((await res).ok(), await (await res).text()).toBe(true)
+  return { questionId, notebookId }
+}
+
 /** Logs in through /login (works with JS on and off). */
 export async function loginViaPage(page: Page, credentials: { email: string; password: string }, redirectTo?: string) {
   await page.goto(redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login')

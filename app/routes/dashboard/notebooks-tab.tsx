@@ -1,14 +1,9 @@
-import { getFormProps } from '@conform-to/react'
-import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import { Link, useActionData } from '@remix-run/react'
 import { FolderPlus } from 'lucide-react'
 
 import type { NotebookAllowance, NotebookJson } from '#server/client/notebooks'
-import { CsrfInput } from '~/components/csrf-input'
-import { ErrorList } from '~/components/forms'
-import { NotebookFields } from '~/components/notebook-fields'
-import { CreateNotebookSchema } from '~/routes/questoes.$id.cadernos/schemas'
+import { CreateNotebookForm } from '~/components/notebook-fields'
 import { formatDay } from '~/utils/format-date'
-import { useZodForm } from '~/utils/use-zod-form'
 
 import type { CreateNotebookActionData } from './dashboard.server'
 import { tabHref } from './schemas'
@@ -59,7 +54,7 @@ export function NotebooksTab({ notebooks, allowance }: { notebooks: NotebookJson
             Criar caderno
           </h3>
           {allowance.can_create ? (
-            <CreateNotebookForm key={notebooks.length} />
+            <CreateCard key={notebooks.length} />
           ) : (
             <div className="mt-2 text-sm" role="status" data-testid="cadernos-bloqueado">
               <p>{allowance.message}</p>
@@ -76,24 +71,16 @@ export function NotebooksTab({ notebooks, allowance }: { notebooks: NotebookJson
   )
 }
 
-function CreateNotebookForm() {
+function CreateCard() {
   const actionData = useActionData<CreateNotebookActionData>()
-  const navigation = useNavigation()
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'criar'
-  const [form, fields] = useZodForm(CreateNotebookSchema, { id: 'criar-caderno', lastResult: actionData?.result })
   return (
-    <Form method="POST" action={tabHref('cadernos')} preventScrollReset className="mt-3 space-y-3" {...getFormProps(form)}>
-      <CsrfInput />
-      <NotebookFields fields={fields} />
-      <ErrorList id={form.errorId} errors={form.errors} />
-      {actionData?.plansUrl ? (
-        <Link to={actionData.plansUrl} className="inline-flex min-h-11 items-center font-semibold underline">
-          Ver planos
-        </Link>
-      ) : null}
-      <button type="submit" name="intent" value="criar" className="btn-primary" disabled={busy}>
-        {busy ? 'Criando...' : 'Criar caderno'}
-      </button>
-    </Form>
+    <CreateNotebookForm
+      id="criar-caderno"
+      action={tabHref('cadernos')}
+      lastResult={actionData?.result}
+      plansUrl={actionData?.plansUrl}
+      submitLabel="Criar caderno"
+      className="mt-3 space-y-3"
+    />
   )
 }

@@ -1,18 +1,15 @@
-import { getFormProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/forms'
-import { NotebookFields } from '~/components/notebook-fields'
+import { CreateNotebookForm } from '~/components/notebook-fields'
 import { RouteDialog } from '~/components/route-dialog'
 import { toolLinkSelector } from '~/routes/questoes/card-actions'
-import { useZodForm } from '~/utils/use-zod-form'
 
 import type { NotebookDialogActionData } from './cadernos.server'
 import { loadNotebookDialog, notebookDialogAction } from './cadernos.server'
-import { CreateNotebookSchema } from './schemas'
 
 // Fichário (issue 11): put the question in any of the student's notebooks, or create one,
 // nested in the /questoes layout (a dialog with JS, a section of the page without). The
@@ -123,26 +120,18 @@ export default function NotebookDialogRoute() {
 }
 
 function NewNotebookForm({ action, actionData, startOpen }: { action: string; actionData?: NotebookDialogActionData; startOpen: boolean }) {
-  const navigation = useNavigation()
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'criar'
   const mine = actionData?.formId === 'novo-caderno' ? actionData : undefined
-  const [form, fields] = useZodForm(CreateNotebookSchema, { id: 'novo-caderno', lastResult: mine?.result })
   return (
     <details className="mt-4 rounded-lg border border-slate-200 p-3 dark:border-slate-700" open={mine || startOpen ? true : undefined}>
       <summary className="min-h-11 cursor-pointer content-center font-semibold">Criar novo caderno</summary>
-      <Form method="post" action={action} preventScrollReset className="mt-2 space-y-3" {...getFormProps(form)}>
-        <CsrfInput />
-        <NotebookFields fields={fields} />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        {mine?.plansUrl ? (
-          <Link to={mine.plansUrl} className="inline-flex min-h-11 items-center font-semibold underline">
-            Ver planos
-          </Link>
-        ) : null}
-        <button type="submit" name="intent" value="criar" className="btn-primary" disabled={busy}>
-          {busy ? 'Criando...' : 'Criar e adicionar a questão'}
-        </button>
-      </Form>
+      <CreateNotebookForm
+        id="novo-caderno"
+        action={action}
+        lastResult={mine?.result}
+        plansUrl={mine?.plansUrl}
+        submitLabel="Criar e adicionar a questão"
+        className="mt-2 space-y-3"
+      />
     </details>
   )
 }

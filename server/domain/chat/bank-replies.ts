@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import type { QuestionCard, SearchParams } from '../questions/search'
-import { loadCards, searchQuestions, tsQuery } from '../questions/search'
+import { loadCards, searchParamsWith, searchQuestions, tsQuery } from '../questions/search'
 import { nameKey } from '../text'
 import type { ChatLink, Reply, ReplyGenerator, ReplyInput } from './replies'
 
@@ -76,21 +76,8 @@ async function namedSubjects(db: Db, message: string): Promise<Subject[]> {
   return rows.map((r) => ({ ...r, id: Number(r.id), discipline_id: Number(r.discipline_id) }))
 }
 
-function searchParams(overrides: Partial<SearchParams>): SearchParams {
-  return {
-    page: 1,
-    perPage: 5,
-    disciplineIds: [],
-    topicIds: [],
-    difficulties: [],
-    years: [],
-    examBoards: [],
-    examIds: [],
-    organizations: [],
-    random: false,
-    ...overrides,
-  }
-}
+/** The assistant shows a few questions: five candidates a search. */
+const searchParams = (overrides: Partial<SearchParams>) => searchParamsWith({ perPage: 5, ...overrides })
 
 /**
  * A cheap necessary condition for a folded term to occur in raw text: a LIKE pattern of the

@@ -38,6 +38,23 @@ export type SearchParams = {
   userId?: string
 }
 
+/** A search with no filter (the first page of 20, the bank's own order), changed by `overrides`. */
+export function searchParamsWith(overrides: Partial<SearchParams>): SearchParams {
+  return {
+    page: 1,
+    perPage: 20,
+    disciplineIds: [],
+    topicIds: [],
+    difficulties: [],
+    years: [],
+    examBoards: [],
+    examIds: [],
+    organizations: [],
+    random: false,
+    ...overrides,
+  }
+}
+
 /** A question as search results and cards show it: never the answer key nor the explanation. */
 export type QuestionCard = {
   id: number
