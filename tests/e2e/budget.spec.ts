@@ -37,7 +37,7 @@ test('/questoes stays within its HTML and JavaScript budgets; the login forms lo
 // Two budgets are not met yet (issue 16 stays open; figures in bench/README.md). Those pages get a
 // ceiling at today's figure instead, so they can only get lighter:
 // - JavaScript on pages with a Conform form: zod's classic API is 27 KB gzip of any schema (zod/mini
-//   would be 5 KB) and Conform 11 KB, over a 106 KB base (React, Remix, the root).
+//   would be 5 KB) and Conform 11 KB, over a base of 106,268 bytes (React, Remix, the root).
 // - HTML of the signed-in list: each of the 20 cards carries its answer form (CSRF, return address,
 //   signed timing) and seven tool links; the discussões dialog renders over that list.
 const KB = 1024

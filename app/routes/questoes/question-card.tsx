@@ -122,7 +122,7 @@ export function QuestionCard({
   /**
    * Whether its links ask for their routes ahead of a click (Remix's lazy route discovery,
    * `data-discover`). Discovery is per route, not per URL: the first card of a list finds the
-   * tool routes for all 20, and the attribute on the other 160 links was 3 KB of HTML.
+   * tool routes (and /login, for a visitor) for all 20; on every card it was 3 KB of HTML.
    */
   discoverRoutes?: boolean
 }) {
@@ -225,10 +225,10 @@ export function QuestionCard({
         <>
           <Alternatives question={question} serverAlts={serverTexts?.alts} />
           <div className="qx">
-            <Link to={loginUrl} className="btn-primary" data-login-modal>
+            <Link to={loginUrl} discover={discoverRoutes ? 'render' : 'none'} className="btn-primary" data-login-modal>
               <Icon name="lock" /> Responder
             </Link>
-            <Link to={loginUrl} className="btn-secondary" data-login-modal>
+            <Link to={loginUrl} discover={discoverRoutes ? 'render' : 'none'} className="btn-secondary" data-login-modal>
               <Icon name="lock" /> Ver Resposta
             </Link>
             <span className="qn">Login necessário</span>
