@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
@@ -10,6 +11,7 @@ import { DataDirLockedError } from './db/lock'
 import { listenForReferenceChanges } from './db/reference-listener'
 import { createLogger, withoutUrlPasswords } from './logger'
 import { buildDir } from './paths'
+import { isDraining, markDraining, startDraining } from './shared/draining'
 import { closeSharedRedis } from './shared/redis'
 import { runStartupTasks } from './startup'
 
@@ -24,6 +26,9 @@ async function loadBuiltRemix() {
 }
 
 /** The server process: config, database (and its lock), start-up tasks, listen, shutdown. */
+/** How long a stopping server goes on accepting after its last request ends (see shutdown). */
+const DRAIN_GRACE_MS = 300
+
 export async function startServer(options: StartOptions = {}) {
   let config
   try {
@@ -87,25 +92,33 @@ export async function startServer(options: StartOptions = {}) {
       .finally(() => process.exit(1))
   })
 
-  // Requests in flight, counted so a shutdown can let them finish: a page being rendered
-  // still calls the API over loopback, and closing the listener first made those calls
-  // fail ("other side closed") for the pages caught mid-render.
-  let inFlight = 0
-  let closing = false
-  let drained = () => {}
+  // Requests in flight, kept so a shutdown can let them finish: a page being rendered still
+  // calls the API over loopback, and closing the listener first made those calls fail ("other
+  // side closed") for the pages caught mid-render. While stopping, every answer tells the proxy
+  // (server/shared/draining.ts).
+  const open = new Set<ServerResponse>()
+  let drained: (() => void) | null = null
   server.on('request', (_req, res) => {
-    inFlight += 1
-    if (closing) res.setHeader('Connection', 'close')
+    open.add(res)
+    if (isDraining()) markDraining(res)
     res.once('close', () => {
-      inFlight -= 1
-      if (closing && inFlight === 0) drained()
+      open.delete(res)
+      if (open.size === 0 && drained) {
+        const then = drained
+        drained = null
+        then()
+      }
     })
   })
+  const whenIdle = (then: () => void) => {
+    if (open.size === 0) then()
+    else drained = then
+  }
 
   const shutdown = (signal: string) => {
-    if (closing) return
-    closing = true
-    logger.info({ signal, inFlight }, 'encerrando: terminando as requisições em curso')
+    if (isDraining()) return
+    startDraining(open)
+    logger.info({ signal, inFlight: open.size }, 'encerrando: terminando as requisições em curso')
     setTimeout(() => {
       logger.warn('tempo de encerramento esgotado; saindo')
       process.exit(1)
@@ -124,8 +137,10 @@ export async function startServer(options: StartOptions = {}) {
       })
       server.closeIdleConnections()
     }
-    if (inFlight === 0) close()
-    else drained = close
+    // Once the last request ends, one grace period before closing: a request the proxy sent
+    // before it saw the draining header is accepted and answered, not reset mid-way by the close
+    // (a connection whose request is not read yet counts as idle). Then close as soon as idle.
+    whenIdle(() => setTimeout(() => whenIdle(close), DRAIN_GRACE_MS))
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))

@@ -9,6 +9,8 @@ import path from 'node:path'
 
 import pg from 'pg'
 
+import { DRAINING_HEADER } from '../../server/shared/draining'
+
 export const DEFAULT_PG = process.env.SCALE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 export const DEFAULT_REDIS = process.env.SCALE_REDIS_URL ?? 'redis://127.0.0.1:6379'
 export const ADMIN = { email: 'admin-escala@gabarita.local', password: 'senha-admin-escala' }
@@ -134,10 +136,11 @@ export async function startServer(options: {
 }
 
 /**
- * Round-robin over the backends. A backend that refuses the connection is skipped for 2 s and
- * the request goes to the next one (nothing reached the dead server, so even a POST is safe to
- * resend); a GET whose server died mid-answer is retried too. A POST cut mid-way is answered
- * 502: it may have been applied, so only the client may decide to resend it.
+ * Round-robin over the backends. A backend that answers as draining (a graceful stop) gets no
+ * new request for 2 s. One that refuses the connection is skipped for 2 s too, and the request
+ * goes to the next one (nothing reached the dead server, so even a POST is safe to resend); a
+ * GET whose server died mid-answer is retried too. A POST cut mid-way is answered 502: it may
+ * have been applied, so only the client may decide to resend it.
  */
 export function startProxy(port: number, backends: number[]) {
   let next = 0
@@ -185,6 +188,9 @@ export function startProxy(port: number, backends: number[]) {
             },
           },
           (answer) => {
+            // A stopping server says so on every answer: no new request goes to it (it still
+            // answers this one and any already sent, so nothing is cut mid-way).
+            if (answer.headers[DRAINING_HEADER]) downUntil.set(backend, Date.now() + 2_000)
             res.writeHead(answer.statusCode ?? 502, answer.headers)
             answer.pipe(res)
             answer.on('error', () => res.destroy())
