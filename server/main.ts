@@ -25,10 +25,10 @@ async function loadBuiltRemix() {
   return (await import(pathToFileURL(buildPath).href)) as ServerBuild
 }
 
-/** The server process: config, database (and its lock), start-up tasks, listen, shutdown. */
 /** How long a stopping server goes on accepting after its last request ends (see shutdown). */
 const DRAIN_GRACE_MS = 300
 
+/** The server process: config, database (and its lock), start-up tasks, listen, shutdown. */
 export async function startServer(options: StartOptions = {}) {
   let config
   try {
