@@ -24,6 +24,14 @@ export function formatDay(iso: string | null | undefined, empty = 'N/A') {
   return p ? `${p.d}/${p.m}/${p.y}` : empty
 }
 
+/**
+ * A São Paulo calendar date the API sends as YYYY-MM-DD, as dd/mm/aaaa. Read at noon there:
+ * a bare date parses as UTC midnight, which in São Paulo is still the day before.
+ */
+export function formatCalendarDay(day: string) {
+  return formatDay(`${day}T12:00:00-03:00`)
+}
+
 /** dd/mm/aaaa HH:mm in São Paulo time (no comma); `empty` when missing or not a date. */
 export function formatDateHour(iso: string | null | undefined, empty = 'N/A') {
   const p = parts(iso)

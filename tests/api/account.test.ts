@@ -29,7 +29,7 @@ import {
 } from '#server/db/schema'
 import { hashPassword } from '#server/domain/auth/passwords'
 import { action as mascotAction } from '~/routes/dashboard.mascote/route'
-import { loadSettingsTab } from '~/routes/dashboard/settings.server'
+import { loadDashboard } from '~/routes/dashboard/dashboard.server'
 import { action as preferencesAction } from '~/routes/minha-conta.preferencias/route'
 import { commitSession, sealToken, sessionStorage } from '~/utils/session.server'
 
@@ -304,7 +304,11 @@ describe('the Configurações tab and the mascot picker (web actions)', () => {
   it('saves unchecked boxes as off, and the tab loads them off again', async () => {
     const student = await createTestUser(t.ctx)
     const cookie = await cookieFor(student.token)
-    const tab = () => loadSettingsTab(new Request('http://localhost/dashboard?aba=configuracoes', { headers: { Cookie: cookie } }), context)
+    // What /dashboard?aba=configuracoes renders: the page's own loader.
+    const tab = async () => {
+      const res = await loadDashboard(new Request('http://localhost/dashboard?aba=configuracoes', { headers: { Cookie: cookie } }), context)
+      return ((await res.json()) as { tab: { settings?: unknown } }).tab.settings
+    }
     expect(await tab()).toMatchObject({ notificationsEnabled: true, rankingOptOut: false })
 
     const res = (await preferencesAction({

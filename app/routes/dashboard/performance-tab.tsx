@@ -3,10 +3,10 @@ import { lazy, Suspense } from 'react'
 
 import type { DailyAccuracy, DisciplinePerformance, WeakTopic } from '#server/client/me'
 import { ScrollRegion } from '~/components/scroll-region'
-import { formatDay } from '~/utils/format-date'
+import { formatCalendarDay } from '~/utils/format-date'
 import { useHydrated } from '~/utils/use-hydrated'
 
-import { PerformanceTable } from './stats'
+import { accuracy, PerformanceTable } from './stats'
 
 // Desempenho: right answers per discipline (a recharts chart with JS, the table always), the
 // accuracy of the last 30 days, and the five weakest topics, each a link to /questoes filtered
@@ -14,7 +14,6 @@ import { PerformanceTable } from './stats'
 
 const PerformanceChart = lazy(() => import('./performance-chart'))
 
-const rate = (correct: number, total: number) => `${Math.round((100 * correct) / total)}%`
 const answers = (n: number) => (n === 1 ? '1 resposta' : `${n} respostas`)
 
 export function PerformanceTab({
@@ -54,7 +53,7 @@ function Last30Days({ daily }: { daily: DailyAccuracy[] }) {
       ) : (
         <>
           <p className="mt-2" data-testid="acerto-30-dias">
-            {`${rate(correct, total)} de acerto em ${answers(total)}, em ${daily.length === 1 ? '1 dia' : `${daily.length} dias`} de estudo.`}
+            {`${accuracy(correct, total)} de acerto em ${answers(total)}, em ${daily.length === 1 ? '1 dia' : `${daily.length} dias`} de estudo.`}
           </p>
           <ScrollRegion className="mt-3" labelledBy="ultimos-30-titulo">
             <table className="w-full text-left text-sm">
@@ -69,15 +68,15 @@ function Last30Days({ daily }: { daily: DailyAccuracy[] }) {
               <tbody>
                 {[...daily].reverse().map((d) => (
                   <tr key={d.day} className="border-b border-slate-100 dark:border-slate-800">
-                    <td className="py-2 pr-4">{formatDay(`${d.day}T12:00:00-03:00`)}</td>
+                    <td className="py-2 pr-4">{formatCalendarDay(d.day)}</td>
                     <td className="py-2 pr-4 text-right tabular-nums">{d.correct}</td>
                     <td className="py-2 pr-4 text-right tabular-nums">{d.total}</td>
                     <td className="py-2">
                       <span className="flex items-center gap-2">
-                        <span className="w-10 text-right tabular-nums">{rate(d.correct, d.total)}</span>
+                        <span className="w-10 text-right tabular-nums">{accuracy(d.correct, d.total)}</span>
                         {/* A bar drawn by CSS: the figure is the text beside it. */}
                         <span aria-hidden className="hidden h-2 w-24 overflow-hidden rounded-full bg-slate-200 sm:block dark:bg-slate-700">
-                          <span className="block h-full bg-green-600" style={{ width: rate(d.correct, d.total) }} />
+                          <span className="block h-full bg-green-600" style={{ width: accuracy(d.correct, d.total) }} />
                         </span>
                       </span>
                     </td>
@@ -107,7 +106,7 @@ function WeakestTopics({ topics }: { topics: WeakTopic[] }) {
               <span>
                 <span className="block font-semibold">{t.topic}</span>
                 <span className="block text-sm text-slate-600 dark:text-slate-300">
-                  {`${t.discipline} · ${rate(t.correct, t.total)} de acerto em ${answers(t.total)}`}
+                  {`${t.discipline} · ${accuracy(t.correct, t.total)} de acerto em ${answers(t.total)}`}
                 </span>
               </span>
               <Link

@@ -1,8 +1,4 @@
-import type { AppLoadContext } from '@remix-run/node'
-
 import type { ProfileResponse } from '#server/client/auth'
-import { getProfile } from '~/utils/accounts.server'
-import { apiForRequest, withSession } from '~/utils/session.server'
 import { getTheme } from '~/utils/theme.server'
 
 // The Configurações tab's data. Preferences come from GET /profile as stored
@@ -17,11 +13,6 @@ export async function settingsFrom(request: Request, { user, profile }: Pick<Pro
     theme: await getTheme(request),
     user: { name: user.name, mascot: user.mascot, avatarUrl: user.avatar_url },
   }
-}
-
-export async function loadSettingsTab(request: Request, context: AppLoadContext) {
-  const api = await apiForRequest(request, context)
-  return settingsFrom(request, await withSession(request, () => getProfile(api)))
 }
 
 export type SettingsTabData = Awaited<ReturnType<typeof settingsFrom>>

@@ -36,6 +36,9 @@ export function StatCards({ stats }: { stats: MyStats }) {
   )
 }
 
+/** A share of right answers as the dashboard writes it: a whole percentage ('67%'). */
+export const accuracy = (correct: number, total: number) => `${Math.round((100 * correct) / total)}%`
+
 /** Right answers per discipline, from GET /me/performance: a table, in the HTML with or without JS. */
 export function PerformanceTable({ rows }: { rows: DisciplinePerformance[] }) {
   return (
@@ -62,7 +65,7 @@ export function PerformanceTable({ rows }: { rows: DisciplinePerformance[] }) {
                   <td className="py-2 pr-4">{row.discipline}</td>
                   <td className="py-2 pr-4 text-right tabular-nums">{row.correct}</td>
                   <td className="py-2 pr-4 text-right tabular-nums">{row.total}</td>
-                  <td className="py-2 text-right tabular-nums">{`${Math.round((100 * row.correct) / row.total)}%`}</td>
+                  <td className="py-2 text-right tabular-nums">{accuracy(row.correct, row.total)}</td>
                 </tr>
               ))}
             </tbody>

@@ -6,7 +6,7 @@ import { Trophy } from 'lucide-react'
 import { getRanking } from '#server/client/ranking'
 import { Avatar } from '~/components/avatar'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { formatDay } from '~/utils/format-date'
+import { formatCalendarDay } from '~/utils/format-date'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
 
 // /ranking (issue 14): the week's 20 students with the most right answers, first name and
@@ -40,7 +40,7 @@ export default function RankingPage() {
         Ranking da semana
       </h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
-        {`Semana de ${formatDay(`${weekStart}T12:00:00-03:00`)}: os 20 alunos com mais questões acertadas desde segunda-feira. Cada questão conta uma vez.`}
+        {`Semana de ${formatCalendarDay(weekStart)}: os 20 alunos com mais questões acertadas desde segunda-feira. Cada questão conta uma vez.`}
       </p>
 
       {optedOut ? (
