@@ -11,7 +11,6 @@ import { weekStart } from './policy'
 // initial of the last one.
 
 export const RANKING_SIZE = 20
-const ZONE = 'America/Sao_Paulo'
 
 export type RankingEntry = { position: number; name: string; mascot: string | null; correct: number; isMe: boolean }
 export type Ranking = {
@@ -33,25 +32,17 @@ type Row = { user_id: string; name: string; mascot: string | null; correct: numb
 
 export async function weeklyRanking(db: Db, userId: string, now = new Date()): Promise<Ranking> {
   const week = weekStart(now)
-  // One statement: this week's attempts through attempts(created_at), grouped per student;
-  // ties go to fewer answers, then to whoever got there first.
+  // One statement over this week's row per student (user_week_stats, kept by the trigger on
+  // attempts); ties go to fewer answers, then to whoever got there first.
   const rows = await queryRows<Row>(
     db,
-    sql`WITH week AS (
-          SELECT a.user_id,
-                 count(DISTINCT a.question_id) FILTER (WHERE a.correct)::int AS correct,
-                 count(*) AS answers,
-                 max(a.created_at) FILTER (WHERE a.correct) AS last_correct
-            FROM attempts a
-           WHERE a.created_at >= (${week}::date::timestamp AT TIME ZONE ${ZONE})
-           GROUP BY a.user_id
-        ), ranked AS (
+    sql`WITH ranked AS (
           SELECT w.user_id, u.name, u.mascot, w.correct,
                  row_number() OVER (ORDER BY w.correct DESC, w.answers, w.last_correct, w.user_id)::int AS position
-            FROM week w
+            FROM user_week_stats w
             JOIN users u ON u.id = w.user_id AND u.plan_name <> 'ADMIN'
             LEFT JOIN profiles p ON p.user_id = w.user_id
-           WHERE w.correct > 0 AND NOT coalesce(p.ranking_opt_out, false)
+           WHERE w.week = ${week}::date AND w.correct > 0 AND NOT coalesce(p.ranking_opt_out, false)
         )
         SELECT user_id::text, name, mascot, correct, position FROM ranked
          WHERE position <= ${RANKING_SIZE} OR user_id = ${userId}

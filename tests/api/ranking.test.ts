@@ -1,7 +1,8 @@
+import { and, eq } from 'drizzle-orm'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { attempts, profiles } from '#server/db/schema'
+import { attempts, profiles, userWeekStats } from '#server/db/schema'
 import { publicName } from '#server/domain/ranking'
 
 import { createTestContext, createTestUser } from '../support/context'
@@ -122,6 +123,45 @@ describe('GET /ranking', () => {
     expect(res.body.entries.every((e: { correct: number; isMe: boolean }) => e.correct === 4 && !e.isMe)).toBe(true)
     // 21 with 4, Ana and Bia with 3, then Caio and Zeca with 1 answer each: Caio got there first.
     expect(res.body.me).toEqual({ position: 25, correct: 1 })
+  })
+
+  it('keeps each week in one row per student, and counts the week again when answers go', async () => {
+    const gil = await createTestUser(t.ctx, { name: 'Gil Recontado' })
+    const bank = await insertQuestions(t.db, [
+      { discipline: 'Direito Penal', statement: 'Questão cujas respostas serão apagadas', correctAnswer: 'A' },
+    ])
+    const doomed = bank.questions[0].id
+    // Two right answers this week (one of them after a wrong try at the same question), one
+    // last week: the weekly row holds this week's alone.
+    await answers(gil.user.id, [
+      [3, false, '2026-03-09T10:00:00Z'],
+      [3, true, '2026-03-10T10:00:00Z'],
+      [3, true, '2026-03-10T11:00:00Z'],
+      [4, true, '2026-03-08T12:00:00Z'],
+    ])
+    await t.db
+      .insert(attempts)
+      .values({ userId: gil.user.id, questionId: doomed, answer: 'A', correct: true, createdAt: new Date('2026-03-11T12:00:00Z') })
+    const week = async () =>
+      (await t.db.select().from(userWeekStats).where(eq(userWeekStats.userId, gil.user.id))).map((r) => ({
+        week: r.week,
+        correct: r.correct,
+        answers: r.answers,
+        last: r.lastCorrect?.toISOString(),
+      }))
+    expect(await week()).toEqual(
+      expect.arrayContaining([
+        { week: '2026-03-09', correct: 2, answers: 4, last: '2026-03-11T12:00:00.000Z' },
+        { week: '2026-03-02', correct: 1, answers: 1, last: '2026-03-08T12:00:00.000Z' },
+      ]),
+    )
+    expect((await ranking(gil.auth)).body.me).toMatchObject({ correct: 2 })
+
+    // Answers that go (the trigger's DELETE branch; an account's go by cascade) are taken out
+    // by counting the week again.
+    await t.db.delete(attempts).where(and(eq(attempts.userId, gil.user.id), eq(attempts.questionId, doomed)))
+    expect(await week()).toContainEqual({ week: '2026-03-09', correct: 1, answers: 3, last: '2026-03-10T11:00:00.000Z' })
+    expect((await ranking(gil.auth)).body.me).toMatchObject({ correct: 1 })
   })
 
   it('answers 401 without a login', async () => {
