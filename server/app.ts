@@ -28,6 +28,8 @@ export type LoadContext = {
   csrfToken: string
   /** Question texts a loader keeps out of the hydration data, for the server render only. */
   cardTexts?: Map<number, { text: string; alts: string[] }>
+  /** API reads several loaders of one page share (oncePerRequest): made empty per GET. */
+  perRequest?: Map<string, Promise<unknown>>
 }
 
 declare module '@remix-run/node' {
@@ -129,6 +131,8 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}) {
           clientIp: req.ip ?? '127.0.0.1',
           csrfToken: res.locals.csrfToken as string,
           documentRequest: req.method === 'GET' && req.query._data === undefined,
+          // A POST is left out, so a page rendered after an action reads everything afresh.
+          perRequest: req.method === 'GET' ? new Map() : undefined,
         }),
       }),
     )

@@ -16,6 +16,20 @@ export function apiFor(context: AppLoadContext, token?: string | null) {
 
 import { ApiError } from '#server/client/core'
 
+// Reads that several loaders of one page make at once (who is signed in: the root and the
+// page's requireUser; the plan's policy: the chat link and the house ad) get one API call per
+// page load, through the map the server puts in each GET's load context.
+export function oncePerRequest<T>(context: AppLoadContext, key: string, read: () => Promise<T>): Promise<T> {
+  const memo = context.perRequest
+  if (!memo) return read()
+  let answer = memo.get(key) as Promise<T> | undefined
+  if (!answer) {
+    answer = read()
+    memo.set(key, answer)
+  }
+  return answer
+}
+
 export { ApiError }
 
 /**

@@ -5,9 +5,10 @@ import { createCookieSessionStorage, redirect } from '@remix-run/node'
 
 import type { ApiUser } from '#server/client/auth'
 import { getMe } from '#server/client/auth'
+import { getPolicy } from '#server/client/billing'
 import { ApiError } from '#server/client/core'
 
-import { apiFor } from './api.server'
+import { apiFor, oncePerRequest } from './api.server'
 import { webConfig } from './env.server'
 import type { ToastInput } from './toast.server'
 import { createToastHeaders } from './toast.server'
@@ -89,6 +90,11 @@ export async function getToken(request: Request) {
   return tokenOf(await getSession(request))
 }
 
+/** The signed-in visitor's plan policy (features, limits), read once per page load. */
+export function policyOf(request: Request, context: AppLoadContext) {
+  return oncePerRequest(context, 'policy', async () => getPolicy(await apiForRequest(request, context)))
+}
+
 /** An API client for this visitor, with their token when signed in. */
 export async function apiForRequest(request: Request, context: AppLoadContext) {
   return apiFor(context, await getToken(request))
@@ -150,7 +156,7 @@ export async function getOptionalUser(request: Request, context: AppLoadContext)
   if (!token) return null
   let user: ApiUser
   try {
-    user = (await getMe(apiFor(context, token))).data
+    user = await oncePerRequest(context, 'me', () => getMe(apiFor(context, token)).then((r) => r.data))
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return logoutExpired(request)
     throw error

@@ -4,12 +4,11 @@ import type { AppLoadContext } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 
 import type { ApiUser } from '#server/client/auth'
-import { getPolicy } from '#server/client/billing'
 import type { ChatMessageJson } from '#server/client/chat'
 import { clearChatMessages, listChatMessages, sendChatMessage } from '#server/client/chat'
 import { PLAN_LIMITS } from '#server/domain/plans'
 import { ApiError, formError } from '~/utils/api.server'
-import { apiForRequest, getToken, requireUser, withSession } from '~/utils/session.server'
+import { apiForRequest, getToken, policyOf, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 import { ChatActionSchema } from './schemas'
@@ -29,7 +28,7 @@ export async function chatFeature(request: Request, context: AppLoadContext, use
   // Gratuito and Básico never have it: no API call for them on every page.
   if (!user || !PLAN_LIMITS[user.plan_name]?.hasChat) return false
   try {
-    return (await getPolicy(await apiForRequest(request, context))).features.chat === true
+    return (await policyOf(request, context)).features.chat === true
   } catch {
     // A page never fails for the sake of the widget.
     return false

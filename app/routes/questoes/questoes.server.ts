@@ -1,7 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 
-import { getPolicy } from '#server/client/billing'
 import type { ApiClient } from '#server/client/core'
 import { listNotebooks } from '#server/client/notebooks'
 import type { DisciplinesResponse, FilterOptions, SearchResponse } from '#server/client/questions'
@@ -10,7 +9,7 @@ import { PLAN_LIMITS, quotaMessageFor } from '#server/domain/plans'
 import { referenceDataVersion } from '#server/domain/reference-data'
 import { ApiError } from '~/utils/api.server'
 import { apiFor } from '~/utils/api.server'
-import { commitSession, getSession, logoutExpired, tokenOf } from '~/utils/session.server'
+import { commitSession, getSession, logoutExpired, policyOf, tokenOf } from '~/utils/session.server'
 
 import { activeFilterCount, FALLBACK_BOARDS, FALLBACK_YEARS, PER_PAGE, readFilters, readPage } from './filters'
 import { splitTexts, toCardView } from './question-card'
@@ -86,7 +85,7 @@ export async function loadQuestionsPage(request: Request, context: AppLoadContex
     : Promise.resolve([])
   // The house ad slot (issue 10): signed-in plans with ads only; a failed read shows none.
   const houseAd = token
-    ? getPolicy(api).then(
+    ? policyOf(request, context).then(
         (p) => p.features.ads,
         () => false,
       )
