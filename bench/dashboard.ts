@@ -14,7 +14,7 @@ export const DASHBOARD_TABS = ['visao-geral', 'cadernos', 'desempenho', 'comenta
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]
 export const dashboardPath = (tab: DashboardTab) => (tab === 'visao-geral' ? '/dashboard' : `/dashboard?aba=${tab}`)
 
-/** A student with a token; with `attempts`, that many answers spread over the last year, 200 notes and 10 notebooks. */
+/** A student (id and token); with `attempts`, that many answers spread over the last year, 200 notes and 10 notebooks. */
 export async function seedStudent(db: Db, name: string, attempts: number) {
   const [user] = await db
     .insert(users)
@@ -41,5 +41,5 @@ export async function seedStudent(db: Db, name: string, attempts: number) {
       SELECT ${user.id}, 'Caderno ' || g, '#2563eb' FROM generate_series(1, 10) AS g`)
     await db.execute(sql`ANALYZE attempts`)
   }
-  return token
+  return { id: user.id, token }
 }

@@ -13,6 +13,7 @@ import autocannonModule from 'autocannon'
 import type { ServerHandle } from '../scripts/scale/cluster'
 import { ADMIN, api, createDatabase, reachable, remixBuildPath, startProxy, startServer } from '../scripts/scale/cluster'
 import { examFile, multipartBody } from './exam-files'
+import { sessionCookie } from './harness'
 
 const autocannon = autocannonModule as unknown as (
   options: Record<string, unknown>,
@@ -45,16 +46,6 @@ function rss(pid: number) {
   }
 }
 
-async function sessionCookie(secret: string, token: string) {
-  // The web's own session code, so the cookie is exactly what a login sets.
-  process.env.SESSION_SECRET = secret
-  const session = await import('../app/utils/session.server')
-  const s = await session.sessionStorage().getSession()
-  s.set('token', session.sealToken(token))
-  s.set('searchSeed', crypto.randomUUID())
-  return (await session.commitSession(s)).split(';')[0]
-}
-
 /** Admin import of 200 questions, STUDENTS premium students with a token and a cookie. */
 async function setup(base: string, secret: string) {
   const ip = () => `10.7.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`
@@ -83,7 +74,7 @@ async function setup(base: string, secret: string) {
     if (reg.status !== 201) throw new Error(`cadastro falhou: ${reg.status} ${JSON.stringify(reg.json)}`)
     // Premium: answers are not capped by the weekly quota (that is not what is measured).
     await api(base, 'PUT', `/admin/users/${reg.json.user.id}/plan`, { token: admin.json.token, body: { plan_name: 'PREMIUM' } })
-    students.push({ token: reg.json.token, cookie: await sessionCookie(secret, reg.json.token) })
+    students.push({ token: reg.json.token, cookie: await sessionCookie(secret, reg.json.token, crypto.randomUUID()) })
   }
   const search = await api(base, 'GET', '/questions/search?per_page=100&search_term=usucapiao', { token: students[0].token })
   const ids = (search.json.data as { id: number }[]).map((q) => q.id)

@@ -16,9 +16,6 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import autocannon from 'autocannon'
-import pg from 'pg'
-
 import type { Db } from '../server/db/index'
 import { openDatabase } from '../server/db/index'
 import type { SearchParams } from '../server/domain/questions/search'
@@ -26,6 +23,19 @@ import { searchParamsWith, searchQuestions } from '../server/domain/questions/se
 import type { DashboardTab } from './dashboard'
 import { DASHBOARD_TABS, dashboardPath, HEAVY_ATTEMPTS, seedStudent } from './dashboard'
 import { generateBank } from './generate'
+import type { Stats } from './harness'
+import {
+  dropDatabase,
+  freshDatabase,
+  log,
+  measure as measureWith,
+  postgresAvailable,
+  round,
+  sessionCookie as cookieFor,
+  startBuiltServer,
+  stop,
+  waitFor,
+} from './harness'
 import type { ImportRun } from './import'
 import { benchImport } from './import'
 import { CSS_GZIP_BUDGET, HTML_BUDGET, JS_GZIP_BUDGET, pageBytes } from './page-bytes'
@@ -44,7 +54,6 @@ const profile = args.includes('--profile')
 const withImport = !args.includes('--no-import')
 const BARE_PORT = PORT + 1
 
-type Stats = { p50: number; p95: number; p99: number; rps: number; requests: number; errors: number; non2xx: number }
 type Kind = 'narrow' | 'broad' | 'filters' | 'random'
 const KINDS: Kind[] = ['narrow', 'broad', 'filters', 'random']
 
@@ -86,62 +95,44 @@ const SSR_QUERIES: Record<Kind, string> = {
   random: '/questoes',
 }
 
-function log(msg: string) {
-  process.stdout.write(`${msg}\n`)
-}
+const measure = (url: string, headers: Record<string, string>) => measureWith(url, headers, { connections, duration })
+const sessionCookie = (token: string) => cookieFor(SECRET, token)
+const startServer = (env: Record<string, string>, nodeArgs: string[] = []) => startBuiltServer(buildDir, env, nodeArgs)
 
-function percentile(sorted: number[], p: number) {
-  if (!sorted.length) return 0
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-}
+const PROFILE_TITLES = { api: 'API de busca', ssr: 'SSR de /questoes' }
 
-async function measure(url: string, headers: Record<string, string>): Promise<Stats> {
-  const times: number[] = []
-  const instance = autocannon({ url, connections, duration, headers })
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, time: number) => times.push(time))
-  const result = await instance
-  times.sort((a, b) => a - b)
-  return {
-    p50: round(percentile(times, 50)),
-    p95: round(percentile(times, 95)),
-    p99: round(percentile(times, 99)),
-    rps: round(result.requests.total / duration),
-    requests: result.requests.total,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
+/** The server under --cpu-prof for twice a scenario's time on the default list; the summary. */
+async function profileServer(env: Record<string, string>, target: 'api' | 'ssr') {
+  const profDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-bench-prof-'))
+  const profiled = startServer(env, ['--cpu-prof', `--cpu-prof-dir=${profDir}`])
+  try {
+    const base = `http://127.0.0.1:${PORT}`
+    await waitFor(`${base}/api/v1/health`)
+    const reg = await fetch(`${base}/api/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Bench',
+        email: `bench-p${Date.now()}@bench.gabarita`,
+        phone: '(11) 98765-4321',
+        password: 'bench-senha-1',
+      }),
+    })
+    const { token } = (await reg.json()) as { token: string }
+    const [url, headers] =
+      target === 'api'
+        ? [`${base}${API_QUERIES.random}`, { authorization: `Bearer ${token}` }]
+        : [`${base}${SSR_QUERIES.random}`, { cookie: await sessionCookie(token) }]
+    for (let i = 0; i < 20; i++) await fetch(url, { headers })
+    // Twice the scenario's time, so the requests outweigh the start-up in the profile.
+    await measure(url, headers)
+    await measure(url, headers)
+  } finally {
+    await stop(profiled)
   }
-}
-
-const round = (n: number) => Math.round(n * 100) / 100
-
-async function waitFor(url: string, timeoutMs = 120_000) {
-  const start = Date.now()
-  while (Date.now() - start < timeoutMs) {
-    try {
-      const res = await fetch(url)
-      if (res.ok) return
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 300))
-  }
-  throw new Error(`servidor não respondeu em ${url}`)
-}
-
-function startServer(env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
-  const child = spawn(process.execPath, [...nodeArgs, path.join(buildDir, 'server/index.js')], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  return child
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve())
-    child.kill('SIGTERM')
-  })
+  const summary = summarizeProfile(profDir)
+  fs.rmSync(profDir, { recursive: true, force: true })
+  return summary
 }
 
 function startBare(): ChildProcess {
@@ -150,32 +141,10 @@ function startBare(): ChildProcess {
   return spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: 'inherit' })
 }
 
-async function postgresAvailable() {
-  const client = new pg.Client({ connectionString: adminUrl })
-  try {
-    await client.connect()
-    await client.end()
-    return true
-  } catch {
-    return false
-  }
-}
-
-/** The cookie a login sets, made by the web's own session code (the token is sealed in it). */
-async function sessionCookie(token: string) {
-  process.env.SESSION_SECRET = SECRET
-  const web = await import('../app/utils/session.server')
-  const session = await web.sessionStorage().getSession()
-  session.set('token', web.sealToken(token))
-  session.set('searchSeed', 'bench-visitor')
-  const header = await web.commitSession(session)
-  return header.split(';')[0]
-}
-
 async function main() {
   if (!fs.existsSync(path.join(buildDir, 'server/index.js')))
     throw new Error(`build não encontrado em ${buildDir}: rode BUILD_DIR=${buildDir} npm run build`)
-  const usePg = await postgresAvailable()
+  const usePg = await postgresAvailable(adminUrl)
   const defaultSizes = usePg ? (quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]) : [10_000, 100_000]
   const sizes = (flag('sizes')?.split(',').map(Number) ?? defaultSizes).filter((s) => usePg || s < 1_000_000)
   log(`Gabarita bench: ${usePg ? 'PostgreSQL' : 'PGlite'}, tamanhos ${sizes.join(', ')}, ${duration}s por cenário, ${connections} conexões`)
@@ -190,7 +159,7 @@ async function main() {
     string,
     { api: Record<Kind, Stats>; ssr: Record<Kind, Stats>; direct: Record<Kind, { rps: number; requests: number }>; generateSeconds: number }
   > = {}
-  let profileSummary: string | undefined
+  const profiles: Partial<Record<'api' | 'ssr', string>> = {}
   let bytes: Awaited<ReturnType<typeof pageBytes>> | undefined
   // Issue 14: each dashboard tab for a new student and for one with 10,000 attempts (smallest bank).
   const dashboard = {} as Record<DashboardTab, { empty: Stats; heavy: Stats }>
@@ -199,27 +168,21 @@ async function main() {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-bench-'))
     let dbUrl: string | undefined
     const dbName = `gabarita_bench_${size}`
-    if (usePg) {
-      const admin = new pg.Client({ connectionString: adminUrl })
-      await admin.connect()
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
-      await admin.query(`CREATE DATABASE ${dbName}`)
-      await admin.end()
-      const url = new URL(adminUrl)
-      url.pathname = `/${dbName}`
-      dbUrl = url.toString()
-    }
+    if (usePg) dbUrl = await freshDatabase(adminUrl, dbName)
     log(`\n== ${size.toLocaleString('pt-BR')} questões: gerando...`)
     const started = Date.now()
     const database = usePg
       ? await openDatabase({ kind: 'postgres', url: dbUrl!, poolSize: 4 })
-      : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') })
+      : await openDatabase({ kind: 'pglite', dataDir }) // the server's own DATA_DIR: it must find this bank
     await generateBank(database.db, size, log)
     const generateSeconds = round((Date.now() - started) / 1000)
     log(`  gerado em ${generateSeconds}s`)
     const students =
       size === sizes[0]
-        ? { empty: await seedStudent(database.db, 'Nova', 0), heavy: await seedStudent(database.db, 'Veterana', HEAVY_ATTEMPTS) }
+        ? {
+            empty: (await seedStudent(database.db, 'Nova', 0)).token,
+            heavy: (await seedStudent(database.db, 'Veterana', HEAVY_ATTEMPTS)).token,
+          }
         : null
     // Direct from Node before the server starts (PGlite has one opener), on a pool of the
     // server's size (10) for PostgreSQL.
@@ -276,6 +239,9 @@ async function main() {
           total: number
           total_exact: boolean
         }
+        // Every query kind matches part of the generated bank: none means the server is not
+        // reading it (a PGlite run once measured an empty bank in another directory).
+        if (!check.total) throw new Error(`a busca ${kind} não achou nada: o servidor não vê o banco gerado`)
         api[kind] = await measure(`${base}${API_QUERIES[kind]}`, auth)
         log(
           `  API ${kind.padEnd(8)} total=${check.total}${check.total_exact ? '' : '+'}  p50 ${api[kind].p50} p95 ${api[kind].p95} p99 ${api[kind].p99} ms  ${api[kind].rps} req/s`,
@@ -305,42 +271,16 @@ async function main() {
       await stop(server)
     }
     if (profile && size === sizes[sizes.length - 1]) {
-      // Where a page's CPU goes: the same server under --cpu-prof, SSR of the default list only.
-      const profDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-bench-prof-'))
-      const profiled = startServer(env, ['--cpu-prof', `--cpu-prof-dir=${profDir}`])
-      try {
-        const base = `http://127.0.0.1:${PORT}`
-        await waitFor(`${base}/api/v1/health`)
-        const reg = await fetch(`${base}/api/v1/auth/register`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            name: 'Bench',
-            email: `bench-p${Date.now()}@bench.gabarita`,
-            phone: '(11) 98765-4321',
-            password: 'bench-senha-1',
-          }),
-        })
-        const cookie = await sessionCookie(((await reg.json()) as { token: string }).token)
-        for (let i = 0; i < 20; i++) await fetch(`${base}${SSR_QUERIES.random}`, { headers: { cookie } })
-        // Twice the scenario's time, so the page outweighs the start-up in the profile.
-        await measure(`${base}${SSR_QUERIES.random}`, { cookie })
-        await measure(`${base}${SSR_QUERIES.random}`, { cookie })
-      } finally {
-        await stop(profiled)
+      // Where the CPU goes: the same server under --cpu-prof, once for the API search and once
+      // for the page, both on the default (random) list.
+      for (const target of ['api', 'ssr'] as const) {
+        profiles[target] = await profileServer(env, target)
+        log(`\n== Perfil de CPU (${PROFILE_TITLES[target]})\n${profiles[target]}`)
       }
-      profileSummary = summarizeProfile(profDir)
-      log(`\n== Perfil de CPU (SSR de /questoes)\n${profileSummary}`)
-      fs.rmSync(profDir, { recursive: true, force: true })
     }
     {
       fs.rmSync(dataDir, { recursive: true, force: true })
-      if (usePg) {
-        const admin = new pg.Client({ connectionString: adminUrl })
-        await admin.connect()
-        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
-        await admin.end()
-      }
+      if (usePg) await dropDatabase(adminUrl, dbName)
     }
   }
 
@@ -447,7 +387,7 @@ async function main() {
     dashboard,
     bytes,
     import: importRun,
-    profile: profileSummary,
+    profiles,
     loadavg: os.loadavg(),
     targets,
   }
@@ -480,7 +420,9 @@ async function main() {
           ),
         ]
       : []),
-    ...(profileSummary ? ['', '## Perfil de CPU: SSR de /questoes (self time)', '', '```', profileSummary, '```'] : []),
+    ...(['api', 'ssr'] as const).flatMap((target) =>
+      profiles[target] ? ['', `## Perfil de CPU: ${PROFILE_TITLES[target]} (self time)`, '', '```', profiles[target], '```'] : [],
+    ),
     '',
     'Latências em ms.',
     '',

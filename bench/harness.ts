@@ -1,0 +1,110 @@
+// What the benchmarks share: the built server as a child process, autocannon with the latency
+// of every response kept (its own histogram rounds p95 away), and the cookie a login sets.
+import type { ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+
+import autocannon from 'autocannon'
+import pg from 'pg'
+
+export type Stats = { p50: number; p95: number; p99: number; rps: number; requests: number; errors: number; non2xx: number }
+export type Load = { connections: number; duration: number }
+
+export const round = (n: number) => Math.round(n * 100) / 100
+
+export function log(msg: string) {
+  process.stdout.write(`${msg}\n`)
+}
+
+function percentile(sorted: number[], p: number) {
+  if (!sorted.length) return 0
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+}
+
+export async function measure(url: string, headers: Record<string, string>, { connections, duration }: Load): Promise<Stats> {
+  const times: number[] = []
+  const instance = autocannon({ url, connections, duration, headers })
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, time: number) => times.push(time))
+  const result = await instance
+  times.sort((a, b) => a - b)
+  return {
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    p99: round(percentile(times, 99)),
+    rps: round(result.requests.total / duration),
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  }
+}
+
+export async function waitFor(url: string, timeoutMs = 120_000) {
+  const start = Date.now()
+  while (Date.now() - start < timeoutMs) {
+    try {
+      const res = await fetch(url)
+      if (res.ok) return
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300))
+  }
+  throw new Error(`servidor não respondeu em ${url}`)
+}
+
+/** The bundled server of `buildDir` (what production runs), its stderr on ours. */
+export function startBuiltServer(buildDir: string, env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
+  return spawn(process.execPath, [...nodeArgs, path.join(buildDir, 'server/index.js')], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+}
+
+export async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+}
+
+export async function postgresAvailable(url: string) {
+  const client = new pg.Client({ connectionString: url })
+  try {
+    await client.connect()
+    await client.end()
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** A fresh database on the server of `adminUrl` (dropped first if a run left it), and its URL. */
+export async function freshDatabase(adminUrl: string, name: string) {
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+export async function dropDatabase(adminUrl: string, name: string) {
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  await admin.end()
+}
+
+/** The cookie a login sets, made by the web's own session code (the token is sealed in it). */
+export async function sessionCookie(secret: string, token: string, searchSeed = 'bench-visitor') {
+  process.env.SESSION_SECRET = secret
+  const web = await import('../app/utils/session.server')
+  const session = await web.sessionStorage().getSession()
+  session.set('token', web.sealToken(token))
+  session.set('searchSeed', searchSeed)
+  const header = await web.commitSession(session)
+  return header.split(';')[0]
+}
