@@ -7,6 +7,47 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
 
+// What every run reads from its command line and environment.
+const args = process.argv.slice(2)
+export const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
+export const hasFlag = (name: string) => args.includes(`--${name}`)
+export const BUILD_DIR = process.env.BUILD_DIR || 'build'
+export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+export const PORT = Number(process.env.BENCH_PORT ?? 3190)
+export const SECRET = 'bench-session-secret-0123456789abcdef'
+
+/** The measured server's environment: production mode on PORT, no demo, no rate limits. */
+export function serverEnv(dataDir: string, databaseUrl?: string): Record<string, string> {
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: SECRET,
+    SEED_DEMO: 'false',
+    RATE_LIMIT: 'off',
+    LOG_LEVEL: 'warn',
+  }
+  if (databaseUrl) env.DATABASE_URL = databaseUrl
+  return env
+}
+
+/** A new student registered through the API; their token. */
+export async function registerStudent(base: string, tag: string) {
+  const reg = await fetch(`${base}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench',
+      email: `bench-${tag}${Date.now()}@bench.gabarita`,
+      phone: '(11) 98765-4321',
+      password: 'bench-senha-1',
+    }),
+  })
+  if (reg.status !== 201) throw new Error(`registro falhou: ${reg.status} ${await reg.text()}`)
+  return ((await reg.json()) as { token: string }).token
+}
+
 export type Stats = { p50: number; p95: number; p99: number; rps: number; requests: number; errors: number; non2xx: number }
 export type Load = { connections: number; duration: number }
 

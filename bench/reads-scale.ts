@@ -29,12 +29,19 @@ import { seedStudent } from './dashboard'
 import { generateBank } from './generate'
 import type { Stats } from './harness'
 import {
+  ADMIN_URL,
+  BUILD_DIR,
   dropDatabase,
+  flag,
   freshDatabase,
+  hasFlag,
   log,
   measure,
+  PORT,
   postgresAvailable,
   round,
+  SECRET,
+  serverEnv,
   sessionCookie,
   startBuiltServer,
   stop,
@@ -42,19 +49,15 @@ import {
 } from './harness'
 import { summarizeProfile } from './profile'
 
-const args = process.argv.slice(2)
-const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
 const sizes = (flag('sizes') ?? '100000,10000000')
   .split(',')
   .map(Number)
   .sort((a, b) => a - b)
 const only = flag('only')
-const profile = args.includes('--profile')
+const profile = hasFlag('profile')
 const load = { duration: Number(flag('duration') ?? 5), connections: Number(flag('connections') ?? 10) }
-const buildDir = process.env.BUILD_DIR || 'build'
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-const PORT = Number(process.env.BENCH_PORT ?? 3190)
-const SECRET = 'bench-session-secret-0123456789abcdef'
+const buildDir = BUILD_DIR
+const adminUrl = ADMIN_URL
 const DB_NAME = 'gabarita_bench_reads'
 const QUESTIONS = 10_000
 const STUDENTS = 10_000
@@ -231,21 +234,7 @@ async function main() {
       log(`  gerado em ${growSeconds[size]}s`)
 
       const profDir = profile ? fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-reads-prof-')) : undefined
-      const server = startBuiltServer(
-        buildDir,
-        {
-          NODE_ENV: 'production',
-          PORT: String(PORT),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          DATABASE_URL: url,
-          SESSION_SECRET: SECRET,
-          SEED_DEMO: 'false',
-          RATE_LIMIT: 'off',
-          LOG_LEVEL: 'warn',
-        },
-        profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
-      )
+      const server = startBuiltServer(buildDir, serverEnv(dataDir, url), profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [])
       try {
         const base = `http://127.0.0.1:${PORT}`
         await waitFor(`${base}/api/v1/health`)

@@ -25,12 +25,20 @@ import { DASHBOARD_TABS, dashboardPath, HEAVY_ATTEMPTS, seedStudent } from './da
 import { generateBank } from './generate'
 import type { Stats } from './harness'
 import {
+  ADMIN_URL,
+  BUILD_DIR,
   dropDatabase,
+  flag,
   freshDatabase,
+  hasFlag,
   log,
   measure as measureWith,
+  PORT,
   postgresAvailable,
+  registerStudent,
   round,
+  SECRET,
+  serverEnv,
   sessionCookie as cookieFor,
   startBuiltServer,
   stop,
@@ -41,17 +49,13 @@ import { benchImport } from './import'
 import { CSS_GZIP_BUDGET, HTML_BUDGET, JS_GZIP_BUDGET, pageBytes } from './page-bytes'
 import { summarizeProfile } from './profile'
 
-const args = process.argv.slice(2)
-const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
-const quick = args.includes('--quick')
+const quick = hasFlag('quick')
 const duration = Number(flag('duration') ?? (quick ? 4 : 10))
 const connections = Number(flag('connections') ?? 10)
-const buildDir = process.env.BUILD_DIR || 'build'
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-const SECRET = 'bench-session-secret-0123456789abcdef'
-const PORT = Number(process.env.BENCH_PORT ?? 3190)
-const profile = args.includes('--profile')
-const withImport = !args.includes('--no-import')
+const buildDir = BUILD_DIR
+const adminUrl = ADMIN_URL
+const profile = hasFlag('profile')
+const withImport = !hasFlag('no-import')
 const BARE_PORT = PORT + 1
 
 type Kind = 'narrow' | 'broad' | 'filters' | 'random'
@@ -108,17 +112,7 @@ async function profileServer(env: Record<string, string>, target: 'api' | 'ssr')
   try {
     const base = `http://127.0.0.1:${PORT}`
     await waitFor(`${base}/api/v1/health`)
-    const reg = await fetch(`${base}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Bench',
-        email: `bench-p${Date.now()}@bench.gabarita`,
-        phone: '(11) 98765-4321',
-        password: 'bench-senha-1',
-      }),
-    })
-    const { token } = (await reg.json()) as { token: string }
+    const token = await registerStudent(base, 'p')
     const [url, headers] =
       target === 'api'
         ? [`${base}${API_QUERIES.random}`, { authorization: `Bearer ${token}` }]
@@ -198,33 +192,12 @@ async function main() {
     }
     await measured.close()
 
-    const env: Record<string, string> = {
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SESSION_SECRET: SECRET,
-      SEED_DEMO: 'false',
-      RATE_LIMIT: 'off',
-      LOG_LEVEL: 'warn',
-    }
-    if (dbUrl) env.DATABASE_URL = dbUrl
+    const env = serverEnv(dataDir, dbUrl)
     const server = startServer(env)
     try {
       const base = `http://127.0.0.1:${PORT}`
       await waitFor(`${base}/api/v1/health`)
-      const reg = await fetch(`${base}/api/v1/auth/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          name: 'Bench',
-          email: `bench-${Date.now()}@bench.gabarita`,
-          phone: '(11) 98765-4321',
-          password: 'bench-senha-1',
-        }),
-      })
-      if (reg.status !== 201) throw new Error(`registro falhou: ${reg.status} ${await reg.text()}`)
-      const { token } = (await reg.json()) as { token: string }
+      const token = await registerStudent(base, '')
       const cookie = await sessionCookie(token)
       const auth = { authorization: `Bearer ${token}` }
       // Warm up (JIT, connection pools, page cache).
