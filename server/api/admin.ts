@@ -6,7 +6,7 @@ import type { AppContext } from '../context'
 import { dashboardStats, questionsByDiscipline, questionsByTopic } from '../domain/admin/dashboard'
 import { findDisciplineTopic } from '../domain/disciplines'
 import type { FileResult } from '../domain/import/importer'
-import { failedFile, importDisciplinesBytes, importExamBytes } from '../domain/import/importer'
+import { failedFile, importDisciplinesBytes, importExamFiles } from '../domain/import/importer'
 import { DISCIPLINE_CHECK_OK, DisciplineCheckSchema } from '../domain/import/schemas'
 import { MAX_DISCIPLINE_FILES, MAX_EXAM_FILES, MAX_FILE_BYTES, validationSummary } from '../domain/import/text-file'
 import { requireAdmin } from './auth-middleware'
@@ -174,16 +174,8 @@ export function createAdminRouter(ctx: AppContext) {
     handler(async (req, res) => {
       const files = await readUpload(req, { maxFiles: MAX_EXAM_FILES, extension: '.txt' })
       const force = forceFlag(req)
-      const results: FileResult[] = []
-      // One file after the other, each in its own transaction: judged on its own.
-      for (const file of files) {
-        const started = performance.now()
-        if (file.error || !file.bytes)
-          results.push(
-            failedFile(file.filename, [{ item: 'arquivo', errors: [{ message: file.error ?? 'arquivo vazio' }] }], started, file.error),
-          )
-        else results.push(await importExamBytes(ctx.db, file.filename, file.bytes, { force }))
-      }
+      // Each file in its own transaction, judged on its own; two at once on PostgreSQL (ADR 027).
+      const results = await importExamFiles(ctx.db, files, { force, lanes: ctx.database.kind === 'postgres' ? 2 : 1 })
       const { status, body } = uploadResponse(results)
       res.status(status).json(body)
     }),

@@ -166,6 +166,52 @@ describe('exam upload rules', () => {
     expect(links).toHaveLength(1)
   })
 
+  it('imports several files at once: shared new disciplines once, a repeated exam replaced by the later file, results in order', async () => {
+    // On PostgreSQL two files import at once (ADR 027); on PGlite one after the other: same outcome.
+    const before = await snapshot()
+    const res = await uploadExams(
+      [
+        { name: 'a.txt', content: small({ prova: 'Lote A', disciplina: 'Direito Marítimo', extra: 'ASSUNTOS: Portos\n' }) },
+        { name: 'b.txt', content: small({ prova: 'Lote B', disciplina: 'Direito Marítimo', extra: 'ASSUNTOS: Portos\n' }) },
+        { name: 'c.txt', content: small({ prova: 'Lote C', disciplina: 'Direito Marítimo', extra: 'ASSUNTOS: Navios\n' }) },
+        { name: 'a2.txt', content: small({ prova: 'Lote A', disciplina: 'Direito Aeronáutico' }) },
+        { name: 'ruim.txt', content: Buffer.from('PROVA: Lote D\nANO: 2024\n') },
+      ],
+      true,
+    )
+    expect(res.status).toBe(422)
+    expect(res.body.files.map((f: { filename: string; success: boolean }) => [f.filename, f.success])).toEqual([
+      ['a.txt', true],
+      ['b.txt', true],
+      ['c.txt', true],
+      ['a2.txt', true],
+      ['ruim.txt', false],
+    ])
+    expect(res.body.files[0].exam.created).toBe(true)
+    expect(res.body.files[3]).toMatchObject({ exam: { created: false }, updated: 1, created: 0 })
+    const created = res.body.files.slice(0, 4).reduce((n: number, f: { created_disciplines: number }) => n + f.created_disciplines, 0)
+    expect(created).toBe(2)
+    const [lote] = await t.db
+      .select({ discipline: disciplines.name })
+      .from(questions)
+      .innerJoin(exams, eq(exams.id, questions.examId))
+      .innerJoin(disciplines, eq(disciplines.id, questions.disciplineId))
+      .where(eq(exams.name, 'Lote A'))
+    expect(lote.discipline).toBe('Direito Aeronáutico')
+    const maritime = await t.db
+      .select()
+      .from(topics)
+      .innerJoin(disciplines, eq(disciplines.id, topics.disciplineId))
+      .where(eq(disciplines.name, 'Direito Marítimo'))
+    expect(maritime.map((r) => r.topics.name).sort()).toEqual(['Navios', 'Portos'])
+    expect(await snapshot()).toEqual({
+      questions: before.questions + 3,
+      disciplines: before.disciplines + 2,
+      exams: before.exams + 3,
+      topics: before.topics + 2,
+    })
+  })
+
   it('stores hostile markup as plain text', async () => {
     const res = await uploadExams([{ name: 'hostile.txt', content: fs.readFileSync('fixtures/test/hostile.txt') }], true)
     expect(res.status).toBe(200)

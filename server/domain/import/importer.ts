@@ -46,6 +46,8 @@ export function newShortId() {
   return crypto.randomBytes(6).readUIntBE(0, 6).toString(36).padStart(10, '0').slice(-8)
 }
 
+const byFirst = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)
+
 type DisciplineRow = { id: number; name: string; nameKey: string }
 type TopicRow = { id: number; disciplineId: number; name: string; nameKey: string }
 
@@ -54,9 +56,10 @@ async function upsertDisciplines(tx: Runner, names: string[]) {
   const wanted = new Map<string, string>()
   for (const name of names) if (!wanted.has(nameKey(name))) wanted.set(nameKey(name), name.trim().replace(/\s+/g, ' '))
   if (wanted.size === 0) return { byKey: new Map<string, DisciplineRow>(), created: 0 }
+  // Keys in one order: two files importing at once wait on each other's new rows, never in a cycle.
   const created = await tx
     .insert(disciplines)
-    .values([...wanted].map(([key, name]) => ({ name, nameKey: key })))
+    .values([...wanted].sort(byFirst).map(([key, name]) => ({ name, nameKey: key })))
     .onConflictDoNothing({ target: disciplines.nameKey })
     .returning({ id: disciplines.id })
   const rows = await tx
@@ -76,7 +79,7 @@ async function upsertTopics(tx: Runner, pairs: { disciplineId: number; name: str
   if (wanted.size === 0) return { byKey: new Map<string, TopicRow>(), created: 0 }
   const created = await tx
     .insert(topics)
-    .values([...wanted.values()])
+    .values([...wanted].sort(byFirst).map(([, row]) => row))
     .onConflictDoNothing({ target: [topics.disciplineId, topics.nameKey] })
     .returning({ id: topics.id })
   const disciplineIds = [...new Set(pairs.map((p) => p.disciplineId))]
@@ -286,7 +289,12 @@ export async function importExam(db: Db, exam: ParsedExam, options: { force: boo
       const disciplineId = disciplineByKey.get(nameKey(q.discipline))!.id
       return q.topics.map((topic) => ({ questionId: presentIds[index], topicId: topicByKey.get(`${disciplineId}|${nameKey(topic)}`)!.id }))
     })
-    if (links.length) await tx.insert(questionTopics).values(links).onConflictDoNothing()
+    // Two array parameters instead of two per link: a file's links are thousands of parameters.
+    if (links.length)
+      await tx.execute(sql`
+        INSERT INTO question_topics (question_id, topic_id)
+        SELECT * FROM unnest(${`{${links.map((l) => l.questionId).join(',')}}`}::int[], ${`{${links.map((l) => l.topicId).join(',')}}`}::int[])
+        ON CONFLICT DO NOTHING`)
     await notifyReferenceData(tx)
 
     return {
@@ -350,10 +358,14 @@ export async function importExamBytes(db: Db, filename: string, bytes: Uint8Arra
   const started = performance.now()
   const parsed = parseExamFile(bytes)
   if (!parsed.ok) return failedFile(filename, parsed.errors, started)
+  return importParsedExam(db, filename, parsed.exam, started, options)
+}
+
+async function importParsedExam(db: Db, filename: string, exam: ParsedExam, started: number, options: { force: boolean }) {
   try {
-    const result = await importExam(db, parsed.exam, options)
+    const result = await importExam(db, exam, options)
     return succeededFile(filename, started, result.processedQuestions, {
-      exam: { id: result.examId, name: parsed.exam.name, year: parsed.exam.year, board: parsed.exam.board, created: result.examCreated },
+      exam: { id: result.examId, name: exam.name, year: exam.year, board: exam.board, created: result.examCreated },
       created: result.created,
       updated: result.updated,
       removed: result.removed,
@@ -370,6 +382,47 @@ export async function importExamBytes(db: Db, filename: string, bytes: Uint8Arra
     }
     throw error
   }
+}
+
+export type UploadedExamFile = { filename: string; bytes?: Uint8Array; error?: string }
+
+/**
+ * The exam files of one upload, each in its own transaction, results in the files' order.
+ * `lanes` files import at once (ADR 027): on PostgreSQL each transaction has its own backend,
+ * so two files use both cores for their search vectors; PGlite has one connection (one lane).
+ * Files naming the same exam share a lane, in order: a later one still replaces an earlier one.
+ */
+export async function importExamFiles(
+  db: Db,
+  files: UploadedExamFile[],
+  options: { force: boolean; lanes: number },
+): Promise<FileResult[]> {
+  const results: FileResult[] = new Array(files.length)
+  const byExam = new Map<string, { index: number; exam: ParsedExam; parseMs: number }[]>()
+  files.forEach((file, index) => {
+    const started = performance.now()
+    if (file.error || !file.bytes) {
+      const message = file.error ?? 'arquivo vazio'
+      results[index] = failedFile(file.filename, [{ item: 'arquivo', errors: [{ message }] }], started, file.error)
+      return
+    }
+    const parsed = parseExamFile(file.bytes)
+    if (!parsed.ok) {
+      results[index] = failedFile(file.filename, parsed.errors, started)
+      return
+    }
+    const key = examIdentityKey(parsed.exam)
+    byExam.set(key, [...(byExam.get(key) ?? []), { index, exam: parsed.exam, parseMs: performance.now() - started }])
+  })
+  const queue = [...byExam.values()]
+  const lane = async () => {
+    for (let group = queue.shift(); group; group = queue.shift())
+      for (const { index, exam, parseMs } of group)
+        // A file's time is its own parse and transaction, not its wait for a lane.
+        results[index] = await importParsedExam(db, files[index].filename, exam, performance.now() - parseMs, options)
+  }
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.lanes, queue.length)) }, lane))
+  return results
 }
 
 /** Parse + upsert of one discipline file. */
