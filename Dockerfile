@@ -40,4 +40,5 @@ EXPOSE 3000
 # No curl in the slim image: Node's own fetch asks the health endpoint.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/v1/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "build/server/index.js"]
+# V8 flags: server/node-flags.ts (ADR 028).
+CMD ["node", "--heap-growing-percent=30", "--max-semi-space-size=8", "build/server/index.js"]

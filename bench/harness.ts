@@ -7,6 +7,8 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
 
+import { NODE_FLAGS } from '../server/node-flags'
+
 // What every run reads from its command line and environment.
 const args = process.argv.slice(2)
 export const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
@@ -95,7 +97,7 @@ export async function waitFor(url: string, timeoutMs = 120_000) {
 
 /** The bundled server of `buildDir` (what production runs), its stderr on ours. */
 export function startBuiltServer(buildDir: string, env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
-  return spawn(process.execPath, [...nodeArgs, path.join(buildDir, 'server/index.js')], {
+  return spawn(process.execPath, [...NODE_FLAGS, ...nodeArgs, path.join(buildDir, 'server/index.js')], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })

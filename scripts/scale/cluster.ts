@@ -9,6 +9,7 @@ import path from 'node:path'
 
 import pg from 'pg'
 
+import { NODE_FLAGS } from '../../server/node-flags'
 import { DRAINING_HEADER } from '../../server/shared/draining'
 
 export const DEFAULT_PG = process.env.SCALE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -98,7 +99,7 @@ export async function startServer(options: {
   // built: the bundled server of BUILD_DIR, as production runs it (no tsx in the process's RSS).
   const bundled = path.resolve(process.env.BUILD_DIR || 'build', 'server/index.js')
   const argv = options.built && fs.existsSync(bundled) ? [bundled] : ['--import', 'tsx', '--input-type=module', '-e', script]
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...argv], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...(options.nodeArgs ?? []), ...argv], {
     cwd: process.cwd(),
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(options.port), LOG_LEVEL: 'warn', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
