@@ -5,14 +5,12 @@ import { Router } from 'express'
 import type { AppContext } from '../context'
 import { dashboardStats, questionsByDiscipline, questionsByTopic } from '../domain/admin/dashboard'
 import { findDisciplineTopic } from '../domain/disciplines'
-import type { FileResult } from '../domain/import/importer'
-import { failedFile, importDisciplinesBytes, importExamFiles } from '../domain/import/importer'
+import type { FileResult, UploadedFile } from '../domain/import/importer'
+import { importDisciplinesBytes, importExamFiles, unreadFile } from '../domain/import/importer'
 import { DISCIPLINE_CHECK_OK, DisciplineCheckSchema } from '../domain/import/schemas'
 import { MAX_DISCIPLINE_FILES, MAX_EXAM_FILES, MAX_FILE_BYTES, validationSummary } from '../domain/import/text-file'
 import { requireAdmin } from './auth-middleware'
 import { handler, HttpError, parse } from './http'
-
-type UploadedFile = { filename: string; bytes?: Buffer; error?: string }
 
 export const UPLOAD_INCOMPLETE = 'Upload incompleto'
 
@@ -147,10 +145,7 @@ export function createAdminRouter(ctx: AppContext) {
       const results: FileResult[] = []
       for (const file of files) {
         const started = performance.now()
-        if (file.error || !file.bytes)
-          results.push(
-            failedFile(file.filename, [{ item: 'arquivo', errors: [{ message: file.error ?? 'arquivo vazio' }] }], started, file.error),
-          )
+        if (file.error || !file.bytes) results.push(unreadFile(file, started))
         else results.push(await importDisciplinesBytes(ctx.db, file.filename, file.bytes))
       }
       const { status, body } = uploadResponse(results)

@@ -384,7 +384,14 @@ async function importParsedExam(db: Db, filename: string, exam: ParsedExam, star
   }
 }
 
-export type UploadedExamFile = { filename: string; bytes?: Uint8Array; error?: string }
+/** A part of an upload: its bytes, or why they were not read (too big, wrong type). */
+export type UploadedFile = { filename: string; bytes?: Uint8Array; error?: string }
+
+/** A part the upload could not read, reported on its own like a file that failed validation. */
+export function unreadFile(file: UploadedFile, started: number) {
+  const message = file.error ?? 'arquivo vazio'
+  return failedFile(file.filename, [{ item: 'arquivo', errors: [{ message }] }], started, file.error)
+}
 
 /**
  * The exam files of one upload, each in its own transaction, results in the files' order.
@@ -392,18 +399,13 @@ export type UploadedExamFile = { filename: string; bytes?: Uint8Array; error?: s
  * so two files use both cores for their search vectors; PGlite has one connection (one lane).
  * Files naming the same exam share a lane, in order: a later one still replaces an earlier one.
  */
-export async function importExamFiles(
-  db: Db,
-  files: UploadedExamFile[],
-  options: { force: boolean; lanes: number },
-): Promise<FileResult[]> {
+export async function importExamFiles(db: Db, files: UploadedFile[], options: { force: boolean; lanes: number }): Promise<FileResult[]> {
   const results: FileResult[] = new Array(files.length)
   const byExam = new Map<string, { index: number; exam: ParsedExam; parseMs: number }[]>()
   files.forEach((file, index) => {
     const started = performance.now()
     if (file.error || !file.bytes) {
-      const message = file.error ?? 'arquivo vazio'
-      results[index] = failedFile(file.filename, [{ item: 'arquivo', errors: [{ message }] }], started, file.error)
+      results[index] = unreadFile(file, started)
       return
     }
     const parsed = parseExamFile(file.bytes)
