@@ -2,6 +2,7 @@
 // of every response kept (its own histogram rounds p95 away), and the cookie a login sets.
 import type { ChildProcess } from 'node:child_process'
 import { spawn } from 'node:child_process'
+import fs from 'node:fs'
 import path from 'node:path'
 
 import autocannon from 'autocannon'
@@ -93,6 +94,16 @@ export async function waitFor(url: string, timeoutMs = 120_000) {
     await new Promise((r) => setTimeout(r, 300))
   }
   throw new Error(`servidor não respondeu em ${url}`)
+}
+
+/** A process's resident memory in MB, read from outside it (0 once it has gone). */
+export function rssMb(pid: number) {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))
+    return m ? Math.round(Number(m[1]) / 1024) : 0
+  } catch {
+    return 0
+  }
 }
 
 /** The bundled server of `buildDir` (what production runs), its stderr on ours. */

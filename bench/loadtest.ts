@@ -13,7 +13,7 @@ import autocannonModule from 'autocannon'
 import type { ServerHandle } from '../scripts/scale/cluster'
 import { ADMIN, api, createDatabase, reachable, remixBuildPath, startProxy, startServer } from '../scripts/scale/cluster'
 import { examFile, multipartBody } from './exam-files'
-import { sessionCookie } from './harness'
+import { rssMb as rss, sessionCookie } from './harness'
 
 const autocannon = autocannonModule as unknown as (
   options: Record<string, unknown>,
@@ -36,15 +36,6 @@ const STUDENTS = Math.min(CONNECTIONS, 64)
 const BUILT = !args.has('from-source')
 
 type Student = { token: string; cookie: string }
-
-function rss(pid: number) {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))
-    return m ? Math.round(Number(m[1]) / 1024) : 0
-  } catch {
-    return 0
-  }
-}
 
 /** Admin import of 200 questions, STUDENTS premium students with a token and a cookie. */
 async function setup(base: string, secret: string) {

@@ -37,6 +37,7 @@ import {
   postgresAvailable,
   registerStudent,
   round,
+  rssMb,
   SECRET,
   serverEnv,
   sessionCookie as cookieFor,
@@ -151,7 +152,14 @@ async function main() {
 
   const results: Record<
     string,
-    { api: Record<Kind, Stats>; ssr: Record<Kind, Stats>; direct: Record<Kind, { rps: number; requests: number }>; generateSeconds: number }
+    {
+      api: Record<Kind, Stats>
+      ssr: Record<Kind, Stats>
+      direct: Record<Kind, { rps: number; requests: number }>
+      generateSeconds: number
+      /** The server's RSS after the warm-up, and its highest during this size's scenarios. */
+      rss: { idleMb: number; peakMb: number }
+    }
   > = {}
   const profiles: Partial<Record<'api' | 'ssr', string>> = {}
   let bytes: Awaited<ReturnType<typeof pageBytes>> | undefined
@@ -205,6 +213,11 @@ async function main() {
         await fetch(`${base}${API_QUERIES[kind]}`, { headers: auth })
         await fetch(`${base}${SSR_QUERIES[kind]}`, { headers: { cookie } })
       }
+      // Issue 16, target 4: the server's memory with this bank, read from outside the process.
+      await new Promise((r) => setTimeout(r, 2_000))
+      const rss = { idleMb: rssMb(server.pid!), peakMb: 0 }
+      const sampler = setInterval(() => (rss.peakMb = Math.max(rss.peakMb, rssMb(server.pid!))), 200)
+      log(`  RSS do servidor parado: ${rss.idleMb} MB`)
       const api = {} as Record<Kind, Stats>
       const ssr = {} as Record<Kind, Stats>
       for (const kind of KINDS) {
@@ -224,8 +237,10 @@ async function main() {
           `  SSR ${kind.padEnd(8)} p50 ${ssr[kind].p50} p95 ${ssr[kind].p95} p99 ${ssr[kind].p99} ms  ${ssr[kind].rps} req/s${ssr[kind].non2xx ? ` (${ssr[kind].non2xx} não-2xx!)` : ''}`,
         )
       }
+      clearInterval(sampler)
+      log(`  RSS do servidor: pico ${rss.peakMb} MB nas buscas e páginas`)
       if (!bytes) bytes = await pageBytes(base, cookie)
-      results[size] = { api, ssr, direct, generateSeconds }
+      results[size] = { api, ssr, direct, generateSeconds, rss }
       if (students) {
         const cookies = { empty: await sessionCookie(students.empty), heavy: await sessionCookie(students.heavy) }
         for (const tab of DASHBOARD_TABS) {
@@ -310,6 +325,16 @@ async function main() {
       name: `Painel com ${HEAVY_ATTEMPTS.toLocaleString('pt-BR')} respostas: p95 ≤ 2× o de um aluno novo (${tab})`,
       status: heavy.p95 <= 2 * Math.max(empty.p95, 1) ? 'PASS' : 'FAIL',
       detail: `${heavy.p95} ms vs ${empty.p95} ms (${heavy.rps} vs ${empty.rps} req/s)`,
+    })
+  }
+  // Target 4's idle figures (the peak under 64 connections is the load test's): PGlite ≤ 450 MB
+  // with 100k questions, PostgreSQL ≤ 150 MB whatever the bank.
+  for (const [size, r] of Object.entries(results)) {
+    const limit = usePg ? 150 : 450
+    targets.push({
+      name: `RSS do servidor parado ≤ ${limit} MB (${Number(size).toLocaleString('pt-BR')} questões)`,
+      status: r.rss.idleMb <= limit ? 'PASS' : 'FAIL',
+      detail: `${r.rss.idleMb} MB parado, ${r.rss.peakMb} MB no pico das buscas e páginas (${connections} conexões)`,
     })
   }
   let importRun: ImportRun | undefined
