@@ -133,6 +133,8 @@ test.describe('with JavaScript', () => {
     const cards = page.locator('article.qc')
     const ids = await cards.evaluateAll((list) => list.map((c) => Number(c.id.replace('questao-', ''))))
     const keys = await answerKeys(request, ids)
+    // The shortcuts listen once the page has hydrated; their button appears at the same time.
+    await expect(page.getByRole('button', { name: 'Atalhos' })).toBeVisible()
     await page.locator('body').press('?')
     const help = page.getByRole('dialog', { name: 'Atalhos de teclado' })
     await expect(help).toBeVisible()
@@ -162,6 +164,27 @@ test.describe('with JavaScript', () => {
       }
     }
     expect(answered).toBe(5)
+  })
+
+  test('an answer hidden while the list still reloads gives the focus to Ver Resposta once it is enabled', async ({ page, request }) => {
+    await loginAsNewStudent(page, request)
+    await page.goto('/questoes')
+    await expect(page.getByRole('button', { name: 'Atalhos' })).toBeVisible()
+    // The loaders' reload after the answer (GETs; the answer itself goes through) held for 3 s:
+    // 'Ver Resposta' stays disabled meanwhile, as on a slow server, and a disabled button
+    // cannot take the focus.
+    await page.route(/[?&]_data=/, async (route) => {
+      if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 3_000))
+      await route.continue()
+    })
+    const card = page.locator('article.qc').first()
+    await card.getByRole('button', { name: 'Ver Resposta' }).click()
+    await expect(card.getByTestId('resposta')).toBeFocused()
+    await card.getByRole('link', { name: 'Ocultar Resposta' }).click()
+    const reveal = card.getByRole('button', { name: 'Ver Resposta' })
+    await expect(reveal).toBeDisabled()
+    await expect(reveal).toBeEnabled()
+    await expect(reveal).toBeFocused()
   })
 
   test('typing in the search field never triggers a shortcut', async ({ page, request }) => {

@@ -145,10 +145,13 @@ export function QuestionCard({
     announce(`Questão ${sequence}: ${d.annulled ? 'Questão Anulada.' : `${verdictText}Gabarito: ${d.correct_answer}.`}`)
     requestAnimationFrame(() => card.current?.querySelector<HTMLElement>('[data-testid=resposta]')?.focus())
   }, [fetcher.data, sequence])
+  // 'Ver Resposta' is disabled while the answer's revalidation runs, and a disabled button
+  // cannot take the focus: it moves there once the button is back and enabled.
+  const focusReveal = useRef(false)
   const hide = () => {
     setHidden(true)
     announce(`Questão ${sequence}: resposta oculta.`)
-    requestAnimationFrame(() => card.current?.querySelector<HTMLElement>('button[value=revelar]')?.focus())
+    focusReveal.current = true
   }
 
   const data = fetcher.data
@@ -166,6 +169,11 @@ export function QuestionCard({
   const quota = data?.kind === 'quota' ? data.message : data?.kind === 'error' ? null : serverQuota
   const error = data?.kind === 'error' ? data.message : null
   const busy = fetcher.state !== 'idle'
+  useEffect(() => {
+    if (!focusReveal.current || !hidden || busy) return
+    focusReveal.current = false
+    card.current?.querySelector<HTMLElement>('button[value=revelar]')?.focus()
+  }, [hidden, busy])
   const level = question.level in DIFFICULTY ? question.level : 'DIFICIL'
   const loginUrl = `/login?${new URLSearchParams({ redirectTo: `${currentUrl}#questao-${question.id}` })}`
 
