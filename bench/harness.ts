@@ -51,6 +51,24 @@ export async function registerStudent(base: string, tag: string) {
   return ((await reg.json()) as { token: string }).token
 }
 
+export type Target = { name: string; status: 'PASS' | 'FAIL' | 'SKIP'; detail: string }
+
+/**
+ * Prints the targets and writes bench/results/<prefix><time>.json (the report with its targets)
+ * and .md (the `body` lines, then the targets).
+ */
+export function writeReport(prefix: string, report: object, body: string[], targets: Target[]) {
+  log('\n== Metas')
+  for (const t of targets) log(`${t.status.padEnd(4)}  ${t.name}: ${t.detail}`)
+  const name = `${prefix}${new Date().toISOString().replace(/[:.]/g, '-')}`
+  const outDir = path.join('bench', 'results')
+  fs.mkdirSync(outDir, { recursive: true })
+  fs.writeFileSync(path.join(outDir, `${name}.json`), `${JSON.stringify({ ...report, targets }, null, 2)}\n`)
+  const md = [...body, '', '## Metas', '', ...targets.map((t) => `- **${t.status}** ${t.name}: ${t.detail}`), '']
+  fs.writeFileSync(path.join(outDir, `${name}.md`), md.join('\n'))
+  log(`\nrelatórios: bench/results/${name}.json e .md`)
+}
+
 export type Stats = { p50: number; p95: number; p99: number; rps: number; requests: number; errors: number; non2xx: number }
 export type Load = { connections: number; duration: number }
 

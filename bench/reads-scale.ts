@@ -28,6 +28,7 @@ import { openDatabase, queryRows } from '../server/db/index'
 import { seedStudent } from './dashboard'
 import { generateBank } from './generate'
 import type { Stats } from './harness'
+import type { Target } from './harness'
 import {
   ADMIN_URL,
   BUILD_DIR,
@@ -46,6 +47,7 @@ import {
   startBuiltServer,
   stop,
   waitFor,
+  writeReport,
 } from './harness'
 import { summarizeProfile } from './profile'
 
@@ -266,7 +268,7 @@ async function main() {
 
   const small = Math.min(...sizes)
   const large = Math.max(...sizes)
-  const targets = READS.map((read) => {
+  const targets = READS.map((read): Target => {
     const a = results[large][read.name]
     const b = results[small][read.name]
     const ok = a.p95 <= 2 * b.p95 && a.errors === 0 && a.non2xx === 0
@@ -276,12 +278,6 @@ async function main() {
       detail: `${a.p95} ms vs ${b.p95} ms (${round(a.p95 / Math.max(b.p95, 0.01))}×)`,
     }
   })
-  log('\n== Metas')
-  for (const t of targets) log(`${t.status.padEnd(4)}  ${t.name}: ${t.detail}`)
-
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-')
-  const outDir = path.join('bench', 'results')
-  fs.mkdirSync(outDir, { recursive: true })
   const report = {
     date: new Date().toISOString(),
     machine: { cpus: os.cpus().length, node: process.version },
@@ -289,10 +285,8 @@ async function main() {
     growSeconds,
     results,
     loadavg: os.loadavg(),
-    targets,
   }
-  fs.writeFileSync(path.join(outDir, `reads-${stamp}.json`), `${JSON.stringify(report, null, 2)}\n`)
-  const md = [
+  const body = [
     `# Leituras em escala ${report.date}`,
     '',
     `PostgreSQL; ${report.machine.cpus} CPUs (load average ao fim: ${report.loadavg.map((l) => l.toFixed(1)).join(' ')}); ${load.duration}s por leitura; ${load.connections} conexões; ${QUESTIONS.toLocaleString('pt-BR')} questões, ${STUDENTS.toLocaleString('pt-BR')} alunos; a aluna medida tem ${OWN_ATTEMPTS.toLocaleString('pt-BR')} respostas.`,
@@ -305,14 +299,8 @@ async function main() {
     ),
     '',
     'Latências em ms.',
-    '',
-    '## Metas',
-    '',
-    ...targets.map((t) => `- **${t.status}** ${t.name}: ${t.detail}`),
-    '',
-  ].join('\n')
-  fs.writeFileSync(path.join(outDir, `reads-${stamp}.md`), md)
-  log(`\nrelatórios: bench/results/reads-${stamp}.json e .md`)
+  ]
+  writeReport('reads-', report, body, targets)
 }
 
 main().catch((error) => {

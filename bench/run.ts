@@ -23,7 +23,7 @@ import { searchParamsWith, searchQuestions } from '../server/domain/questions/se
 import type { DashboardTab } from './dashboard'
 import { DASHBOARD_TABS, dashboardPath, HEAVY_ATTEMPTS, seedStudent } from './dashboard'
 import { generateBank } from './generate'
-import type { Stats } from './harness'
+import type { Stats, Target } from './harness'
 import {
   ADMIN_URL,
   BUILD_DIR,
@@ -44,6 +44,7 @@ import {
   startBuiltServer,
   stop,
   waitFor,
+  writeReport,
 } from './harness'
 import type { ImportRun } from './import'
 import { benchImport } from './import'
@@ -273,8 +274,7 @@ async function main() {
   }
 
   // Targets (issue 5).
-  const targets: { name: string; status: 'PASS' | 'FAIL' | 'SKIP'; detail: string }[] = []
-  const smallest = results[Math.min(...sizes)]
+  const targets: Target[] = []
   const million = results[1_000_000]
   for (const kind of KINDS) {
     if (!million || !results[10_000]) {
@@ -365,14 +365,6 @@ async function main() {
       detail: `${round(bytes.cssGzip / 1024)} KB gzip (${round(bytes.cssRaw / 1024)} KB sem compressão)`,
     })
   }
-  void smallest
-
-  log('\n== Metas')
-  for (const t of targets) log(`${t.status.padEnd(4)}  ${t.name}: ${t.detail}`)
-
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-')
-  const outDir = path.join('bench', 'results')
-  fs.mkdirSync(outDir, { recursive: true })
   const report = {
     date: new Date().toISOString(),
     database: usePg ? 'postgres' : 'pglite',
@@ -387,10 +379,8 @@ async function main() {
     import: importRun,
     profiles,
     loadavg: os.loadavg(),
-    targets,
   }
-  fs.writeFileSync(path.join(outDir, `${stamp}.json`), `${JSON.stringify(report, null, 2)}\n`)
-  const md = [
+  const body = [
     `# Benchmark ${report.date}`,
     '',
     `Banco: ${report.database}; ${report.machine.cpus} CPUs (load average ao fim: ${report.loadavg.map((l) => l.toFixed(1)).join(' ')}); Node ${report.machine.node}; ${duration}s por cenário; ${connections} conexões (autocannon, loopback).`,
@@ -423,14 +413,8 @@ async function main() {
     ),
     '',
     'Latências em ms.',
-    '',
-    '## Metas',
-    '',
-    ...targets.map((t) => `- **${t.status}** ${t.name}: ${t.detail}`),
-    '',
-  ].join('\n')
-  fs.writeFileSync(path.join(outDir, `${stamp}.md`), md)
-  log(`\nrelatórios: bench/results/${stamp}.json e .md`)
+  ]
+  writeReport('', report, body, targets)
 }
 
 main().catch((error) => {
