@@ -1,6 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node'
 
-import { ApiClient } from '#server/client/core'
+import { ApiClient, ApiError } from '#server/client/core'
 
 import { webConfig } from './env.server'
 
@@ -13,8 +13,6 @@ export function apiFor(context: AppLoadContext, token?: string | null) {
     forwardedFor: context.clientIp,
   })
 }
-
-import { ApiError } from '#server/client/core'
 
 // Reads that several loaders of one page make at once (who is signed in: the root and the
 // page's requireUser; the plan's policy: the chat link and the house ad) get one API call per
