@@ -3,7 +3,7 @@ import { X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 
 import type { ChatMessageJson } from '#server/client/chat'
-import { CHAT_CONTENT_MAX } from '#server/domain/chat/schemas'
+import { CHAT_CONTENT_MAX } from '#server/domain/chat/limits'
 import type { ChatActionData, ChatPageData } from '~/routes/assistente/assistente.server'
 import { ASSISTANT_INTRO, ChatMessageItem, EXAMPLE_QUESTIONS, TypingIndicator } from '~/routes/assistente/conversation'
 

@@ -3,7 +3,7 @@ import { getFormProps, getInputProps } from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
 
 import { CsrfInput } from '~/components/csrf-input'
-import { LoginFormSchema } from '~/utils/auth-schemas'
+import * as forms from '~/utils/auth-schemas.forms'
 import { useZodForm } from '~/utils/use-zod-form'
 
 import { CheckboxField, ErrorList, Field } from './forms'
@@ -25,7 +25,7 @@ export function LoginForm({
 }) {
   const navigation = useNavigation()
   const submitting = navigation.state === 'submitting' && navigation.formAction === (action ?? navigation.formAction)
-  const [form, fields] = useZodForm(LoginFormSchema, { id: 'login-form', defaultValue: { redirectTo }, lastResult })
+  const [form, fields] = useZodForm(forms.LoginFormSchema, { id: 'login-form', defaultValue: { redirectTo }, lastResult })
   useClearPasswordsOnError(lastResult, [fields.password.id])
   return (
     <Form method="POST" action={action} className="space-y-4" {...getFormProps(form)}>

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes } from 'react'
 
-import { MASCOT_LABELS, MASCOTS } from '~/utils/auth-schemas'
+import { MASCOT_LABELS, MASCOTS } from '~/utils/profile-labels'
 
 import { MASCOT_ICONS } from './avatar'
 

@@ -2,8 +2,8 @@ import type { FieldMetadata, SubmissionResult } from '@conform-to/react'
 import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react'
 import { Form, Link, useNavigation } from '@remix-run/react'
 
-import { NOTEBOOK_DESCRIPTION_MAX, NOTEBOOK_NAME_MAX } from '#server/domain/notebooks/schemas'
-import { CreateNotebookSchema } from '~/routes/questoes.$id.cadernos/schemas'
+import { NOTEBOOK_DESCRIPTION_MAX, NOTEBOOK_NAME_MAX } from '#server/domain/notebooks/limits'
+import * as forms from '~/routes/questoes.$id.cadernos/schemas.forms'
 import { useZodForm } from '~/utils/use-zod-form'
 
 import { CsrfInput } from './csrf-input'
@@ -60,7 +60,7 @@ export function CreateNotebookForm({
 }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'criar'
-  const [form, fields] = useZodForm(CreateNotebookSchema, { id, lastResult })
+  const [form, fields] = useZodForm(forms.CreateNotebookSchema, { id, lastResult })
   return (
     <Form method="post" action={action} preventScrollReset className={className} {...getFormProps(form)}>
       <CsrfInput />

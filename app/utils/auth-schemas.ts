@@ -1,8 +1,10 @@
 import * as z from 'zod'
 
-import { emailField, GENDERS, MASCOTS, nameField, passwordField, PASSWORDS_DIFFER, STUDY_TIMES } from '#server/domain/auth/schemas'
+import { GENDERS, MASCOTS, STUDY_TIMES } from '#server/domain/auth/profile-choices'
+import { emailField, nameField, passwordField, PASSWORDS_DIFFER } from '#server/domain/auth/schemas'
 
-// One schema per form, shared by Conform in the browser and the route action.
+// One schema per form, shared by Conform in the browser (loaded through auth-schemas.forms.ts) and
+// the route action.
 
 /**
  * 'As senhas não coincidem' under the confirmation field. Zod skips an object's refinements
@@ -84,25 +86,3 @@ export const ProfileFormSchema = z.object({
   notificationsEnabled: z.boolean().optional(),
   bio: z.string().trim().max(2000, 'A biografia deve ter no máximo 2000 caracteres').optional(),
 })
-
-export const MASCOT_LABELS: Record<(typeof MASCOTS)[number], string> = {
-  cat: 'Gato',
-  dog: 'Cachorro',
-  fish: 'Peixe',
-  bird: 'Pássaro',
-  rabbit: 'Coelho',
-  squirrel: 'Esquilo',
-}
-export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
-  masculino: 'Masculino',
-  feminino: 'Feminino',
-  outro: 'Outro',
-  prefiro_nao_informar: 'Prefiro não informar',
-}
-export const STUDY_TIME_LABELS: Record<(typeof STUDY_TIMES)[number], string> = {
-  manha: 'Manhã',
-  tarde: 'Tarde',
-  noite: 'Noite',
-  madrugada: 'Madrugada',
-}
-export { GENDERS, MASCOTS, STUDY_TIMES }

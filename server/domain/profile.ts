@@ -3,7 +3,8 @@ import * as z from 'zod'
 
 import type { Db } from '../db/index'
 import { profiles, users } from '../db/schema'
-import { GENDERS, MASCOTS, nameField, normalizeBirthDate, phoneField, STUDY_TIMES } from './auth/schemas'
+import { GENDERS, MASCOTS, normalizeBirthDate, STUDY_TIMES } from './auth/profile-choices'
+import { nameField, phoneField } from './auth/schemas'
 import type { AuthUser } from './auth/tokens'
 
 const optionalText = (max: number) =>

@@ -1,12 +1,10 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 
-import { DISCIPLINE_CHECK_OK, DisciplineCheckSchema } from '#server/domain/import/schemas'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field } from '~/components/forms'
@@ -15,9 +13,13 @@ import { forwardUpload } from '~/routes/admin/admin-upload.server'
 import type { UploadActionData } from '~/routes/admin/upload'
 import { FilePicker, UploadResultPanel } from '~/routes/admin/upload'
 import { formError } from '~/utils/api.server'
+import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireAdmin, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { useHydrated } from '~/utils/use-hydrated'
+import { useZodForm } from '~/utils/use-zod-form'
+
+import * as forms from './schemas.forms'
 
 export const meta: MetaFunction = () => [{ title: 'Disciplinas — Painel Administrativo — Gabarita' }]
 
@@ -41,18 +43,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { outcome } = await forwardUpload(request, context, 'disciplines')
     return json({ kind: 'upload' as const, upload: outcome }, { status: outcome.ok ? (outcome.result.success ? 200 : 422) : 400 })
   }
-  const submission = parseWithZod(await request.formData(), { schema: DisciplineCheckSchema })
+  const submission = await parseForm(await request.formData(), forms.DisciplineCheckSchema)
   if (submission.status !== 'success') return json({ kind: 'check' as const, result: submission.reply() }, { status: 400 })
   const client = await apiForRequest(request, context)
+  let checked: { message: string }
   try {
-    await withSession(request, () => checkDisciplineTopic(client, submission.value))
+    checked = await withSession(request, () => checkDisciplineTopic(client, submission.value))
   } catch (error) {
     const { message, status } = formError(error, 'Erro ao validar disciplina e assunto')
     return json({ kind: 'check' as const, result: submission.reply({ formErrors: [message] }) }, { status })
   }
   return redirectWithToast(
     '/admin/disciplinas',
-    { type: 'success', title: DISCIPLINE_CHECK_OK, description: `${submission.value.disciplina} › ${submission.value.assunto}` },
+    { type: 'success', title: checked.message, description: `${submission.value.disciplina} › ${submission.value.assunto}` },
     { request },
   )
 }
@@ -66,13 +69,7 @@ function CheckForm({ lastResult }: { lastResult: SubmissionResult<string[]> | un
   const navigation = useNavigation()
   const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST' && navigation.formEncType !== 'multipart/form-data'
   const [filled, setFilled] = useState(false)
-  const [form, fields] = useForm<{ disciplina: string; assunto: string }>({
-    id: 'verificar-disciplina',
-    lastResult,
-    constraint: getZodConstraint(DisciplineCheckSchema),
-    shouldValidate: 'onSubmit',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DisciplineCheckSchema }),
-  })
+  const [form, fields] = useZodForm(forms.DisciplineCheckSchema, { id: 'verificar-disciplina', lastResult, shouldValidate: 'onSubmit' })
   return (
     <Form
       method="POST"

@@ -4,11 +4,12 @@ import { json } from '@remix-run/node'
 
 import type { ErrorReportStatus } from '#server/client/error-reports'
 import { listErrorReports, updateErrorReport } from '#server/client/error-reports'
+import { ERROR_REPORT_STATUSES } from '#server/domain/questions/error-report-values'
 import { formError } from '~/utils/api.server'
 import { apiForRequest, requireAdmin, safeRedirect, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
-import { ERROR_REPORT_STATUSES, ErrorReportFormSchema } from './schemas'
+import { ErrorReportFormSchema } from './schemas'
 
 export async function loadErrorReports(request: Request, context: AppLoadContext) {
   await requireAdmin(request, context)

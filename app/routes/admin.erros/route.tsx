@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 
 import type { AdminErrorReportJson } from '#server/client/error-reports'
+import { ERROR_REPORT_ANSWER_MAX, ERROR_REPORT_STATUS_LABELS, ERROR_REPORT_STATUSES } from '#server/domain/questions/error-report-values'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/forms'
@@ -11,7 +12,7 @@ import { useZodForm } from '~/utils/use-zod-form'
 
 import { AdminPager } from '../admin/pager'
 import { errorReportAction, loadErrorReports } from './erros.server'
-import { ERROR_REPORT_ANSWER_MAX, ERROR_REPORT_STATUS_LABELS, ERROR_REPORT_STATUSES, ErrorReportFormSchema } from './schemas'
+import * as forms from './schemas.forms'
 
 // /admin/erros (issue 13): the errors students report from the question cards. Each report:
 // the question, the message, who sent it (or anônimo), the date, a status and an optional
@@ -76,7 +77,7 @@ function ReportItem({ report, action }: { report: AdminErrorReportJson; action: 
   const actionData = useActionData<typeof errorReportAction>()
   const id = `relato-${report.id}`
   const lastResult = actionData && 'formId' in actionData && actionData.formId === id ? actionData.result : undefined
-  const [form, fields] = useZodForm(ErrorReportFormSchema, {
+  const [form, fields] = useZodForm(forms.ErrorReportFormSchema, {
     id,
     lastResult,
     defaultValue: { relato: String(report.id), situacao: report.status, resposta: report.answer ?? '' },

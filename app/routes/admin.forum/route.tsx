@@ -8,11 +8,13 @@ import { formatDateTime } from '~/utils/format'
 
 import { AdminPager } from '../admin/pager'
 import { loadForumQueue, moderationAction } from './forum.server'
-import { FORUM_FILTER_LABELS } from './schemas'
 
 // /admin/forum (issue 13): the moderation queue of Discussões. Flagged posts first with their
 // reasons; highlight a topic, hide or restore a post, dismiss the flags. Plain forms and a GET
 // filter: all of it works without JavaScript.
+
+/** The queue's GET filter form. */
+const FORUM_FILTER_LABELS = { all: 'Todas as mensagens', flagged: 'Denunciadas', hidden: 'Ocultas' } as const
 
 export const meta: MetaFunction = () => [{ title: 'Fórum — Painel Administrativo — Gabarita' }]
 

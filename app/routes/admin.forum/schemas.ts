@@ -6,6 +6,3 @@ export const ModerationFormSchema = z.object({
   tipo: z.enum(['topic', 'reply']),
   item: z.coerce.number().int().min(1).max(999_999_999),
 })
-
-/** The queue's GET filter form. */
-export const FORUM_FILTER_LABELS = { all: 'Todas as mensagens', flagged: 'Denunciadas', hidden: 'Ocultas' } as const

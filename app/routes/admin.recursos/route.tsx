@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
@@ -9,11 +8,13 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { CheckboxField, ErrorList } from '~/components/forms'
 import { getFeatureToggles, updateFeatureToggles } from '~/routes/admin/billing-api.server'
 import { formError } from '~/utils/api.server'
+import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireAdmin, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { useZodForm } from '~/utils/use-zod-form'
 
-import { TOGGLE_KEYS, TogglesFormSchema } from './schemas'
+import * as forms from './schemas.forms'
+import { TOGGLE_KEYS } from './toggles'
 
 export const meta: MetaFunction = () => [{ title: 'Recursos — Painel Administrativo — Gabarita' }]
 
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context)
-  const submission = parseWithZod(await request.formData(), { schema: TogglesFormSchema })
+  const submission = await parseForm(await request.formData(), forms.TogglesFormSchema)
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
   // All five, always: an unchecked box is absent from the form, and absent means off here.
   const changes = Object.fromEntries(TOGGLE_KEYS.map((key) => [key, submission.value[key] === true]))
@@ -45,7 +46,7 @@ export default function AdminFeaturesPage() {
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
   const saving = navigation.state === 'submitting'
-  const [form, fields] = useZodForm(TogglesFormSchema, {
+  const [form, fields] = useZodForm(forms.TogglesFormSchema, {
     id: 'recursos',
     lastResult: actionData?.result,
     defaultValue: Object.fromEntries(items.map((item) => [item.key, item.enabled ? 'on' : ''])),

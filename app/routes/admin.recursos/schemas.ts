@@ -1,8 +1,7 @@
 import * as z from 'zod'
 
-/** The five admin toggles of spec section 3, in the API's names. */
-export const TOGGLE_KEYS = ['notebooksEnabled', 'commentsEnabled', 'chatEnabled', 'adsEnabled', 'commentedQuestionsEnabled'] as const
-export type ToggleKey = (typeof TOGGLE_KEYS)[number]
+import type { ToggleKey } from './toggles'
+import { TOGGLE_KEYS } from './toggles'
 
 // A checked box sends 'on', an unchecked one sends nothing: absent means off.
 export const TogglesFormSchema = z.object(

@@ -1,5 +1,4 @@
 import { getFormProps, getSelectProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
@@ -10,12 +9,14 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/forms'
 import { getUser, grantPlan, setUserAdmin } from '~/routes/admin/billing-api.server'
 import { ApiError, formError } from '~/utils/api.server'
+import { parseForm } from '~/utils/form-schema.server'
 import { formatDate, formatDateTime } from '~/utils/format'
 import { apiForRequest, requireAdmin, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { useZodForm } from '~/utils/use-zod-form'
 
-import { GRANT_PLAN_LABELS, GRANT_PLANS, GrantPlanSchema, UserActionSchema } from './schemas'
+import { GRANT_PLAN_LABELS, GRANT_PLANS } from './grant-plans'
+import * as forms from './schemas.forms'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.detail.user.name ?? 'Usuário'} — Painel Administrativo — Gabarita` },
@@ -35,7 +36,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireAdmin(request, context)
-  const submission = parseWithZod(await request.formData(), { schema: UserActionSchema })
+  const submission = await parseForm(await request.formData(), forms.UserActionSchema)
   if (submission.status !== 'success') return json({ intent: null, result: submission.reply() }, { status: 400 })
   const value = submission.value
   const id = String(params.id)
@@ -66,7 +67,7 @@ export default function AdminUserPage() {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
   const { user, billing, usage, policy } = detail
-  const [grantForm, grantFields] = useZodForm(GrantPlanSchema, {
+  const [grantForm, grantFields] = useZodForm(forms.GrantPlanSchema, {
     id: 'conceder-plano',
     lastResult: actionData?.intent === 'grant' ? actionData.result : undefined,
     defaultValue: { intent: 'grant', plano: user.plan_name === 'ADMIN' ? 'PREMIUM' : user.plan_name },

@@ -1,12 +1,6 @@
 import * as z from 'zod'
 
-export const GRANT_PLANS = ['GRATUITO', 'BASICO', 'PREMIUM', 'PRO'] as const
-export const GRANT_PLAN_LABELS: Record<(typeof GRANT_PLANS)[number], string> = {
-  GRATUITO: 'Gratuito',
-  BASICO: 'Básico',
-  PREMIUM: 'Premium',
-  PRO: 'Pro',
-}
+import { GRANT_PLANS } from './grant-plans'
 
 /** The two forms of /admin/usuarios/:id, told apart by `intent`. */
 export const GrantPlanSchema = z.object({

@@ -1,17 +1,15 @@
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 
-import { useHydrated } from '~/utils/use-hydrated'
-
 /** The dashboard's 6-colour palette (spec section 9), cycled over the bars. */
-export const CHART_COLORS = ['#2563eb', '#16a34a', '#f59e0b', '#dc2626', '#7c3aed', '#0891b2']
+const CHART_COLORS = ['#2563eb', '#16a34a', '#f59e0b', '#dc2626', '#7c3aed', '#0891b2']
+
+export type CountBarChartProps = { data: { label: string; count: number }[]; label: string }
 
 /**
- * A horizontal bar chart drawn only in the browser: recharts renders an empty box on the
- * server, so every chart is paired with a server-rendered table of the same figures.
+ * A horizontal bar chart drawn only in the browser (through lazyChart): recharts renders an empty
+ * box on the server, so every chart is paired with a server-rendered table of the same figures.
  */
-export function CountBarChart({ data, label }: { data: { label: string; count: number }[]; label: string }) {
-  const hydrated = useHydrated()
-  if (!hydrated || data.length === 0) return null
+export default function CountBarChart({ data, label }: CountBarChartProps) {
   const height = Math.max(160, data.length * 34 + 40)
   return (
     <div role="img" aria-label={label} className="mb-4 w-full" style={{ height }} data-testid="grafico">

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { Form, useActionData, useNavigation } from '@remix-run/react'
@@ -11,7 +10,8 @@ import { ErrorList } from '~/components/forms'
 import { PasswordField, useClearPasswordsOnError } from '~/components/password-field'
 import { changeTemporaryPassword } from '~/utils/accounts.server'
 import { formError } from '~/utils/api.server'
-import { NewPasswordFormSchema } from '~/utils/auth-schemas'
+import * as forms from '~/utils/auth-schemas.forms'
+import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { useZodForm } from '~/utils/use-zod-form'
@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: NewPasswordFormSchema })
+  const submission = await parseForm(await request.formData(), forms.NewPasswordFormSchema)
   const hideFields = ['newPassword', 'confirmPassword']
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields }) }, { status: 400 })
   const api = await apiForRequest(request, context)
@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ChangeTemporaryPasswordPage() {
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
-  const [form, fields] = useZodForm(NewPasswordFormSchema, { id: 'temp-password-form', lastResult: actionData?.result })
+  const [form, fields] = useZodForm(forms.NewPasswordFormSchema, { id: 'temp-password-form', lastResult: actionData?.result })
   useClearPasswordsOnError(actionData?.result, [fields.newPassword.id, fields.confirmPassword.id])
   return (
     <div className="container-page flex justify-center py-10 sm:py-16">

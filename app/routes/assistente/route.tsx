@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 
-import { CHAT_CONTENT_MAX } from '#server/domain/chat/schemas'
+import { CHAT_CONTENT_MAX } from '#server/domain/chat/limits'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, TextareaField } from '~/components/forms'
@@ -11,7 +11,7 @@ import { useZodForm } from '~/utils/use-zod-form'
 import type { ChatActionData } from './assistente.server'
 import { chatAction, loadChat } from './assistente.server'
 import { ASSISTANT_INTRO, ChatMessageItem, EXAMPLE_QUESTIONS, TypingIndicator } from './conversation'
-import { SendSchema } from './schemas'
+import * as forms from './schemas.forms'
 
 // Assistente de estudos (issue 14): the page that works without JavaScript: the conversation
 // (oldest first), the form under it (POST, then a redirect to the new reply at #ultima) and
@@ -110,7 +110,7 @@ function Conversation({ data }: { data: Extract<ReturnType<typeof useLoaderData<
 function SendForm({ sending }: { sending: boolean }) {
   const actionData = useActionData<typeof action>() as ChatActionData | undefined
   const lastResult = actionData && !actionData.ok ? actionData.result : undefined
-  const [form, fields] = useZodForm(SendSchema, { id: 'pergunta-assistente', lastResult })
+  const [form, fields] = useZodForm(forms.SendSchema, { id: 'pergunta-assistente', lastResult })
   return (
     <Form method="post" action="/assistente" className="mt-6 space-y-2" {...getFormProps(form)}>
       <CsrfInput />

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
@@ -11,7 +10,8 @@ import { PasswordField, useClearPasswordsOnError } from '~/components/password-f
 import { register } from '~/utils/accounts.server'
 import { apiFor } from '~/utils/api.server'
 import { formError } from '~/utils/api.server'
-import { RegisterFormSchema } from '~/utils/auth-schemas'
+import * as forms from '~/utils/auth-schemas.forms'
+import { parseForm } from '~/utils/form-schema.server'
 import { createUserSession, requireAnonymous, safeRedirect } from '~/utils/session.server'
 import { useZodForm } from '~/utils/use-zod-form'
 
@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData()
-  const submission = parseWithZod(formData, { schema: RegisterFormSchema })
+  const submission = await parseForm(formData, forms.RegisterFormSchema)
   const hideFields = ['password', 'confirmPassword']
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields }) }, { status: 400 })
   const { name, email, phone, password } = submission.value
@@ -53,7 +53,7 @@ export default function RegisterPage() {
   const { redirectTo } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
-  const [form, fields] = useZodForm(RegisterFormSchema, { id: 'register-form', lastResult: actionData?.result })
+  const [form, fields] = useZodForm(forms.RegisterFormSchema, { id: 'register-form', lastResult: actionData?.result })
   useClearPasswordsOnError(actionData?.result, [fields.password.id, fields.confirmPassword.id])
   return (
     <div className="container-page flex justify-center py-10 sm:py-16">

@@ -1,25 +1,22 @@
-import type { Submission } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import type { z } from 'zod'
 
 import { sendContactMessage } from '#server/client/contact'
-import type { ContactInput, ContactSchema } from '#server/domain/contact/schemas'
-import { CONTACT_SUCCESS } from '#server/domain/contact/schemas'
+import { CONTACT_SUCCESS, ContactSchema } from '#server/domain/contact/schemas'
 import { formError } from '~/utils/api.server'
 import { apiForRequest, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
-type ContactSubmission = Submission<z.input<typeof ContactSchema>, string[], ContactInput>
-
 const UNAVAILABLE = 'Não foi possível enviar sua mensagem agora. Tente novamente em instantes.'
 
 /**
- * Sends a valid form to POST /api/v1/contact. Success: redirect (no resubmission on
+ * Parses the form with the schema the page's form renders, then sends it to POST /api/v1/contact. Success: redirect (no resubmission on
  * refresh) to /contato?enviado=1 with the success toast. An API refusal (400 invalid
  * field, 429 rate limit, API unreachable) stays on the page with the values kept.
  */
-export async function submitContact(request: Request, context: AppLoadContext, submission: ContactSubmission) {
+export async function submitContact(request: Request, context: AppLoadContext) {
+  const submission = parseWithZod(await request.formData(), { schema: ContactSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   try {
     const api = await apiForRequest(request, context)

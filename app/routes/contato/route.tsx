@@ -1,17 +1,16 @@
 import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { Clock, Mail } from 'lucide-react'
 
-import { ContactSchema } from '#server/domain/contact/schemas'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field, TextareaField } from '~/components/forms'
 import { useZodForm } from '~/utils/use-zod-form'
 
 import { submitContact } from './contato.server'
+import * as forms from './schemas.forms'
 
 export const meta: MetaFunction = () => [
   { title: 'Contato — Gabarita' },
@@ -27,11 +26,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ContactSchema })
-  if (submission.status !== 'success') {
-    return json(submission.reply(), { status: 400 })
-  }
-  return submitContact(request, context, submission)
+  return submitContact(request, context)
 }
 
 /** Conform's props carry a `key`; React warns when a key is spread, and we remount by hand. */
@@ -43,7 +38,7 @@ function ContactForm() {
   const lastResult = useActionData<typeof action>()
   const navigation = useNavigation()
   const pending = navigation.state !== 'idle' && navigation.formAction === '/contato'
-  const [form, fields] = useZodForm(ContactSchema, { id: 'contato', lastResult, shouldValidate: 'onBlur' })
+  const [form, fields] = useZodForm(forms.ContactSchema, { id: 'contato', lastResult, shouldValidate: 'onBlur' })
 
   return (
     <Form method="POST" action="/contato" className="flex flex-col gap-4" {...getFormProps(form)}>

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
@@ -8,12 +7,14 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/forms'
 import { MascotPicker } from '~/components/mascot-picker'
 import { RouteDialog } from '~/components/route-dialog'
+import { dashboardBack } from '~/routes/dashboard/schemas'
 import { getProfile, updateProfile } from '~/utils/accounts.server'
 import { formError } from '~/utils/api.server'
+import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
-import { dashboardBack, MascotFormSchema } from './schemas'
+import * as forms from './schemas.forms'
 
 // The mascot picker (spec: six choices, closes on selection): a dialog over /dashboard with JS,
 // a section of the dashboard page without. Each mascot is a submit button, so one click saves
@@ -32,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context)
   const back = dashboardBack(new URL(request.url))
-  const submission = parseWithZod(await request.formData(), { schema: MascotFormSchema })
+  const submission = await parseForm(await request.formData(), forms.MascotFormSchema)
   if (submission.status !== 'success') return json({ error: 'Escolha um dos mascotes.' }, { status: 400 })
   const api = await apiForRequest(request, context)
   try {

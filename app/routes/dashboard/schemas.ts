@@ -18,3 +18,12 @@ export function tabOf(url: URL): TabId {
 }
 
 export const tabHref = (tab: TabId) => (tab === 'visao-geral' ? '/dashboard' : `/dashboard?aba=${tab}`)
+
+/** Where the preferences form lives and returns to. */
+export const SETTINGS_TAB_URL = tabHref('configuracoes')
+
+/** The dashboard URL to go back to, keeping only the open tab (`aba`) of the URL it opened from. */
+export function dashboardBack(url: URL) {
+  const aba = url.searchParams.get('aba')
+  return aba && /^[a-z-]{1,30}$/.test(aba) ? `/dashboard?aba=${aba}` : '/dashboard'
+}

@@ -6,9 +6,10 @@ import { Avatar } from '~/components/avatar'
 import { CsrfInput } from '~/components/csrf-input'
 import { CheckboxField, ErrorList } from '~/components/forms'
 import { ThemeSwitch } from '~/components/theme-switch'
-import { PreferencesFormSchema, SETTINGS_TAB_URL } from '~/routes/minha-conta.preferencias/schemas'
+import * as forms from '~/routes/minha-conta.preferencias/schemas.forms'
 import { useZodForm } from '~/utils/use-zod-form'
 
+import { SETTINGS_TAB_URL } from './schemas'
 import type { SettingsTabData } from './settings.server'
 
 const PREFERENCES_ACTION = '/minha-conta/preferencias'
@@ -74,7 +75,7 @@ export function SettingsTab({ data }: { data: SettingsTabData }) {
 function PreferencesForm({ data }: { data: SettingsTabData }) {
   const navigation = useNavigation()
   const saving = navigation.state === 'submitting' && navigation.formAction === PREFERENCES_ACTION
-  const [form, fields] = useZodForm(PreferencesFormSchema, {
+  const [form, fields] = useZodForm(forms.PreferencesFormSchema, {
     id: 'preferencias',
     defaultValue: { notificationsEnabled: data.notificationsEnabled, rankingOptOut: data.rankingOptOut },
   })

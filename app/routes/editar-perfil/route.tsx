@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
 
-import { birthDateToIso } from '#server/domain/auth/schemas'
+import { birthDateToIso } from '#server/domain/auth/profile-choices'
 import { Avatar } from '~/components/avatar'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -14,7 +13,9 @@ import { MascotPicker } from '~/components/mascot-picker'
 import { PasswordField, useClearPasswordsOnError } from '~/components/password-field'
 import { changePassword, getProfile, updateProfile } from '~/utils/accounts.server'
 import { formError } from '~/utils/api.server'
-import { ChangePasswordFormSchema, GENDER_LABELS, GENDERS, ProfileFormSchema, STUDY_TIME_LABELS, STUDY_TIMES } from '~/utils/auth-schemas'
+import * as forms from '~/utils/auth-schemas.forms'
+import { parseForm } from '~/utils/form-schema.server'
+import { GENDER_LABELS, GENDERS, STUDY_TIME_LABELS, STUDY_TIMES } from '~/utils/profile-labels'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { useZodForm } from '~/utils/use-zod-form'
@@ -34,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = await apiForRequest(request, context)
 
   if (formData.get('intent') === 'password') {
-    const submission = parseWithZod(formData, { schema: ChangePasswordFormSchema })
+    const submission = await parseForm(formData, forms.ChangePasswordFormSchema)
     const hideFields = ['currentPassword', 'newPassword', 'confirmPassword']
     if (submission.status !== 'success') return json({ intent: 'password', result: submission.reply({ hideFields }) }, { status: 400 })
     const { currentPassword, newPassword, confirmPassword } = submission.value
@@ -53,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast('/dashboard', { type: 'success', title: 'Senha alterada com sucesso' }, { request })
   }
 
-  const submission = parseWithZod(formData, { schema: ProfileFormSchema })
+  const submission = await parseForm(formData, forms.ProfileFormSchema)
   if (submission.status !== 'success') return json({ intent: 'profile', result: submission.reply() }, { status: 400 })
   const v = submission.value
   try {
@@ -89,9 +90,8 @@ export default function EditProfilePage() {
   const navigation = useNavigation()
   const pendingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
 
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(forms.ProfileFormSchema, {
     id: 'profile-form',
-    constraint: getZodConstraint(ProfileFormSchema),
     lastResult: actionData?.intent === 'profile' ? actionData.result : undefined,
     defaultValue: {
       name: user.name,
@@ -109,12 +109,8 @@ export default function EditProfilePage() {
       notificationsEnabled: profile.notifications_enabled ? 'on' : '',
       bio: profile.bio ?? '',
     },
-    onValidate({ formData }) {
-      return parseWithZod(formData, { schema: ProfileFormSchema })
-    },
-    shouldRevalidate: 'onInput',
   })
-  const [pwForm, pwFields] = useZodForm(ChangePasswordFormSchema, {
+  const [pwForm, pwFields] = useZodForm(forms.ChangePasswordFormSchema, {
     id: 'password-form',
     lastResult: actionData?.intent === 'password' ? actionData.result : undefined,
   })

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
@@ -10,7 +9,8 @@ import { ErrorList, Field } from '~/components/forms'
 import { forgotPassword } from '~/utils/accounts.server'
 import { apiFor } from '~/utils/api.server'
 import { formError } from '~/utils/api.server'
-import { ForgotFormSchema } from '~/utils/auth-schemas'
+import * as forms from '~/utils/auth-schemas.forms'
+import { parseForm } from '~/utils/form-schema.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { useZodForm } from '~/utils/use-zod-form'
 
@@ -19,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: 'Recuperar senha — Gabarita'
 const GENERIC = 'Se o email exista, você receberá instruções para recuperar sua senha'
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ForgotFormSchema })
+  const submission = await parseForm(await request.formData(), forms.ForgotFormSchema)
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
   try {
     const res = await forgotPassword(apiFor(context), submission.value.email)
@@ -33,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
-  const [form, fields] = useZodForm(ForgotFormSchema, { id: 'forgot-form', lastResult: actionData?.result })
+  const [form, fields] = useZodForm(forms.ForgotFormSchema, { id: 'forgot-form', lastResult: actionData?.result })
   return (
     <div className="container-page flex justify-center py-10 sm:py-16">
       <div className="card w-full max-w-md">

@@ -1,19 +1,20 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
 
 import { deleteMyAccount } from '#server/client/me'
-import { DeleteAccountBody } from '#server/domain/me/schemas'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/forms'
 import { PasswordField } from '~/components/password-field'
 import { formError } from '~/utils/api.server'
+import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, destroySession, getSession, requireUser } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { useZodForm } from '~/utils/use-zod-form'
+
+import * as forms from './schemas.forms'
 
 // 'Excluir minha conta' (issue 14, ADR 022): what goes and what stays, then the password.
 
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context)
-  const submission = parseWithZod(await request.formData(), { schema: DeleteAccountBody })
+  const submission = await parseForm(await request.formData(), forms.DeleteAccountBody)
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields: ['confirmacao'] }) }, { status: 400 })
   try {
     await deleteMyAccount(await apiForRequest(request, context), submission.value.confirmacao)
@@ -47,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function DeleteAccountPage() {
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
-  const [form, fields] = useZodForm(DeleteAccountBody, { id: 'excluir-conta', lastResult: actionData?.result })
+  const [form, fields] = useZodForm(forms.DeleteAccountBody, { id: 'excluir-conta', lastResult: actionData?.result })
   return (
     <div className="container-page flex justify-center py-10 sm:py-16">
       <div className="card w-full max-w-xl">

@@ -1,13 +1,14 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 
+import { SETTINGS_TAB_URL } from '~/routes/dashboard/schemas'
 import { updateProfile } from '~/utils/accounts.server'
 import { formError } from '~/utils/api.server'
+import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
-import { PreferencesFormSchema, SETTINGS_TAB_URL } from './schemas'
+import * as forms from './schemas.forms'
 
 // The Configurações tab's preferences (notifications, ranking opt-out): a POST-only resource
 // route that saves through PUT /profile and goes back to the tab, with or without JS.
@@ -16,7 +17,7 @@ const FAILED = 'Não foi possível salvar as preferências.'
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context)
-  const submission = parseWithZod(await request.formData(), { schema: PreferencesFormSchema })
+  const submission = await parseForm(await request.formData(), forms.PreferencesFormSchema)
   if (submission.status !== 'success') return redirectWithToast(SETTINGS_TAB_URL, { type: 'error', title: FAILED }, { request })
   const api = await apiForRequest(request, context)
   try {

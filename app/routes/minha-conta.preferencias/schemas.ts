@@ -6,5 +6,3 @@ export const PreferencesFormSchema = z.object({
   notificationsEnabled: z.boolean().optional(),
   rankingOptOut: z.boolean().optional(),
 })
-
-export const SETTINGS_TAB_URL = '/dashboard?aba=configuracoes'

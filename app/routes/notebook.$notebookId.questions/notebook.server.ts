@@ -6,6 +6,7 @@ import { json } from '@remix-run/node'
 import type { NotebookDetailJson, NotebookQuestionsPage } from '#server/client/notebooks'
 import { deleteNotebook, getNotebook, listNotebookQuestions, removeNotebookQuestion, updateNotebook } from '#server/client/notebooks'
 import { PLAN_LIMITS, quotaMessageFor } from '#server/domain/plans'
+import { PER_PAGE } from '~/routes/questoes/filters'
 import type { CardView, RevealState } from '~/routes/questoes/question-card'
 import { toCardView } from '~/routes/questoes/question-card'
 import type { ServerReveal } from '~/routes/questoes/reveals.server'
@@ -14,7 +15,7 @@ import { ApiError, formError } from '~/utils/api.server'
 import { apiForRequest, getToken, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
-import { NotebookPageActionSchema, PER_PAGE } from './schemas'
+import { NotebookPageActionSchema } from './schemas'
 
 // /notebook/{notebookId}/questions (issue 11): one notebook, its figures and its questions as
 // answerable cards. The answer form posts to /questoes/{id}/responder, whose no-JS redirect

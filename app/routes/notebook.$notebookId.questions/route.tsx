@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/forms'
 import { IconSprite } from '~/components/icons'
 import { NotebookFields } from '~/components/notebook-fields'
+import { PER_PAGE } from '~/routes/questoes/filters'
 import { Announcer, CardShortcuts } from '~/routes/questoes/keyboard'
 import { Pagination } from '~/routes/questoes/pagination'
 import { QuestionCard } from '~/routes/questoes/question-card'
@@ -16,7 +17,7 @@ import { useZodForm } from '~/utils/use-zod-form'
 
 import type { NotebookPageActionData } from './notebook.server'
 import { loadNotebookPage, notebookPageAction } from './notebook.server'
-import { EditNotebookSchema, PER_PAGE } from './schemas'
+import * as forms from './schemas.forms'
 
 // /notebook/{notebookId}/questions (issue 11, spec section 2 'Notebook questions'): name,
 // description, created date, the three figures and the progress bar, the questions as cards
@@ -234,7 +235,7 @@ function EditNotebookForm({ name, description }: { name: string; description: st
   const lastResult = actionData?.formId === 'editar-caderno' ? actionData.result : undefined
   // The dashboard's 'Editar' opens the page with the form unfolded.
   const [params] = useSearchParams()
-  const [form, fields] = useZodForm(EditNotebookSchema, {
+  const [form, fields] = useZodForm(forms.EditNotebookSchema, {
     id: 'editar-caderno',
     lastResult,
     defaultValue: { nome: name, descricao: description ?? '' },

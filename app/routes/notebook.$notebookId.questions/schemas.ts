@@ -5,9 +5,6 @@ import { notebookDescription, notebookName } from '#server/domain/notebooks/sche
 // One schema per form of the notebook page, shared by the page (Conform) and the action; the
 // field rules are the API's own (server/domain/notebooks/schemas.ts).
 
-/** Questions per page of the notebook page (loader and pagination). */
-export const PER_PAGE = 20
-
 const questionId = z.coerce.number().int().min(1).max(999_999_999)
 
 export const RemoveQuestionSchema = z.object({ intent: z.literal('remover'), questao: questionId })

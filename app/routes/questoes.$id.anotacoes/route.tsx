@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 
 import type { NoteJson } from '#server/client/notes'
-import { NOTE_CONTENT_MAX } from '#server/domain/notes/schemas'
+import { NOTE_CONTENT_MAX } from '#server/domain/notes/limits'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, TextareaField } from '~/components/forms'
@@ -14,7 +14,7 @@ import { useZodForm } from '~/utils/use-zod-form'
 
 import type { NotesActionData } from './notes.server'
 import { loadNotes, notesAction } from './notes.server'
-import { CreateNoteSchema, EditNoteSchema } from './schemas'
+import * as forms from './schemas.forms'
 
 // Anotação (issue 11): the student's private notes on a question, nested in the /questoes
 // layout: a dialog over the list with JS, a section of the page without. Newest first; each
@@ -156,7 +156,7 @@ function NoteView({ note, self, deleting }: { note: Note; self: string; deleting
 function NewNoteForm({ action, lastResult }: { action: string; lastResult?: NotesActionData['result'] }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'criar'
-  const [form, fields] = useZodForm(CreateNoteSchema, { id: 'nova-nota', lastResult })
+  const [form, fields] = useZodForm(forms.CreateNoteSchema, { id: 'nova-nota', lastResult })
   return (
     <Form method="post" action={action} preventScrollReset className="mt-4 space-y-2" {...getFormProps(form)}>
       <CsrfInput />
@@ -181,7 +181,11 @@ function NewNoteForm({ action, lastResult }: { action: string; lastResult?: Note
 function EditNoteForm({ note, action, lastResult }: { note: Note; action: string; lastResult?: NotesActionData['result'] }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'editar'
-  const [form, fields] = useZodForm(EditNoteSchema, { id: `editar-nota-${note.id}`, lastResult, defaultValue: { conteudo: note.content } })
+  const [form, fields] = useZodForm(forms.EditNoteSchema, {
+    id: `editar-nota-${note.id}`,
+    lastResult,
+    defaultValue: { conteudo: note.content },
+  })
   return (
     <Form method="post" action={action} preventScrollReset className="space-y-2" {...getFormProps(form)}>
       <CsrfInput />

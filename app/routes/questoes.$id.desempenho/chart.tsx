@@ -1,15 +1,13 @@
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 
-import { useHydrated } from '~/utils/use-hydrated'
+export type AlternativesChartProps = { data: { letter: string; count: number; percentage: number; isCorrect: boolean }[] }
 
 /**
- * How many chose each alternative, as bars, drawn only in the browser (recharts renders an
- * empty box on the server): the table beside it has the same figures, always in the HTML.
- * The key is green, the other letters (the distractors) slate.
+ * How many chose each alternative, as bars, drawn only in the browser (through lazyChart): the
+ * table beside it has the same figures, always in the HTML. The key is green, the other letters
+ * (the distractors) slate.
  */
-export function AlternativesChart({ data }: { data: { letter: string; count: number; percentage: number; isCorrect: boolean }[] }) {
-  const hydrated = useHydrated()
-  if (!hydrated || data.length === 0) return null
+export default function AlternativesChart({ data }: AlternativesChartProps) {
   return (
     <div role="img" aria-label="Gráfico de respostas por alternativa" className="mb-3 h-56 w-full" data-testid="grafico-alternativas">
       <ResponsiveContainer width="100%" height="100%">

@@ -3,17 +3,19 @@ import { useLoaderData } from '@remix-run/react'
 
 import type { QuestionStatistics, UserStats } from '#server/client/insight'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { lazyChart } from '~/components/lazy-chart'
 import { RouteDialog } from '~/components/route-dialog'
 import { toolLinkSelector } from '~/routes/questoes/card-actions'
 import { difficultyLabel, formatSeconds } from '~/routes/questoes/insight-figures'
 import { formatDateHour } from '~/utils/format-date'
 
-import { AlternativesChart } from './chart'
 import { loadStatistics } from './desempenho.server'
 
 // Desempenho (issue 12), nested in the /questoes layout: a dialog over the list with JS, a
 // section of the page without. The bars are drawn with JS only; the same figures are always
 // in the table below them.
+
+const AlternativesChart = lazyChart(() => import('./chart'))
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Desempenho — Questão #${data.question.code} — Gabarita` : 'Desempenho — Gabarita' },

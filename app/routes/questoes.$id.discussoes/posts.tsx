@@ -3,7 +3,7 @@ import { Form, useFetcher } from '@remix-run/react'
 import { Flag, Pencil, Star, ThumbsDown, ThumbsUp, Trash2 } from 'lucide-react'
 
 import type { ForumReplyJson, ForumTopicJson } from '#server/client/forum'
-import { POST_CONTENT_MAX, TOPIC_TITLE_MAX } from '#server/domain/forum/schemas'
+import { POST_CONTENT_MAX, TOPIC_TITLE_MAX } from '#server/domain/forum/limits'
 import { initials, MASCOT_ICONS } from '~/components/avatar'
 import { CsrfInput } from '~/components/csrf-input'
 import { ErrorList, Field, TextareaField } from '~/components/forms'
@@ -12,7 +12,7 @@ import { useZodForm } from '~/utils/use-zod-form'
 
 import type { DiscussionActionData } from './discussoes.server'
 import { absoluteTime, relativeTime } from './relative-time'
-import { EditReplyFormSchema, EditTopicFormSchema, FlagFormSchema, NewTopicFormSchema, ReplyFormSchema } from './schemas'
+import * as forms from './schemas.forms'
 
 // The posts of Discussões and their small forms. Every text is rendered as React text (never
 // HTML), line breaks kept by CSS; nothing is turned into a link.
@@ -126,7 +126,7 @@ export function Votes({ kind, post, ctx }: { kind: Kind; post: ForumTopicJson | 
 
 export function NewTopicForm({ ctx }: { ctx: Ctx }) {
   const lastResult = resultFor(ctx.actionData, 'novo-topico')
-  const [form, fields] = useZodForm(NewTopicFormSchema, { id: 'novo-topico', lastResult })
+  const [form, fields] = useZodForm(forms.NewTopicFormSchema, { id: 'novo-topico', lastResult })
   return (
     <details className="forum-more" open={lastResult ? true : undefined}>
       <summary className="btn-primary">Novo Tópico</summary>
@@ -154,7 +154,7 @@ export function NewTopicForm({ ctx }: { ctx: Ctx }) {
 function ReplyForm({ topicId, ctx }: { topicId: number; ctx: Ctx }) {
   const id = `responder-${topicId}`
   const lastResult = resultFor(ctx.actionData, id)
-  const [form, fields] = useZodForm(ReplyFormSchema, { id, lastResult })
+  const [form, fields] = useZodForm(forms.ReplyFormSchema, { id, lastResult })
   return (
     <Form method="post" action={ctx.action} className="mt-3 space-y-2" {...getFormProps(form)}>
       <CsrfInput />
@@ -175,7 +175,11 @@ function ReplyForm({ topicId, ctx }: { topicId: number; ctx: Ctx }) {
 function EditTopicForm({ topic, ctx }: { topic: ForumTopicJson; ctx: Ctx }) {
   const id = `editar-topico-${topic.id}`
   const lastResult = resultFor(ctx.actionData, id)
-  const [form, fields] = useZodForm(EditTopicFormSchema, { id, lastResult, defaultValue: { titulo: topic.title, conteudo: topic.content } })
+  const [form, fields] = useZodForm(forms.EditTopicFormSchema, {
+    id,
+    lastResult,
+    defaultValue: { titulo: topic.title, conteudo: topic.content },
+  })
   return (
     <details className="forum-more" open={lastResult ? true : undefined}>
       <summary>
@@ -206,7 +210,7 @@ function EditTopicForm({ topic, ctx }: { topic: ForumTopicJson; ctx: Ctx }) {
 function EditReplyForm({ reply, ctx }: { reply: ForumReplyJson; ctx: Ctx }) {
   const id = `editar-resposta-${reply.id}`
   const lastResult = resultFor(ctx.actionData, id)
-  const [form, fields] = useZodForm(EditReplyFormSchema, { id, lastResult, defaultValue: { conteudo: reply.content } })
+  const [form, fields] = useZodForm(forms.EditReplyFormSchema, { id, lastResult, defaultValue: { conteudo: reply.content } })
   return (
     <details className="forum-more" open={lastResult ? true : undefined}>
       <summary>
@@ -252,7 +256,7 @@ function DeleteForm({ kind, id, ctx }: { kind: Kind; id: number; ctx: Ctx }) {
 function FlagForm({ kind, id, ctx }: { kind: Kind; id: number; ctx: Ctx }) {
   const formId = `denunciar-${kind}-${id}`
   const lastResult = resultFor(ctx.actionData, formId)
-  const [form, fields] = useZodForm(FlagFormSchema, { id: formId, lastResult })
+  const [form, fields] = useZodForm(forms.FlagFormSchema, { id: formId, lastResult })
   return (
     <details className="forum-more" open={lastResult ? true : undefined}>
       <summary>

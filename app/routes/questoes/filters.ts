@@ -17,6 +17,7 @@ export type FilterState = {
 export const DIFFICULTY_LABELS: Record<string, string> = { facil: 'Fácil', medio: 'Médio', dificil: 'Difícil' }
 export const FALLBACK_YEARS = [2024, 2023, 2022, 2021, 2020]
 export const FALLBACK_BOARDS = ['OAB', 'FGV', 'CESPE', 'VUNESP', 'FCC']
+/** Questions per page of a card list: the bank's and a notebook's. */
 export const PER_PAGE = 20
 
 const ids = (values: string[]) => [

@@ -8,7 +8,7 @@ import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, TextareaField } from '~/components/forms'
 import { reportAction } from '~/routes/questoes/actions.server'
-import { ReportFormSchema } from '~/routes/questoes/schemas'
+import * as forms from '~/routes/questoes/schemas.forms'
 import { ApiError } from '~/utils/api.server'
 import { apiForRequest, withSession } from '~/utils/session.server'
 import { useZodForm } from '~/utils/use-zod-form'
@@ -42,7 +42,7 @@ export default function ReportErrorPage() {
   const data = useLoaderData<typeof loader>()
   const navigation = useNavigation()
   const actionData = useActionData<typeof action>()
-  const [form, fields] = useZodForm(ReportFormSchema, { id: 'reportar-form', lastResult: actionData?.result })
+  const [form, fields] = useZodForm(forms.ReportFormSchema, { id: 'reportar-form', lastResult: actionData?.result })
   const cancel = `${data.back}#questao-${data.id}`
   return (
     <div className="container-page max-w-2xl py-10">

@@ -1,5 +1,4 @@
 import { getFormProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirectDocument } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
@@ -10,8 +9,10 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/forms'
 import { RouteDialog } from '~/components/route-dialog'
 import { ApiError, changePlan, getSubscription, startCheckout } from '~/routes/trocar-plano/billing.server'
-import { ConfirmPlanSchema, readPlan } from '~/routes/trocar-plano/schemas'
+import { readPlan } from '~/routes/trocar-plano/plans'
+import * as forms from '~/routes/trocar-plano/schemas.forms'
 import { formError } from '~/utils/api.server'
+import { parseForm } from '~/utils/form-schema.server'
 import { formatDate } from '~/utils/format'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -56,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context)
-  const submission = parseWithZod(await request.formData(), { schema: ConfirmPlanSchema })
+  const submission = await parseForm(await request.formData(), forms.ConfirmPlanSchema)
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
   const value = submission.value
   const api = await apiForRequest(request, context)
@@ -90,7 +91,7 @@ export default function ConfirmPlanStep() {
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   const [method, setMethod] = useState<string | null>(null)
   const upgrade = data.kind === 'upgrade'
-  const [form, fields] = useZodForm(ConfirmPlanSchema, { id: 'confirmar-plano', lastResult: actionData?.result })
+  const [form, fields] = useZodForm(forms.ConfirmPlanSchema, { id: 'confirmar-plano', lastResult: actionData?.result })
   const back = plan.id === 'GRATUITO' ? '/trocar-plano' : `/trocar-plano?plano=${plan.id}`
   const methodErrors = fields.method.errors
 

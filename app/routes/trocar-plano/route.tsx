@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, Outlet, useLoaderData, useNavigation } from '@remix-run/react'
@@ -9,13 +8,15 @@ import type { BillingOverview } from '#server/client/billing'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { formError } from '~/utils/api.server'
+import { parseForm } from '~/utils/form-schema.server'
 import { formatDate } from '~/utils/format'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { useHydrated } from '~/utils/use-hydrated'
 
 import { cancelSubscription, getPlans, getSubscription, resumeSubscription } from './billing.server'
-import { readPlan, SubscriptionIntentSchema } from './schemas'
+import { readPlan } from './plans'
+import * as forms from './schemas.forms'
 
 export const meta: MetaFunction = () => [{ title: 'Trocar plano — Gabarita' }]
 
@@ -48,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Cancel (confirmed on /trocar-plano/cancelar) and undo a cancellation or a scheduled change. */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context)
-  const submission = parseWithZod(await request.formData(), { schema: SubscriptionIntentSchema })
+  const submission = await parseForm(await request.formData(), forms.SubscriptionIntentSchema)
   if (submission.status !== 'success') return redirectWithToast('/trocar-plano', { type: 'error', title: 'Ação inválida.' }, { request })
   const api = await apiForRequest(request, context)
   try {

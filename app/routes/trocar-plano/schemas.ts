@@ -1,22 +1,9 @@
 import * as z from 'zod'
 
-// Form schemas of /trocar-plano and its steps, shared by the forms and the actions
-// (no .server: the browser validates with them too). Identifiers are the API's.
+import { METHOD_IDS, METHOD_REQUIRED, PAID_PLAN_IDS, PLAN_IDS } from './plans'
 
-export const PLAN_IDS = ['GRATUITO', 'BASICO', 'PREMIUM', 'PRO'] as const
-export type PlanId = (typeof PLAN_IDS)[number]
-export const PAID_PLAN_IDS = ['BASICO', 'PREMIUM', 'PRO'] as const
-
-/** The API's payment method identifiers (POST /billing/checkout `method`). */
-export const METHOD_IDS = ['credit_card', 'paypal'] as const
-
-export const METHOD_REQUIRED = 'Escolha uma forma de pagamento.'
-
-/** ?plano= of the confirmation step and of the card links (/planos), any case. */
-export function readPlan(value: string | null | undefined): PlanId | null {
-  const upper = (value ?? '').trim().toUpperCase()
-  return (PLAN_IDS as readonly string[]).includes(upper) ? (upper as PlanId) : null
-}
+// Form schemas of /trocar-plano and its steps, shared by the forms (through schemas.forms.ts) and
+// the actions. Identifiers are the API's (plans.ts).
 
 /** An upgrade: paid now, through the provider's checkout. */
 export const UpgradeSchema = z.object({

@@ -1,9 +1,9 @@
 import * as z from 'zod'
 
+import { CHAT_CONTENT_MAX } from './limits'
+
 // The one rule for a message to the study assistant, shared by the API
 // (server/api/chat.ts) and the forms of /assistente and the widget.
-
-export const CHAT_CONTENT_MAX = 1000
 
 /** C0 control characters other than tab and line breaks (the API's guard already refuses NUL). */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/

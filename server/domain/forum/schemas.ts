@@ -1,11 +1,9 @@
 import * as z from 'zod'
 
+import { FLAG_REASON_MAX, POST_CONTENT_MAX, TOPIC_TITLE_MAX } from './limits'
+
 // Field rules of Discussões, shared by the API (server/api/forum.ts) and the page forms
 // (app/routes/questoes.$id.discussoes/schemas.ts, app/routes/admin.forum/schemas.ts).
-
-export const TOPIC_TITLE_MAX = 150
-export const POST_CONTENT_MAX = 5000
-export const FLAG_REASON_MAX = 500
 
 /** C0 control characters other than tab and line breaks (the API's guard already refuses NUL). */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/

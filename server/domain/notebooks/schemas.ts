@@ -1,10 +1,10 @@
 import * as z from 'zod'
 
+import { NOTEBOOK_DESCRIPTION_MAX, NOTEBOOK_NAME_MAX } from './limits'
+
 // Field rules of the notebooks (Fichário), shared by the API (server/api/notebooks.ts) and the
 // page forms (app/routes/questoes.$id.cadernos/, app/routes/notebook.$notebookId.questions/).
 
-export const NOTEBOOK_NAME_MAX = 80
-export const NOTEBOOK_DESCRIPTION_MAX = 500
 /** How many notebooks one PUT /questions/{id}/notebooks may name (more than any plan holds but Pro). */
 export const MEMBERSHIP_MAX = 500
 

@@ -1,9 +1,9 @@
 import * as z from 'zod'
 
+import { NOTE_CONTENT_MAX } from './limits'
+
 // Field rules of Anotação, shared by the API (server/api/notes.ts) and the page forms
 // (app/routes/questoes.$id.anotacoes/schemas.ts).
-
-export const NOTE_CONTENT_MAX = 5000
 
 /** C0 control characters other than tab and line breaks (the API's guard already refuses NUL). */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/

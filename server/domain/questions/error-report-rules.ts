@@ -1,21 +1,13 @@
 import * as z from 'zod'
 
 import type { ErrorReportStatus } from '../../db/schema'
+import { ERROR_REPORT_ANSWER_MAX, ERROR_REPORT_STATUS_LABELS, ERROR_REPORT_STATUSES } from './error-report-values'
 
-// The error-report queue's values and field rules, free of the database layer so the admin
-// page's form (app/routes/admin.erros/schemas.ts) shares them with the API.
+// The error-report queue's field rules, free of the database layer so the admin page's form
+// (app/routes/admin.erros/schemas.ts) shares them with the API; the values in error-report-values.ts.
 
-export const ERROR_REPORT_STATUSES = ['novo', 'em_analise', 'corrigido', 'descartado'] as const satisfies readonly ErrorReportStatus[]
+export { ERROR_REPORT_ANSWER_MAX, ERROR_REPORT_STATUS_LABELS, ERROR_REPORT_STATUSES }
 export type { ErrorReportStatus }
-
-export const ERROR_REPORT_STATUS_LABELS: Record<ErrorReportStatus, string> = {
-  novo: 'Novo',
-  em_analise: 'Em análise',
-  corrigido: 'Corrigido',
-  descartado: 'Descartado',
-}
-
-export const ERROR_REPORT_ANSWER_MAX = 2000
 
 export const errorReportStatus = z.enum(ERROR_REPORT_STATUSES, {
   error: `Situação inválida: use ${ERROR_REPORT_STATUSES.join(', ')}.`,

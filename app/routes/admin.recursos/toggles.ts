@@ -1,0 +1,3 @@
+/** The five admin toggles of spec section 3, in the API's names. */
+export const TOGGLE_KEYS = ['notebooksEnabled', 'commentsEnabled', 'chatEnabled', 'adsEnabled', 'commentedQuestionsEnabled'] as const
+export type ToggleKey = (typeof TOGGLE_KEYS)[number]

@@ -1,0 +1,17 @@
+// The plan and payment-method identifiers of /trocar-plano (the API's), zod-free: the loaders read
+// `?plano=` with them and the pages render them without zod in their first load (ADR 029).
+
+export const PLAN_IDS = ['GRATUITO', 'BASICO', 'PREMIUM', 'PRO'] as const
+export type PlanId = (typeof PLAN_IDS)[number]
+export const PAID_PLAN_IDS = ['BASICO', 'PREMIUM', 'PRO'] as const
+
+/** The API's payment method identifiers (POST /billing/checkout `method`). */
+export const METHOD_IDS = ['credit_card', 'paypal'] as const
+
+export const METHOD_REQUIRED = 'Escolha uma forma de pagamento.'
+
+/** ?plano= of the confirmation step and of the card links (/planos), any case. */
+export function readPlan(value: string | null | undefined): PlanId | null {
+  const upper = (value ?? '').trim().toUpperCase()
+  return (PLAN_IDS as readonly string[]).includes(upper) ? (upper as PlanId) : null
+}
