@@ -106,3 +106,21 @@ test('a form loads its schema when first touched, then validates on the client w
   await expect(page.getByText('Digite um email válido')).toBeVisible()
   expect(posts).toEqual([])
 })
+
+test('a form whose schema has not arrived (offline, slow) is still checked, by the action, with the same messages', async ({ page }) => {
+  const posts: string[] = []
+  page.on('request', (r) => {
+    if (r.method() === 'POST') posts.push(new URL(r.url()).pathname)
+  })
+  await page.goto('/contato')
+  await page.waitForLoadState('networkidle')
+  // Every script requested from now on fails: the schema and zod never arrive.
+  await page.route('**/*.js', (route) => route.abort())
+  await page.getByLabel('Nome').fill('Ana')
+  await page.getByLabel('Email').fill('sem-arroba')
+  await page.getByLabel('Assunto').fill('Dúvida')
+  await page.getByLabel('Mensagem', { exact: true }).fill('Uma pergunta sobre os planos.')
+  await page.getByRole('button', { name: 'Enviar mensagem' }).click()
+  await expect(page.getByText('Digite um email válido')).toBeVisible()
+  expect(posts).toContain('/contato')
+})
