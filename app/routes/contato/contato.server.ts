@@ -11,9 +11,10 @@ import { redirectWithToast } from '~/utils/toast.server'
 const UNAVAILABLE = 'Não foi possível enviar sua mensagem agora. Tente novamente em instantes.'
 
 /**
- * Parses the form with the schema the page's form renders, then sends it to POST /api/v1/contact. Success: redirect (no resubmission on
- * refresh) to /contato?enviado=1 with the success toast. An API refusal (400 invalid
- * field, 429 rate limit, API unreachable) stays on the page with the values kept.
+ * Parses the form with the schema the page's form renders and sends it to POST /api/v1/contact.
+ * Success: redirect (no resubmission on refresh) to /contato?enviado=1 with the success toast.
+ * An invalid form (400), an API refusal (400 invalid field, 429 rate limit) or the API
+ * unreachable stays on the page with the values kept.
  */
 export async function submitContact(request: Request, context: AppLoadContext) {
   const submission = parseWithZod(await request.formData(), { schema: ContactSchema })
