@@ -4,7 +4,7 @@ import type { DisciplinePerformance } from '#server/client/me'
 
 // The Desempenho tab's bar chart (recharts, browser only, its own lazy chunk): right and wrong
 // answers per discipline. The same figures are the table beside it, in the HTML with or without JS.
-export default function PerformanceChart({ rows }: { rows: DisciplinePerformance[] }) {
+export default function PerformanceChart({ data: rows }: { data: DisciplinePerformance[] }) {
   const data = rows.map((r) => ({ label: r.discipline, Acertos: r.correct, Erros: r.total - r.correct }))
   return (
     <div

@@ -1,10 +1,9 @@
 import { Link } from '@remix-run/react'
-import { lazy, Suspense } from 'react'
 
 import type { DailyAccuracy, DisciplinePerformance, WeakTopic } from '#server/client/me'
+import { lazyChart } from '~/components/lazy-chart'
 import { ScrollRegion } from '~/components/scroll-region'
 import { formatCalendarDay } from '~/utils/format-date'
-import { useHydrated } from '~/utils/use-hydrated'
 
 import { accuracy, PerformanceTable } from './stats'
 
@@ -12,7 +11,10 @@ import { accuracy, PerformanceTable } from './stats'
 // accuracy of the last 30 days, and the five weakest topics, each a link to /questoes filtered
 // to it.
 
-const PerformanceChart = lazy(() => import('./performance-chart'))
+const PerformanceChart = lazyChart(
+  () => import('./performance-chart'),
+  <p className="text-sm text-slate-600 dark:text-slate-300">Carregando gráfico...</p>,
+)
 
 const answers = (n: number) => (n === 1 ? '1 resposta' : `${n} respostas`)
 
@@ -25,14 +27,9 @@ export function PerformanceTab({
   daily: DailyAccuracy[]
   weakestTopics: WeakTopic[]
 }) {
-  const hydrated = useHydrated()
   return (
     <div className="space-y-10">
-      {hydrated && disciplines.length ? (
-        <Suspense fallback={<p className="text-sm text-slate-600 dark:text-slate-300">Carregando gráfico...</p>}>
-          <PerformanceChart rows={disciplines} />
-        </Suspense>
-      ) : null}
+      <PerformanceChart data={disciplines} />
       <PerformanceTable rows={disciplines} />
       <Last30Days daily={daily} />
       <WeakestTopics topics={weakestTopics} />
