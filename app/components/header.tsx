@@ -26,11 +26,7 @@ const ADMIN_LINKS: NavItem[] = [
 ]
 
 function Tag({ children }: { children: React.ReactNode }) {
-  return (
-    <span className="ml-1.5 rounded-full bg-brand-600 px-1.5 py-0.5 text-[10px] font-bold uppercase tracking-wide text-white">
-      {children}
-    </span>
-  )
+  return <span className="nav-tag">{children}</span>
 }
 
 /** Three clicks on the logo show the version panel for 10 seconds (JS only). */
@@ -182,7 +178,7 @@ export function Header({
       >
         Pular para o conteúdo
       </a>
-      <div className="container-page flex h-16 items-center justify-between gap-4">
+      <div className="container-page flex h-16 items-center justify-between gap-2 sm:gap-4">
         <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-700 dark:text-brand-300" onClick={onLogoClick}>
           <GraduationCap className="h-7 w-7" aria-hidden />
           Gabarita
@@ -195,35 +191,35 @@ export function Header({
             </NavLink>
           ))}
         </nav>
-        <div className="hidden items-center gap-2 lg:flex">
+        <div className="flex items-center gap-2">
+          {/* One theme switch for every width, beside the menu: a copy in the mobile menu was 1 KB of every page. */}
           <ThemeSwitch theme={theme} redirectTo={path} />
-          <UserLinks user={user} chat={chat} desktop />
-        </div>
-        {/* Mobile menu: a <details> opens without JS; its name follows its state through CSS. */}
-        <details className="group relative lg:hidden" data-testid="menu-celular" {...menu}>
-          <summary className="btn-ghost list-none [&::-webkit-details-marker]:hidden">
-            <Menu className="h-6 w-6" aria-hidden />
-            <span className="sr-only group-open:hidden">Abrir menu</span>
-            <span className="sr-only hidden group-open:inline">Fechar menu</span>
-          </summary>
-          <div className="absolute right-0 mt-2 flex w-72 flex-col gap-1 rounded-xl border border-slate-200 bg-white p-3 shadow-xl dark:border-slate-800 dark:bg-slate-900">
-            <nav aria-label="Menu móvel" className="flex flex-col gap-1">
-              {PUBLIC_LINKS.map((item) => (
-                <NavLink key={item.to} to={item.to} end={item.to === '/'} className="nav-link">
-                  {item.label}
-                  {item.tag ? <Tag>{item.to === '/questoes' ? 'Destaque' : item.tag}</Tag> : null}
-                </NavLink>
-              ))}
-            </nav>
-            <div className="my-2 border-t border-slate-200 dark:border-slate-800" />
-            <div className="flex flex-col gap-1">
-              <UserLinks user={user} chat={chat} />
-            </div>
-            <div className="mt-2">
-              <ThemeSwitch theme={theme} redirectTo={path} />
-            </div>
+          <div className="hidden items-center gap-2 lg:flex">
+            <UserLinks user={user} chat={chat} desktop />
           </div>
-        </details>
+          {/* Mobile menu: a <details> opens without JS; its name follows its state through CSS. */}
+          <details className="group relative lg:hidden" data-testid="menu-celular" {...menu}>
+            <summary className="btn-ghost list-none px-2.5 [&::-webkit-details-marker]:hidden">
+              <Menu className="h-6 w-6" aria-hidden />
+              <span className="sr-only group-open:hidden">Abrir menu</span>
+              <span className="sr-only hidden group-open:inline">Fechar menu</span>
+            </summary>
+            <div className="absolute right-0 mt-2 flex w-72 flex-col gap-1 rounded-xl border border-slate-200 bg-white p-3 shadow-xl dark:border-slate-800 dark:bg-slate-900">
+              <nav aria-label="Menu móvel" className="flex flex-col gap-1">
+                {PUBLIC_LINKS.map((item) => (
+                  <NavLink key={item.to} to={item.to} end={item.to === '/'} className="nav-link">
+                    {item.label}
+                    {item.tag ? <Tag>{item.to === '/questoes' ? 'Destaque' : item.tag}</Tag> : null}
+                  </NavLink>
+                ))}
+              </nav>
+              <div className="my-2 border-t border-slate-200 dark:border-slate-800" />
+              <div className="flex flex-col gap-1">
+                <UserLinks user={user} chat={chat} />
+              </div>
+            </div>
+          </details>
+        </div>
       </div>
       {open ? (
         <div

@@ -25,9 +25,10 @@ export function openLoginDialog(redirectTo: string) {
 }
 
 /**
- * JS enhancement of the protected-action flow: a link marked `data-login-modal`
- * (href /login?redirectTo=…) opens this dialog instead of leaving the page, and so
- * does `openLoginDialog` (forms marked `data-login-modal` preload the forms). The
+ * JS enhancement of the protected-action flow: a link marked `data-login-modal`, or in a
+ * group so marked (a card's locked tools), whose href is /login?redirectTo=… or the
+ * protected page itself, opens this dialog instead of leaving the page, and so does
+ * `openLoginDialog` (forms marked `data-login-modal` preload the forms). The
  * forms post to /login and /esqueci-senha exactly as those pages do, so success,
  * errors and the no-JS path (the link itself) all share one flow.
  */
@@ -41,7 +42,7 @@ export function LoginDialog() {
   useEffect(() => {
     function onClick(event: MouseEvent) {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
-      const link = (event.target as Element | null)?.closest?.('a[data-login-modal]') as HTMLAnchorElement | null
+      const link = (event.target as Element | null)?.closest?.('a[data-login-modal], [data-login-modal] a') as HTMLAnchorElement | null
       if (!link) return
       // Capture phase: runs before Remix's <Link> handler, which then sees defaultPrevented.
       event.preventDefault()

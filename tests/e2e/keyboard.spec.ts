@@ -62,7 +62,7 @@ for (const size of [
 test('after a search the filter panels are closed and the first question is a few Tab stops away', async ({ page, request }) => {
   await loginAsNewStudent(page, request)
   await page.goto('/questoes')
-  const disciplines = page.locator('details.rounded-lg', { has: page.locator('summary', { hasText: 'Disciplinas' }) })
+  const disciplines = page.locator('details.qf', { has: page.locator('summary', { hasText: 'Disciplinas' }) })
   if (!(await disciplines.evaluate((d: HTMLDetailsElement) => d.open))) await disciplines.locator('summary').click()
   await disciplines.locator('input[type=checkbox]').first().check()
   await page.getByRole('button', { name: 'Buscar Questões' }).click()

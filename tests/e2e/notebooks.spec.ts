@@ -184,7 +184,7 @@ test('a Gratuito student at the notebook limit sees it and the plans link', asyn
   await expect(page).toHaveURL(/\/trocar-plano/)
 })
 
-test('a visitor sees the lock on Anotação and Fichário and goes to login and back', async ({ page }) => {
+test('a visitor sees the lock on Anotação and Fichário and goes to login and back', async ({ page, javaScriptEnabled }) => {
   await page.goto('/questoes')
   const first = page.locator('article.qc').first()
   const id = (await first.getAttribute('id'))!.replace('questao-', '')
@@ -193,11 +193,17 @@ test('a visitor sees the lock on Anotação and Fichário and goes to login and 
     ['Fichário', 'cadernos'],
   ]) {
     // The locked link is the tool itself or /login with it as redirectTo; either way login, then back.
-    const link = first.getByRole('link', { name: label })
-    await expect(link).toHaveAttribute('data-login-modal', '')
-    const href = (await link.getAttribute('href'))!
+    const href = (await first.getByRole('link', { name: label }).getAttribute('href'))!
     const target = href.startsWith('/login') ? new URL(href, 'http://x').searchParams.get('redirectTo') : href
     expect(target).toBe(`/questoes/${id}/${tool}`)
+  }
+  await first.getByRole('link', { name: 'Fichário' }).click()
+  if (javaScriptEnabled) {
+    // The login dialog over the list (the group's data-login-modal), the list still behind it.
+    await expect(page.getByRole('dialog', { name: 'Login necessário' })).toBeVisible()
+    await expect(page).toHaveURL(/\/questoes$/)
+  } else {
+    await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=%2Fquestoes%2F${id}%2Fcadernos`))
   }
   await page.goto(`/questoes/${id}/anotacoes`)
   await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=%2Fquestoes%2F${id}%2Fanotacoes`))
