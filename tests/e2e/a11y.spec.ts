@@ -36,6 +36,8 @@ const PAGES: PageState[] = [
   { name: 'anotações', as: 'student', path: (f) => `/questoes/${f.questionId}/anotacoes` },
   { name: 'cadernos da questão', as: 'student', path: (f) => `/questoes/${f.questionId}/cadernos` },
   { name: 'discussões', as: 'student', path: (f) => `/questoes/${f.questionId}/discussoes` },
+  // A Premium student may post: the 'Novo Tópico' button and the topic forms are on the page.
+  { name: 'discussões (Premium)', as: 'premium', path: (f) => `/questoes/${f.questionId}/discussoes` },
   { name: 'desempenho', as: 'student', path: (f) => `/questoes/${f.questionId}/desempenho` },
   { name: 'análise', as: 'student', path: (f) => `/questoes/${f.questionId}/analise` },
   { name: 'vídeo', as: 'student', path: (f) => `/questoes/${f.questionId}/video` },
