@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react'
 import { Form, useFetcher } from '@remix-run/react'
-import { Flag, Pencil, Star, ThumbsDown, ThumbsUp, Trash2 } from 'lucide-react'
 
 import type { ForumReplyJson, ForumTopicJson } from '#server/client/forum'
 import { POST_CONTENT_MAX, TOPIC_TITLE_MAX } from '#server/domain/forum/limits'
 import { initials, MASCOT_ICONS } from '~/components/avatar'
 import { CsrfInput } from '~/components/csrf-input'
 import { ErrorList, Field, TextareaField } from '~/components/forms'
+import { ForumIcon } from '~/components/icons'
 import { useHydrated } from '~/utils/use-hydrated'
 import { useZodForm } from '~/utils/use-zod-form'
 
@@ -91,11 +91,11 @@ export function Votes({ kind, post, ctx }: { kind: Kind; post: ForumTopicJson | 
     return (
       <span className="forum-actions" aria-label="Votos">
         <span className="forum-count">
-          <ThumbsUp className="h-4 w-4" aria-hidden /> <span className="sr-only">Votos a favor:</span>
+          <ForumIcon name="up" /> <span className="sr-only">Votos a favor:</span>
           {state.up}
         </span>
         <span className="forum-count">
-          <ThumbsDown className="h-4 w-4" aria-hidden /> <span className="sr-only">Votos contra:</span>
+          <ForumIcon name="down" /> <span className="sr-only">Votos contra:</span>
           {state.down}
         </span>
       </span>
@@ -110,10 +110,10 @@ export function Votes({ kind, post, ctx }: { kind: Kind; post: ForumTopicJson | 
       {/* Only without JS: the plain POST redirects back; the fetcher gets JSON. */}
       {hydrated ? null : <input type="hidden" name="redirectTo" value={ctx.action} />}
       <button type="submit" name="voto" value="up" className="forum-vote" aria-pressed={state.vote === 'up'}>
-        <ThumbsUp className="h-4 w-4" aria-hidden /> <span className="sr-only">Votar a favor:</span> {state.up}
+        <ForumIcon name="up" /> <span className="sr-only">Votar a favor:</span> {state.up}
       </button>
       <button type="submit" name="voto" value="down" className="forum-vote" aria-pressed={state.vote === 'down'}>
-        <ThumbsDown className="h-4 w-4" aria-hidden /> <span className="sr-only">Votar contra:</span> {state.down}
+        <ForumIcon name="down" /> <span className="sr-only">Votar contra:</span> {state.down}
       </button>
       {error ? (
         <span role="alert" className="field-error">
@@ -183,7 +183,7 @@ function EditTopicForm({ topic, ctx }: { topic: ForumTopicJson; ctx: Ctx }) {
   return (
     <details className="forum-more" open={lastResult ? true : undefined}>
       <summary>
-        <Pencil className="mr-1 h-4 w-4" aria-hidden /> Editar
+        <ForumIcon name="edit" className="mr-1 h-4 w-4" /> Editar
       </summary>
       <Form method="post" action={ctx.action} className="mt-2 space-y-2" {...getFormProps(form)}>
         <CsrfInput />
@@ -214,7 +214,7 @@ function EditReplyForm({ reply, ctx }: { reply: ForumReplyJson; ctx: Ctx }) {
   return (
     <details className="forum-more" open={lastResult ? true : undefined}>
       <summary>
-        <Pencil className="mr-1 h-4 w-4" aria-hidden /> Editar
+        <ForumIcon name="edit" className="mr-1 h-4 w-4" /> Editar
       </summary>
       <Form method="post" action={ctx.action} className="mt-2 space-y-2" {...getFormProps(form)}>
         <CsrfInput />
@@ -238,7 +238,7 @@ function DeleteForm({ kind, id, ctx }: { kind: Kind; id: number; ctx: Ctx }) {
   return (
     <details className="forum-more">
       <summary>
-        <Trash2 className="mr-1 h-4 w-4" aria-hidden /> Excluir
+        <ForumIcon name="trash" className="mr-1 h-4 w-4" /> Excluir
       </summary>
       <Form method="post" action={ctx.action} className="mt-2 flex flex-wrap items-center gap-2">
         <CsrfInput />
@@ -260,7 +260,7 @@ function FlagForm({ kind, id, ctx }: { kind: Kind; id: number; ctx: Ctx }) {
   return (
     <details className="forum-more" open={lastResult ? true : undefined}>
       <summary>
-        <Flag className="mr-1 h-4 w-4" aria-hidden /> Denunciar
+        <ForumIcon name="flag" className="mr-1 h-4 w-4" /> Denunciar
       </summary>
       <Form method="post" action={ctx.action} className="mt-2 space-y-2" {...getFormProps(form)}>
         <CsrfInput />
@@ -295,7 +295,7 @@ function PostTools({ kind, post, ctx }: { kind: Kind; post: ForumTopicJson | For
       {!post.is_mine && !post.hidden ? (
         post.flagged_by_me ? (
           <span className="forum-meta">
-            <Flag className="h-4 w-4" aria-hidden /> Denunciado por você
+            <ForumIcon name="flag" /> Denunciado por você
           </span>
         ) : (
           <FlagForm kind={kind} id={post.id} ctx={ctx} />
@@ -312,7 +312,7 @@ export function TopicItem({ topic, ctx }: { topic: ForumTopicJson; ctx: Ctx }) {
       <div className="flex flex-wrap items-center gap-2">
         {topic.is_highlighted ? (
           <span className="forum-badge">
-            <Star className="mr-1 inline h-3 w-3" aria-hidden />
+            <ForumIcon name="star" className="mr-1 inline h-3 w-3" />
             Destaque
           </span>
         ) : null}

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ForumIconSprite } from '~/components/icons'
 import { RouteDialog } from '~/components/route-dialog'
 import { toolLinkSelector } from '~/routes/questoes/card-actions'
 
@@ -54,6 +55,7 @@ export default function DiscussionRoute() {
       focusOnClose={toolLinkSelector(data.question.id, 'discussoes')}
       width="max-w-3xl"
     >
+      <ForumIconSprite />
       <div className="mt-4 space-y-4">
         {data.posting.allowed ? (
           <NewTopicForm key={`${data.total}-${data.topics[0]?.id ?? 0}`} ctx={ctx} />
