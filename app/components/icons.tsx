@@ -35,40 +35,14 @@ function createIcons<Name extends string>(prefix: string, symbols: Record<Name, 
   return { Sprite, Icon }
 }
 
-/** The question cards' icons (sprite rendered by the /questoes route). */
+/** The question cards' icons (sprite rendered by the pages that list cards); the tools', the lock's and the flag's are CSS masks (questions.css). */
 export const { Sprite: IconSprite, Icon } = createIcons('i', {
-  lock: (
-    <>
-      <rect width="18" height="11" x="3" y="11" rx="2" ry="2" />
-      <path d="M7 11V7a5 5 0 0 1 10 0v4" />
-    </>
-  ),
   check: <path d="M20 6 9 17l-5-5" />,
   x: <path d="M18 6 6 18M6 6l12 12" />,
-  flag: (
-    <path d="M4 22V4a1 1 0 0 1 .4-.8A6 6 0 0 1 8 2c3 0 5 2 7.3 2q2 0 3.1-.8A1 1 0 0 1 20 4v10a1 1 0 0 1-.4.8A6 6 0 0 1 16 16c-3 0-5-2-8-2a6 6 0 0 0-4 1.5" />
-  ),
-  message: <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />,
-  note: (
-    <path d="M13.4 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-7.4M2 6h4M2 10h4M2 14h4M2 18h4M21.4 5.6a2.1 2.1 0 1 0-3-3L13 8l-1 4 4-1z" />
-  ),
-  notebook: (
-    <path d="M2 16V4a2 2 0 0 1 2-2h11M22 18H11a2 2 0 1 0 0 4h10.5a.5.5 0 0 0 .5-.5v-15a.5.5 0 0 0-.5-.5H11a2 2 0 0 0-2 2v12M5 14H4a2 2 0 1 0 0 4h1" />
-  ),
-  book: (
-    <path d="M12 7v14M3 18a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h5a4 4 0 0 1 4 4 4 4 0 0 1 4-4h5a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1h-6a3 3 0 0 0-3 3 3 3 0 0 0-3-3z" />
-  ),
-  chart: <path d="M3 3v16a2 2 0 0 0 2 2h16M18 17V9M13 17V5M8 17v-3" />,
   video: (
     <>
       <circle cx="12" cy="12" r="10" />
       <path d="m10 8 6 4-6 4z" />
-    </>
-  ),
-  info: (
-    <>
-      <circle cx="12" cy="12" r="10" />
-      <path d="M12 16v-4M12 8h.01" />
     </>
   ),
 })
