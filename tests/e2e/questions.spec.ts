@@ -36,10 +36,10 @@ function card(page: Page, id: number) {
   return page.locator(`#questao-${id}`)
 }
 
-/** The alternative row of a letter ("B) ..."). */
+/** The alternative row of a letter ("B) ..."): a student's label, a visitor's list item. */
 function alternative(page: Page, id: number, letter: string) {
   return card(page, id)
-    .locator('li')
+    .locator('.qa > label, .qa > li')
     .filter({ hasText: new RegExp(`^${letter}\\)`) })
 }
 
