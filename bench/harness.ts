@@ -78,7 +78,7 @@ export function log(msg: string) {
   process.stdout.write(`${msg}\n`)
 }
 
-function percentile(sorted: number[], p: number) {
+export function percentile(sorted: number[], p: number) {
   if (!sorted.length) return 0
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 }

@@ -17,6 +17,7 @@ import {
   BUILD_DIR,
   flag,
   log,
+  percentile,
   PORT,
   registerStudent,
   SECRET,
@@ -35,7 +36,7 @@ const ADMIN = { email: 'admin@bench.gabarita', password: 'bench-admin-senha-1' }
 
 const spread = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
-  return { min: sorted[0], median: sorted[sorted.length >> 1], max: sorted[sorted.length - 1] }
+  return { min: sorted[0], median: percentile(sorted, 50), max: sorted[sorted.length - 1] }
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-oab-bytes-'))
