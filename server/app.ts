@@ -6,13 +6,12 @@ import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
-import { pinoHttp } from 'pino-http'
 
 import { createApiRouter } from './api/index'
 import { createSandboxCheckoutRouter } from './api/sandbox'
 import type { AppContext } from './context'
-import { LOG_OPTIONS } from './logger'
 import { buildDir, projectRoot } from './paths'
+import { requestLogger } from './request-log'
 import { buildInfo } from './version'
 import { guardActions, pageGuard } from './web/page-guard'
 
@@ -44,7 +43,19 @@ export type CreateAppOptions = {
   publicDir?: string
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/
+const COMMON_HEADERS = {
+  // Chromium sends `Origin: null` on no-JS POSTs under no-referrer (stack-notes).
+  referrerPolicy: { policy: 'same-origin' },
+  crossOriginEmbedderPolicy: false,
+} as const
+
+function apiSecurityHeaders(isProduction: boolean) {
+  return helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] } },
+    ...COMMON_HEADERS,
+    strictTransportSecurity: isProduction,
+  })
+}
 
 /** Builds the Express app (API + Remix) without listening: server/index.ts and the tests use it. */
 export function createApp(ctx: AppContext, options: CreateAppOptions = {}) {
@@ -54,20 +65,18 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}) {
   app.disable('x-powered-by')
 
   app.use(
-    pinoHttp({
-      logger: ctx.logger,
-      // Credentials, cookies and password fields redacted; database errors logged without their values.
-      ...LOG_OPTIONS,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id']
-        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID()
-        res.setHeader('x-request-id', id)
-        return id
-      },
-      autoLogging: { ignore: (req) => req.url === '/api/v1/health' || req.url?.startsWith('/build/') === true },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    requestLogger(ctx.logger, {
+      ignore: (req) => req.url === '/api/v1/health' || req.url?.startsWith('/build/') === true,
     }),
   )
+  // Every API answer is `no-store`: an ETag (a SHA-1 of each body) would never be asked for.
+  app.set('etag', false)
+  // The API answers JSON, which runs no script and is never framed: a fixed policy that allows
+  // nothing, without the per-request nonce the pages need. Not compressed: its clients (the
+  // pages' loaders over loopback, the CLI) never ask for it, and a reverse proxy compresses for
+  // anyone else; compressing nothing still cost ≈ 5% of the searches per second (ADR 030).
+  app.use('/api/v1', apiSecurityHeaders(ctx.config.isProduction), createApiRouter(ctx))
+
   app.use(compression())
 
   app.use((_req, res, next) => {
@@ -95,14 +104,11 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}) {
           'style-src': ["'self'", "'unsafe-inline'"],
         },
       },
-      // Chromium sends `Origin: null` on no-JS POSTs under no-referrer (stack-notes).
-      referrerPolicy: { policy: 'same-origin' },
-      crossOriginEmbedderPolicy: false,
+      ...COMMON_HEADERS,
       strictTransportSecurity: ctx.config.isProduction,
     }),
   )
 
-  app.use('/api/v1', createApiRouter(ctx))
   // The sandbox payment provider's hosted checkout (PAYMENT_PROVIDER=sandbox only).
   app.use(createSandboxCheckoutRouter(ctx))
   app.get('/version.json', (_req, res) => {

@@ -5,8 +5,10 @@ import { createLogger } from './logger'
 
 /** Opens the database the config names and builds the shared context. */
 export async function createContext(config: Config, logger = createLogger(config.LOG_LEVEL)): Promise<AppContext> {
-  const database = await openDatabase(
-    config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.dataDir },
-  )
+  const database = await openDatabase({
+    ...(config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.dataDir }),
+    // The server process hears every change to accounts and tokens, so it may reuse sessions (ADR 030).
+    sessionCache: true,
+  })
   return { config, database, db: database.db, logger }
 }

@@ -19,7 +19,7 @@ const REDACT_PATHS = [
 
 /** Errors as logged: a database error only by code, message and constraint (never its values). */
 export function errorForLog(input: unknown): unknown {
-  // pino-http hands us its own serialization; the original error is kept under `raw`.
+  // Some callers hand over a serialised error, the original kept under `raw`.
   const raw =
     input && typeof input === 'object' && 'raw' in input && (input as { raw?: unknown }).raw ? (input as { raw: unknown }).raw : input
   const db = dbErrorSummary(raw)
@@ -27,7 +27,7 @@ export function errorForLog(input: unknown): unknown {
   return raw instanceof Error ? pino.stdSerializers.err(raw) : input
 }
 
-/** Shared by every logger of the process; pino-http passes them on to its request loggers. */
+/** Shared by every logger of the process, the request loggers (server/request-log.ts) included. */
 export const LOG_OPTIONS = {
   redact: { paths: REDACT_PATHS, censor: CENSOR },
   serializers: { err: errorForLog },

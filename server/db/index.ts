@@ -15,6 +15,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 
+import type { SessionCache } from '../domain/auth/session-cache'
+import { enableSessionCache, SESSIONS_CHANNEL } from '../domain/auth/session-cache'
 import { projectRoot } from '../paths'
 import { acquireDirectoryLock } from './lock'
 import * as schema from './schema'
@@ -29,10 +31,14 @@ export type Database = {
   close: () => Promise<void>
 }
 
-export type OpenOptions =
+export type OpenOptions = (
   | { kind: 'postgres'; url: string; poolSize?: number }
   /** dataDir undefined = in memory (tests). */
   | { kind: 'pglite'; dataDir?: string }
+) & {
+  /** Reuse the sessions of recently seen tokens (the server process only; ADR 030). */
+  sessionCache?: boolean
+}
 
 const dialect = new PgDialect()
 
@@ -52,6 +58,26 @@ export async function queryRows<T>(db: Db, query: SQL, options: { prepare?: bool
     return (await client.query({ name, text, values: params })).rows as T[]
   }
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows
+}
+
+/**
+ * Every connection of the pool LISTENs for changed accounts: PostgreSQL hands a connection the
+ * notices of its own commits before the commit returns, so a change made here is never read
+ * stale here; another server's arrives on any idle connection a moment after its commit. With
+ * no connection open nobody hears them, so the cache stops until one opens.
+ */
+function hearSessionChanges(pool: pg.Pool, cache: SessionCache) {
+  pool.on('connect', (client) => {
+    client.on('notification', (notice) => {
+      if (notice.channel === SESSIONS_CHANNEL && notice.payload) cache.forgetUser(notice.payload)
+    })
+    // Queued ahead of the query this connection was opened for; a failure surfaces there too.
+    client.query(`LISTEN ${SESSIONS_CHANNEL}`).catch(() => {})
+    if (!cache.isListening) cache.setListening(true)
+  })
+  pool.on('remove', () => {
+    if (pool.totalCount === 0) cache.setListening(false)
+  })
 }
 
 // Migrations and SQL sit next to this file in the source tree; the bundled server
@@ -85,6 +111,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       console.error(`Conexão ociosa com o PostgreSQL encerrada: ${error.message}`)
     })
     const db = drizzlePg(pool, { schema }) as unknown as Db
+    if (options.sessionCache) hearSessionChanges(pool, enableSessionCache(db))
     try {
       await pool.query('SET client_min_messages TO warning')
       await migratePg(db as never, { migrationsFolder })
@@ -113,6 +140,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const db = drizzlePglite(client, { schema }) as unknown as Db
     await migratePglite(db as never, { migrationsFolder })
     await runPostMigrationSql((s) => client.exec(s), dbDir)
+    if (options.sessionCache) {
+      // The one process on this data directory hears its own commits before they return.
+      const cache = enableSessionCache(db)
+      await client.listen(SESSIONS_CHANNEL, (userId) => cache.forgetUser(userId))
+      cache.setListening(true)
+    }
     return {
       db,
       kind: 'pglite',

@@ -24,8 +24,8 @@ describe('GET /api/v1/health', () => {
 })
 
 describe('security headers', () => {
-  it('sends a nonce-based CSP without unsafe-inline scripts, same-origin referrer and no x-powered-by', async () => {
-    const res = await request(t.app).get('/api/v1/health')
+  it('sends pages a nonce-based CSP without unsafe-inline scripts, same-origin referrer and no x-powered-by', async () => {
+    const res = await request(t.app).get('/version.json')
     const csp = res.headers['content-security-policy']
     const scriptSrc = csp.split(';').find((d: string) => d.startsWith('script-src '))
     expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]{16,}'/)
@@ -35,9 +35,19 @@ describe('security headers', () => {
   })
 
   it('uses a different nonce on every request', async () => {
-    const a = await request(t.app).get('/api/v1/health')
-    const b = await request(t.app).get('/api/v1/health')
+    const a = await request(t.app).get('/version.json')
+    const b = await request(t.app).get('/version.json')
     expect(a.headers['content-security-policy']).not.toBe(b.headers['content-security-policy'])
+  })
+
+  it('answers the API under a policy that allows nothing, without a nonce or an ETag', async () => {
+    const res = await request(t.app).get('/api/v1/questions/search')
+    expect(res.status).toBe(200)
+    expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'")
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['referrer-policy']).toBe('same-origin')
+    expect(res.headers['cache-control']).toBe('no-store')
+    expect(res.headers.etag).toBeUndefined()
   })
 
   it('passes a valid incoming request id on and makes one otherwise', async () => {

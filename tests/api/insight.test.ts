@@ -425,7 +425,7 @@ describe('GET /questions/:id/details', () => {
 
 describe('CSP', () => {
   it('frames only the privacy-enhanced video host', async () => {
-    const res = await request(t.app).get('/api/v1/health')
+    const res = await request(t.app).get('/version.json')
     const csp = String(res.headers['content-security-policy'])
     expect(csp).toMatch(/(^|;)frame-src https:\/\/www\.youtube-nocookie\.com(;|$)/)
   })

@@ -1,7 +1,6 @@
 import { Writable } from 'node:stream'
 
 import express from 'express'
-import { pinoHttp } from 'pino-http'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -9,7 +8,8 @@ import { createApp } from '#server/app'
 import { ConfigError, loadConfig } from '#server/config'
 import type { Db } from '#server/db/index'
 import { users } from '#server/db/schema'
-import { createLogger, LOG_OPTIONS, withoutUrlPasswords } from '#server/logger'
+import { createLogger, withoutUrlPasswords } from '#server/logger'
+import { requestLogger } from '#server/request-log'
 
 import { createTestContext } from '../support/context'
 
@@ -54,10 +54,10 @@ describe('request logs', () => {
     for (const secret of [token, 'cookie-de-sessao-secreto', password]) expect(text).not.toContain(secret)
   })
 
-  it('redact Set-Cookie answers and password fields with the options app.ts uses', async () => {
+  it('redact Set-Cookie answers and password fields with the logger app.ts uses', async () => {
     const log = capture()
     const app = express()
-    app.use(pinoHttp({ logger: log.logger, ...LOG_OPTIONS }))
+    app.use(requestLogger(log.logger, { ignore: () => false }))
     app.post('/x', express.json(), (req, res) => {
       req.log.info({ body: req.body }, 'corpo recebido')
       res.cookie('__session', 'valor-do-cookie-secreto').json({ ok: true })
@@ -66,6 +66,40 @@ describe('request logs', () => {
     const text = log.text()
     expect(text).toContain('set-cookie')
     for (const secret of ['valor-do-cookie-secreto', 'p4ss-secreta', 'nova-secreta']) expect(text).not.toContain(secret)
+  })
+})
+
+describe('request lines', () => {
+  it('say each request at info, and at warn only the 5xx, with its error', async () => {
+    for (const level of ['info', 'warn'] as const) {
+      const lines: string[] = []
+      const logger = createLogger(
+        level,
+        new Writable({
+          write(chunk, _encoding, done) {
+            lines.push(String(chunk))
+            done()
+          },
+        }),
+      )
+      const app = express()
+      app.use(requestLogger(logger, { ignore: (req) => req.url === '/quiet' }))
+      app.get('/ok', (_req, res) => res.json({ ok: true }))
+      app.get('/quiet', (_req, res) => res.json({ ok: true }))
+      app.get('/boom', (_req, res) => res.status(503).json({ error: 'fora' }))
+      for (const path of ['/ok', '/quiet', '/boom'])
+        await request(app)
+          .get(path)
+          .set('x-request-id', `id${path.slice(1)}`)
+      const parsed = lines.map(
+        (line) => JSON.parse(line) as { msg: string; req: { id: string; url: string }; res: { statusCode: number }; err?: object },
+      )
+      const completed = parsed.filter((l) => l.msg === 'request completed').map((l) => l.req.url)
+      expect(completed).toEqual(level === 'info' ? ['/ok'] : [])
+      const errored = parsed.filter((l) => l.msg === 'request errored')
+      expect(errored).toHaveLength(1)
+      expect(errored[0]).toMatchObject({ req: { id: 'idboom', url: '/boom' }, res: { statusCode: 503 }, err: expect.any(Object) })
+    }
   })
 })
 

@@ -19,7 +19,7 @@ import { createApiToken } from '#server/domain/auth/tokens'
  * A fresh database per test file: PGlite in memory by default, or a new database
  * on the PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards).
  */
-export async function createTestContext(overrides: Partial<Config> = {}) {
+export async function createTestContext(overrides: Partial<Config> = {}, options: { sessionCache?: boolean } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-test-'))
   const config: Config = {
     ...loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: undefined }),
@@ -29,6 +29,7 @@ export async function createTestContext(overrides: Partial<Config> = {}) {
   }
   const serverUrl = process.env.TEST_DATABASE_URL
   let dropDatabase = async () => {}
+  let databaseUrl: string | undefined
   let database
   if (serverUrl) {
     const name = `gabarita_t_${crypto.randomBytes(6).toString('hex')}`
@@ -38,7 +39,8 @@ export async function createTestContext(overrides: Partial<Config> = {}) {
     await admin.end()
     const url = new URL(serverUrl)
     url.pathname = `/${name}`
-    database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 })
+    databaseUrl = url.toString()
+    database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4, ...options })
     config.databaseKind = 'postgres'
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: serverUrl })
@@ -47,7 +49,7 @@ export async function createTestContext(overrides: Partial<Config> = {}) {
       await client.end()
     }
   } else {
-    database = await openDatabase({ kind: 'pglite' })
+    database = await openDatabase({ kind: 'pglite', ...options })
   }
   const ctx: AppContext = { config, database, db: database.db, logger: pino({ level: 'silent' }) }
   const app = createApp(ctx)
@@ -55,6 +57,8 @@ export async function createTestContext(overrides: Partial<Config> = {}) {
     ctx,
     app,
     db: database.db,
+    /** The PostgreSQL server's URL for this file's database (undefined on PGlite). */
+    databaseUrl,
     async close() {
       await database.close()
       await dropDatabase()

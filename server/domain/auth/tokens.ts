@@ -4,6 +4,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 
 import type { Db } from '../../db/index'
 import { apiTokens, users } from '../../db/schema'
+import { sessionCacheOf } from './session-cache'
 
 /** Long when the user asked to be remembered, short otherwise; a password-change token lives an hour. */
 export const TOKEN_TTL_MS = {
@@ -43,7 +44,7 @@ export type AuthUser = typeof users.$inferSelect
 
 function prepareTokenLookup(db: Db) {
   return db
-    .select({ user: users })
+    .select({ user: users, expiresAt: apiTokens.expiresAt })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(
@@ -63,25 +64,41 @@ async function liveToken(db: Db, tokenHash: string) {
   let lookup = tokenLookups.get(db)
   if (!lookup) tokenLookups.set(db, (lookup = prepareTokenLookup(db)))
   const rows = await lookup.execute({ tokenHash, now: new Date() })
-  return rows[0]?.user ?? null
+  return rows[0] ?? null
 }
 
 export type TokenSession = { user: AuthUser; tokenHash: string; passwordChangeOnly: boolean }
 
 /** The user behind a live token, or null when it is unknown, expired or revoked. */
 export async function findUserByToken(db: Db, token: string): Promise<TokenSession | null> {
-  const tokenHash = hashToken(token)
-  const user = await liveToken(db, tokenHash)
-  if (user) {
+  const sentHash = hashToken(token)
+  // The server reuses a session it read in the last seconds; any change to the account or its
+  // tokens drops it first (ADR 030).
+  const cache = sessionCacheOf<TokenSession>(db)
+  const cached = cache?.get(sentHash, Date.now())
+  if (cached) return cached
+  const began = cache?.begin() ?? 0
+  const found = await readSession(db, token, sentHash)
+  if (found && cache) cache.store(sentHash, found.session, found.session.user.id, found.expiresAt, began, Date.now())
+  return found?.session ?? null
+}
+
+async function readSession(db: Db, token: string, sentHash: string) {
+  const live = await liveToken(db, sentHash)
+  if (live) {
     const passwordChangeOnly = token.startsWith(PASSWORD_CHANGE_PREFIX)
-    return { user: { ...user, requiresPasswordReset: passwordChangeOnly }, tokenHash, passwordChangeOnly }
+    const session = { user: { ...live.user, requiresPasswordReset: passwordChangeOnly }, tokenHash: sentHash, passwordChangeOnly }
+    return { session, expiresAt: live.expiresAt }
   }
   // A password-change token that completed its change lives on as a full session under
   // the hash of its random part (see upgradePasswordChangeToken).
   if (token.startsWith(PASSWORD_CHANGE_PREFIX)) {
     const fullHash = hashToken(token.slice(PASSWORD_CHANGE_PREFIX.length))
     const upgraded = await liveToken(db, fullHash)
-    if (upgraded) return { user: { ...upgraded, requiresPasswordReset: false }, tokenHash: fullHash, passwordChangeOnly: false }
+    if (upgraded) {
+      const session = { user: { ...upgraded.user, requiresPasswordReset: false }, tokenHash: fullHash, passwordChangeOnly: false }
+      return { session, expiresAt: upgraded.expiresAt }
+    }
   }
   return null
 }
