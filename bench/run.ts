@@ -3,7 +3,8 @@
  *
  * Generates synthetic banks, starts the BUILT server (production mode, $BUILD_DIR)
  * on loopback for each size, and measures with autocannon: the search API and the
- * /questoes SSR for four query kinds, plus a bare Express JSON endpoint as the
+ * /questoes SSR for four query kinds, against the same searches run from Node (direct) and
+ * behind a bare Express route (the HTTP floor), plus a bare Express JSON endpoint as the
  * ceiling; on the smallest bank, each /dashboard tab for a new student and for one with
  * 10,000 answers (bench/dashboard.ts). Writes bench/results/<timestamp>.json and .md and
  * prints PASS/FAIL per target.
@@ -18,8 +19,8 @@ import path from 'node:path'
 
 import type { Db } from '../server/db/index'
 import { openDatabase } from '../server/db/index'
-import type { SearchParams } from '../server/domain/questions/search'
 import { searchParamsWith, searchQuestions } from '../server/domain/questions/search'
+import { NODE_FLAGS } from '../server/node-flags'
 import type { DashboardTab } from './dashboard'
 import { DASHBOARD_TABS, dashboardPath, HEAVY_ATTEMPTS, seedStudent } from './dashboard'
 import { generateBank } from './generate'
@@ -50,6 +51,8 @@ import type { ImportRun } from './import'
 import { benchImport } from './import'
 import { CSS_GZIP_BUDGET, HTML_BUDGET, JS_GZIP_BUDGET, pageBytes } from './page-bytes'
 import { summarizeProfile } from './profile'
+import type { Kind } from './search-kinds'
+import { KINDS, SEARCH_PARAMS } from './search-kinds'
 
 const quick = hasFlag('quick')
 const duration = Number(flag('duration') ?? (quick ? 4 : 10))
@@ -59,9 +62,7 @@ const adminUrl = ADMIN_URL
 const profile = hasFlag('profile')
 const withImport = !hasFlag('no-import')
 const BARE_PORT = PORT + 1
-
-type Kind = 'narrow' | 'broad' | 'filters' | 'random'
-const KINDS: Kind[] = ['narrow', 'broad', 'filters', 'random']
+const FLOOR_PORT = PORT + 2
 
 const API_QUERIES: Record<Kind, string> = {
   narrow: '/api/v1/questions/search?search_term=usucapi%C3%A3o%20extraordin%C3%A1ria',
@@ -71,15 +72,8 @@ const API_QUERIES: Record<Kind, string> = {
 }
 // The same searches the API runs, straight from Node over a pool of the server's size:
 // no HTTP, no auth, no logging (issue 16, target 1: the API tax).
-const DIRECT_PARAMS: Record<Kind, Partial<SearchParams>> = {
-  narrow: { searchTerm: 'usucapião extraordinária' },
-  broad: { searchTerm: 'direito' },
-  filters: { disciplineIds: [1], difficulties: ['MEDIO'] },
-  random: { random: true, seed: 'bench-visitor' },
-}
-
 async function measureDirect(db: Db, kind: Kind): Promise<{ rps: number; requests: number }> {
-  const params = searchParamsWith(DIRECT_PARAMS[kind])
+  const params = searchParamsWith(SEARCH_PARAMS[kind])
   await searchQuestions(db, params)
   let done = 0
   const until = Date.now() + duration * 1000
@@ -131,6 +125,29 @@ async function profileServer(env: Record<string, string>, target: 'api' | 'ssr')
   return summary
 }
 
+/**
+ * The HTTP floor per query kind (bench/floor-server.ts): Express, the same search, res.json and
+ * nothing else, on this size's bank, with the server's V8 flags. The API can at best match it.
+ */
+async function measureFloor(database: { DATABASE_URL?: string; DATA_DIR?: string }): Promise<Record<Kind, Stats>> {
+  const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', 'bench/floor-server.ts'], {
+    env: { ...process.env, ...database, FLOOR_PORT: String(FLOOR_PORT) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  try {
+    const base = `http://127.0.0.1:${FLOOR_PORT}/floor`
+    await waitFor(`${base}/random`)
+    const floor = {} as Record<Kind, Stats>
+    for (const kind of KINDS) {
+      await fetch(`${base}/${kind}`)
+      floor[kind] = await measure(`${base}/${kind}`, {})
+    }
+    return floor
+  } finally {
+    await stop(child)
+  }
+}
+
 function startBare(): ChildProcess {
   // The ceiling: the same Express, one small JSON answer, nothing else.
   const code = `import express from 'express'; const app = express(); app.get('/bare', (_q, r) => r.json({ success: true, data: [] })); app.listen(${BARE_PORT}, '127.0.0.1')`
@@ -157,6 +174,7 @@ async function main() {
       api: Record<Kind, Stats>
       ssr: Record<Kind, Stats>
       direct: Record<Kind, { rps: number; requests: number }>
+      floor: Record<Kind, Stats>
       generateSeconds: number
       /** The server's RSS after the warm-up, and its highest during this size's scenarios. */
       rss: { idleMb: number; peakMb: number }
@@ -200,6 +218,8 @@ async function main() {
       log(`  direto ${kind.padEnd(8)} ${direct[kind].rps} buscas/s`)
     }
     await measured.close()
+    const floor = await measureFloor(usePg ? { DATABASE_URL: dbUrl } : { DATA_DIR: dataDir })
+    for (const kind of KINDS) log(`  chão HTTP ${kind.padEnd(8)} ${floor[kind].rps} buscas/s`)
 
     const env = serverEnv(dataDir, dbUrl)
     const server = startServer(env)
@@ -241,7 +261,7 @@ async function main() {
       clearInterval(sampler)
       log(`  RSS do servidor: pico ${rss.peakMb} MB nas buscas e páginas`)
       if (!bytes) bytes = await pageBytes(base, cookie)
-      results[size] = { api, ssr, direct, generateSeconds, rss }
+      results[size] = { api, ssr, direct, floor, generateSeconds, rss }
       if (students) {
         const cookies = { empty: await sessionCookie(students.empty), heavy: await sessionCookie(students.heavy) }
         for (const tab of DASHBOARD_TABS) {
@@ -299,7 +319,7 @@ async function main() {
       targets.push({
         name: `API ≥ 60% do direto (${kind}, ${label})`,
         status: ratio >= 0.6 ? 'PASS' : 'FAIL',
-        detail: `${r.api[kind].rps} vs ${r.direct[kind].rps} buscas/s (${Math.round(ratio * 100)}%)`,
+        detail: `${r.api[kind].rps} vs ${r.direct[kind].rps} buscas/s (${Math.round(ratio * 100)}%); o chão HTTP (Express + a busca + res.json, nada mais): ${r.floor[kind].rps} (${Math.round((r.floor[kind].rps / Math.max(1, r.direct[kind].rps)) * 100)}%)`,
       })
     }
     for (const kind of KINDS) {
@@ -387,12 +407,12 @@ async function main() {
     '',
     `Bare Express: ${bareStats.rps} req/s, p95 ${bareStats.p95} ms.`,
     '',
-    '| Tamanho | Consulta | direto buscas/s | API p50 | API p95 | API p99 | API req/s | SSR p50 | SSR p95 | SSR p99 | SSR req/s |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| Tamanho | Consulta | direto buscas/s | chão HTTP req/s | API p50 | API p95 | API p99 | API req/s | SSR p50 | SSR p95 | SSR p99 | SSR req/s |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...Object.entries(results).flatMap(([size, r]) =>
       KINDS.map(
         (k) =>
-          `| ${Number(size).toLocaleString('pt-BR')} | ${k} | ${r.direct[k].rps} | ${r.api[k].p50} | ${r.api[k].p95} | ${r.api[k].p99} | ${r.api[k].rps} | ${r.ssr[k].p50} | ${r.ssr[k].p95} | ${r.ssr[k].p99} | ${r.ssr[k].rps} |`,
+          `| ${Number(size).toLocaleString('pt-BR')} | ${k} | ${r.direct[k].rps} | ${r.floor[k].rps} | ${r.api[k].p50} | ${r.api[k].p95} | ${r.api[k].p99} | ${r.api[k].rps} | ${r.ssr[k].p50} | ${r.ssr[k].p95} | ${r.ssr[k].p99} | ${r.ssr[k].rps} |`,
       ),
     ),
     ...(Object.keys(dashboard).length

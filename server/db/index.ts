@@ -61,23 +61,21 @@ export async function queryRows<T>(db: Db, query: SQL, options: { prepare?: bool
 }
 
 /**
- * Every connection of the pool LISTENs for changed accounts: PostgreSQL hands a connection the
- * notices of its own commits before the commit returns, so a change made here is never read
- * stale here; another server's arrives on any idle connection a moment after its commit. With
- * no connection open nobody hears them, so the cache stops until one opens.
+ * Every connection of the pool LISTENs for changed accounts before it is handed out: PostgreSQL
+ * hands a connection the notices of its own commits before the commit returns, so a change made
+ * here is never read stale here; another server's arrives on any idle connection a moment after
+ * its commit. With no connection open nobody hears them, so the cache stops until one opens.
  */
-function hearSessionChanges(pool: pg.Pool, cache: SessionCache) {
-  pool.on('connect', (client) => {
+function sessionListener(getCache: () => SessionCache | undefined) {
+  return async (client: pg.PoolClient) => {
+    const cache = getCache()
+    if (!cache) return
     client.on('notification', (notice) => {
       if (notice.channel === SESSIONS_CHANNEL && notice.payload) cache.forgetUser(notice.payload)
     })
-    // Queued ahead of the query this connection was opened for; a failure surfaces there too.
-    client.query(`LISTEN ${SESSIONS_CHANNEL}`).catch(() => {})
+    await client.query(`LISTEN ${SESSIONS_CHANNEL}`)
     if (!cache.isListening) cache.setListening(true)
-  })
-  pool.on('remove', () => {
-    if (pool.totalCount === 0) cache.setListening(false)
-  })
+  }
 }
 
 // Migrations and SQL sit next to this file in the source tree; the bundled server
@@ -104,14 +102,22 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const dbDir = resolveDbDir()
   const migrationsFolder = path.join(dbDir, 'migrations')
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
+    let sessions: SessionCache | undefined
+    // pg-pool awaits onConnect before a new connection's first query (@types/pg lacks it).
+    const poolConfig = { connectionString: options.url, max: options.poolSize ?? 10, onConnect: sessionListener(() => sessions) }
+    const pool = new pg.Pool(poolConfig as pg.PoolConfig)
     // An idle connection the server closes (restart, admin termination) is dropped from
     // the pool and replaced on the next query; without a listener it would crash the process.
     pool.on('error', (error) => {
       console.error(`Conexão ociosa com o PostgreSQL encerrada: ${error.message}`)
     })
     const db = drizzlePg(pool, { schema }) as unknown as Db
-    if (options.sessionCache) hearSessionChanges(pool, enableSessionCache(db))
+    if (options.sessionCache) {
+      const cache = (sessions = enableSessionCache(db))
+      pool.on('remove', () => {
+        if (pool.totalCount === 0) cache.setListening(false)
+      })
+    }
     try {
       await pool.query('SET client_min_messages TO warning')
       await migratePg(db as never, { migrationsFolder })

@@ -21,7 +21,8 @@ export const TOKEN_TTL_MS = {
 export const PASSWORD_CHANGE_PREFIX = 'troca.'
 
 export function hashToken(token: string) {
-  return crypto.createHash('sha256').update(token).digest('hex')
+  // One-shot: no Hash object per API call for the GC to finalise.
+  return crypto.hash('sha256', token, 'hex')
 }
 
 /** An opaque random token; only its hash is stored. */

@@ -1,0 +1,13 @@
+import type { SearchParams } from '../server/domain/questions/search'
+
+export type Kind = 'narrow' | 'broad' | 'filters' | 'random'
+export const KINDS: Kind[] = ['narrow', 'broad', 'filters', 'random']
+
+// The searches the API runs for each query kind, as `searchQuestions` takes them: run straight
+// from Node (no HTTP, no auth, no logging) and behind the bare HTTP floor (issue 16, target 1).
+export const SEARCH_PARAMS: Record<Kind, Partial<SearchParams>> = {
+  narrow: { searchTerm: 'usucapião extraordinária' },
+  broad: { searchTerm: 'direito' },
+  filters: { disciplineIds: [1], difficulties: ['MEDIO'] },
+  random: { random: true, seed: 'bench-visitor' },
+}
