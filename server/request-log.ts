@@ -35,8 +35,8 @@ export type RequestLogOptions = {
 /**
  * One line per finished request: 'info', or 'error' with a 5xx. It replaced pino-http, which
  * serialised and redacted every request into a child logger up front, even at a level that
- * writes nothing (≈ 0.05 ms of a search's CPU, issue 16): here the request's logger is made the
- * first time something logs with it.
+ * writes nothing (part of the API tax, ADR 030): here the request's logger is made the first
+ * time something logs with it.
  */
 export function requestLogger(logger: Logger, { ignore }: RequestLogOptions): RequestHandler {
   return (req, res, next) => {
