@@ -5,7 +5,6 @@
 import crypto from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 
-import pg from 'pg'
 import pino from 'pino'
 
 import { createApp } from '../server/app'
@@ -15,8 +14,7 @@ import { openDatabase } from '../server/db/index'
 import { users } from '../server/db/schema'
 import { createApiToken } from '../server/domain/auth/tokens'
 import { examFile, multipartBody } from './exam-files'
-
-const PG = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+import { ADMIN_URL, dropDatabase, freshDatabase, postgresAvailable } from './harness'
 
 export type ImportRun = {
   database: 'pglite' | 'postgres'
@@ -28,35 +26,13 @@ export type ImportRun = {
   forcePerSecond: number
 }
 
-async function pgAvailable() {
-  try {
-    const c = new pg.Client({ connectionString: PG, connectionTimeoutMillis: 1_500 })
-    await c.connect()
-    await c.end()
-    return true
-  } catch {
-    return false
-  }
-}
-
 export async function benchImport(kind: 'pglite' | 'postgres', files = 10, perFile = 500): Promise<ImportRun> {
   let drop = async () => {}
   let database
   if (kind === 'postgres') {
     const name = `gabarita_perf_${crypto.randomBytes(5).toString('hex')}`
-    const admin = new pg.Client({ connectionString: PG })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${name}`)
-    await admin.end()
-    const url = new URL(PG)
-    url.pathname = `/${name}`
-    database = await openDatabase({ kind: 'postgres', url: url.toString() })
-    drop = async () => {
-      const c = new pg.Client({ connectionString: PG })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await c.end()
-    }
+    database = await openDatabase({ kind: 'postgres', url: await freshDatabase(ADMIN_URL, name) })
+    drop = () => dropDatabase(ADMIN_URL, name)
   } else {
     database = await openDatabase({ kind: 'pglite' })
   }
@@ -119,7 +95,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const perFile = Number(args.get('per-file') ?? 500)
   const kinds: ('pglite' | 'postgres')[] = []
   if (!args.has('pg-only')) kinds.push('pglite')
-  if (!args.has('pglite-only') && (await pgAvailable())) kinds.push('postgres')
+  if (!args.has('pglite-only') && (await postgresAvailable(ADMIN_URL))) kinds.push('postgres')
   for (const kind of kinds) {
     const r = await benchImport(kind, files, perFile)
     console.log(

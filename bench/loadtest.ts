@@ -13,7 +13,7 @@ import autocannonModule from 'autocannon'
 import type { ServerHandle } from '../scripts/scale/cluster'
 import { ADMIN, api, createDatabase, reachable, remixBuildPath, startProxy, startServer } from '../scripts/scale/cluster'
 import { examFile, multipartBody } from './exam-files'
-import { rssMb as rss, sessionCookie } from './harness'
+import { ADMIN_URL, rssMb as rss, sessionCookie } from './harness'
 
 const autocannon = autocannonModule as unknown as (
   options: Record<string, unknown>,
@@ -28,7 +28,7 @@ const args = new Map<string, string | undefined>(
 const DURATION = Number(args.get('duration') ?? 60)
 const CONNECTIONS = Number(args.get('connections') ?? 64)
 const BASE_PORT = Number(args.get('base-port') ?? 3870)
-const PG = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const PG = ADMIN_URL
 const REDIS = process.env.SCALE_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const STUDENTS = Math.min(CONNECTIONS, 64)
 // The bundled server of BUILD_DIR by default (what production runs, and an honest RSS);
