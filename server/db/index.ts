@@ -15,8 +15,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 
-import type { SessionCache } from '../domain/auth/session-cache'
-import { enableSessionCache, SESSIONS_CHANNEL } from '../domain/auth/session-cache'
+import { enableSessionCache, SessionCache, SESSIONS_CHANNEL } from '../domain/auth/session-cache'
 import { projectRoot } from '../paths'
 import { acquireDirectoryLock } from './lock'
 import * as schema from './schema'
@@ -66,10 +65,8 @@ export async function queryRows<T>(db: Db, query: SQL, options: { prepare?: bool
  * here is never read stale here; another server's arrives on any idle connection a moment after
  * its commit. With no connection open nobody hears them, so the cache stops until one opens.
  */
-function sessionListener(getCache: () => SessionCache | undefined) {
+function listenForSessionChanges(cache: SessionCache) {
   return async (client: pg.PoolClient) => {
-    const cache = getCache()
-    if (!cache) return
     client.on('notification', (notice) => {
       if (notice.channel === SESSIONS_CHANNEL && notice.payload) cache.forgetUser(notice.payload)
     })
@@ -102,9 +99,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const dbDir = resolveDbDir()
   const migrationsFolder = path.join(dbDir, 'migrations')
   if (options.kind === 'postgres') {
-    let sessions: SessionCache | undefined
-    // pg-pool awaits onConnect before a new connection's first query (@types/pg lacks it).
-    const poolConfig = { connectionString: options.url, max: options.poolSize ?? 10, onConnect: sessionListener(() => sessions) }
+    const sessions = options.sessionCache ? new SessionCache() : undefined
+    const poolConfig = {
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // pg-pool awaits onConnect before a new connection's first query (@types/pg lacks it).
+      ...(sessions ? { onConnect: listenForSessionChanges(sessions) } : {}),
+    }
     const pool = new pg.Pool(poolConfig as pg.PoolConfig)
     // An idle connection the server closes (restart, admin termination) is dropped from
     // the pool and replaced on the next query; without a listener it would crash the process.
@@ -112,10 +113,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       console.error(`Conexão ociosa com o PostgreSQL encerrada: ${error.message}`)
     })
     const db = drizzlePg(pool, { schema }) as unknown as Db
-    if (options.sessionCache) {
-      const cache = (sessions = enableSessionCache(db))
+    if (sessions) {
+      enableSessionCache(db, sessions)
       pool.on('remove', () => {
-        if (pool.totalCount === 0) cache.setListening(false)
+        if (pool.totalCount === 0) sessions.setListening(false)
       })
     }
     try {

@@ -66,8 +66,7 @@ export class SessionCache<S = unknown> {
 const caches = new WeakMap<Db, SessionCache>()
 
 /** Called by `openDatabase` for the server process. */
-export function enableSessionCache(db: Db, ttlMs?: number) {
-  const cache = new SessionCache(ttlMs)
+export function enableSessionCache(db: Db, cache = new SessionCache()) {
   caches.set(db, cache)
   return cache
 }
