@@ -28,7 +28,6 @@ const args = new Map<string, string | undefined>(
 const DURATION = Number(args.get('duration') ?? 60)
 const CONNECTIONS = Number(args.get('connections') ?? 64)
 const BASE_PORT = Number(args.get('base-port') ?? 3870)
-const PG = ADMIN_URL
 const REDIS = process.env.SCALE_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const STUDENTS = Math.min(CONNECTIONS, 64)
 // The bundled server of BUILD_DIR by default (what production runs, and an honest RSS);
@@ -199,7 +198,7 @@ async function main() {
     console.error('Erro: sem build do Remix. Rode BUILD_DIR=build-perf npm run build e passe o mesmo BUILD_DIR.')
     process.exit(1)
   }
-  const pgOk = await reachable(PG)
+  const pgOk = await reachable(ADMIN_URL)
   const dbArg = args.get('db') ?? (pgOk ? 'both' : 'pglite')
   const target = args.get('target') ?? 'single'
   const results = []
@@ -231,7 +230,7 @@ async function main() {
   if ((dbArg === 'postgres' || dbArg === 'both') && pgOk) {
     const redisOk = await reachable(REDIS)
     for (const mode of target === 'both' ? ['single', 'cluster'] : [target]) {
-      const database = await createDatabase(PG)
+      const database = await createDatabase(ADMIN_URL)
       const env = {
         ...common,
         DATABASE_URL: database.url,
