@@ -507,25 +507,45 @@ describe('Google login (OpenID Connect)', () => {
 })
 
 describe('ensureAccounts (start-up)', () => {
-  it('creates the ADMIN_EMAIL admin and the demo accounts once, and promotes an existing ADMIN_EMAIL user', async () => {
+  it('creates the ADMIN_EMAIL admin and the demo accounts once; an existing account is promoted only with ADMIN_PASSWORD', async () => {
     const { ensureAccounts, DEMO_ACCOUNTS } = await import('#server/domain/auth/seed')
-    const existing = await request(t.app)
+    // Someone signed up first with the operator's address: no proof of owning it was asked.
+    const squatter = await request(t.app)
       .post('/api/v1/auth/register')
       .send({ name: 'Chefe', email: 'chefe@teste.gabarita', password: 'senha-antiga' })
-    expect(existing.status).toBe(201)
+    expect(squatter.status).toBe(201)
+    const warnings: unknown[][] = []
+    const logger = Object.assign(Object.create(t.ctx.logger), { warn: (...args: unknown[]) => warnings.push(args) })
     const ctx = {
       ...t.ctx,
+      logger,
       config: { ...t.ctx.config, ADMIN_EMAIL: 'chefe@teste.gabarita', ADMIN_PASSWORD: 'outra-senha', seedDemo: true },
     }
     await ensureAccounts(ctx)
     await ensureAccounts(ctx)
     const rows = await t.db.select().from(users).where(eq(users.email, 'chefe@teste.gabarita'))
     expect(rows).toHaveLength(1)
-    expect(rows[0].planName).toBe('ADMIN')
-    // Its password is the user's own, not overwritten at every start.
-    expect((await request(t.app).post('/api/v1/auth/login').send({ email: 'chefe@teste.gabarita', password: 'senha-antiga' })).status).toBe(
-      200,
-    )
+    expect(rows[0].planName).toBe('GRATUITO')
+    expect(warnings.map(([, message]) => message)).toEqual([
+      'ADMIN_EMAIL já pertence a uma conta cuja senha não é ADMIN_PASSWORD: ela não foi promovida a administrador',
+      'ADMIN_EMAIL já pertence a uma conta cuja senha não é ADMIN_PASSWORD: ela não foi promovida a administrador',
+    ])
+    const squatterLogin = await request(t.app).post('/api/v1/auth/login').send({ email: 'chefe@teste.gabarita', password: 'senha-antiga' })
+    expect(squatterLogin.status).toBe(200)
+    expect(squatterLogin.body.user.is_admin).toBe(false)
+
+    // The operator's own account (its password is ADMIN_PASSWORD) is promoted, and its password kept.
+    await request(t.app)
+      .post('/api/v1/auth/register')
+      .send({ name: 'Operadora', email: 'operadora@teste.gabarita', password: 'senha-da-operadora' })
+    await ensureAccounts({
+      ...ctx,
+      config: { ...ctx.config, ADMIN_EMAIL: 'operadora@teste.gabarita', ADMIN_PASSWORD: 'senha-da-operadora' },
+    })
+    const operator = await request(t.app)
+      .post('/api/v1/auth/login')
+      .send({ email: 'operadora@teste.gabarita', password: 'senha-da-operadora' })
+    expect(operator.body.user.is_admin).toBe(true)
 
     const admin = await request(t.app).post('/api/v1/auth/login').send(DEMO_ACCOUNTS.admin)
     expect(admin.status).toBe(200)

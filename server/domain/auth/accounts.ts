@@ -268,20 +268,26 @@ export async function changePassword(
   await setPassword(db, user.id, input.new_password, tokenHash)
 }
 
-/** The admin of ADMIN_EMAIL / a demo account: created once, never overwritten afterwards. */
+/**
+ * The admin of ADMIN_EMAIL / a demo account: created once, never overwritten afterwards. An
+ * account that already has the email becomes admin only when its password is the configured
+ * one: registering needs no proof of owning an email, so whoever signed up first with the
+ * operator's address must not be handed the admin role at the next start.
+ */
 export async function ensureUser(db: Db, input: { email: string; password: string; name: string; planName: PlanName }) {
   const existing = await findUserByEmail(db, input.email)
   if (existing) {
-    if (existing.planName !== input.planName && input.planName === 'ADMIN') {
-      await db.update(users).set({ planName: 'ADMIN', updatedAt: new Date() }).where(eq(users.id, existing.id))
-    }
-    return { user: existing, created: false }
+    if (input.planName !== 'ADMIN' || existing.planName === 'ADMIN') return { outcome: 'kept' as const, user: existing }
+    if (!(await verifyPassword(existing.passwordHash, input.password))) return { outcome: 'refused' as const, user: existing }
+    await db.update(users).set({ planName: 'ADMIN', updatedAt: new Date() }).where(eq(users.id, existing.id))
+    return { outcome: 'promoted' as const, user: existing }
   }
   try {
-    return { user: await createUser(db, input), created: true }
+    return { outcome: 'created' as const, user: await createUser(db, input) }
   } catch (error) {
     // Another process created it meanwhile: idempotent.
-    if (error instanceof AccountError && error.status === 409) return { user: (await findUserByEmail(db, input.email))!, created: false }
+    if (error instanceof AccountError && error.status === 409)
+      return { outcome: 'kept' as const, user: (await findUserByEmail(db, input.email))! }
     throw error
   }
 }

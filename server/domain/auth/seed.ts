@@ -11,8 +11,14 @@ export const DEMO_ACCOUNTS = {
 export async function ensureAccounts(ctx: AppContext) {
   const { ADMIN_EMAIL, ADMIN_PASSWORD } = ctx.config
   if (ADMIN_EMAIL && ADMIN_PASSWORD) {
-    const { created } = await ensureUser(ctx.db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, name: 'Administrador', planName: 'ADMIN' })
-    if (created) ctx.logger.info({ email: ADMIN_EMAIL }, 'administrador criado')
+    const { outcome } = await ensureUser(ctx.db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, name: 'Administrador', planName: 'ADMIN' })
+    if (outcome === 'created') ctx.logger.info({ email: ADMIN_EMAIL }, 'administrador criado')
+    if (outcome === 'promoted') ctx.logger.info({ email: ADMIN_EMAIL }, 'conta existente promovida a administrador')
+    if (outcome === 'refused')
+      ctx.logger.warn(
+        { email: ADMIN_EMAIL },
+        'ADMIN_EMAIL já pertence a uma conta cuja senha não é ADMIN_PASSWORD: ela não foi promovida a administrador',
+      )
   } else if (ADMIN_EMAIL || ADMIN_PASSWORD) {
     ctx.logger.warn('ADMIN_EMAIL e ADMIN_PASSWORD precisam ser definidos juntos; nenhum administrador criado')
   }
