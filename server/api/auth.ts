@@ -189,7 +189,12 @@ export function createAuthRouter(ctx: AppContext) {
       res.json({
         success: true,
         // A Google login always yields a full session.
-        data: { token: result.token, is_new_user: result.isNewUser, requires_password_reset: false },
+        data: {
+          token: result.token,
+          is_new_user: result.isNewUser,
+          requires_password_reset: false,
+          password_removed: result.passwordRemoved,
+        },
       })
     }),
   )

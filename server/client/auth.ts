@@ -76,8 +76,8 @@ export async function googleAuthUrl(client: ApiClient) {
 }
 
 export function googleCallback(client: ApiClient, params: Record<string, string>) {
-  return client.get<{ success: boolean; data: { token: string; is_new_user: boolean; requires_password_reset: boolean } }>(
-    '/auth/google/callback',
-    { query: params },
-  )
+  return client.get<{
+    success: boolean
+    data: { token: string; is_new_user: boolean; requires_password_reset: boolean; password_removed: boolean }
+  }>('/auth/google/callback', { query: params })
 }

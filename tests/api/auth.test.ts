@@ -457,7 +457,10 @@ describe('Google login (OpenID Connect)', () => {
         .get('/api/v1/auth/google/callback')
         .query(await authorize())
       expect(first.status).toBe(200)
-      expect(first.body).toEqual({ success: true, data: { token: expect.any(String), is_new_user: true, requires_password_reset: false } })
+      expect(first.body).toEqual({
+        success: true,
+        data: { token: expect.any(String), is_new_user: true, requires_password_reset: false, password_removed: false },
+      })
       const me = await request(g.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${first.body.data.token}`)
       expect(me.body.data).toMatchObject({ email: address, name: 'Gina Google' })
 
@@ -471,17 +474,45 @@ describe('Google login (OpenID Connect)', () => {
       expect(row.passwordHash).toBeNull()
     })
 
-    it('links an existing password account with the same email', async () => {
+    it('links an existing password account with the same email, dropping the unproven password and its sessions', async () => {
+      // Someone signs up with the owner's address before the owner ever comes (pre-hijacking).
       const reg = await request(g.app)
         .post('/api/v1/auth/register')
         .send({ name: 'Paula', email: email('link'), password: 'senha123' })
+      const squatterToken = reg.body.token as string
+      expect((await request(g.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${squatterToken}`)).status).toBe(200)
       claims = { sub: `sub-${reg.body.user.id}`, email: reg.body.user.email, email_verified: true }
       const res = await request(g.app)
         .get('/api/v1/auth/google/callback')
         .query(await authorize())
-      expect(res.body.data.is_new_user).toBe(false)
+      expect(res.body.data).toMatchObject({ is_new_user: false, password_removed: true })
       const me = await request(g.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${res.body.data.token}`)
       expect(me.body.data.id).toBe(reg.body.user.id)
+      // The squatter's session and password no longer open the account.
+      expect((await request(g.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${squatterToken}`)).status).toBe(401)
+      const relogin = await request(g.app).post('/api/v1/auth/login').send({ email: reg.body.user.email, password: 'senha123' })
+      expect(relogin.status).toBe(401)
+      const [row] = await g.db.select().from(users).where(eq(users.id, reg.body.user.id))
+      expect(row).toMatchObject({ googleSub: `sub-${reg.body.user.id}`, passwordHash: null, tempPasswordHash: null })
+
+      // The owner may set a password again without a current one, and it works.
+      const set = await request(g.app)
+        .put('/api/v1/auth/change-password')
+        .set('Authorization', `Bearer ${res.body.data.token}`)
+        .send({ new_password: 'nova-senha-1', confirm_password: 'nova-senha-1' })
+      expect(set.status).toBe(200)
+      expect((await request(g.app).post('/api/v1/auth/login').send({ email: reg.body.user.email, password: 'nova-senha-1' })).status).toBe(
+        200,
+      )
+
+      // Signing in with Google again removes nothing: the account is linked already.
+      const again = await request(g.app)
+        .get('/api/v1/auth/google/callback')
+        .query(await authorize())
+      expect(again.body.data.password_removed).toBe(false)
+      expect((await request(g.app).post('/api/v1/auth/login').send({ email: reg.body.user.email, password: 'nova-senha-1' })).status).toBe(
+        200,
+      )
     })
 
     it('refuses a tampered state, a missing code, a reused code and a provider error', async () => {

@@ -255,8 +255,11 @@ test.describe('Google login against a local OIDC provider', () => {
   // scripts/e2e-server.mjs points GOOGLE_ISSUER at E2E_PORT + 1000.
   const port = Number(process.env.E2E_PORT ?? 3100) + 1000
 
-  /** Starts the provider for one test; the other project's worker may hold the port for a moment. */
-  async function startProvider() {
+  /**
+   * Starts the provider for one test; the other project's worker may hold the port for a moment.
+   * Every sign-in is a new Google account, unless `as` names the address Google vouches for.
+   */
+  async function startProvider(as?: { email: string; name: string }) {
     const server = new OAuth2Server()
     // One signing key for every run against this server: it caches the provider's keys.
     const keyFile = path.join(os.tmpdir(), `gabarita-e2e-oidc-key-${port}.json`)
@@ -265,10 +268,10 @@ test.describe('Google login against a local OIDC provider', () => {
       await server.issuer.keys.generate('RS256')
       fs.writeFileSync(keyFile, JSON.stringify(server.issuer.keys.toJSON(true)[0]))
     }
-    // Every sign-in is a new Google account.
     server.service.on('beforeTokenSigning', (token) => {
       const id = crypto.randomBytes(4).toString('hex')
-      Object.assign(token.payload, { sub: `google-${id}`, email: `google-${id}@teste.gabarita`, email_verified: true, name: 'Gabi Google' })
+      const who = as ?? { email: `google-${id}@teste.gabarita`, name: 'Gabi Google' }
+      Object.assign(token.payload, { sub: `google-${id}`, email_verified: true, ...who })
     })
     for (let attempt = 0; ; attempt++) {
       try {
@@ -291,6 +294,29 @@ test.describe('Google login against a local OIDC provider', () => {
     } finally {
       await provider.stop()
     }
+  })
+
+  test('linking an account someone made with the same email drops its password; the owner sets one again', async ({ page, request }) => {
+    const squatter = await registerViaApi(request, { name: 'Dona Verdadeira', password: 'senha-do-intruso' })
+    const provider = await startProvider({ email: squatter.email, name: 'Dona Verdadeira' })
+    try {
+      await page.goto('/login')
+      await page.getByRole('link', { name: 'Entrar com Google' }).click()
+      await expect(page).toHaveURL(/\/dashboard$/)
+      await expect(page.getByText('Conta vinculada ao Google').first()).toBeVisible()
+    } finally {
+      await provider.stop()
+    }
+    expect((await request.get('/api/v1/auth/me', { headers: { Authorization: `Bearer ${squatter.token}` } })).status()).toBe(401)
+    expect((await request.post('/api/v1/auth/login', { data: { email: squatter.email, password: 'senha-do-intruso' } })).status()).toBe(401)
+
+    await page.goto('/editar-perfil')
+    await page.getByLabel('Nova senha', { exact: true }).fill('senha-da-dona-1')
+    await page.getByLabel('Confirmar nova senha', { exact: true }).fill('senha-da-dona-1')
+    await page.getByRole('button', { name: 'Alterar senha' }).click()
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await expect(page.getByText('Senha alterada com sucesso').first()).toBeVisible()
+    expect((await request.post('/api/v1/auth/login', { data: { email: squatter.email, password: 'senha-da-dona-1' } })).status()).toBe(200)
   })
 
   async function signInWithGoogle(page: Page) {

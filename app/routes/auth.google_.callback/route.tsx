@@ -6,6 +6,10 @@ import { ApiError } from '~/utils/accounts.server'
 import { apiFor } from '~/utils/api.server'
 import { createUserSession } from '~/utils/session.server'
 
+/** Said once, when linking dropped a password that was never proven (server/domain/auth/google.ts). */
+const PASSWORD_REMOVED =
+  'Por segurança, a senha que esta conta tinha deixou de valer e as outras sessões foram encerradas. Para entrar também com email e senha, crie uma nova senha em Editar perfil, deixando "Senha atual" em branco.'
+
 export const meta: MetaFunction = () => [{ title: 'Finalizando login com Google... — Gabarita' }]
 
 /**
@@ -26,14 +30,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw error
   }
   if (!result?.success || !result.data?.token) throw redirect('/login?error=callback_failed')
-  const { token, is_new_user: isNew, requires_password_reset: resetRequired } = result.data
+  const { token, is_new_user: isNew, requires_password_reset: resetRequired, password_removed: passwordRemoved } = result.data
   return createUserSession(request, {
     token,
     remember: true,
     redirectTo: resetRequired ? '/dashboard?change_password=required' : isNew ? '/dashboard?welcome=true' : '/dashboard',
     toast: isNew
       ? { type: 'success', title: 'Bem-vindo!', description: 'Sua conta foi criada com sucesso.' }
-      : { type: 'success', title: 'Login realizado', description: 'Bem-vindo de volta!' },
+      : passwordRemoved
+        ? { type: 'info', title: 'Conta vinculada ao Google', description: PASSWORD_REMOVED }
+        : { type: 'success', title: 'Login realizado', description: 'Bem-vindo de volta!' },
   })
 }
 

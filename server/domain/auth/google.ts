@@ -6,7 +6,7 @@ import * as oidc from 'openid-client'
 import type { AppContext } from '../../context'
 import { users } from '../../db/schema'
 import { AccountError, createUser, findUserByEmail } from './accounts'
-import { createApiToken } from './tokens'
+import { createApiToken, revokeAllTokens } from './tokens'
 
 // Google login through OpenID Connect (authorization code + PKCE). The API keeps no
 // server-side state between the two steps: `state` carries the PKCE verifier and the
@@ -105,7 +105,13 @@ export async function googleAuthUrl(ctx: AppContext) {
   return url.href
 }
 
-/** Exchanges the code; finds the user by Google subject, then by email, else creates one. */
+/**
+ * Exchanges the code; finds the user by Google subject, then by email, else creates one.
+ * Linking an account found by email drops the password it had and ends its sessions: signing
+ * up asks for no proof of owning the address, so that password may be someone else's, waiting
+ * for the owner to arrive through Google (a pre-hijacked account). Google has just proved who
+ * owns it; the owner may set a password again on the profile page.
+ */
 export async function googleCallback(ctx: AppContext, params: Record<string, string>) {
   const settings = requireSettings(ctx)
   const state = params.state ? unpackState(ctx, params.state) : null
@@ -136,10 +142,27 @@ export async function googleCallback(ctx: AppContext, params: Record<string, str
   const email = claims.email
   let [user] = await ctx.db.select().from(users).where(eq(users.googleSub, claims.sub)).limit(1)
   let isNewUser = false
+  let passwordRemoved = false
   if (!user) {
     const byEmail = await findUserByEmail(ctx.db, email)
     if (byEmail) {
-      ;[user] = await ctx.db.update(users).set({ googleSub: claims.sub, updatedAt: new Date() }).where(eq(users.id, byEmail.id)).returning()
+      passwordRemoved = byEmail.passwordHash !== null || byEmail.tempPasswordHash !== null
+      user = await ctx.db.transaction(async (tx) => {
+        const [linked] = await tx
+          .update(users)
+          .set({
+            googleSub: claims.sub,
+            passwordHash: null,
+            tempPasswordHash: null,
+            tempPasswordExpiresAt: null,
+            requiresPasswordReset: false,
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, byEmail.id))
+          .returning()
+        await revokeAllTokens(tx, byEmail.id)
+        return linked
+      })
     } else {
       const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name : email.split('@')[0]
       user = await createUser(ctx.db, { name, email, googleSub: claims.sub })
@@ -147,5 +170,5 @@ export async function googleCallback(ctx: AppContext, params: Record<string, str
     }
   }
   const { token } = await createApiToken(ctx.db, user.id, { remember: true })
-  return { token, isNewUser, user }
+  return { token, isNewUser, passwordRemoved, user }
 }
