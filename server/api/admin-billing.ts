@@ -113,7 +113,7 @@ export function createAdminBillingRouter(ctx: AppContext) {
     '/payments',
     handler(async (req, res) => {
       const query = parse(PaymentsQuery, req.query)
-      res.json(await listPayments(ctx.db, { status: query.status, page: query.page }))
+      res.json(await listPayments(billingDeps(ctx), { status: query.status, page: query.page }))
     }),
   )
 

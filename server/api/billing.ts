@@ -128,7 +128,7 @@ export function createBillingRouter(ctx: AppContext) {
     '/billing/checkouts/:checkoutId',
     requireUser,
     handler(async (req, res) => {
-      const payment = await findUserCheckout(ctx.db, currentUser(req).id, String(req.params.checkoutId))
+      const payment = await findUserCheckout(billingDeps(ctx), currentUser(req).id, String(req.params.checkoutId))
       if (!payment) throw new HttpError(404, BILLING_MESSAGES.checkoutNotFound)
       res.json(toCheckoutJson(payment))
     }),
@@ -139,7 +139,7 @@ export function createBillingRouter(ctx: AppContext) {
     requireUser,
     handler(async (req, res) => {
       const { page } = parse(PageQuery, req.query)
-      const result = await listPayments(ctx.db, { userId: currentUser(req).id, page })
+      const result = await listPayments(billingDeps(ctx), { userId: currentUser(req).id, page })
       // The admin view's extra fields (provider references, owner) are not the user's business.
       res.json({ ...result, data: result.data.map(({ id: _id, provider: _p, provider_ref: _r, user: _u, ...payment }) => payment) })
     }),

@@ -71,7 +71,7 @@ export function createSandboxCheckoutRouter(ctx: AppContext) {
   router.get(
     `${SANDBOX_PATH}/:checkoutId`,
     handler(async (req, res) => {
-      const payment = await findPaymentByCheckoutId(ctx.db, String(req.params.checkoutId))
+      const payment = await findPaymentByCheckoutId(billingDeps(ctx), String(req.params.checkoutId))
       if (!payment || payment.provider !== SANDBOX_PROVIDER || payment.kind !== 'checkout') return notFound(res)
       const id = escape(payment.checkoutId)
       const details =
@@ -111,10 +111,10 @@ export function createSandboxCheckoutRouter(ctx: AppContext) {
           '<h1>Requisição recusada</h1><p>O pagamento só pode ser decidido nesta página do ambiente de testes.</p>',
         )
       }
-      const payment = await findPaymentByCheckoutId(ctx.db, String(req.params.checkoutId))
+      const deps = billingDeps(ctx)
+      const payment = await findPaymentByCheckoutId(deps, String(req.params.checkoutId))
       if (!payment || payment.provider !== SANDBOX_PROVIDER || payment.kind !== 'checkout' || !payment.providerRef) return notFound(res)
       if (payment.status === 'pending') {
-        const deps = billingDeps(ctx)
         const decision = req.params.decision === 'aprovar' ? 'approve' : 'decline'
         const { body, headers } = sandboxWebhook(
           ctx.config.paymentWebhookSecret,

@@ -158,6 +158,54 @@ describe('upgrade through the sandbox checkout', () => {
     expect((await subscriptionOf(t, s.auth)).plan.plan_name).toBe('GRATUITO')
   })
 
+  it('a checkout left unfinished for 24 hours is declined with the reason, and its payment can no longer be made', async () => {
+    const s = await createTestUser(t.ctx)
+    const other = await createTestUser(t.ctx)
+    const start = new Date()
+    setNow(t, start)
+    const { checkout_id } = await startCheckout(t, s.auth, 'PREMIUM', 'credit_card')
+    const { checkout_id: othersCheckout } = await startCheckout(t, other.auth, 'BASICO', 'paypal')
+    const read = async () => (await request(t.app).get(`/api/v1/billing/checkouts/${checkout_id}`).set(s.auth)).body
+    const statusOf = async (checkoutId: string) =>
+      (await t.db.select({ status: payments.status }).from(payments).where(eq(payments.checkoutId, checkoutId)))[0].status
+
+    setNow(t, new Date(start.getTime() + 23 * 60 * 60 * 1000))
+    expect(await read()).toMatchObject({ status: 'pending', message: 'Aguardando a confirmação do pagamento.' })
+
+    setNow(t, new Date(start.getTime() + DAY + 60_000))
+    const expired = await read()
+    expect(expired).toMatchObject({ status: 'declined', failure_reason: 'o prazo de 24 horas para concluir o pagamento terminou.' })
+    expect(expired.message).toBe(
+      'Pagamento recusado: o prazo de 24 horas para concluir o pagamento terminou. Seu plano não mudou e nada foi cobrado.',
+    )
+    // Only this checkout was read: the other student's stays as it was until it is read.
+    expect(await statusOf(othersCheckout)).toBe('pending')
+
+    // The provider's page no longer takes the payment.
+    const page = await request(t.app).get(`/sandbox-pagamentos/${checkout_id}`)
+    expect(page.text).toContain('Este pagamento já foi recusado')
+    expect(page.text).not.toContain('Aprovar pagamento')
+    await decide(t, checkout_id, 'aprovar')
+    expect(await statusOf(checkout_id)).toBe('declined')
+    expect(await planOf(s.user.id)).toBe('GRATUITO')
+    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, s.user.id))).toHaveLength(0)
+
+    // A student's own list of payments declines theirs when they look.
+    const mine = (await request(t.app).get('/api/v1/billing/payments').set(other.auth)).body
+    expect(mine.data).toEqual([expect.objectContaining({ checkout_id: othersCheckout, status: 'declined' })])
+    expect(await statusOf(othersCheckout)).toBe('declined')
+
+    // The administrators' list shows no abandoned checkout as pending.
+    const third = await createTestUser(t.ctx)
+    setNow(t, start)
+    const { checkout_id: thirdCheckout } = await startCheckout(t, third.auth, 'PRO', 'credit_card')
+    setNow(t, new Date(start.getTime() + 2 * DAY))
+    const admin = await createTestUser(t.ctx, { plan: 'ADMIN' })
+    const pending = (await request(t.app).get('/api/v1/admin/payments?status=pending').set(admin.auth)).body
+    expect(pending.data.map((p: { checkout_id: string }) => p.checkout_id)).not.toContain(thirdCheckout)
+    expect(await statusOf(thirdCheckout)).toBe('declined')
+  })
+
   it("another user's checkout, an unknown one and a malformed id are all 404", async () => {
     const owner = await createTestUser(t.ctx)
     const other = await createTestUser(t.ctx)

@@ -8,7 +8,7 @@ import { payments, subscriptions, users } from '../../db/schema'
 import { planLabel } from '../plans'
 import { getPolicy } from '../policy'
 import type { CheckoutJson } from './checkout'
-import { toCheckoutJson } from './checkout'
+import { expireStaleCheckouts, toCheckoutJson } from './checkout'
 import type { BillingDeps } from './registry'
 import type { SubscriptionJson, SubscriptionState } from './subscriptions'
 import { billingOverview, liveSubscription, lockUserBilling, startSubscription, syncUserPlan, toSubscriptionJson } from './subscriptions'
@@ -74,11 +74,13 @@ export async function listSubscriptions(
 /** `user` is null once the account was deleted (the payment is kept for the records, ADR 022). */
 export type AdminPaymentJson = CheckoutJson & { id: number; provider: string; provider_ref: string | null; user: UserRef | null }
 
-/** Payments newest first, optionally of one status. */
+/** Payments newest first, optionally of one status; abandoned checkouts are declined first. */
 export async function listPayments(
-  db: Db,
+  deps: { db: Db; now: Date },
   options: { status?: PaymentStatus; page: number; userId?: string },
 ): Promise<Page<AdminPaymentJson>> {
+  const { db } = deps
+  await expireStaleCheckouts(deps, { userId: options.userId })
   const where = and(
     options.status ? eq(payments.status, options.status) : undefined,
     options.userId ? eq(payments.userId, options.userId) : undefined,
@@ -151,7 +153,7 @@ export async function userDetail(deps: BillingDeps, userId: string) {
       .where(eq(subscriptions.userId, userId))
       .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
       .limit(10),
-    listPayments(deps.db, { userId, page: 1 }),
+    listPayments(deps, { userId, page: 1 }),
   ])
   return {
     user: toAdminUser(user),

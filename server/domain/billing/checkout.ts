@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
 
-import { and, eq } from 'drizzle-orm'
+import { and, eq, lt } from 'drizzle-orm'
 
 import type { Db } from '../../db/index'
 import type { PaidPlanName, PaymentMethod, PaymentStatus, PlanName } from '../../db/schema'
@@ -86,15 +86,48 @@ export async function startCheckout(
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-export async function findPaymentByCheckoutId(db: Db, checkoutId: string) {
+/**
+ * A checkout still pending after this long was abandoned: card and PayPal decide within
+ * minutes and their pages close well before. It is declined when next read, so the student
+ * learns why the plan did not change instead of waiting on 'Aguardando' for ever, and the
+ * sandbox's page no longer takes a payment for it.
+ */
+export const CHECKOUT_TTL_HOURS = 24
+export const CHECKOUT_EXPIRED_REASON = `o prazo de ${CHECKOUT_TTL_HOURS} horas para concluir o pagamento terminou.`
+
+/**
+ * Declines the abandoned checkouts (all, or one user's or one checkout's). One statement that
+ * only touches rows still pending: a webhook deciding the same payment at the same moment
+ * either wins (the row is no longer pending) or finds it declined and is recorded as ignored.
+ */
+export async function expireStaleCheckouts(deps: { db: Db; now: Date }, only: { userId?: string; checkoutId?: string } = {}) {
+  const { db, now } = deps
+  await db
+    .update(payments)
+    .set({ status: 'declined', failureReason: CHECKOUT_EXPIRED_REASON, decidedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(payments.kind, 'checkout'),
+        eq(payments.status, 'pending'),
+        lt(payments.createdAt, new Date(now.getTime() - CHECKOUT_TTL_HOURS * 3_600_000)),
+        only.userId ? eq(payments.userId, only.userId) : undefined,
+        only.checkoutId ? eq(payments.checkoutId, only.checkoutId) : undefined,
+      ),
+    )
+}
+
+/** A payment by its checkout id, an abandoned checkout already declined. */
+export async function findPaymentByCheckoutId(deps: { db: Db; now: Date }, checkoutId: string) {
   if (!UUID.test(checkoutId)) return undefined
-  const [payment] = await db.select().from(payments).where(eq(payments.checkoutId, checkoutId.toLowerCase()))
+  const id = checkoutId.toLowerCase()
+  await expireStaleCheckouts(deps, { checkoutId: id })
+  const [payment] = await deps.db.select().from(payments).where(eq(payments.checkoutId, id))
   return payment
 }
 
 /** The user's own checkout; someone else's is as absent as an unknown one. */
-export async function findUserCheckout(db: Db, userId: string, checkoutId: string) {
-  const payment = await findPaymentByCheckoutId(db, checkoutId)
+export async function findUserCheckout(deps: { db: Db; now: Date }, userId: string, checkoutId: string) {
+  const payment = await findPaymentByCheckoutId(deps, checkoutId)
   return payment && payment.userId === userId ? payment : undefined
 }
 
