@@ -133,7 +133,9 @@ test('a hostile title and content render as text; Gratuito reads without posting
   await expect(topic).toBeVisible()
   await expect(topic.getByText('<script>alert(2)</script>', { exact: false })).toBeVisible()
   await expect(page.locator('img[src="x"]')).toHaveCount(0)
-  await expect(topic.locator('a')).toHaveCount(0)
+  // The hostile text made no link (the post's own 'Denunciar' is one, outside the text).
+  await expect(topic.locator('.forum-text a')).toHaveCount(0)
+  await expect(topic.getByRole('link', { name: 'clique' })).toHaveCount(0)
   expect(alerted).toBe(false)
   // Read-only: the line names the plans and links to /trocar-plano; no form, no vote buttons.
   const readOnly = page.getByTestId('forum-somente-leitura')
@@ -141,6 +143,89 @@ test('a hostile title and content render as text; Gratuito reads without posting
   await expect(readOnly.getByRole('link', { name: 'Trocar de plano' })).toHaveAttribute('href', '/trocar-plano')
   await expect(page.getByText('Novo Tópico', { exact: true })).toHaveCount(0)
   await expect(topic.locator('button[name="voto"]')).toHaveCount(0)
+})
+
+test('reporting and editing a post open their forms on demand, with and without JS', async ({ page, request }, testInfo) => {
+  const js = testInfo.project.name === 'js-on'
+  const ana = await premiumStudent(request, { name: 'Ana Edita' })
+  const bruno = await premiumStudent(request, { name: 'Bruno Denuncia' })
+  const question = await someQuestion(request, ana.token)
+  const title = `Tópico ${Math.random().toString(36).slice(2, 8)}`
+  const created = await request.post(`/api/v1/questions/${question.id}/forum/topics`, {
+    headers: { Authorization: `Bearer ${ana.token}` },
+    data: { title, content: 'Conteúdo original.' },
+  })
+  expect(created.status()).toBe(201)
+  const discussion = `/questoes/${question.id}/discussoes`
+
+  // Bruno reports it: the form is not in the page until he asks for it.
+  await loginViaPage(page, bruno, discussion)
+  const topic = topicArticle(page, title)
+  await expect(topic.locator('input[name="motivo"]')).toHaveCount(0)
+  await topic.getByRole('link', { name: 'Denunciar' }).click()
+  const reason = topic.getByRole('textbox', { name: 'Motivo da denúncia' })
+  await expect(reason).toBeFocused()
+  // Without JS the URL is the state; with JS it opens in place.
+  if (js) await expect(page).not.toHaveURL(/formulario=/)
+  else await expect(page).toHaveURL(/formulario=denunciar-topico-\d+$/)
+  await reason.fill('   ')
+  await topic.getByRole('button', { name: 'Enviar denúncia' }).click()
+  await expect(topicArticle(page, title).getByText('Informe o motivo da denúncia.')).toBeVisible()
+  await topicArticle(page, title).getByRole('textbox', { name: 'Motivo da denúncia' }).fill('Fora do assunto da questão.')
+  await topicArticle(page, title).getByRole('button', { name: 'Enviar denúncia' }).click()
+  await expect(page.getByText('Denúncia enviada').first()).toBeVisible()
+  await expect(topicArticle(page, title).getByText('Denunciado por você')).toBeVisible()
+  await expect(page).not.toHaveURL(/formulario=/)
+
+  // Ana edits her topic; once saved the form is closed again.
+  await page.context().clearCookies()
+  await loginViaPage(page, ana, discussion)
+  const own = topicArticle(page, title)
+  await expect(own.getByRole('link', { name: 'Denunciar' })).toHaveCount(0)
+  await own.getByRole('link', { name: 'Editar' }).click()
+  const titleField = own.getByRole('textbox', { name: 'Título', exact: true })
+  await expect(titleField).toBeFocused()
+  await titleField.fill(`${title} (revisto)`)
+  await own.getByRole('button', { name: 'Salvar edição' }).click()
+  await expect(page.getByText('Tópico atualizado').first()).toBeVisible()
+  const edited = topicArticle(page, `${title} (revisto)`)
+  await expect(edited.getByText('(editado)')).toBeVisible()
+  await expect(edited.getByRole('button', { name: 'Salvar edição' })).toHaveCount(0)
+  await expect(edited.getByRole('link', { name: 'Editar' })).toBeVisible()
+})
+
+test('the next page of topics stays reachable after a vote (the page links read their parameter in the browser too)', async ({
+  page,
+  request,
+}) => {
+  const carla = await premiumStudent(request, { name: 'Carla Páginas' })
+  const davi = await premiumStudent(request, { name: 'Davi Páginas' })
+  const question = await someQuestion(request, carla.token)
+  // 21 topics: one more than a page (20 writes per author per 10 minutes).
+  const created: { id: number; token: string }[] = []
+  try {
+    for (let i = 0; i < 21; i++) {
+      const author = i % 2 ? davi : carla
+      const res = await request.post(`/api/v1/questions/${question.id}/forum/topics`, {
+        headers: { Authorization: `Bearer ${author.token}` },
+        data: { title: `Página ${i}`, content: 'Tópico para paginar.' },
+      })
+      expect(res.status()).toBe(201)
+      created.push({ id: (await res.json()).topic.id, token: author.token })
+    }
+    await loginViaPage(page, carla, `/questoes/${question.id}/discussoes`)
+    const upvote = page.locator('article.forum-topic button[name="voto"][value="up"]').first()
+    await upvote.click()
+    await expect(upvote).toHaveAttribute('aria-pressed', 'true')
+    await page.getByRole('link', { name: 'Mais tópicos' }).click()
+    await expect(page).toHaveURL(/[?&]dpagina=2(&|$)/)
+    await expect(page.getByText(/^2 de \d+$/)).toBeVisible()
+  } finally {
+    // Other specs read this question's discussion too (and weigh its page): leave it as it was.
+    for (const topic of created) {
+      await request.delete(`/api/v1/forum/topics/${topic.id}`, { headers: { Authorization: `Bearer ${topic.token}` } })
+    }
+  }
 })
 
 test('an anonymous visitor gets the lock and the login round trip back to Discussões', async ({ page, request }) => {

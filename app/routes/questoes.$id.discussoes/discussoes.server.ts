@@ -21,13 +21,21 @@ import { ApiError, formError } from '~/utils/api.server'
 import { apiForRequest, getToken, requireUser, safeRedirect, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
+import { FORM_PARAM, PAGE_PARAM } from './params'
 import { DiscussionActionSchema } from './schemas'
 
 // Discussões of one question, nested in the /questoes layout: the loader and the one action
 // (its forms told apart by `intent`). Everything goes through the API client.
 
-/** The discussion's own page parameter; every other parameter belongs to the list behind it. */
-export const PAGE_PARAM = 'dpagina'
+const POST_FORM = /^(editar|denunciar)-(topico|resposta)-\d{1,9}$/
+
+/** The URL's search without the discussion's parameters named. */
+function searchWithout(url: URL, names: string[]) {
+  const params = new URLSearchParams(url.search)
+  for (const name of names) params.delete(name)
+  const text = params.toString()
+  return text ? `?${text}` : ''
+}
 
 function questionId(value: string | undefined) {
   const id = Number(value)
@@ -37,10 +45,12 @@ function questionId(value: string | undefined) {
 
 /** The list's search (filters, page, revealed answers) without the discussion's own parameters. */
 function listSearch(url: URL) {
-  const params = new URLSearchParams(url.search)
-  params.delete(PAGE_PARAM)
-  const text = params.toString()
-  return text ? `?${text}` : ''
+  return searchWithout(url, [PAGE_PARAM, FORM_PARAM])
+}
+
+/** Where the forms post and come back: this discussion's page, with no post form open. */
+function selfOf(url: URL) {
+  return `${url.pathname}${searchWithout(url, [FORM_PARAM])}`
 }
 
 export async function loadDiscussion(request: Request, context: AppLoadContext, rawId: string | undefined) {
@@ -64,7 +74,8 @@ export async function loadDiscussion(request: Request, context: AppLoadContext, 
       /** Where 'Fechar' and Escape go: the same list, at the same card. */
       back: `/questoes${listSearch(url)}#questao-${id}`,
       /** This discussion's URL (the forms post here and come back here). */
-      self: `${url.pathname}${url.search}`,
+      self: selfOf(url),
+      openForm: POST_FORM.test(url.searchParams.get(FORM_PARAM) ?? '') ? url.searchParams.get(FORM_PARAM) : null,
       listSearch: listSearch(url),
     })
   } catch (error) {
@@ -90,7 +101,7 @@ function formIdOf(payload: Record<string, unknown>) {
 export async function discussionAction(request: Request, context: AppLoadContext, rawId: string | undefined) {
   const id = questionId(rawId)
   const url = new URL(request.url)
-  const self = safeRedirect(`${url.pathname}${url.search}`, `/questoes/${id}/discussoes`)
+  const self = safeRedirect(selfOf(url), `/questoes/${id}/discussoes`)
   const at = (anchor?: string) => (anchor ? `${self}#${anchor}` : self)
   const formData = await request.formData()
   if (!(await getToken(request))) {

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react'
-import { Form, useFetcher } from '@remix-run/react'
+import { Form, Link, useFetcher } from '@remix-run/react'
+import type { ReactNode } from 'react'
 
 import type { ForumReplyJson, ForumTopicJson } from '#server/client/forum'
 import { POST_CONTENT_MAX, TOPIC_TITLE_MAX } from '#server/domain/forum/limits'
@@ -23,6 +24,11 @@ type Ctx = {
   now: string
   canPost: boolean
   actionData?: DiscussionActionData
+  /** The one post form (edit, report) shown open: the URL's `formulario`, or a click with JS. */
+  openForm: string | null
+  setOpenForm: (formId: string | null) => void
+  /** This discussion's URL with `formulario` naming the form. */
+  formHref: (formId: string) => string
 }
 
 type Kind = 'topico' | 'resposta'
@@ -82,45 +88,123 @@ function applyVote(state: { up: number; down: number; vote: string }, choice: 'u
 
 export function Votes({ kind, post, ctx }: { kind: Kind; post: ForumTopicJson | ForumReplyJson; ctx: Ctx }) {
   const hydrated = useHydrated()
-  const fetcher = useFetcher<DiscussionActionData>({ key: `voto-${kind}-${post.id}` })
-  const base = { up: post.upvotes, down: post.downvotes, vote: post.user_vote as string }
-  const pending = fetcher.formData?.get('voto')
-  const state = pending === 'up' || pending === 'down' ? applyVote(base, pending) : base
-  const error = fetcher.state === 'idle' && fetcher.data && 'error' in fetcher.data ? fetcher.data.error : null
+  const counts = { up: post.upvotes, down: post.downvotes, vote: post.user_vote as string }
   if (!ctx.canPost || post.hidden) {
     return (
       <span className="forum-actions" aria-label="Votos">
         <span className="forum-count">
           <ForumIcon name="up" /> <span className="sr-only">Votos a favor:</span>
-          {state.up}
+          {counts.up}
         </span>
         <span className="forum-count">
           <ForumIcon name="down" /> <span className="sr-only">Votos contra:</span>
-          {state.down}
+          {counts.down}
         </span>
       </span>
     )
   }
+  // The server (and the first render in the browser) draws a plain form: the no-JS POST, which
+  // redirects back. Once hydrated a fetcher takes over; one per post was a fifth of the render
+  // of a discussion with 140 posts.
+  if (!hydrated) {
+    return (
+      <form method="post" action={ctx.action} className={VOTE_FORM_CLASS}>
+        <VoteFields kind={kind} post={post} counts={counts} />
+        <input type="hidden" name="redirectTo" value={ctx.action} />
+      </form>
+    )
+  }
+  return <FetcherVotes kind={kind} post={post} counts={counts} ctx={ctx} />
+}
+
+const VOTE_FORM_CLASS = 'inline-flex flex-wrap items-center gap-2'
+type Counts = { up: number; down: number; vote: string }
+
+function FetcherVotes({ kind, post, counts, ctx }: { kind: Kind; post: ForumTopicJson | ForumReplyJson; counts: Counts; ctx: Ctx }) {
+  const fetcher = useFetcher<DiscussionActionData>({ key: `voto-${kind}-${post.id}` })
+  const pending = fetcher.formData?.get('voto')
+  const state = pending === 'up' || pending === 'down' ? applyVote(counts, pending) : counts
+  const error = fetcher.state === 'idle' && fetcher.data && 'error' in fetcher.data ? fetcher.data.error : null
   return (
-    <fetcher.Form method="post" action={ctx.action} preventScrollReset className="inline-flex flex-wrap items-center gap-2">
-      <CsrfInput />
-      <input type="hidden" name="intent" value="votar" />
-      <input type="hidden" name="tipo" value={kind} />
-      <input type="hidden" name="item" value={post.id} />
-      {/* Only without JS: the plain POST redirects back; the fetcher gets JSON. */}
-      {hydrated ? null : <input type="hidden" name="redirectTo" value={ctx.action} />}
-      <button type="submit" name="voto" value="up" className="forum-vote" aria-pressed={state.vote === 'up'}>
-        <ForumIcon name="up" /> <span className="sr-only">Votar a favor:</span> {state.up}
-      </button>
-      <button type="submit" name="voto" value="down" className="forum-vote" aria-pressed={state.vote === 'down'}>
-        <ForumIcon name="down" /> <span className="sr-only">Votar contra:</span> {state.down}
-      </button>
+    <fetcher.Form method="post" action={ctx.action} preventScrollReset className={VOTE_FORM_CLASS}>
+      <VoteFields kind={kind} post={post} counts={state} />
       {error ? (
         <span role="alert" className="field-error">
           {error}
         </span>
       ) : null}
     </fetcher.Form>
+  )
+}
+
+function VoteFields({ kind, post, counts }: { kind: Kind; post: ForumTopicJson | ForumReplyJson; counts: Counts }) {
+  return (
+    <>
+      <CsrfInput />
+      <input type="hidden" name="intent" value="votar" />
+      <input type="hidden" name="tipo" value={kind} />
+      <input type="hidden" name="item" value={post.id} />
+      <button type="submit" name="voto" value="up" className="forum-vote" aria-pressed={counts.vote === 'up'}>
+        <ForumIcon name="up" /> <span className="sr-only">Votar a favor:</span> {counts.up}
+      </button>
+      <button type="submit" name="voto" value="down" className="forum-vote" aria-pressed={counts.vote === 'down'}>
+        <ForumIcon name="down" /> <span className="sr-only">Votar contra:</span> {counts.down}
+      </button>
+    </>
+  )
+}
+
+/**
+ * A post's edit or report form, rendered only when asked for. Closed, it is a link to this
+ * discussion with `formulario=<form id>` (the URL is the state without JS; with JS a click
+ * opens it in place). Open, or back from the action with errors, it is the form itself. One
+ * form per post made most of a discussion's render: 20 topics with 120 replies went from 18 to
+ * ≈ 30 pages per second (bench/reads-scale.ts).
+ */
+function OnDemand({
+  formId,
+  icon,
+  label,
+  ctx,
+  children,
+}: {
+  formId: string
+  icon: 'edit' | 'flag'
+  label: string
+  ctx: Ctx
+  children: (opened: boolean) => ReactNode
+}) {
+  const hydrated = useHydrated()
+  const returned = resultFor(ctx.actionData, formId) !== undefined
+  if (ctx.openForm !== formId && !returned) {
+    return (
+      <Link
+        to={ctx.formHref(formId)}
+        preventScrollReset
+        className="forum-more-link"
+        onClick={(event) => {
+          if (!hydrated) return
+          event.preventDefault()
+          ctx.setOpenForm(formId)
+        }}
+      >
+        <ForumIcon name={icon} className="mr-1 h-4 w-4" /> {label}
+      </Link>
+    )
+  }
+  return (
+    <details
+      className="forum-more"
+      open
+      onToggle={(event) => {
+        if (!event.currentTarget.open) ctx.setOpenForm(null)
+      }}
+    >
+      <summary>
+        <ForumIcon name={icon} className="mr-1 h-4 w-4" /> {label}
+      </summary>
+      {children(!returned)}
+    </details>
   )
 }
 
@@ -172,64 +256,56 @@ function ReplyForm({ topicId, ctx }: { topicId: number; ctx: Ctx }) {
   )
 }
 
-function EditTopicForm({ topic, ctx }: { topic: ForumTopicJson; ctx: Ctx }) {
+function EditTopicForm({ topic, ctx, focus }: { topic: ForumTopicJson; ctx: Ctx; focus: boolean }) {
   const id = `editar-topico-${topic.id}`
-  const lastResult = resultFor(ctx.actionData, id)
   const [form, fields] = useZodForm(forms.EditTopicFormSchema, {
     id,
-    lastResult,
+    lastResult: resultFor(ctx.actionData, id),
     defaultValue: { titulo: topic.title, conteudo: topic.content },
   })
   return (
-    <details className="forum-more" open={lastResult ? true : undefined}>
-      <summary>
-        <ForumIcon name="edit" className="mr-1 h-4 w-4" /> Editar
-      </summary>
-      <Form method="post" action={ctx.action} className="mt-2 space-y-2" {...getFormProps(form)}>
-        <CsrfInput />
-        <input type="hidden" name="item" value={topic.id} />
-        <Field
-          label="Título"
-          inputProps={{ ...getInputProps(fields.titulo, { type: 'text' }), maxLength: TOPIC_TITLE_MAX }}
-          errors={fields.titulo.errors}
-        />
-        <TextareaField
-          label="Conteúdo"
-          textareaProps={{ ...getTextareaProps(fields.conteudo), maxLength: POST_CONTENT_MAX, rows: 4 }}
-          errors={fields.conteudo.errors}
-        />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <button type="submit" name="intent" value="editar-topico" className="btn-secondary">
-          Salvar edição
-        </button>
-      </Form>
-    </details>
+    <Form method="post" action={ctx.action} className="mt-2 space-y-2" {...getFormProps(form)}>
+      <CsrfInput />
+      <input type="hidden" name="item" value={topic.id} />
+      <Field
+        label="Título"
+        inputProps={{ ...getInputProps(fields.titulo, { type: 'text' }), maxLength: TOPIC_TITLE_MAX, autoFocus: focus }}
+        errors={fields.titulo.errors}
+      />
+      <TextareaField
+        label="Conteúdo"
+        textareaProps={{ ...getTextareaProps(fields.conteudo), maxLength: POST_CONTENT_MAX, rows: 4 }}
+        errors={fields.conteudo.errors}
+      />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <button type="submit" name="intent" value="editar-topico" className="btn-secondary">
+        Salvar edição
+      </button>
+    </Form>
   )
 }
 
-function EditReplyForm({ reply, ctx }: { reply: ForumReplyJson; ctx: Ctx }) {
+function EditReplyForm({ reply, ctx, focus }: { reply: ForumReplyJson; ctx: Ctx; focus: boolean }) {
   const id = `editar-resposta-${reply.id}`
-  const lastResult = resultFor(ctx.actionData, id)
-  const [form, fields] = useZodForm(forms.EditReplyFormSchema, { id, lastResult, defaultValue: { conteudo: reply.content } })
+  const [form, fields] = useZodForm(forms.EditReplyFormSchema, {
+    id,
+    lastResult: resultFor(ctx.actionData, id),
+    defaultValue: { conteudo: reply.content },
+  })
   return (
-    <details className="forum-more" open={lastResult ? true : undefined}>
-      <summary>
-        <ForumIcon name="edit" className="mr-1 h-4 w-4" /> Editar
-      </summary>
-      <Form method="post" action={ctx.action} className="mt-2 space-y-2" {...getFormProps(form)}>
-        <CsrfInput />
-        <input type="hidden" name="item" value={reply.id} />
-        <TextareaField
-          label="Resposta"
-          textareaProps={{ ...getTextareaProps(fields.conteudo), maxLength: POST_CONTENT_MAX, rows: 3 }}
-          errors={fields.conteudo.errors}
-        />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <button type="submit" name="intent" value="editar-resposta" className="btn-secondary">
-          Salvar edição
-        </button>
-      </Form>
-    </details>
+    <Form method="post" action={ctx.action} className="mt-2 space-y-2" {...getFormProps(form)}>
+      <CsrfInput />
+      <input type="hidden" name="item" value={reply.id} />
+      <TextareaField
+        label="Resposta"
+        textareaProps={{ ...getTextareaProps(fields.conteudo), maxLength: POST_CONTENT_MAX, rows: 3, autoFocus: focus }}
+        errors={fields.conteudo.errors}
+      />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <button type="submit" name="intent" value="editar-resposta" className="btn-secondary">
+        Salvar edição
+      </button>
+    </Form>
   )
 }
 
@@ -253,43 +329,42 @@ function DeleteForm({ kind, id, ctx }: { kind: Kind; id: number; ctx: Ctx }) {
   )
 }
 
-function FlagForm({ kind, id, ctx }: { kind: Kind; id: number; ctx: Ctx }) {
+function FlagForm({ kind, id, ctx, focus }: { kind: Kind; id: number; ctx: Ctx; focus: boolean }) {
   const formId = `denunciar-${kind}-${id}`
-  const lastResult = resultFor(ctx.actionData, formId)
-  const [form, fields] = useZodForm(forms.FlagFormSchema, { id: formId, lastResult })
+  const [form, fields] = useZodForm(forms.FlagFormSchema, { id: formId, lastResult: resultFor(ctx.actionData, formId) })
   return (
-    <details className="forum-more" open={lastResult ? true : undefined}>
-      <summary>
-        <ForumIcon name="flag" className="mr-1 h-4 w-4" /> Denunciar
-      </summary>
-      <Form method="post" action={ctx.action} className="mt-2 space-y-2" {...getFormProps(form)}>
-        <CsrfInput />
-        <input type="hidden" name="tipo" value={kind} />
-        <input type="hidden" name="item" value={id} />
-        <Field
-          label="Motivo da denúncia"
-          inputProps={{ ...getInputProps(fields.motivo, { type: 'text' }), maxLength: 500 }}
-          errors={fields.motivo.errors}
-        />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <button type="submit" name="intent" value="denunciar" className="btn-secondary">
-          Enviar denúncia
-        </button>
-      </Form>
-    </details>
+    <Form method="post" action={ctx.action} className="mt-2 space-y-2" {...getFormProps(form)}>
+      <CsrfInput />
+      <input type="hidden" name="tipo" value={kind} />
+      <input type="hidden" name="item" value={id} />
+      <Field
+        label="Motivo da denúncia"
+        inputProps={{ ...getInputProps(fields.motivo, { type: 'text' }), maxLength: 500, autoFocus: focus }}
+        errors={fields.motivo.errors}
+      />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <button type="submit" name="intent" value="denunciar" className="btn-secondary">
+        Enviar denúncia
+      </button>
+    </Form>
   )
 }
 
 function PostTools({ kind, post, ctx }: { kind: Kind; post: ForumTopicJson | ForumReplyJson; ctx: Ctx }) {
+  const target = `${kind}-${post.id}`
   return (
     <div className="forum-actions">
       <Votes kind={kind} post={post} ctx={ctx} />
       {post.is_mine && ctx.canPost ? (
-        kind === 'topico' ? (
-          <EditTopicForm topic={post as ForumTopicJson} ctx={ctx} />
-        ) : (
-          <EditReplyForm reply={post as ForumReplyJson} ctx={ctx} />
-        )
+        <OnDemand formId={`editar-${target}`} icon="edit" label="Editar" ctx={ctx}>
+          {(focus) =>
+            kind === 'topico' ? (
+              <EditTopicForm topic={post as ForumTopicJson} ctx={ctx} focus={focus} />
+            ) : (
+              <EditReplyForm reply={post as ForumReplyJson} ctx={ctx} focus={focus} />
+            )
+          }
+        </OnDemand>
       ) : null}
       {post.is_mine ? <DeleteForm kind={kind} id={post.id} ctx={ctx} /> : null}
       {!post.is_mine && !post.hidden ? (
@@ -298,7 +373,9 @@ function PostTools({ kind, post, ctx }: { kind: Kind; post: ForumTopicJson | For
             <ForumIcon name="flag" /> Denunciado por você
           </span>
         ) : (
-          <FlagForm kind={kind} id={post.id} ctx={ctx} />
+          <OnDemand formId={`denunciar-${target}`} icon="flag" label="Denunciar" ctx={ctx}>
+            {(focus) => <FlagForm kind={kind} id={post.id} ctx={ctx} focus={focus} />}
+          </OnDemand>
         )
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { useState } from 'react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ForumIconSprite } from '~/components/icons'
@@ -8,7 +9,8 @@ import { toolLinkSelector } from '~/routes/questoes/card-actions'
 
 import styles from './discussoes.css'
 import type { DiscussionActionData } from './discussoes.server'
-import { discussionAction, loadDiscussion, PAGE_PARAM } from './discussoes.server'
+import { discussionAction, loadDiscussion } from './discussoes.server'
+import { FORM_PARAM, PAGE_PARAM } from './params'
 import { NewTopicForm, TopicItem } from './posts'
 
 // Discussões of a question (issue 13), nested in the /questoes layout: a dialog over the list
@@ -33,11 +35,24 @@ export function action({ request, context, params }: ActionFunctionArgs) {
 export default function DiscussionRoute() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
+  // The URL names the open post form. With JS a click opens one in place until the next
+  // navigation (a saved form redirects, which closes it); a vote's fetcher leaves it open.
+  const location = useLocation()
+  const [opened, setOpened] = useState<{ formId: string | null; key: string } | null>(null)
+  const openForm = opened?.key === location.key ? opened.formId : data.openForm
   const ctx = {
     action: data.self,
     now: data.now,
     canPost: data.posting.allowed,
     actionData: actionData as DiscussionActionData | undefined,
+    openForm,
+    setOpenForm: (formId: string | null) => setOpened({ formId, key: location.key }),
+    // No fragment: a page with one skips autofocus, and the open form's field takes the focus.
+    formHref: (formId: string) => {
+      const url = new URL(data.self, 'http://local')
+      url.searchParams.set(FORM_PARAM, formId)
+      return `${url.pathname}${url.search}`
+    },
   }
   const titleId = 'discussoes-titulo'
   const pages = Math.max(1, Math.ceil(data.total / data.perPage))
