@@ -57,6 +57,7 @@ export async function loadDiscussion(request: Request, context: AppLoadContext, 
   const id = questionId(rawId)
   const user = await requireUser(request, context)
   const url = new URL(request.url)
+  const asked = url.searchParams.get(FORM_PARAM) ?? ''
   const pageText = url.searchParams.get(PAGE_PARAM) ?? '1'
   const page = /^\d{1,4}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1
   const api = await apiForRequest(request, context)
@@ -75,7 +76,7 @@ export async function loadDiscussion(request: Request, context: AppLoadContext, 
       back: `/questoes${listSearch(url)}#questao-${id}`,
       /** This discussion's URL (the forms post here and come back here). */
       self: selfOf(url),
-      openForm: POST_FORM.test(url.searchParams.get(FORM_PARAM) ?? '') ? url.searchParams.get(FORM_PARAM) : null,
+      openForm: POST_FORM.test(asked) ? asked : null,
       listSearch: listSearch(url),
     })
   } catch (error) {

@@ -157,9 +157,8 @@ function VoteFields({ kind, post, counts }: { kind: Kind; post: ForumTopicJson |
 /**
  * A post's edit or report form, rendered only when asked for. Closed, it is a link to this
  * discussion with `formulario=<form id>` (the URL is the state without JS; with JS a click
- * opens it in place). Open, or back from the action with errors, it is the form itself. One
- * form per post made most of a discussion's render: 20 topics with 120 replies went from 18 to
- * ≈ 30 pages per second (bench/reads-scale.ts).
+ * opens it in place). Open, or back from the action with errors, it is the form itself. A form
+ * on every post was most of a discussion's render (ADR 033).
  */
 function OnDemand({
   formId,
