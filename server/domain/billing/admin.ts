@@ -76,7 +76,7 @@ export type AdminPaymentJson = CheckoutJson & { id: number; provider: string; pr
 
 /** Payments newest first, optionally of one status; abandoned checkouts are declined first. */
 export async function listPayments(
-  deps: { db: Db; now: Date },
+  deps: BillingDeps,
   options: { status?: PaymentStatus; page: number; userId?: string },
 ): Promise<Page<AdminPaymentJson>> {
   const { db } = deps

@@ -2,7 +2,6 @@ import type { IncomingHttpHeaders } from 'node:http'
 
 import { and, eq, lt } from 'drizzle-orm'
 
-import type { Db } from '../../db/index'
 import type { PaidPlanName, PaymentMethod, PaymentStatus, PlanName } from '../../db/schema'
 import { paymentEvents, payments, subscriptions } from '../../db/schema'
 import { formatCents, planLabel } from '../plans'
@@ -100,7 +99,7 @@ export const CHECKOUT_EXPIRED_REASON = `o prazo de ${CHECKOUT_TTL_HOURS} horas p
  * only touches rows still pending: a webhook deciding the same payment at the same moment
  * either wins (the row is no longer pending) or finds it declined and is recorded as ignored.
  */
-export async function expireStaleCheckouts(deps: { db: Db; now: Date }, only: { userId?: string; checkoutId?: string } = {}) {
+export async function expireStaleCheckouts(deps: BillingDeps, only: { userId?: string; checkoutId?: string } = {}) {
   const { db, now } = deps
   await db
     .update(payments)
@@ -117,7 +116,7 @@ export async function expireStaleCheckouts(deps: { db: Db; now: Date }, only: { 
 }
 
 /** A payment by its checkout id, an abandoned checkout already declined. */
-export async function findPaymentByCheckoutId(deps: { db: Db; now: Date }, checkoutId: string) {
+export async function findPaymentByCheckoutId(deps: BillingDeps, checkoutId: string) {
   if (!UUID.test(checkoutId)) return undefined
   const id = checkoutId.toLowerCase()
   await expireStaleCheckouts(deps, { checkoutId: id })
@@ -126,7 +125,7 @@ export async function findPaymentByCheckoutId(deps: { db: Db; now: Date }, check
 }
 
 /** The user's own checkout; someone else's is as absent as an unknown one. */
-export async function findUserCheckout(deps: { db: Db; now: Date }, userId: string, checkoutId: string) {
+export async function findUserCheckout(deps: BillingDeps, userId: string, checkoutId: string) {
   const payment = await findPaymentByCheckoutId(deps, checkoutId)
   return payment && payment.userId === userId ? payment : undefined
 }
