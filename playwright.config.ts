@@ -18,7 +18,11 @@ const launchOptions = {
   ],
 }
 
-/** Every spec runs twice: with JavaScript and without (progressive enhancement is a requirement). */
+/**
+ * Every flow that submits a form or follows a link runs twice, with JavaScript and without
+ * (progressive enhancement is a requirement); a test that only renders a page is tagged
+ * `@rendering` (tests/e2e/utils.ts) and runs with JavaScript only.
+ */
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
@@ -36,7 +40,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'js-on', use: { javaScriptEnabled: true } },
-    { name: 'js-off', use: { javaScriptEnabled: false } },
+    { name: 'js-off', use: { javaScriptEnabled: false }, grepInvert: /@rendering/ },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',

@@ -9,7 +9,9 @@ import helmet from 'helmet'
 
 import { createApiRouter } from './api/index'
 import { createSandboxCheckoutRouter } from './api/sandbox'
+import type { InProcessDispatch } from './client/core'
 import type { AppContext } from './context'
+import { inProcessDispatch } from './in-process-api'
 import { buildDir, projectRoot } from './paths'
 import { requestLogger } from './request-log'
 import { buildInfo } from './version'
@@ -29,6 +31,8 @@ export type LoadContext = {
   cardTexts?: Map<number, { text: string; alts: string[] }>
   /** API reads several loaders of one page share (oncePerRequest): made empty per GET. */
   perRequest?: Map<string, Promise<unknown>>
+  /** The API in this same process, when API_URL names no other server (ADR 036). */
+  api?: InProcessDispatch
 }
 
 declare module '@remix-run/node' {
@@ -125,6 +129,8 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}) {
     const secret = ctx.config.sessionSecret
     const remixBuild = options.remixBuild
     const build = typeof remixBuild === 'function' ? async () => guardActions(await remixBuild(), secret) : guardActions(remixBuild, secret)
+    // With API_URL unset the API is this app: the loaders hand it their calls without a socket.
+    const api = ctx.config.API_URL === undefined ? inProcessDispatch(app) : undefined
     app.use(pageGuard({ secret, secure: ctx.config.isProduction }))
     app.all(
       '*',
@@ -139,6 +145,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}) {
           documentRequest: req.method === 'GET' && req.query._data === undefined,
           // A POST is left out, so a page rendered after an action reads everything afresh.
           perRequest: req.method === 'GET' ? new Map() : undefined,
+          api,
         }),
       }),
     )

@@ -11,6 +11,7 @@ export function apiFor(context: AppLoadContext, token?: string | null) {
     token: token ?? null,
     requestId: context.requestId,
     forwardedFor: context.clientIp,
+    inProcess: context.api,
   })
 }
 

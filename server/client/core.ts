@@ -12,6 +12,10 @@ export class ApiError extends Error {
   }
 }
 
+/** A call handed to the API in this same process (server/in-process-api.ts) instead of a socket. */
+export type InProcessCall = { method: string; path: string; headers: Record<string, string>; body?: string }
+export type InProcessDispatch = (call: InProcessCall) => Promise<{ status: number; body: string }>
+
 export type ApiClientOptions = {
   /** e.g. http://127.0.0.1:3000/api/v1 */
   baseUrl: string
@@ -20,6 +24,8 @@ export type ApiClientOptions = {
   /** The visitor's address, forwarded so per-IP rate limits see the visitor, not us. */
   forwardedFor?: string
   timeoutMs?: number
+  /** Set when the API is this same process: calls skip the socket (forms with files still use it). */
+  inProcess?: InProcessDispatch
 }
 
 type Query = Record<string, string | number | boolean | undefined | null | Array<string | number>>
@@ -70,7 +76,6 @@ export class ApiClient {
   }
 
   async send<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
-    const url = `${this.options.baseUrl.replace(/\/$/, '')}${path}${buildQuery(opts.query)}`
     const headers: Record<string, string> = { accept: 'application/json' }
     if (this.options.token) headers.authorization = `Bearer ${this.options.token}`
     if (this.options.requestId) headers['x-request-id'] = this.options.requestId
@@ -81,21 +86,7 @@ export class ApiClient {
       headers['content-type'] = 'application/json'
       body = JSON.stringify(opts.json)
     }
-    const timeout = opts.timeoutMs ?? this.options.timeoutMs ?? 15_000
-    let response
-    try {
-      response = await request(url, {
-        method: method as 'GET',
-        headers,
-        body,
-        dispatcher: agent,
-        headersTimeout: timeout,
-        bodyTimeout: timeout,
-      })
-    } catch (error) {
-      throw new ApiError(0, 'Erro de conexão. Tente novamente.', { cause: String((error as Error).message) })
-    }
-    const text = await response.body.text()
+    const { status, text } = await this.exchange(method, path, opts, headers, body)
     let data: unknown = undefined
     if (text) {
       try {
@@ -104,14 +95,43 @@ export class ApiClient {
         data = text
       }
     }
-    if (response.statusCode >= 400) {
+    if (status >= 400) {
       const message =
         data && typeof data === 'object' && typeof (data as { error?: unknown }).error === 'string'
           ? (data as { error: string }).error
-          : `Erro ${response.statusCode}`
-      throw new ApiError(response.statusCode, message, data)
+          : `Erro ${status}`
+      throw new ApiError(status, message, data)
     }
     return data as T
+  }
+
+  private async exchange(
+    method: string,
+    path: string,
+    opts: RequestOptions,
+    headers: Record<string, string>,
+    body: string | FormData | undefined,
+  ) {
+    const inProcess = this.options.inProcess
+    if (inProcess && !(body instanceof FormData)) {
+      const answer = await inProcess({ method, path: `${path}${buildQuery(opts.query)}`, headers, body })
+      return { status: answer.status, text: answer.body }
+    }
+    const url = `${this.options.baseUrl.replace(/\/$/, '')}${path}${buildQuery(opts.query)}`
+    const timeout = opts.timeoutMs ?? this.options.timeoutMs ?? 15_000
+    try {
+      const response = await request(url, {
+        method: method as 'GET',
+        headers,
+        body,
+        dispatcher: agent,
+        headersTimeout: timeout,
+        bodyTimeout: timeout,
+      })
+      return { status: response.statusCode, text: await response.body.text() }
+    } catch (error) {
+      throw new ApiError(0, 'Erro de conexão. Tente novamente.', { cause: String((error as Error).message) })
+    }
   }
 }
 

@@ -32,11 +32,13 @@ export type Database = {
 
 export type OpenOptions = (
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** dataDir undefined = in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string }
+  /** dataDir undefined = in memory (tests); `from`: the data directory of a `dumpDataDir()` to start from. */
+  | { kind: 'pglite'; dataDir?: string; from?: Blob }
 ) & {
   /** Reuse the sessions of recently seen tokens (the server process only; ADR 030). */
   sessionCache?: boolean
+  /** The database is a copy of one already migrated (the tests' template): skip the migrations. */
+  migrated?: boolean
 }
 
 const dialect = new PgDialect()
@@ -121,8 +123,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     }
     try {
       await pool.query('SET client_min_messages TO warning')
-      await migratePg(db as never, { migrationsFolder })
-      await runPostMigrationSql((s) => pool.query(s), dbDir)
+      if (!options.migrated) {
+        await migratePg(db as never, { migrationsFolder })
+        await runPostMigrationSql((s) => pool.query(s), dbDir)
+      }
     } catch (error) {
       await pool.end()
       throw error
@@ -139,14 +143,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   try {
     const client = await PGlite.create(dataPath ?? 'memory://', {
       extensions: { unaccent, pg_trgm },
+      loadDataDir: options.from,
       // shared_buffers 128MB (PostgreSQL's default) grew the WASM heap to 189 MB; 32MB keeps
       // it at its initial 128 MB: -137 MB RSS after a restart, searches as fast (ADR 021).
       // PGlite's own start parameters (--single etc.) must stay in front.
       startParams: [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, '-c', 'shared_buffers=32MB'],
     })
     const db = drizzlePglite(client, { schema }) as unknown as Db
-    await migratePglite(db as never, { migrationsFolder })
-    await runPostMigrationSql((s) => client.exec(s), dbDir)
+    if (!options.migrated) {
+      await migratePglite(db as never, { migrationsFolder })
+      await runPostMigrationSql((s) => client.exec(s), dbDir)
+    }
     if (options.sessionCache) {
       // The one process on this data directory hears its own commits before they return.
       const cache = enableSessionCache(db)

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 
 import { expect, test } from '@playwright/test'
 
-import { DEMO_ADMIN, loginViaPage } from './utils'
+import { DEMO_ADMIN, loginViaPage, RENDERING } from './utils'
 
 function validExam(tag: string) {
   return Buffer.from(
@@ -45,7 +45,7 @@ test.beforeEach(async ({ page }) => {
   await expect(page).toHaveURL(/\/admin$/)
 })
 
-test('dashboard shows the figures in server-rendered tables', async ({ page }) => {
+test('dashboard shows the figures in server-rendered tables', RENDERING, async ({ page }) => {
   await expect(page.getByText('Painel Administrativo').first()).toBeVisible()
   await expect(page.getByRole('navigation', { name: 'Administração' }).getByRole('link', { name: 'Disciplinas' })).toBeVisible()
   // Demo content: 64 questions from fixtures/provas.

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test'
 
-import { loginAsNewStudent } from './utils'
+import { loginAsNewStudent, RENDERING } from './utils'
 
 // The seeded bank is our own demo questions in the OAB format; an admin may import real
 // exams later. The copy must be true either way: no promise of "real exams".
 const UNTRUE = /quest(ões|oes) reais|provas reais|exames anteriores|provas anteriores/i
 
-test('landing and dashboard describe the bank truthfully', async ({ page, request }) => {
+test('landing and dashboard describe the bank truthfully', RENDERING, async ({ page, request }) => {
   await page.goto('/')
   await expect(page.getByRole('main')).toContainText('questões no formato do Exame de Ordem')
   await expect(page.getByRole('main')).not.toContainText(UNTRUE)

@@ -1,7 +1,9 @@
 import type { ConsoleMessage } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-test('a 404 page has its own title and logs no console errors', async ({ page }) => {
+import { RENDERING } from './utils'
+
+test('a 404 page has its own title and logs no console errors', RENDERING, async ({ page }) => {
   const errors: ConsoleMessage[] = []
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message)

@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test'
 
+import { RENDERING } from './utils'
+
 const CONTACT_SUCCESS = 'Mensagem enviada com sucesso! Entraremos em contato em breve.'
 
-test('landing shows the tagline and the OAB promo leading to /questoes', async ({ page }) => {
+test('landing shows the tagline and the OAB promo leading to /questoes', RENDERING, async ({ page }) => {
   await page.goto('/')
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Sua aprovação é nossa meta')
   const promo = page.locator('section', { has: page.getByRole('heading', { name: 'Prepare-se para a OAB' }) })
@@ -32,7 +34,7 @@ test('the theme switch sets the theme on the server-rendered page', async ({ pag
   await expect(page.locator('html')).toHaveClass(/dark/)
 })
 
-test('/planos shows the four plans with their prices, Premium as most popular, and the FAQ', async ({ page }) => {
+test('/planos shows the four plans with their prices, Premium as most popular, and the FAQ', RENDERING, async ({ page }) => {
   await page.goto('/planos')
   const cards = page.getByTestId('plan-card')
   await expect(cards).toHaveCount(4)
@@ -116,7 +118,7 @@ test('/contato refuses a blank subject, says why and keeps what was typed', asyn
   await expect(main.getByLabel('Mensagem', { exact: true })).toHaveValue('Minha mensagem')
 })
 
-test('/contato has a honeypot people are told to leave empty, out of the tab order', async ({ page }) => {
+test('/contato has a honeypot people are told to leave empty, out of the tab order', RENDERING, async ({ page }) => {
   await page.goto('/contato')
   const honeypot = page.locator('input[name="website"]')
   await expect(honeypot).toHaveAttribute('tabindex', '-1')

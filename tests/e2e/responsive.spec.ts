@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { DEMO_ADMIN, loginAsNewStudent, loginViaPage } from './utils'
+import { DEMO_ADMIN, loginAsNewStudent, loginViaPage, RENDERING } from './utils'
 
 // What a user sees at the widths the issue measured: a 1024 px laptop and a 390 px phone.
 
@@ -91,7 +91,7 @@ test.describe('390 px phone', () => {
     }
   })
 
-  test('the topic table fits: every column readable without scrolling sideways', async ({ page }) => {
+  test('the topic table fits: every column readable without scrolling sideways', RENDERING, async ({ page }) => {
     await loginViaPage(page, DEMO_ADMIN, '/admin')
     const table = page.getByRole('table', { name: 'Questões por assunto' })
     await table.scrollIntoViewIfNeeded()
@@ -126,7 +126,7 @@ test.describe('390 px phone', () => {
   })
 })
 
-test('on a desktop the filter card is open, with no fold control', async ({ page, request }) => {
+test('on a desktop the filter card is open, with no fold control', RENDERING, async ({ page, request }) => {
   await loginAsNewStudent(page, request)
   await page.goto('/questoes')
   await expect(page.getByLabel('Buscar no enunciado')).toBeVisible()

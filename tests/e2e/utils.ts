@@ -6,6 +6,12 @@ import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect } from '@playwright/test'
 
+/**
+ * A test that only renders a page (no form submitted, no link followed): the js-off project
+ * skips it (playwright.config.ts), since a browser without JS proves nothing more there.
+ */
+export const RENDERING = { tag: '@rendering' }
+
 export const DEMO_ADMIN = { email: 'admin@gabarita.app', password: 'admin12345' }
 export const DEMO_STUDENT = { email: 'aluno@gabarita.app', password: 'aluno12345' }
 

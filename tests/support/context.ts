@@ -5,6 +5,7 @@ import path from 'node:path'
 
 import pg from 'pg'
 import pino from 'pino'
+import { inject } from 'vitest'
 
 import { createApp } from '#server/app'
 import type { Config } from '#server/config'
@@ -17,7 +18,8 @@ import { createApiToken } from '#server/domain/auth/tokens'
 
 /**
  * A fresh database per test file: PGlite in memory by default, or a new database
- * on the PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards).
+ * on the PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards); either is a copy of
+ * the run's migrated template (tests/support/global-setup.ts).
  */
 export async function createTestContext(overrides: Partial<Config> = {}, options: { sessionCache?: boolean } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-test-'))
@@ -35,12 +37,12 @@ export async function createTestContext(overrides: Partial<Config> = {}, options
     const name = `gabarita_t_${crypto.randomBytes(6).toString('hex')}`
     const admin = new pg.Client({ connectionString: serverUrl })
     await admin.connect()
-    await admin.query(`CREATE DATABASE ${name}`)
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`)
     await admin.end()
     const url = new URL(serverUrl)
     url.pathname = `/${name}`
     databaseUrl = url.toString()
-    database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4, ...options })
+    database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4, migrated: true, ...options })
     config.databaseKind = 'postgres'
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: serverUrl })
@@ -49,7 +51,8 @@ export async function createTestContext(overrides: Partial<Config> = {}, options
       await client.end()
     }
   } else {
-    database = await openDatabase({ kind: 'pglite', ...options })
+    const from = new Blob([fs.readFileSync(inject('pgliteTemplate'))])
+    database = await openDatabase({ kind: 'pglite', from, migrated: true, ...options })
   }
   const ctx: AppContext = { config, database, db: database.db, logger: pino({ level: 'silent' }) }
   const app = createApp(ctx)
