@@ -23,6 +23,11 @@ export function limiter(
     byEmail?: boolean
     failuresOnly?: boolean
     message?: string
+    /**
+     * Over the limit, let the request through with `res.locals.overLimit` set instead of a 429:
+     * for a cap on a side effect (a mail) that must never refuse the request itself.
+     */
+    overLimit?: 'refuse' | 'mark'
   },
 ) {
   const by = options.by ?? (options.byEmail ? 'email' : 'ip')
@@ -49,7 +54,13 @@ export function limiter(
     skipSuccessfulRequests: options.failuresOnly ?? false,
     skip: (req) => !ctx.config.rateLimit || (by !== 'ip' && by !== 'user' && !req.body?.email),
     keyGenerator,
-    handler: (_req, res) => {
+    handler: (_req, res, next) => {
+      if (options.overLimit === 'mark') {
+        res.locals.overLimit = true
+        // The 429 headers were set for the client; this answer is not a refusal.
+        res.removeHeader('Retry-After')
+        return next()
+      }
       res.status(429).json({ error: options.message ?? MESSAGE })
     },
   })

@@ -79,7 +79,7 @@ export function createSandboxCheckoutRouter(ctx: AppContext) {
         `<dt>Valor</dt><dd>${escape(formatCents(payment.amountCents))}/mês</dd>` +
         `<dt>Forma de pagamento</dt><dd>${escape(PAYMENT_METHOD_LABELS[payment.method] ?? payment.method)}</dd></dl>`
       if (payment.status !== 'pending') {
-        const done = payment.status === 'approved' ? 'aprovado' : 'recusado'
+        const done = payment.status === 'approved' ? 'aprovado' : payment.status === 'refunded' ? 'estornado' : 'recusado'
         return page(
           res,
           200,

@@ -510,7 +510,8 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
 export const PAYMENT_METHODS = ['credit_card', 'paypal'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
-export const PAYMENT_STATUSES = ['pending', 'approved', 'declined'] as const
+/** 'refunded': the provider took the money for a checkout we no longer accept, and gave it back. */
+export const PAYMENT_STATUSES = ['pending', 'approved', 'declined', 'refunded'] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 
 /**
@@ -570,7 +571,7 @@ export const payments = pgTable(
     method: text('method').$type<PaymentMethod>().notNull(),
     amountCents: integer('amount_cents').notNull(),
     status: text('status').$type<PaymentStatus>().notNull().default('pending'),
-    /** Why a payment was declined, in Portuguese, shown to the user. */
+    /** Why a payment was declined or refunded, in Portuguese, shown to the user. */
     failureReason: text('failure_reason'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     ...timestamps,

@@ -3,7 +3,7 @@ import request from 'supertest'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { paymentEvents, payments, subscriptions, users } from '#server/db/schema'
-import { sandboxWebhook } from '#server/domain/billing/sandbox'
+import { sandboxOperations, sandboxWebhook } from '#server/domain/billing/sandbox'
 import { SIGNATURE_HEADER, signBody } from '#server/domain/billing/signature'
 
 import { createTestContext, createTestUser } from '../support/context'
@@ -375,6 +375,101 @@ describe('signed webhook', () => {
     const late = sandboxWebhook(secret(), payment, 'decline')
     expect((await deliver(late.body, late.headers)).body).toEqual({ received: true, status: 'ignored' })
     expect(await planOf(s.user.id)).toBe('PRO')
+  })
+})
+
+// Issue 26 item 3: two checkouts in two tabs (Premium, then Pro) were both charged, and
+// approving the older one after the newer ended Pro at once. A newer checkout now supersedes
+// the pending ones; a payment that still arrives for one, or for a plan below the active
+// paid plan, is refunded through the provider and never lowers the plan.
+describe('two checkouts at once', () => {
+  const paymentOf = async (checkoutId: string) => (await t.db.select().from(payments).where(eq(payments.checkoutId, checkoutId)))[0]
+  /** The provider's approval webhook, as when it took the money before our cancel reached it. */
+  async function providerApproves(checkoutId: string) {
+    const p = await paymentOf(checkoutId)
+    const { body, headers } = sandboxWebhook(
+      t.ctx.config.paymentWebhookSecret,
+      { checkoutId, providerRef: p.providerRef!, amountCents: p.amountCents, method: p.method },
+      'approve',
+    )
+    return request(t.app).post('/api/v1/billing/webhook').set(headers).send(body.toString('utf8'))
+  }
+  const operations = (checkoutId: string) => sandboxOperations().filter((o) => o.checkoutId === checkoutId)
+  const read = async (auth: Record<string, string>, checkoutId: string) =>
+    (await request(t.app).get(`/api/v1/billing/checkouts/${checkoutId}`).set(auth)).body
+  const REFUNDED_SUPERSEDED =
+    'Este pagamento foi estornado: você iniciou outro pagamento depois deste, e só o mais recente vale. O valor volta para a sua forma de pagamento.'
+
+  it('a newer checkout supersedes the pending one: it is closed at the provider and its page no longer takes the payment', async () => {
+    const s = await createTestUser(t.ctx)
+    const premium = await startCheckout(t, s.auth, 'PREMIUM')
+    const pro = await startCheckout(t, s.auth, 'PRO')
+    expect(await read(s.auth, premium.checkout_id)).toMatchObject({
+      status: 'declined',
+      message:
+        'Pagamento recusado: você iniciou outro pagamento depois deste, e só o mais recente vale. Seu plano não mudou e nada foi cobrado.',
+    })
+    expect(await read(s.auth, pro.checkout_id)).toMatchObject({ status: 'pending' })
+    expect(operations(premium.checkout_id)).toEqual([expect.objectContaining({ type: 'cancel', amountCents: 3500 })])
+    const page = await request(t.app).get(`/sandbox-pagamentos/${premium.checkout_id}`)
+    expect(page.text).toContain('Este pagamento já foi recusado')
+    expect(page.text).not.toContain('Aprovar pagamento')
+  })
+
+  it('Pro approved, then the older Premium’s payment arrives: Pro stays and Premium is refunded', async () => {
+    const s = await createTestUser(t.ctx)
+    const premium = await startCheckout(t, s.auth, 'PREMIUM')
+    const pro = await startCheckout(t, s.auth, 'PRO')
+    await decide(t, pro.checkout_id, 'aprovar')
+    expect(await planOf(s.user.id)).toBe('PRO')
+    const late = await providerApproves(premium.checkout_id)
+    expect(late.status).toBe(200)
+    expect(late.body).toEqual({ received: true, status: 'processed', payment_status: 'refunded' })
+    expect(await planOf(s.user.id)).toBe('PRO')
+    expect(await read(s.auth, premium.checkout_id)).toMatchObject({ status: 'refunded', message: REFUNDED_SUPERSEDED })
+    expect(operations(premium.checkout_id).map((o) => o.type)).toEqual(['cancel', 'refund'])
+    expect(operations(premium.checkout_id)[1]).toMatchObject({ amountCents: 3500, refundRef: expect.any(String) })
+    // Nothing kept twice: one approved charge, the other refunded; one subscription, Pro.
+    const mine = await t.db.select().from(payments).where(eq(payments.userId, s.user.id))
+    expect(mine.map((p) => [p.planName, p.status]).sort()).toEqual([
+      ['PREMIUM', 'refunded'],
+      ['PRO', 'approved'],
+    ])
+    const subs = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, s.user.id))
+    expect(subs.map((x) => [x.planName, x.status])).toEqual([['PRO', 'active']])
+    // Another approval of the same charge is recorded and ignored: no second refund.
+    expect((await providerApproves(premium.checkout_id)).body).toEqual({ received: true, status: 'ignored' })
+    expect(operations(premium.checkout_id)).toHaveLength(2)
+  })
+
+  it('the older Premium’s payment arrives first, then Pro is approved: Pro, and Premium is refunded', async () => {
+    const s = await createTestUser(t.ctx)
+    const premium = await startCheckout(t, s.auth, 'PREMIUM')
+    const pro = await startCheckout(t, s.auth, 'PRO')
+    expect((await providerApproves(premium.checkout_id)).body.payment_status).toBe('refunded')
+    expect(await planOf(s.user.id)).toBe('GRATUITO')
+    await decide(t, pro.checkout_id, 'aprovar')
+    expect(await planOf(s.user.id)).toBe('PRO')
+    expect(await read(s.auth, premium.checkout_id)).toMatchObject({ status: 'refunded', message: REFUNDED_SUPERSEDED })
+    const subs = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, s.user.id))
+    expect(subs.map((x) => x.planName)).toEqual(['PRO'])
+  })
+
+  it('a payment for a plan below the active paid plan is refunded and the plan stays', async () => {
+    const s = await createTestUser(t.ctx)
+    const admin = await createTestUser(t.ctx, { plan: 'ADMIN' })
+    const basico = await startCheckout(t, s.auth, 'BASICO')
+    // Meanwhile an administrator grants Pro.
+    expect((await request(t.app).put(`/api/v1/admin/users/${s.user.id}/plan`).set(admin.auth).send({ plan_name: 'PRO' })).status).toBe(200)
+    expect(await planOf(s.user.id)).toBe('PRO')
+    await decide(t, basico.checkout_id, 'aprovar')
+    expect(await planOf(s.user.id)).toBe('PRO')
+    expect(await read(s.auth, basico.checkout_id)).toMatchObject({
+      status: 'refunded',
+      message:
+        'Este pagamento foi estornado: você já tem o plano Pro, acima do plano Básico deste pagamento. O valor volta para a sua forma de pagamento.',
+    })
+    expect(operations(basico.checkout_id)).toEqual([expect.objectContaining({ type: 'refund', amountCents: 2000 })])
   })
 })
 

@@ -13,7 +13,7 @@ import { AdminPager } from '../admin/pager'
 export const meta: MetaFunction = () => [{ title: 'Assinaturas — Painel Administrativo — Gabarita' }]
 
 const SUBSCRIPTION_FILTERS = { active: 'Ativo', canceled: 'Cancelado', change_scheduled: 'Mudança agendada', ended: 'Encerrada' } as const
-const PAYMENT_FILTERS = { pending: 'Pendente', approved: 'Aprovado', declined: 'Recusado' } as const
+const PAYMENT_FILTERS = { pending: 'Pendente', approved: 'Aprovado', declined: 'Recusado', refunded: 'Estornado' } as const
 type SubscriptionFilter = keyof typeof SUBSCRIPTION_FILTERS
 type PaymentFilter = keyof typeof PAYMENT_FILTERS
 

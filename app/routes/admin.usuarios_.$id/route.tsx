@@ -199,7 +199,13 @@ export default function AdminUserPage() {
             {detail.payments.map((p) => (
               <li key={p.id}>
                 {formatDateTime(p.created_at)} · {p.plan} · {p.amount_formatted} · {p.method_label} ·{' '}
-                {p.status === 'approved' ? 'Aprovado' : p.status === 'declined' ? 'Recusado' : 'Pendente'}
+                {p.status === 'approved'
+                  ? 'Aprovado'
+                  : p.status === 'declined'
+                    ? 'Recusado'
+                    : p.status === 'refunded'
+                      ? 'Estornado'
+                      : 'Pendente'}
               </li>
             ))}
           </ul>

@@ -10,8 +10,8 @@ import { redirectWithToast } from '~/utils/toast.server'
 export const meta: MetaFunction = () => [{ title: 'Confirmando pagamento — Gabarita' }, { name: 'robots', content: 'noindex' }]
 
 /**
- * Where the provider sends the browser back (`?checkout=<id>`): a decided payment goes on to
- * /trocar-plano with a toast and the new state; a pending one waits here, with a refresh link.
+ * Where the provider sends the browser back (`?checkout=<id>`): a decided payment (approved,
+ * declined or refunded) goes on to /trocar-plano with a toast and the new state; a pending one waits here, with a refresh link.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context)
@@ -29,7 +29,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (checkout.status === 'approved') {
     return redirectWithToast('/trocar-plano', { type: 'success', title: checkout.message }, { request })
   }
-  if (checkout.status === 'declined') {
+  // Refunded: the provider took the money for a checkout we no longer accept and gave it back.
+  if (checkout.status === 'declined' || checkout.status === 'refunded') {
     return redirectWithToast('/trocar-plano', { type: 'error', title: checkout.message }, { request })
   }
   return json({

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm'
+import { and, eq, isNull, lte, ne, or } from 'drizzle-orm'
 
 import type { AppContext } from '../../context'
 import { isUniqueViolation } from '../../db/errors'
@@ -187,37 +187,86 @@ export async function login(db: Db, input: { email: string; password: string; re
   return { token, passwordChangeOnly, user: { ...user, requiresPasswordReset: passwordChangeOnly } }
 }
 
-/** Mails a temporary password when the account exists; the caller answers the same either way. */
-export async function forgotPassword(ctx: AppContext, email: string) {
+/**
+ * The only user-chosen text a mail may carry: the first name's leading letters, up to the
+ * first character that is not a letter, apostrophe or hyphen (so no dot, slash, colon or
+ * digit: no link or domain survives), at most 40 of them. Sign-up proves no address, so a
+ * name like 'sua assinatura foi suspensa… http://evil.example/pagar' would otherwise be sent
+ * by us to anyone (issue 26 item 7).
+ */
+export function mailGreeting(name: string | null | undefined) {
+  const first = /^[\p{L}'-]+/u.exec((name ?? '').normalize('NFC').trim())?.[0] ?? ''
+  const clean = first.slice(0, 40)
+  return /\p{L}/u.test(clean) ? `Olá, ${clean}!` : 'Olá!'
+}
+
+const IGNORE_IF_NOT_YOU = 'Se você não fez este pedido, ignore este email: sua senha atual continua valendo e nada muda na sua conta.'
+
+const timeFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' })
+
+/**
+ * Mails a temporary password when the account exists; the caller answers the same either way.
+ * A pending one stays valid until used or expired: a new request never replaces it (anyone
+ * could otherwise void the owner's mail by asking again). It only reminds the owner that the
+ * earlier mail still works, unless `remind` is false (the caller's per-account cap on
+ * reminders, so repeated requests cannot flood the mailbox). ADR 009, amended by ADR 035.
+ */
+export async function forgotPassword(ctx: AppContext, email: string, options: { remind?: boolean; now?: Date } = {}) {
+  const now = options.now ?? new Date()
   const user = await findUserByEmail(ctx.db, email)
-  if (!user) {
-    // Spend about the same time as a real reset, so timing does not reveal the account.
-    await hashPassword(generateTemporaryPassword())
-    return
-  }
+  // Every path spends one hash, so timing reveals neither the account nor a pending reset.
   const temporary = generateTemporaryPassword()
-  await ctx.db
+  const temporaryHash = await hashPassword(temporary)
+  if (!user) return
+  // Only when none is pending: one statement, so two requests at once cannot both replace it.
+  const [claimed] = await ctx.db
     .update(users)
     .set({
       // Only the temporary password changes: no session of the account is touched (ADR 009).
-      tempPasswordHash: await hashPassword(temporary),
-      tempPasswordExpiresAt: new Date(Date.now() + TEMP_PASSWORD_TTL_MS),
-      updatedAt: new Date(),
+      tempPasswordHash: temporaryHash,
+      tempPasswordExpiresAt: new Date(now.getTime() + TEMP_PASSWORD_TTL_MS),
+      updatedAt: now,
     })
-    .where(eq(users.id, user.id))
+    .where(
+      and(
+        eq(users.id, user.id),
+        or(isNull(users.tempPasswordHash), isNull(users.tempPasswordExpiresAt), lte(users.tempPasswordExpiresAt, now)),
+      ),
+    )
+    .returning({ id: users.id })
+  if (claimed) {
+    await sendMail(ctx, {
+      to: user.email,
+      subject: 'Gabarita: sua senha temporária',
+      text: [
+        mailGreeting(user.name),
+        '',
+        'Recebemos um pedido para recuperar a sua senha no Gabarita.',
+        'Use esta senha temporária para entrar (ela vale por 1 hora):',
+        '',
+        `SENHA: ${temporary}`,
+        '',
+        'Ao entrar, você vai escolher uma nova senha.',
+        IGNORE_IF_NOT_YOU,
+      ].join('\n'),
+    })
+    return
+  }
+  if (options.remind === false) return
+  const [pending] = await ctx.db.select({ until: users.tempPasswordExpiresAt }).from(users).where(eq(users.id, user.id))
+  if (!pending?.until) return
   await sendMail(ctx, {
     to: user.email,
-    subject: 'Gabarita: sua senha temporária',
+    subject: 'Gabarita: sua senha temporária continua valendo',
     text: [
-      `Olá, ${user.name}!`,
+      mailGreeting(user.name),
       '',
-      'Recebemos um pedido para recuperar a sua senha no Gabarita.',
-      'Use esta senha temporária para entrar (ela vale por 1 hora):',
+      'Recebemos outro pedido para recuperar a sua senha no Gabarita.',
+      `A senha temporária que enviamos antes continua valendo até as ${timeFormat.format(pending.until)} (horário de Brasília).`,
+      'Procure o email anterior, com o assunto "Gabarita: sua senha temporária" (veja também a pasta de spam).',
+      'Depois desse horário, você pode pedir uma nova.',
       '',
-      `SENHA: ${temporary}`,
-      '',
-      'Ao entrar, você vai escolher uma nova senha.',
-      'Se você não fez este pedido, entre em contato conosco.',
+      IGNORE_IF_NOT_YOU,
     ].join('\n'),
   })
 }

@@ -2,9 +2,11 @@ import type { IncomingHttpHeaders } from 'node:http'
 
 import { and, eq, lt } from 'drizzle-orm'
 
+import type { Db } from '../../db/index'
 import type { PaidPlanName, PaymentMethod, PaymentStatus, PlanName } from '../../db/schema'
 import { paymentEvents, payments, subscriptions } from '../../db/schema'
-import { formatCents, planLabel } from '../plans'
+import { formatCents, PLAN_RANK, planLabel } from '../plans'
+import type { PaymentProvider } from './provider'
 import { PAYMENT_METHOD_LABELS } from './provider'
 import type { BillingDeps } from './registry'
 import {
@@ -45,19 +47,26 @@ export async function startCheckout(
   if (input.plan === user.planName) return { kind: 'same-plan' }
   if (!isUpgrade(user.planName, input.plan)) return { kind: 'downgrade' }
   const plan = paidPlan(input.plan)
-  const [payment] = await deps.db
-    .insert(payments)
-    .values({
-      userId: user.id,
-      kind: 'checkout',
-      planName: input.plan,
-      provider: provider.name,
-      method: input.method,
-      amountCents: plan.priceCents,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning()
+  // Under the student's billing lock, so two checkouts started at once still leave one pending.
+  const { payment, superseded } = await deps.db.transaction(async (tx) => {
+    await lockUserBilling(tx, user.id)
+    const superseded = await supersedePendingCheckouts(tx, user.id, now)
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        userId: user.id,
+        kind: 'checkout',
+        planName: input.plan,
+        provider: provider.name,
+        method: input.method,
+        amountCents: plan.priceCents,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+    return { payment, superseded }
+  })
+  await closeAtProvider(provider, superseded)
   let session
   try {
     session = await provider.createCheckout({
@@ -81,6 +90,35 @@ export async function startCheckout(
     .where(eq(payments.id, payment.id))
     .returning()
   return { kind: 'ok', payment: stored, redirectUrl: session.redirectUrl }
+}
+
+/** Shown as 'Pagamento recusado: …' on the return page of a checkout a newer one replaced. */
+export const SUPERSEDED_REASON = 'você iniciou outro pagamento depois deste, e só o mais recente vale.'
+
+/**
+ * A new checkout replaces the student's pending ones (issue 26 item 3): two tabs, Premium
+ * then Pro, must not both take the money. Each is declined here and then closed at the
+ * provider; if the provider had already taken the money, its approval arrives later and is
+ * refunded (receiveWebhook). Only rows still pending: a webhook deciding one at the same
+ * moment holds the same lock and either comes first or finds it declined.
+ */
+async function supersedePendingCheckouts(tx: Db, userId: string, now: Date) {
+  return tx
+    .update(payments)
+    .set({ status: 'declined', failureReason: SUPERSEDED_REASON, decidedAt: now, updatedAt: now })
+    .where(and(eq(payments.userId, userId), eq(payments.kind, 'checkout'), eq(payments.status, 'pending')))
+    .returning()
+}
+
+async function closeAtProvider(provider: PaymentProvider, superseded: PaymentRow[]) {
+  for (const old of superseded) {
+    if (!old.providerRef || old.provider !== provider.name) continue
+    try {
+      await provider.cancelCheckout({ providerRef: old.providerRef, checkoutId: old.checkoutId, amountCents: old.amountCents })
+    } catch {
+      // Not fatal: a payment the provider still takes for it is refunded when it arrives.
+    }
+  }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -164,6 +202,12 @@ export async function receiveWebhook(deps: BillingDeps, rawBody: Buffer, headers
       .onConflictDoNothing()
       .returning({ eventId: paymentEvents.eventId })
     if (inserted.length === 0) return { kind: 'duplicate' }
+    // The money was taken for a checkout we had closed (superseded by a newer one, or
+    // abandoned): give it back rather than keep it for nothing (issue 26 item 3).
+    if (event.type === 'payment.approved' && payment.kind === 'checkout' && payment.status === 'declined') {
+      const reason = payment.failureReason === SUPERSEDED_REASON ? REFUND_REASONS.superseded : REFUND_REASONS.closed
+      return refundIn(tx, provider, payment, reason, now)
+    }
     // A payment is decided once; a later contradicting event is recorded and ignored.
     if (payment.status !== 'pending') return { kind: 'ignored' }
     if (event.type === 'payment.declined') {
@@ -183,6 +227,12 @@ export async function receiveWebhook(deps: BillingDeps, rawBody: Buffer, headers
     }
     let subscriptionId = payment.subscriptionId
     if (payment.kind === 'checkout') {
+      // Never lower an active paid plan: a checkout for a smaller plan (its plan rose meanwhile,
+      // through another checkout or a grant) is refunded and the plan stays.
+      const live = await liveSubscription(tx, userId)
+      if (live && PLAN_RANK[live.planName] > PLAN_RANK[payment.planName]) {
+        return refundIn(tx, provider, payment, REFUND_REASONS.lowerPlan(planLabel(live.planName), planLabel(payment.planName)), now)
+      }
       // The upgrade takes effect now, with a fresh period; the weekly quota follows the plan at once.
       const { subscription } = await startSubscription(tx, {
         userId: userId,
@@ -202,6 +252,27 @@ export async function receiveWebhook(deps: BillingDeps, rawBody: Buffer, headers
   })
 }
 
+/** After 'Este pagamento foi estornado: ' on the return page. */
+export const REFUND_REASONS = {
+  superseded: 'você iniciou outro pagamento depois deste, e só o mais recente vale.',
+  closed: 'a aprovação chegou depois de o pagamento ter sido encerrado.',
+  lowerPlan: (current: string, plan: string) => `você já tem o plano ${current}, acima do plano ${plan} deste pagamento.`,
+} as const
+
+/**
+ * Refunds a checkout's approved charge through the provider, inside the webhook's transaction:
+ * if the provider refuses, everything rolls back (the event too), the webhook answers 500 and
+ * the provider delivers it again later. No plan changes.
+ */
+async function refundIn(tx: Db, provider: PaymentProvider, payment: PaymentRow, reason: string, now: Date): Promise<WebhookOutcome> {
+  await provider.refund({ providerRef: payment.providerRef!, checkoutId: payment.checkoutId, amountCents: payment.amountCents, reason })
+  await tx
+    .update(payments)
+    .set({ status: 'refunded', failureReason: reason, decidedAt: now, updatedAt: now })
+    .where(eq(payments.id, payment.id))
+  return { kind: 'processed', status: 'refunded' }
+}
+
 export type CheckoutJson = {
   checkout_id: string
   kind: 'checkout' | 'renewal'
@@ -214,7 +285,7 @@ export type CheckoutJson = {
   method_label: string
   created_at: string
   decided_at: string | null
-  /** Why a declined payment was refused. */
+  /** Why a payment was declined or refunded. */
   failure_reason: string | null
   /** A sentence for the toast on return from the checkout. */
   message: string
@@ -225,6 +296,9 @@ export function checkoutMessage(payment: PaymentRow) {
   if (payment.status === 'declined') {
     const reason = payment.failureReason ?? 'o pagamento foi recusado.'
     return `Pagamento recusado: ${reason} Seu plano não mudou e nada foi cobrado.`
+  }
+  if (payment.status === 'refunded') {
+    return `Este pagamento foi estornado: ${payment.failureReason ?? 'ele não pôde ser usado.'} O valor volta para a sua forma de pagamento.`
   }
   return 'Aguardando a confirmação do pagamento.'
 }

@@ -54,6 +54,9 @@ export type RenewalRequest = {
 /** 'pending': the provider confirms later through a webhook; access continues meanwhile. */
 export type RenewalResult = { status: 'approved' | 'pending' | 'declined'; providerRef: string; reason?: string }
 
+/** A charge we already know, named by the provider's reference and our checkout id. */
+export type ChargeReference = { providerRef: string; checkoutId: string; amountCents: number }
+
 export interface PaymentProvider {
   /** Stored in payments.provider and subscriptions.provider. */
   readonly name: string
@@ -66,4 +69,12 @@ export interface PaymentProvider {
   verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): WebhookVerification
   /** Charges the next period of a subscription with the method on file at the provider. */
   chargeRenewal(request: RenewalRequest): Promise<RenewalResult>
+  /**
+   * Closes a hosted checkout that is no longer wanted (a newer one superseded it), so it can
+   * no longer be paid. A provider may have taken the money already: that approval then
+   * arrives by webhook and is refunded.
+   */
+  cancelCheckout(charge: ChargeReference): Promise<void>
+  /** Returns the whole amount of an approved charge to the payer; throws if it could not. */
+  refund(charge: ChargeReference & { reason: string }): Promise<{ refundRef: string }>
 }

@@ -18,6 +18,37 @@ export function sandboxCheckoutPath(checkoutId: string) {
   return `${SANDBOX_PATH}/${checkoutId}`
 }
 
+/** What the sandbox was asked to do besides charging: its own record, as a provider keeps one. */
+export type SandboxOperation = {
+  type: 'cancel' | 'refund'
+  providerRef: string
+  checkoutId: string
+  amountCents: number
+  reason?: string
+  refundRef?: string
+  at: Date
+}
+
+// Per process and bounded: the sandbox has no money to account for, only tests and demos to
+// show what a real provider would have been asked. Kept on globalThis, as the server and Remix
+// bundles each load their own copy of this module.
+const LEDGER_KEY = Symbol.for('gabarita.sandboxLedger')
+const LEDGER_MAX = 1000
+function ledger(): SandboxOperation[] {
+  const g = globalThis as unknown as Record<symbol, SandboxOperation[] | undefined>
+  return (g[LEDGER_KEY] ??= [])
+}
+function record(operation: SandboxOperation) {
+  const log = ledger()
+  log.push(operation)
+  if (log.length > LEDGER_MAX) log.splice(0, log.length - LEDGER_MAX)
+}
+
+/** The sandbox's cancels and refunds, oldest first (this process only). */
+export function sandboxOperations(): readonly SandboxOperation[] {
+  return ledger()
+}
+
 /** The sandbox's webhook body: the shape a real provider's would have, in our own format. */
 const SandboxEventSchema = z.object({
   id: z.string().min(1).max(100),
@@ -72,6 +103,14 @@ export function createSandboxProvider(options: { secret: string; baseUrl?: strin
     // Renewals are approved at once: there is no card to decline in the sandbox.
     async chargeRenewal() {
       return { status: 'approved', providerRef: `sbx_${crypto.randomUUID()}` }
+    },
+    async cancelCheckout(charge) {
+      record({ type: 'cancel', ...charge, at: new Date() })
+    },
+    async refund(charge) {
+      const refundRef = `sbx_rf_${crypto.randomUUID()}`
+      record({ type: 'refund', ...charge, refundRef, at: new Date() })
+      return { refundRef }
     },
   }
 }
