@@ -1,11 +1,11 @@
 import crypto from 'node:crypto'
 import path from 'node:path'
 
-import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
+import type { Logger } from 'pino'
 
 import { createApiRouter } from './api/index'
 import { createSandboxCheckoutRouter } from './api/sandbox'
@@ -14,11 +14,14 @@ import { buildDir, projectRoot } from './paths'
 import { requestLogger } from './request-log'
 import { buildInfo } from './version'
 import { guardActions, pageGuard } from './web/page-guard'
+import { remixHandler } from './web/remix-handler'
 
 export type LoadContext = {
   /** Per-request CSP nonce: every inline script Remix renders carries it. */
   cspNonce: string
   requestId: string
+  /** This request's logger: Remix's errors (entry.server's handleError) go through it, never console. */
+  log?: Logger
   /** The visitor's address, passed on to the API so rate limits stay per visitor. */
   clientIp: string
   /** A GET for a whole document (not a client data request): its HTML is rendered here. */
@@ -128,12 +131,13 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}) {
     app.use(pageGuard({ secret, secure: ctx.config.isProduction }))
     app.all(
       '*',
-      createRequestHandler({
-        build: build as ServerBuild,
+      remixHandler({
+        build,
         mode: ctx.config.isProduction ? 'production' : 'development',
         getLoadContext: (req, res): LoadContext => ({
           cspNonce: res.locals.cspNonce as string,
           requestId: String(req.id),
+          log: req.log,
           clientIp: req.ip ?? '127.0.0.1',
           csrfToken: res.locals.csrfToken as string,
           documentRequest: req.method === 'GET' && req.query._data === undefined,
