@@ -13,7 +13,7 @@ import type { AppContext } from './context'
 import { buildDir, projectRoot } from './paths'
 import { requestLogger } from './request-log'
 import { buildInfo } from './version'
-import { guardActions, pageGuard } from './web/page-guard'
+import { guardActions, pageGuard, refusalPage } from './web/page-guard'
 import { remixHandler } from './web/remix-handler'
 
 export type LoadContext = {
@@ -146,6 +146,13 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}) {
         }),
       }),
     )
+    // Instead of Express's default handler, which prints the stack with console.error at any LOG_LEVEL.
+    app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+      req.log.error({ err: error }, 'erro ao responder a página')
+      // Half an answer already went out: cut it off rather than append a second one.
+      if (res.headersSent) return void res.destroy()
+      res.status(500).type('html').send(refusalPage(500, 'Erro interno do servidor. Tente novamente em instantes.'))
+    })
   }
   return app
 }
