@@ -8,6 +8,7 @@ import { createApp } from '#server/app'
 import { ConfigError, loadConfig } from '#server/config'
 import type { Db } from '#server/db/index'
 import { users } from '#server/db/schema'
+import { SIGNATURE_HEADER } from '#server/domain/billing/signature'
 import { createLogger, withoutUrlPasswords } from '#server/logger'
 import { requestLogger } from '#server/request-log'
 
@@ -247,5 +248,15 @@ describe('page errors (issue 26)', () => {
     } finally {
       w.restore()
     }
+  })
+
+  it('never logs the payment webhook signature', async () => {
+    const log = capture()
+    const app = createApp({ ...t.ctx, logger: log.logger })
+    const signature = 't=1700000000,v1=assinatura-secreta-do-webhook'
+    await request(app).post('/api/v1/billing/webhook').set(SIGNATURE_HEADER, signature).set('Content-Type', 'application/json').send('{}')
+    const text = log.text()
+    expect(text).toContain('/api/v1/billing/webhook')
+    expect(text).not.toContain('assinatura-secreta-do-webhook')
   })
 })
