@@ -4,15 +4,23 @@ import type { AppLoadContext, ServerBuild } from '@remix-run/node'
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable } from '@remix-run/node'
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 
-// @remix-run/express's createRequestHandler, with two changes (issue 26):
+// @remix-run/express's createRequestHandler, with three changes (issue 26):
 // - the body comes from the page guard's bounded stream (res.locals.body), never from `req`,
 //   so nothing reads past the size limit;
-// - an answer the guard already gave (413 mid-stream) is not overwritten.
+// - an answer the guard already gave (413 mid-stream) is not overwritten;
+// - a page answered to a signed-in visitor is `Cache-Control: private, no-store`.
 
 export type RemixHandlerOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>)
   mode: string
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext
+}
+
+export const SIGNED_IN_CACHE_CONTROL = 'private, no-store'
+
+/** The session cookie (app/utils/session.server.ts) is only set for a signed-in visitor. */
+function carriesSession(cookieHeader: string | undefined) {
+  return /(?:^|;\s*)__session=[^;\s]/.test(cookieHeader ?? '')
 }
 
 function headersOf(req: ExpressRequest) {
@@ -54,7 +62,13 @@ export function remixHandler({ build, mode, getLoadContext }: RemixHandlerOption
       }
       res.statusMessage = response.statusText
       res.status(response.status)
-      for (const [key, value] of response.headers.entries()) res.append(key, value)
+      const signedIn = carriesSession(req.headers.cookie)
+      for (const [key, value] of response.headers.entries()) {
+        if (signedIn && key === 'cache-control') continue
+        res.append(key, value)
+      }
+      // What a signed-in visitor sees is theirs alone: kept by no shared cache, nor by the browser's.
+      if (signedIn) res.setHeader('Cache-Control', SIGNED_IN_CACHE_CONTROL)
       if (/text\/event-stream/i.test(response.headers.get('Content-Type') ?? '')) res.flushHeaders()
       if (response.body) await writeReadableStreamToWritable(response.body, res)
       else res.end()
