@@ -1,8 +1,8 @@
 import { Transform } from 'node:stream'
 
-import type { AppLoadContext, EntryContext } from '@remix-run/node'
-import { createReadableStreamFromReadable } from '@remix-run/node'
-import { RemixServer } from '@remix-run/react'
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from '@remix-run/node'
+import { createReadableStreamFromReadable, json } from '@remix-run/node'
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 
@@ -61,10 +61,34 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           didError = true
-          console.error(error)
+          loadContext.log?.error({ err: error }, 'erro ao desenhar a página')
         },
       },
     )
     setTimeout(abort, ABORT_DELAY + 1000)
   })
+}
+
+/**
+ * Every error Remix catches, through the request's logger at its level, one line each (Remix's
+ * default prints the stack with console.error whatever LOG_LEVEL says, issue 26). A 4xx that the
+ * router raises (an unknown `?_data=` route, a POST to a route without an action) is the
+ * visitor's mistake: a warning without a stack.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    context.log?.warn({ status: error.status, reason: error.statusText }, 'requisição de página recusada')
+    return
+  }
+  context.log?.error({ err: isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error) : error }, 'erro na página')
+}
+
+/**
+ * A `?_data=` request the router refuses (a route id that is not on this URL, a POST to a route
+ * without an action) already gets its 4xx; its body said so in English with Remix's message.
+ */
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  if (!response.headers.has('X-Remix-Error') || response.status >= 500) return response
+  return json({ message: 'Requisição inválida.' }, { status: response.status, headers: { 'X-Remix-Error': 'yes' } })
 }

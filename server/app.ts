@@ -1,11 +1,11 @@
 import crypto from 'node:crypto'
 import path from 'node:path'
 
-import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
+import type { Logger } from 'pino'
 
 import { createApiRouter } from './api/index'
 import { createSandboxCheckoutRouter } from './api/sandbox'
@@ -15,12 +15,15 @@ import { inProcessDispatch } from './in-process-api'
 import { buildDir, projectRoot } from './paths'
 import { requestLogger } from './request-log'
 import { buildInfo } from './version'
-import { guardActions, pageGuard } from './web/page-guard'
+import { guardActions, pageGuard, refusalPage } from './web/page-guard'
+import { remixHandler } from './web/remix-handler'
 
 export type LoadContext = {
   /** Per-request CSP nonce: every inline script Remix renders carries it. */
   cspNonce: string
   requestId: string
+  /** This request's logger: Remix's errors (entry.server's handleError) go through it, never console. */
+  log?: Logger
   /** The visitor's address, passed on to the API so rate limits stay per visitor. */
   clientIp: string
   /** A GET for a whole document (not a client data request): its HTML is rendered here. */
@@ -134,12 +137,13 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}) {
     app.use(pageGuard({ secret, secure: ctx.config.isProduction }))
     app.all(
       '*',
-      createRequestHandler({
-        build: build as ServerBuild,
+      remixHandler({
+        build,
         mode: ctx.config.isProduction ? 'production' : 'development',
         getLoadContext: (req, res): LoadContext => ({
           cspNonce: res.locals.cspNonce as string,
           requestId: String(req.id),
+          log: req.log,
           clientIp: req.ip ?? '127.0.0.1',
           csrfToken: res.locals.csrfToken as string,
           documentRequest: req.method === 'GET' && req.query._data === undefined,
@@ -149,6 +153,13 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}) {
         }),
       }),
     )
+    // Instead of Express's default handler, which prints the stack with console.error at any LOG_LEVEL.
+    app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+      req.log.error({ err: error }, 'erro ao responder a página')
+      // Half an answer already went out: cut it off rather than append a second one.
+      if (res.headersSent) return void res.destroy()
+      res.status(500).type('html').send(refusalPage(500, 'Erro interno do servidor. Tente novamente em instantes.'))
+    })
   }
   return app
 }

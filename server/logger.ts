@@ -11,6 +11,8 @@ const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-csrf-token"]',
+  // The payment provider's webhook signature (server/domain/billing/signature.ts): never written down.
+  'req.headers["x-gabarita-signature"]',
   'res.headers["set-cookie"]',
   'token',
   '*.token',

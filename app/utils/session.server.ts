@@ -100,30 +100,45 @@ export async function apiForRequest(request: Request, context: AppLoadContext) {
   return apiFor(context, await getToken(request))
 }
 
-// Control characters (tab and newline included: browsers drop them, so `/\t/evil.example`
-// becomes `//evil.example`) and backslashes (read as `/`) never belong in a target.
-const UNSAFE_TARGET = /[\u0000-\u001F\u007F\\]/
-const ORIGIN = 'http://gabarita.invalid'
+// Backslashes (read as `/`) and control characters never belong in a target's path, even
+// percent-decoded: a later decode (a proxy, another redirect) must not turn them into `//`.
+const UNSAFE_PATH = /[\u0000-\u001F\u007F\\]/
+const ORIGIN = 'https://gabarita.invalid'
 
 /**
- * Keeps a redirect target on this site: a path starting with one `/` that parses as
- * same-origin with the URL API, with no control character or backslash even once
- * percent-decoded. Anything else gives `fallback`.
+ * The app's one check of a return address (login, logout, theme, cadastrar, the question
+ * tools' `voltar`/`redirectTo`). It judges what the browser will follow, not the raw text:
+ * the WHATWG URL parser drops tabs and newlines and resolves dot segments (`%2e%2e` too), so
+ * `/questoes/..//evil.example` is `//evil.example`. The result must stay on our origin, its
+ * path must not start with `//` or `/\`, and what is returned is that normalized
+ * path+search+hash (which parses back to itself); anything else gives `fallback`.
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/dashboard') {
   if (!to || typeof to !== 'string' || to.length > 2000) return fallback
-  let decoded: string
+  // NUL and the other controls a browser keeps (it drops tabs and newlines) are no address.
+  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(to)) return fallback
+  // Only absolute paths: the browser would resolve anything else against the current page.
+  if (
+    !to
+      .replace(/^[\u0000-\u0020]+/, '')
+      .replace(/[\t\n\r]/g, '')
+      .startsWith('/')
+  )
+    return fallback
+  let url: URL
+  let path: string
   try {
-    decoded = decodeURIComponent(to)
+    url = new URL(to, ORIGIN)
+    path = decodeURIComponent(url.pathname)
   } catch {
     return fallback
   }
-  for (const candidate of [to, decoded]) {
-    if (!candidate.startsWith('/') || candidate.startsWith('//') || UNSAFE_TARGET.test(candidate)) return fallback
-    if (new URL(candidate, ORIGIN).origin !== ORIGIN) return fallback
-  }
-  const url = new URL(to, ORIGIN)
-  return `${url.pathname}${url.search}${url.hash}`
+  if (url.origin !== ORIGIN) return fallback
+  if (/^\/[/\\]/.test(url.pathname) || /^\/[/\\]/.test(path) || UNSAFE_PATH.test(path)) return fallback
+  const target = `${url.pathname}${url.search}${url.hash}`
+  // What we send must be what we checked: parsed again, it lands on the same URL.
+  if (new URL(target, ORIGIN).href !== url.href) return fallback
+  return target
 }
 
 function currentPath(request: Request) {

@@ -3,13 +3,16 @@ import crypto from 'node:crypto'
 import type { ServerBuild } from '@remix-run/node'
 import type { RequestHandler } from 'express'
 
+import { bodyLimitFor, boundedBody, declaredTooLarge } from './body-limit'
+
 // The defences every page request goes through before Remix sees it (ADR 012):
 // - an origin check on every state-changing request (documents, `?_data=` requests and
 //   resource routes alike: Remix's own check skips `_data`);
 // - a CSRF token per browser in a signed HttpOnly cookie that every page form repeats in a
 //   hidden field (the Epic Stack's double submit), checked before any action runs;
 // - bad input answered with a Portuguese 4xx instead of reaching a loader or action:
-//   NUL and other control bytes, broken percent-encoding, bodies that are not a form.
+//   NUL and other control bytes, broken percent-encoding, bodies that are not a form;
+// - a size limit on every body (server/web/body-limit.ts), checked before it is read.
 
 export const CSRF_COOKIE = '__csrf'
 export const CSRF_FIELD = 'csrf'
@@ -24,6 +27,7 @@ export const MESSAGES = {
   badChars: 'Caracteres inválidos na requisição.',
   notForm: 'Formulário inválido: envie os dados pelo formulário da página.',
   brokenForm: 'Formulário incompleto ou inválido. Envie de novo.',
+  tooLarge: 'Envio grande demais: o formulário passou do tamanho aceito. Reduza o conteúdo e envie de novo.',
 } as const
 
 function mac(token: string, secret: string) {
@@ -55,7 +59,8 @@ const CONTROL = /[\u0000-\u001F\u007F]/
 
 /** A plain page for the refusals that happen before Remix renders anything. */
 export function refusalPage(status: number, message: string) {
-  const title = status === 403 ? 'Acesso negado' : 'Requisição inválida'
+  const title =
+    status === 403 ? 'Acesso negado' : status === 413 ? 'Envio grande demais' : status >= 500 ? 'Erro no servidor' : 'Requisição inválida'
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} — Gabarita</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a}a{color:#1d4ed8}</style></head><body><main><h1>${title}</h1><p>${message}</p><p><a href="/">Voltar para o início</a></p></main></body></html>`
 }
 
@@ -79,6 +84,15 @@ export function pageGuard({ secret, secure }: PageGuardOptions): RequestHandler 
     }
     if (CONTROL.test(decoded)) return refuse(res, 400, MESSAGES.badChars, wantsJson)
 
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
+    const limit = bodyLimitFor(req)
+    // The connection is closed after a 413: the rest of the body is never read.
+    const tooLarge = () => {
+      res.set('Connection', 'close')
+      refuse(res, 413, MESSAGES.tooLarge, wantsJson)
+    }
+    if (hasBody && declaredTooLarge(req, limit)) return tooLarge()
+
     if (STATE_CHANGING.has(req.method)) {
       // Browsers send Sec-Fetch-Site on every request (a sibling subdomain is 'same-site',
       // refused too); older ones at least send Origin on a POST. A client sending neither
@@ -91,6 +105,8 @@ export function pageGuard({ secret, secure }: PageGuardOptions): RequestHandler 
       }
       // Page actions take forms only: refused here, before any loader or action runs.
       if (!req.is(FORM_TYPES)) return refuse(res, 400, MESSAGES.notForm, wantsJson)
+      // No token cookie, no action can run (checkActionRequest): refused before the body is read.
+      if (!readCsrfCookie(req.headers.cookie, secret)) return refuse(res, 403, MESSAGES.csrf, wantsJson)
     }
 
     let token = readCsrfCookie(req.headers.cookie, secret)
@@ -102,6 +118,12 @@ export function pageGuard({ secret, secure }: PageGuardOptions): RequestHandler 
       res.append('Set-Cookie', `${CSRF_COOKIE}=${token}.${mac(token, secret)}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`)
     }
     res.locals.csrfToken = token
+    // Remix reads the body from this stream (server/web/remix-handler.ts), never from req itself.
+    if (hasBody)
+      res.locals.body = boundedBody(req, limit, () => {
+        if (!res.headersSent) tooLarge()
+        else req.destroy()
+      })
     next()
   }
 }

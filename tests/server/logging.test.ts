@@ -2,16 +2,18 @@ import { Writable } from 'node:stream'
 
 import express from 'express'
 import request from 'supertest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { createApp } from '#server/app'
 import { ConfigError, loadConfig } from '#server/config'
 import type { Db } from '#server/db/index'
 import { users } from '#server/db/schema'
+import { SIGNATURE_HEADER } from '#server/domain/billing/signature'
 import { createLogger, withoutUrlPasswords } from '#server/logger'
 import { requestLogger } from '#server/request-log'
 
 import { createTestContext } from '../support/context'
+import { testRemixBuild } from '../support/remix-build'
 
 // Issue 9: every request line carried the bearer token and the cookies at the default
 // level, a failed insert logged its parameters (an argon2 hash), a bad config value was echoed.
@@ -172,5 +174,89 @@ describe('configuration errors', () => {
       'falhou ao conectar em postgres://app:***@db:5432/x',
     )
     expect(withoutUrlPasswords('sem url aqui')).toBe('sem url aqui')
+  })
+})
+
+describe('page errors (issue 26)', () => {
+  /** A logger at `level` writing into an array, and every console.error / stderr write of the test. */
+  function watch(level: 'silent' | 'info') {
+    const lines: string[] = []
+    const logger = createLogger(
+      level,
+      new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(String(chunk))
+          done()
+        },
+      }),
+    )
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+    return {
+      app: createApp({ ...t.ctx, logger }, { remixBuild: testRemixBuild() }),
+      lines,
+      printed: () => [...consoleError.mock.calls, ...stderr.mock.calls].map((call) => call.map(String).join(' ')),
+      restore() {
+        consoleError.mockRestore()
+        stderr.mockRestore()
+      },
+    }
+  }
+
+  async function tokenCookie(app: express.Express) {
+    const res = await request(app).get('/login')
+    return (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('__csrf='))!.split(';')[0]
+  }
+
+  const BAD_DATA = ['root', 'routes/login', 'nada', '', 'routes%2Fdashboard%00']
+
+  it('a bad ?_data= request is a 4xx and prints nothing at LOG_LEVEL=silent', async () => {
+    const w = watch('silent')
+    try {
+      const cookie = await tokenCookie(w.app)
+      for (const data of BAD_DATA) {
+        for (const withCookie of [false, true]) {
+          const post = request(w.app).post(`/dashboard?_data=${data}`)
+          const res = await (withCookie ? post.set('Cookie', cookie) : post).type('form').send('a=1')
+          expect(res.status, `${data} ${withCookie}`).toBeGreaterThanOrEqual(400)
+          expect(res.status, `${data} ${withCookie}`).toBeLessThan(500)
+        }
+        const get = await request(w.app).get(`/dashboard?_data=${data}`)
+        expect(get.status, `GET ${data}`).toBeLessThan(500)
+      }
+      const noAction = await request(w.app).post('/dashboard?_data=root').set('Cookie', cookie).type('form').send('a=1')
+      expect(noAction.status).toBe(405)
+      expect(noAction.body.message).toBe('Requisição inválida.')
+      expect(JSON.stringify(noAction.body)).not.toMatch(/stack|at /)
+      expect(w.printed()).toEqual([])
+      expect(w.lines).toEqual([])
+    } finally {
+      w.restore()
+    }
+  })
+
+  it('goes through the logger at its level, one line each', async () => {
+    const w = watch('info')
+    try {
+      const cookie = await tokenCookie(w.app)
+      await request(w.app).post('/dashboard?_data=root').set('Cookie', cookie).type('form').send('a=1').expect(405)
+      expect(w.printed()).toEqual([])
+      const refused = w.lines.map((line) => JSON.parse(line)).filter((l) => l.msg === 'requisição de página recusada')
+      expect(refused).toHaveLength(1)
+      expect(refused[0]).toMatchObject({ level: 40, status: 405 })
+      for (const line of w.lines) expect(line.trimEnd()).not.toContain('\n')
+    } finally {
+      w.restore()
+    }
+  })
+
+  it('never logs the payment webhook signature', async () => {
+    const log = capture()
+    const app = createApp({ ...t.ctx, logger: log.logger })
+    const signature = 't=1700000000,v1=assinatura-secreta-do-webhook'
+    await request(app).post('/api/v1/billing/webhook').set(SIGNATURE_HEADER, signature).set('Content-Type', 'application/json').send('{}')
+    const text = log.text()
+    expect(text).toContain('/api/v1/billing/webhook')
+    expect(text).not.toContain('assinatura-secreta-do-webhook')
   })
 })

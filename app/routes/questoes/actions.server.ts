@@ -5,7 +5,7 @@ import { json, redirect } from '@remix-run/node'
 import { answerQuestion, reportQuestionError, revealAnswer } from '#server/client/questions'
 import { ApiError } from '~/utils/api.server'
 import { formError } from '~/utils/api.server'
-import { apiForRequest, getToken, logoutExpired, withSession } from '~/utils/session.server'
+import { apiForRequest, getToken, logoutExpired, safeRedirect, withSession } from '~/utils/session.server'
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
 
 import { AnswerFormSchema, ReportFormSchema } from './schemas'
@@ -24,14 +24,17 @@ export type AnswerActionData =
   | { kind: 'error'; message: string }
 
 /** Only the pages that show cards (/questoes, a notebook's /notebook/{id}/questions) are valid places to come back to. */
+export const CARD_PAGE = /^\/(?:questoes|notebook\/\d{1,9}\/questions)(?:[/?#]|$)/
+
+/** The card page to come back to, judged after safeRedirect's normalization (`/questoes/..//x` is `//x`). */
+export function cardPageBack(redirectTo: string | null | undefined) {
+  const target = safeRedirect(redirectTo, '')
+  return CARD_PAGE.test(target) ? target : null
+}
+
 function backUrl(redirectTo: string | undefined) {
-  if (
-    !redirectTo ||
-    !(redirectTo.startsWith('/questoes') || /^\/notebook\/\d{1,9}\/questions(?:[?#]|$)/.test(redirectTo)) ||
-    redirectTo.startsWith('//')
-  )
-    return null
-  return new URL(redirectTo, 'http://local')
+  const target = cardPageBack(redirectTo)
+  return target ? new URL(target, 'http://local') : null
 }
 
 function backTo(url: URL, id: number) {

@@ -7,7 +7,7 @@ import { getQuestion } from '#server/client/questions'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, TextareaField } from '~/components/forms'
-import { reportAction } from '~/routes/questoes/actions.server'
+import { cardPageBack, reportAction } from '~/routes/questoes/actions.server'
 import * as forms from '~/routes/questoes/schemas.forms'
 import { ApiError } from '~/utils/api.server'
 import { apiForRequest, withSession } from '~/utils/session.server'
@@ -21,8 +21,7 @@ export const meta: MetaFunction = () => [{ title: 'Reportar erro — Gabarita' }
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = Number(params.id)
   if (!Number.isInteger(id) || id < 1) throw new Response('Questão não encontrada', { status: 404 })
-  const voltar = new URL(request.url).searchParams.get('voltar') ?? '/questoes'
-  const back = voltar.startsWith('/questoes') && !voltar.startsWith('//') ? voltar : '/questoes'
+  const back = cardPageBack(new URL(request.url).searchParams.get('voltar')) ?? '/questoes'
   try {
     const api = await apiForRequest(request, context)
     const { data } = await withSession(request, () => getQuestion(api, id))
