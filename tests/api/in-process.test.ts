@@ -1,6 +1,3 @@
-import { Writable } from 'node:stream'
-
-import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { createApp } from '#server/app'
@@ -9,24 +6,20 @@ import { contactMessages } from '#server/db/schema'
 import { inProcessDispatch } from '#server/in-process-api'
 
 import { createTestContext, createTestUser } from '../support/context'
+import { captureLogs } from '../support/log-capture'
 
 // Issue 25 §2 (ADR 036): with API_URL unset the pages' client hands its calls to the Express app
 // in this process. The base URL below answers nothing, so every call here proves no socket is
 // used, and each goes through the same middleware as a request from outside.
 
 let t: Awaited<ReturnType<typeof createTestContext>>
-const lines: Array<Record<string, unknown>> = []
+const logs = captureLogs('info')
+const lines = () => logs.lines.map((line) => JSON.parse(line) as Record<string, unknown>)
 let client: ApiClient
 
 beforeAll(async () => {
   t = await createTestContext({ rateLimit: true })
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)))
-      done()
-    },
-  })
-  const app = createApp({ ...t.ctx, logger: pino({ level: 'info' }, sink) })
+  const app = createApp({ ...t.ctx, logger: logs.logger })
   client = new ApiClient({ baseUrl: 'http://127.0.0.1:9/api/v1', inProcess: inProcessDispatch(app), requestId: 'pagina-1' })
 })
 afterAll(() => t.close())
@@ -59,10 +52,10 @@ describe('the API called in-process', () => {
   })
 
   it('writes the request line with the page’s request id', async () => {
-    lines.length = 0
+    logs.lines.length = 0
     await client.get('/questions/search', { query: { per_page: 1 } })
     await new Promise((resolve) => setImmediate(resolve))
-    const line = lines.find((l) => l.msg === 'request completed')
+    const line = lines().find((l) => l.msg === 'request completed')
     expect(line).toMatchObject({
       req: { id: 'pagina-1', method: 'GET', url: '/api/v1/questions/search?per_page=1' },
       res: { statusCode: 200 },

@@ -154,6 +154,10 @@ async function chattingStudent(request: APIRequestContext) {
   return student
 }
 
+// The sweep is the suite's longest file: its page states are spread over the workers (each
+// worker makes its own fixture and sessions in beforeAll).
+test.describe.configure({ mode: 'parallel' })
+
 let fixture: Fixture
 const states = new Map<Role, Awaited<ReturnType<BrowserContext['storageState']>> | undefined>()
 

@@ -1,5 +1,3 @@
-import { Writable } from 'node:stream'
-
 import express from 'express'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -9,26 +7,18 @@ import { ConfigError, loadConfig } from '#server/config'
 import type { Db } from '#server/db/index'
 import { users } from '#server/db/schema'
 import { SIGNATURE_HEADER } from '#server/domain/billing/signature'
-import { createLogger, withoutUrlPasswords } from '#server/logger'
+import { withoutUrlPasswords } from '#server/logger'
 import { requestLogger } from '#server/request-log'
 
 import { createTestContext } from '../support/context'
+import { captureLogs } from '../support/log-capture'
 import { testRemixBuild } from '../support/remix-build'
 
 // Issue 9: every request line carried the bearer token and the cookies at the default
 // level, a failed insert logged its parameters (an argon2 hash), a bad config value was echoed.
 
 /** A logger at the production default level writing into an array. */
-function capture() {
-  const lines: string[] = []
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk))
-      done()
-    },
-  })
-  return { logger: createLogger('info', stream), text: () => lines.join('') }
-}
+const capture = () => captureLogs('info')
 
 let t: Awaited<ReturnType<typeof createTestContext>>
 beforeAll(async () => {
@@ -74,16 +64,7 @@ describe('request logs', () => {
 describe('request lines', () => {
   it('say each request at info, and at warn only the 5xx, with its error', async () => {
     for (const level of ['info', 'warn'] as const) {
-      const lines: string[] = []
-      const logger = createLogger(
-        level,
-        new Writable({
-          write(chunk, _encoding, done) {
-            lines.push(String(chunk))
-            done()
-          },
-        }),
-      )
+      const { logger, lines } = captureLogs(level)
       const app = express()
       app.use(requestLogger(logger, { ignore: (req) => req.url === '/quiet' }))
       app.get('/ok', (_req, res) => res.json({ ok: true }))
@@ -180,16 +161,7 @@ describe('configuration errors', () => {
 describe('page errors (issue 26)', () => {
   /** A logger at `level` writing into an array, and every console.error / stderr write of the test. */
   function watch(level: 'silent' | 'info') {
-    const lines: string[] = []
-    const logger = createLogger(
-      level,
-      new Writable({
-        write(chunk, _encoding, done) {
-          lines.push(String(chunk))
-          done()
-        },
-      }),
-    )
+    const { logger, lines } = captureLogs(level)
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
     return {
