@@ -52,7 +52,7 @@ import { benchImport } from './import'
 import { CSS_GZIP_BUDGET, HTML_BUDGET, JS_GZIP_BUDGET, pageBytes } from './page-bytes'
 import { summarizeProfile } from './profile'
 import type { Kind } from './search-kinds'
-import { KINDS, SEARCH_PARAMS } from './search-kinds'
+import { KINDS, SEARCH_PARAMS, SSR_QUERIES } from './search-kinds'
 
 const quick = hasFlag('quick')
 const duration = Number(flag('duration') ?? (quick ? 4 : 10))
@@ -86,13 +86,6 @@ async function measureDirect(db: Db, kind: Kind): Promise<{ rps: number; request
     }),
   )
   return { rps: round(done / duration), requests: done }
-}
-
-const SSR_QUERIES: Record<Kind, string> = {
-  narrow: '/questoes?q=usucapi%C3%A3o%20extraordin%C3%A1ria',
-  broad: '/questoes?q=direito',
-  filters: '/questoes?disciplina=1&dificuldade=medio',
-  random: '/questoes',
 }
 
 const measure = (url: string, headers: Record<string, string>) => measureWith(url, headers, { connections, duration })

@@ -11,3 +11,11 @@ export const SEARCH_PARAMS: Record<Kind, Partial<SearchParams>> = {
   filters: { disciplineIds: [1], difficulties: ['MEDIO'] },
   random: { random: true, seed: 'bench-visitor' },
 }
+
+// The same searches as a signed-in student's /questoes page.
+export const SSR_QUERIES: Record<Kind, string> = {
+  narrow: '/questoes?q=usucapi%C3%A3o%20extraordin%C3%A1ria',
+  broad: '/questoes?q=direito',
+  filters: '/questoes?disciplina=1&dificuldade=medio',
+  random: '/questoes',
+}
