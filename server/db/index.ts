@@ -15,7 +15,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 
-import { enableSessionCache, SessionCache, SESSIONS_CHANNEL } from '../domain/auth/session-cache'
+import { enableSessionCache, SessionCache, SESSIONS_CHANNEL } from './session-cache'
 import { projectRoot } from '../paths'
 import { acquireDirectoryLock } from './lock'
 import * as schema from './schema'

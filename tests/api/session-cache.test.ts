@@ -4,7 +4,7 @@ import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { apiTokens, users } from '#server/db/schema'
-import { SessionCache } from '#server/domain/auth/session-cache'
+import { SessionCache } from '#server/db/session-cache'
 import { hashToken } from '#server/domain/auth/tokens'
 
 import { createTestContext, createTestUser } from '../support/context'

@@ -4,7 +4,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 
 import type { Db } from '../../db/index'
 import { apiTokens, users } from '../../db/schema'
-import { sessionCacheOf } from './session-cache'
+import { sessionCacheOf } from '../../db/session-cache'
 
 /** Long when the user asked to be remembered, short otherwise; a password-change token lives an hour. */
 export const TOKEN_TTL_MS = {

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/index'
+import type { Db } from './index'
 
 /** Where the database announces a changed account or token (server/db/sql/005-session-changes.sql). */
 export const SESSIONS_CHANNEL = 'gabarita_sessions'
