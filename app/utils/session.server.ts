@@ -11,7 +11,7 @@ import { ApiError } from '#server/client/core'
 import { apiFor, oncePerRequest } from './api.server'
 import { webConfig } from './env.server'
 import type { ToastInput } from './toast.server'
-import { createToastHeaders } from './toast.server'
+import { createToastHeaders, redirectWithToast } from './toast.server'
 
 type SessionData = {
   /** The API bearer token, encrypted (sealToken): lives only in this HttpOnly cookie. */
@@ -201,6 +201,20 @@ export async function createUserSession(
 export async function requireAnonymous(request: Request, context: AppLoadContext) {
   const user = await getOptionalUser(request, context)
   if (user) throw redirect(user.is_admin && new URL(request.url).pathname.startsWith('/admin') ? '/admin' : '/dashboard')
+}
+
+/**
+ * Guards a form only a signed-in visitor may send (answer, notes, notebooks, forum, …): a visitor
+ * is sent to /login with 'Login necessário' and `why`, and comes back to `back` after signing in.
+ * Throws that redirect; returns nothing when there is a session.
+ */
+export async function requireLoginToAct(request: Request, back: string, why: string) {
+  if (await getToken(request)) return
+  throw await redirectWithToast(
+    `/login?${new URLSearchParams({ redirectTo: back })}`,
+    { type: 'error', title: 'Login necessário', description: why },
+    { request },
+  )
 }
 
 /** Guards a page: visitors go to /login and come back here after signing in. */

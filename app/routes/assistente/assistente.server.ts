@@ -8,7 +8,7 @@ import type { ChatMessageJson } from '#server/client/chat'
 import { clearChatMessages, listChatMessages, sendChatMessage } from '#server/client/chat'
 import { PLAN_LIMITS } from '#server/domain/plans'
 import { ApiError, formError } from '~/utils/api.server'
-import { apiForRequest, getToken, policyOf, requireUser, withSession } from '~/utils/session.server'
+import { apiForRequest, policyOf, requireLoginToAct, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 import { ChatActionSchema } from './schemas'
@@ -56,13 +56,7 @@ export type ChatActionData =
 
 export async function chatAction(request: Request, context: AppLoadContext) {
   const formData = await request.formData()
-  if (!(await getToken(request))) {
-    return redirectWithToast(
-      `/login?${new URLSearchParams({ redirectTo: SELF })}`,
-      { type: 'error', title: 'Login necessário', description: 'Faça login para usar o assistente de estudos.' },
-      { request },
-    )
-  }
+  await requireLoginToAct(request, SELF, 'Faça login para usar o assistente de estudos.')
   const submission = parseWithZod(formData, { schema: ChatActionSchema })
   if (submission.status !== 'success') {
     const result = submission.reply()

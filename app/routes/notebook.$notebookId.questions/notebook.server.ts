@@ -12,7 +12,7 @@ import { toCardView } from '~/routes/questoes/question-card'
 import type { ServerReveal } from '~/routes/questoes/reveals.server'
 import { revealsInUrl } from '~/routes/questoes/reveals.server'
 import { ApiError, formError } from '~/utils/api.server'
-import { apiForRequest, getToken, requireUser, withSession } from '~/utils/session.server'
+import { apiForRequest, requireLoginToAct, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 import { NotebookPageActionSchema } from './schemas'
@@ -94,13 +94,7 @@ export async function notebookPageAction(request: Request, context: AppLoadConte
   params.delete('excluir')
   const self = `/notebook/${id}/questions${params.size ? `?${params}` : ''}`
   const formData = await request.formData()
-  if (!(await getToken(request))) {
-    return redirectWithToast(
-      `/login?${new URLSearchParams({ redirectTo: self })}`,
-      { type: 'error', title: 'Login necessário', description: 'Faça login para usar os cadernos.' },
-      { request },
-    )
-  }
+  await requireLoginToAct(request, self, 'Faça login para usar os cadernos.')
   const submission = parseWithZod(formData, { schema: NotebookPageActionSchema })
   if (submission.status !== 'success') {
     if ((submission.payload as Record<string, unknown>).intent === 'editar')

@@ -6,7 +6,7 @@ import { getRevealed, revealAnswer } from '#server/client/questions'
 import { orFailed, toolContext } from '~/routes/questoes/insight.server'
 import { listSearchOf, routeId } from '~/routes/questoes/tool-urls'
 import { ApiError, formError } from '~/utils/api.server'
-import { apiForRequest, getToken, withSession } from '~/utils/session.server'
+import { apiForRequest, requireLoginToAct, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 import { RevealAnalysisSchema } from './schemas'
@@ -52,13 +52,7 @@ export async function analysisAction(request: Request, context: AppLoadContext, 
   const id = routeId(rawId, 'Questão não encontrada')
   const self = `/questoes/${id}/analise${listSearchOf(new URL(request.url))}`
   const parsed = RevealAnalysisSchema.safeParse(Object.fromEntries(await request.formData()))
-  if (!(await getToken(request))) {
-    return redirectWithToast(
-      `/login?${new URLSearchParams({ redirectTo: self })}`,
-      { type: 'error', title: 'Login necessário', description: 'Faça login para ver a análise.' },
-      { request },
-    )
-  }
+  await requireLoginToAct(request, self, 'Faça login para ver a análise.')
   if (!parsed.success) return redirectWithToast(self, { type: 'error', title: 'Requisição inválida' }, { request })
   const api = await apiForRequest(request, context)
   try {

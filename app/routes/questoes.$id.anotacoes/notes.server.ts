@@ -8,7 +8,7 @@ import { createNote, deleteNote, listNotes, updateNote } from '#server/client/no
 import { getQuestion } from '#server/client/questions'
 import { backToList, listSearchOf, routeId } from '~/routes/questoes/tool-urls'
 import { ApiError, formError } from '~/utils/api.server'
-import { apiForRequest, getToken, requireUser, withSession } from '~/utils/session.server'
+import { apiForRequest, requireLoginToAct, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 import { NoteActionSchema } from './schemas'
@@ -63,13 +63,7 @@ export async function notesAction(request: Request, context: AppLoadContext, raw
   const url = new URL(request.url)
   const self = `/questoes/${id}/anotacoes${listSearchOf(url, OWN_PARAMS)}`
   const formData = await request.formData()
-  if (!(await getToken(request))) {
-    return redirectWithToast(
-      `/login?${new URLSearchParams({ redirectTo: self })}`,
-      { type: 'error', title: 'Login necessário', description: 'Faça login para usar as anotações.' },
-      { request },
-    )
-  }
+  await requireLoginToAct(request, self, 'Faça login para usar as anotações.')
   const submission = parseWithZod(formData, { schema: NoteActionSchema })
   const payload = submission.payload as Record<string, unknown>
   const formId = payload.intent === 'editar' ? `editar-nota-${String(payload.nota ?? '')}` : 'nova-nota'

@@ -9,7 +9,7 @@ import { getQuestion } from '#server/client/questions'
 import { planLabel } from '#server/domain/plans'
 import { backToList, listSearchOf, routeId } from '~/routes/questoes/tool-urls'
 import { ApiError, formError } from '~/utils/api.server'
-import { apiForRequest, getToken, requireUser, withSession } from '~/utils/session.server'
+import { apiForRequest, requireLoginToAct, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 import { NotebookDialogActionSchema } from './schemas'
@@ -67,13 +67,7 @@ export async function notebookDialogAction(request: Request, context: AppLoadCon
   const listSearch = listSearchOf(url)
   const self = `/questoes/${id}/cadernos${listSearch}`
   const formData = await request.formData()
-  if (!(await getToken(request))) {
-    return redirectWithToast(
-      `/login?${new URLSearchParams({ redirectTo: self })}`,
-      { type: 'error', title: 'Login necessário', description: 'Faça login para usar os cadernos.' },
-      { request },
-    )
-  }
+  await requireLoginToAct(request, self, 'Faça login para usar os cadernos.')
   const submission = parseWithZod(formData, { schema: NotebookDialogActionSchema })
   const formId = (submission.payload as Record<string, unknown>).intent === 'criar' ? 'novo-caderno' : 'selecao-cadernos'
   if (submission.status !== 'success') return json<NotebookDialogActionData>({ formId, result: submission.reply() }, { status: 400 })

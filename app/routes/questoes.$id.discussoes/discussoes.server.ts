@@ -18,7 +18,7 @@ import {
   voteTopic,
 } from '#server/client/forum'
 import { ApiError, formError } from '~/utils/api.server'
-import { apiForRequest, getToken, requireUser, safeRedirect, withSession } from '~/utils/session.server'
+import { apiForRequest, requireLoginToAct, requireUser, safeRedirect, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 import { FORM_PARAM, PAGE_PARAM } from './params'
@@ -105,13 +105,7 @@ export async function discussionAction(request: Request, context: AppLoadContext
   const self = safeRedirect(selfOf(url), `/questoes/${id}/discussoes`)
   const at = (anchor?: string) => (anchor ? `${self}#${anchor}` : self)
   const formData = await request.formData()
-  if (!(await getToken(request))) {
-    return redirectWithToast(
-      `/login?${new URLSearchParams({ redirectTo: self })}`,
-      { type: 'error', title: 'Login necessário', description: 'Faça login para participar das discussões.' },
-      { request },
-    )
-  }
+  await requireLoginToAct(request, self, 'Faça login para participar das discussões.')
   const submission = parseWithZod(formData, { schema: DiscussionActionSchema })
   const payload = submission.payload as Record<string, unknown>
   const formId = formIdOf(payload)

@@ -6,7 +6,7 @@ import { getVideo, markVideoWatched } from '#server/client/insight'
 import { toolContext } from '~/routes/questoes/insight.server'
 import { listSearchOf, routeId } from '~/routes/questoes/tool-urls'
 import { ApiError, formError } from '~/utils/api.server'
-import { apiForRequest, getToken, withSession } from '~/utils/session.server'
+import { apiForRequest, requireLoginToAct, withSession } from '~/utils/session.server'
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
 
 import { VideoActionSchema } from './schemas'
@@ -60,14 +60,7 @@ export async function videoAction(request: Request, context: AppLoadContext, raw
   // Back to the same dialog, with the player if it was playing.
   const self = `${url.pathname}${url.search}`
   const parsed = VideoActionSchema.safeParse(Object.fromEntries(await request.formData()))
-  if (!(await getToken(request))) {
-    const back = `/questoes/${id}/video${listSearchOf(url)}`
-    return redirectWithToast(
-      `/login?${new URLSearchParams({ redirectTo: back })}`,
-      { type: 'error', title: 'Login necessário', description: 'Faça login para assistir ao vídeo.' },
-      { request },
-    )
-  }
+  await requireLoginToAct(request, `/questoes/${id}/video${listSearchOf(url)}`, 'Faça login para assistir ao vídeo.')
   if (!parsed.success) return redirectWithToast(self, { type: 'error', title: 'Requisição inválida' }, { request })
   const { intent, auto } = parsed.data
   if (intent === 'copiado') {

@@ -5,7 +5,7 @@ import { json, redirect } from '@remix-run/node'
 import { answerQuestion, reportQuestionError, revealAnswer } from '#server/client/questions'
 import { ApiError } from '~/utils/api.server'
 import { formError } from '~/utils/api.server'
-import { apiForRequest, getToken, logoutExpired, safeRedirect, withSession } from '~/utils/session.server'
+import { apiForRequest, logoutExpired, requireLoginToAct, safeRedirect, withSession } from '~/utils/session.server'
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
 
 import { AnswerFormSchema, ReportFormSchema } from './schemas'
@@ -51,13 +51,7 @@ export async function answerAction(request: Request, context: AppLoadContext, id
   const back = backUrl(redirectTo)
   const loginBack = back ? backTo(back, id) : `/questoes#questao-${id}`
 
-  if (!(await getToken(request))) {
-    return redirectWithToast(
-      `/login?${new URLSearchParams({ redirectTo: loginBack })}`,
-      { type: 'error', title: 'Login necessário', description: 'Faça login para registrar suas tentativas.' },
-      { request },
-    )
-  }
+  await requireLoginToAct(request, loginBack, 'Faça login para registrar suas tentativas.')
   if (intent === 'responder' && !resposta) {
     const message = 'Escolha uma alternativa antes de responder.'
     if (back) return redirectWithToast(backTo(back, id), { type: 'error', title: message }, { request })
