@@ -3,10 +3,10 @@ import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { attempts, notebookQuestions, notebooks, questions } from '#server/db/schema'
-import { NOTEBOOK_COLORS } from '#server/domain/notebooks/schemas'
 
-import { createTestContext, createTestUser } from '../support/context'
-import { insertQuestions } from '../support/questions'
+import { createTestContext, createTestUser } from '../../../tests/support/context'
+import { insertQuestions } from '../../../tests/support/questions'
+import { NOTEBOOK_COLORS } from './schemas'
 
 // Fichário (issue 11): notebooks CRUD, the plan limits and the admin toggle through the policy,
 // the question's membership as a complete set, the notebook's questions page by page, the

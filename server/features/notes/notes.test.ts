@@ -3,10 +3,10 @@ import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { notes, questions } from '#server/db/schema'
-import { NOTES_PER_QUESTION_MAX } from '#server/domain/notes/notes'
 
-import { createTestContext, createTestUser } from '../support/context'
-import { insertQuestions } from '../support/questions'
+import { createTestContext, createTestUser } from '../../../tests/support/context'
+import { insertQuestions } from '../../../tests/support/questions'
+import { NOTES_PER_QUESTION_MAX } from './messages'
 
 // Anotação (issue 11): GET/POST /questions/{id}/notes, PUT/DELETE /questions/{id}/notes/{noteId}.
 // CRUD, the exact messages, plain text stored verbatim, ownership (another user's note is 404
