@@ -19,6 +19,7 @@ import { HttpError } from './http'
 import { BODY_ERRORS, rejectNulBytes } from './input-guard'
 import { createInsightRouter } from './insight'
 import { createMeRouter } from './me'
+import { createOpenApiRouter } from './openapi'
 import { createProfileRouter } from './profile'
 import { createQuestionsRouter } from './questions'
 import { createRankingRouter } from './ranking'
@@ -44,6 +45,7 @@ export function createApiRouter(ctx: AppContext) {
   api.use(express.json({ limit: '100kb' }))
   api.use(rejectNulBytes)
   api.use(createHealthRouter(ctx))
+  api.use(createOpenApiRouter())
   api.use(loadUser(ctx))
   api.use(createContactRouter(ctx))
   api.use(createAuthRouter(ctx))
