@@ -67,15 +67,16 @@ export type EndpointInput<E extends EndpointSpec> = {
 
 /**
  * Statuses an endpoint may answer: its success, the errors it declares, and those its shape
- * implies (401 when signed in, 403 for admins, 404 for a refused path id, 400 for a refused query
- * or body, 415 and 413 for a body that is not JSON or too big). A rate limit's 429 is declared.
+ * implies (400 for refused input, anywhere, 401 when signed in, 403 for admins, 404 for a
+ * refused path id, 415 and 413 for a body that is not JSON or too big). A rate limit's 429 is declared.
  */
 export function declaredStatuses(endpoint: Endpoint) {
   const statuses = new Set<number>([endpoint.successStatus, ...(endpoint.errors ?? [])])
   if (endpoint.auth !== 'none') statuses.add(401)
   if (endpoint.auth === 'admin') statuses.add(403)
   if (endpoint.params) statuses.add(404)
-  if (endpoint.query || endpoint.body) statuses.add(400)
+  // The API-wide input guard answers 400 anywhere: a NUL byte, a bad %-escape in the path.
+  statuses.add(400)
   if (endpoint.body) [413, 415].forEach((s) => statuses.add(s))
   return [...statuses].sort((a, b) => a - b)
 }
@@ -89,12 +90,6 @@ export function responseSchema(endpoint: Endpoint, status: number): z.ZodType | 
 
 /** `/notebooks/:id` → `/notebooks/{id}` (OpenAPI's template). */
 export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}')
-
-/** Does a concrete path (no query string) match the endpoint's template? */
-export function matchesPath(template: string, path: string) {
-  const pattern = template.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, '[^/]+')
-  return new RegExp(`^${pattern}/?$`).test(path)
-}
 
 /**
  * A path id: up to 9 digits, at least 1. Anything else answers 404 with `message`, as a row that
