@@ -15,6 +15,7 @@ import { inProcessDispatch } from './in-process-api'
 import { buildDir, projectRoot } from './paths'
 import { requestLogger } from './request-log'
 import { buildInfo } from './version'
+import { createApiDocsRouter } from './web/api-docs'
 import { guardActions, pageGuard, refusalPage } from './web/page-guard'
 import { remixHandler } from './web/remix-handler'
 
@@ -85,6 +86,9 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}) {
   app.use('/api/v1', apiSecurityHeaders(ctx.config.isProduction), createApiRouter(ctx))
 
   app.use(compression())
+
+  // The API reference page (ADR 038): its own strict policy, before the pages' one.
+  app.use('/api/docs', createApiDocsRouter({ isProduction: ctx.config.isProduction }))
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString('base64')

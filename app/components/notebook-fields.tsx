@@ -2,7 +2,7 @@ import type { FieldMetadata, SubmissionResult } from '@conform-to/react'
 import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react'
 import { Form, Link, useNavigation } from '@remix-run/react'
 
-import { NOTEBOOK_DESCRIPTION_MAX, NOTEBOOK_NAME_MAX } from '#server/domain/notebooks/limits'
+import { NOTEBOOK_DESCRIPTION_MAX, NOTEBOOK_NAME_MAX } from '#server/features/notebooks/limits'
 import * as forms from '~/routes/questoes.$id.cadernos/schemas.forms'
 import { useZodForm } from '~/utils/use-zod-form'
 

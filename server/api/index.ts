@@ -2,6 +2,8 @@ import type { ErrorRequestHandler } from 'express'
 import express, { Router } from 'express'
 
 import type { AppContext } from '../context'
+import { createNotebooksRouter } from '../features/notebooks/router'
+import { createNotesRouter } from '../features/notes/router'
 import { createAdminRouter } from './admin'
 import { createAdminBillingRouter } from './admin-billing'
 import { createAuthRouter } from './auth'
@@ -17,8 +19,7 @@ import { HttpError } from './http'
 import { BODY_ERRORS, rejectNulBytes } from './input-guard'
 import { createInsightRouter } from './insight'
 import { createMeRouter } from './me'
-import { createNotebooksRouter } from './notebooks'
-import { createNotesRouter } from './notes'
+import { createOpenApiRouter } from './openapi'
 import { createProfileRouter } from './profile'
 import { createQuestionsRouter } from './questions'
 import { createRankingRouter } from './ranking'
@@ -44,6 +45,7 @@ export function createApiRouter(ctx: AppContext) {
   api.use(express.json({ limit: '100kb' }))
   api.use(rejectNulBytes)
   api.use(createHealthRouter(ctx))
+  api.use(createOpenApiRouter())
   api.use(loadUser(ctx))
   api.use(createContactRouter(ctx))
   api.use(createAuthRouter(ctx))

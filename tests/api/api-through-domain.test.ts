@@ -15,17 +15,35 @@ import { insertQuestions } from '../support/questions'
 
 // The API routers parse, authorize and call the domain; queries live in server/domain.
 
+const QUERIES = /from 'drizzle-orm'|ctx\.db\.(select|insert|update|delete|execute|transaction)\b/
+
 describe('server/api', () => {
   it('runs no query itself: no drizzle import, no ctx.db call in any router', () => {
     const dir = path.resolve('server/api')
     const offenders = fs
       .readdirSync(dir)
       .filter((file) => file.endsWith('.ts'))
-      .filter((file) =>
-        /from 'drizzle-orm'|ctx\.db\.(select|insert|update|delete|execute|transaction)\b/.test(
-          fs.readFileSync(path.join(dir, file), 'utf8'),
-        ),
-      )
+      .filter((file) => QUERIES.test(fs.readFileSync(path.join(dir, file), 'utf8')))
+    expect(offenders).toEqual([])
+  })
+})
+
+describe('server/features/<feature>', () => {
+  // A feature's router and contract reach the database only through its domain functions.
+  const files = fs
+    .readdirSync(path.resolve('server/features'))
+    .flatMap((feature) => ['router.ts', 'contract.ts'].map((file) => path.join('server/features', feature, file)))
+    .filter((file) => fs.existsSync(file))
+
+  it('has a router and a contract per feature', () => {
+    expect(files.length).toBeGreaterThanOrEqual(4)
+  })
+
+  it('routers and contracts run no query and import nothing from server/db', () => {
+    const offenders = files.filter((file) => {
+      const text = fs.readFileSync(file, 'utf8')
+      return QUERIES.test(text) || /from '(\.\.\/)+db\/|from '#server\/db\//.test(text)
+    })
     expect(offenders).toEqual([])
   })
 })

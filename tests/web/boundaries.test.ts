@@ -58,3 +58,19 @@ describe('the web app never reaches the database layer', () => {
     expect(offenders).toEqual([])
   })
 })
+
+describe('the web app reaches a feature through its contract', () => {
+  it('no app module imports a feature’s router or its domain rules (server/features/<feature>/)', () => {
+    const allowed = /^server\/features\/[^/]+\/(contract|schemas|limits|messages)\.ts$/
+    const offenders: string[] = []
+    for (const file of appFiles(path.join(root, 'app'))) {
+      for (const spec of valueImports(file)) {
+        const target = resolve(file, spec)
+        if (!target) continue
+        const rel = path.relative(root, target).split(path.sep).join('/')
+        if (rel.startsWith('server/features/') && !allowed.test(rel)) offenders.push(`${path.relative(root, file)} → ${rel}`)
+      }
+    }
+    expect(offenders).toEqual([])
+  })
+})

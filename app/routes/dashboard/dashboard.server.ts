@@ -3,10 +3,11 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
 
+import { call } from '#server/client/call'
 import type { ApiClient } from '#server/client/core'
 import { getMyErrorReports } from '#server/client/error-reports'
 import { getMyActivity, getMyForum, getMyNotes, getMyPerformance, getMyStats } from '#server/client/me'
-import { createNotebook, listNotebooks } from '#server/client/notebooks'
+import { notebooksApi } from '#server/features/notebooks/contract'
 import { CreateNotebookSchema } from '~/routes/questoes.$id.cadernos/schemas'
 import { getProfile } from '~/utils/accounts.server'
 import { ApiError, formError } from '~/utils/api.server'
@@ -25,7 +26,7 @@ async function loadTab(tab: TabId, api: ApiClient, url: URL) {
     case 'visao-geral':
       return { tab, activity: (await getMyActivity(api)).activity }
     case 'cadernos': {
-      const { notebooks, allowance } = await listNotebooks(api)
+      const { notebooks, allowance } = await call(api, notebooksApi.list)
       return { tab, notebooks, allowance }
     }
     case 'desempenho': {
@@ -69,7 +70,7 @@ export async function createNotebookAction(request: Request, context: AppLoadCon
   const api = await apiForRequest(request, context)
   try {
     const { notebook } = await withSession(request, () =>
-      createNotebook(api, { name: submission.value.nome, description: submission.value.descricao ?? null }),
+      call(api, notebooksApi.create, { body: { name: submission.value.nome, description: submission.value.descricao ?? null } }),
     )
     return redirectWithToast(
       `${tabHref('cadernos')}#caderno-${notebook.id}`,

@@ -1,7 +1,7 @@
 import { Link, useActionData } from '@remix-run/react'
 import { FolderPlus } from 'lucide-react'
 
-import type { NotebookAllowance, NotebookJson } from '#server/client/notebooks'
+import type { NotebookAllowance, NotebookJson } from '#server/features/notebooks/contract'
 import { CreateNotebookForm } from '~/components/notebook-fields'
 import { formatDay } from '~/utils/format-date'
 

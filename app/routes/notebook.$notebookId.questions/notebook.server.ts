@@ -3,9 +3,10 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
 
-import type { NotebookDetailJson, NotebookQuestionsPage } from '#server/client/notebooks'
-import { deleteNotebook, getNotebook, listNotebookQuestions, removeNotebookQuestion, updateNotebook } from '#server/client/notebooks'
+import { call } from '#server/client/call'
 import { PLAN_LIMITS, quotaMessageFor } from '#server/domain/plans'
+import type { NotebookDetailJson, NotebookQuestionsPage } from '#server/features/notebooks/contract'
+import { notebooksApi } from '#server/features/notebooks/contract'
 import { PER_PAGE } from '~/routes/questoes/filters'
 import type { CardView, RevealState } from '~/routes/questoes/question-card'
 import { toCardView } from '~/routes/questoes/question-card'
@@ -56,8 +57,8 @@ export async function loadNotebookPage(request: Request, context: AppLoadContext
   try {
     ;[detail, list, reveals] = await withSession(request, () =>
       Promise.all([
-        getNotebook(api, id).then((r) => r.notebook),
-        listNotebookQuestions(api, id, { page, per_page: PER_PAGE }),
+        call(api, notebooksApi.get, { params: { id } }).then((r) => r.notebook),
+        call(api, notebooksApi.questions, { params: { id }, query: { page, per_page: PER_PAGE } }),
         revealsInUrl(api, url.searchParams),
       ]),
     )
@@ -105,14 +106,16 @@ export async function notebookPageAction(request: Request, context: AppLoadConte
   const api = await apiForRequest(request, context)
   try {
     if (form.intent === 'remover') {
-      await withSession(request, () => removeNotebookQuestion(api, id, form.questao))
+      await withSession(request, () => call(api, notebooksApi.removeQuestion, { params: { id, questionId: form.questao } }))
       return redirectWithToast(self, { type: 'success', title: 'Questão removida do caderno' }, { request })
     }
     if (form.intent === 'editar') {
-      await withSession(request, () => updateNotebook(api, id, { name: form.nome, description: form.descricao ?? null }))
+      await withSession(request, () =>
+        call(api, notebooksApi.update, { params: { id }, body: { name: form.nome, description: form.descricao ?? null } }),
+      )
       return redirectWithToast(self, { type: 'success', title: 'Caderno atualizado com sucesso!' }, { request })
     }
-    await withSession(request, () => deleteNotebook(api, id))
+    await withSession(request, () => call(api, notebooksApi.remove, { params: { id } }))
     return redirectWithToast('/dashboard', { type: 'success', title: 'Caderno excluído com sucesso!' }, { request })
   } catch (error) {
     if (form.intent === 'remover') {

@@ -1,9 +1,9 @@
 import * as z from 'zod'
 
-import { notebookDescription, notebookName } from '#server/domain/notebooks/schemas'
+import { notebookDescription, notebookName } from '#server/features/notebooks/schemas'
 
 // One schema per form of the notebook page, shared by the page (Conform) and the action; the
-// field rules are the API's own (server/domain/notebooks/schemas.ts).
+// field rules are the API's own (server/features/notebooks/schemas.ts).
 
 const questionId = z.coerce.number().int().min(1).max(999_999_999)
 

@@ -3,9 +3,10 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
 
-import type { NoteJson } from '#server/client/notes'
-import { createNote, deleteNote, listNotes, updateNote } from '#server/client/notes'
+import { call } from '#server/client/call'
 import { getQuestion } from '#server/client/questions'
+import type { NoteJson } from '#server/features/notes/contract'
+import { notesApi } from '#server/features/notes/contract'
 import { backToList, listSearchOf, routeId } from '~/routes/questoes/tool-urls'
 import { ApiError, formError } from '~/utils/api.server'
 import { apiForRequest, requireLoginToAct, requireUser, withSession } from '~/utils/session.server'
@@ -36,7 +37,7 @@ export async function loadNotes(request: Request, context: AppLoadContext, rawId
       if (error instanceof ApiError && error.status === 404) throw new Response(QUESTION_NOT_FOUND, { status: 404 })
       throw error
     }),
-    withSession(request, () => listNotes(api, id)).then(
+    withSession(request, () => call(api, notesApi.list, { params: { id } })).then(
       (res) => ({ list: res.notes, failed: null as string | null }),
       (error: unknown) => {
         if (error instanceof ApiError && error.status === 404) throw new Response(QUESTION_NOT_FOUND, { status: 404 })
@@ -75,14 +76,14 @@ export async function notesAction(request: Request, context: AppLoadContext, raw
   const api = await apiForRequest(request, context)
   try {
     if (form.intent === 'criar') {
-      const res = await withSession(request, () => createNote(api, id, form.conteudo))
+      const res = await withSession(request, () => call(api, notesApi.create, { params: { id }, body: { content: form.conteudo } }))
       return redirectWithToast(`${self}#nota-${res.note.id}`, { type: 'success', title: 'Anotação salva com sucesso!' }, { request })
     }
     if (form.intent === 'editar') {
-      await withSession(request, () => updateNote(api, id, form.nota, form.conteudo))
+      await withSession(request, () => call(api, notesApi.update, { params: { id, noteId: form.nota }, body: { content: form.conteudo } }))
       return redirectWithToast(`${self}#nota-${form.nota}`, { type: 'success', title: 'Anotação atualizada com sucesso!' }, { request })
     }
-    await withSession(request, () => deleteNote(api, id, form.nota))
+    await withSession(request, () => call(api, notesApi.remove, { params: { id, noteId: form.nota } }))
     return redirectWithToast(self, { type: 'success', title: 'Anotação excluída com sucesso!' }, { request })
   } catch (error) {
     const fallback = {

@@ -1,9 +1,9 @@
 import * as z from 'zod'
 
-import { noteContent } from '#server/domain/notes/schemas'
+import { noteContent } from '#server/features/notes/schemas'
 
 // One schema per form of the notes dialog, shared by the page (Conform) and the action; the
-// content rule is the API's own (server/domain/notes/schemas.ts).
+// content rule is the API's own (server/features/notes/schemas.ts).
 
 const noteId = z.coerce.number().int().min(1).max(999_999_999)
 

@@ -3,10 +3,11 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
 
-import type { NotebookAllowance, NotebookJson } from '#server/client/notebooks'
-import { createNotebook, getQuestionNotebooks, listNotebooks, setQuestionNotebooks } from '#server/client/notebooks'
+import { call } from '#server/client/call'
 import { getQuestion } from '#server/client/questions'
 import { planLabel } from '#server/domain/plans'
+import type { NotebookAllowance, NotebookJson } from '#server/features/notebooks/contract'
+import { notebooksApi } from '#server/features/notebooks/contract'
 import { backToList, listSearchOf, routeId } from '~/routes/questoes/tool-urls'
 import { ApiError, formError } from '~/utils/api.server'
 import { apiForRequest, requireLoginToAct, requireUser, withSession } from '~/utils/session.server'
@@ -32,7 +33,9 @@ export async function loadNotebookDialog(request: Request, context: AppLoadConte
   }
   const [question, lists] = await Promise.all([
     withSession(request, () => getQuestion(api, id)).catch(notFound),
-    withSession(request, () => Promise.all([listNotebooks(api), getQuestionNotebooks(api, id)])).then(
+    withSession(request, () =>
+      Promise.all([call(api, notebooksApi.list), call(api, notebooksApi.questionNotebooks, { params: { id } })]),
+    ).then(
       ([list, member]) => ({
         notebooks: list.notebooks,
         allowance: list.allowance as NotebookAllowance | null,
@@ -75,7 +78,9 @@ export async function notebookDialogAction(request: Request, context: AppLoadCon
   const api = await apiForRequest(request, context)
   if (form.intent === 'salvar') {
     try {
-      await withSession(request, () => setQuestionNotebooks(api, id, form.caderno))
+      await withSession(request, () =>
+        call(api, notebooksApi.setQuestionNotebooks, { params: { id }, body: { notebook_ids: form.caderno } }),
+      )
     } catch (error) {
       const { message, status } = formError(error, 'Não foi possível salvar a seleção.')
       return json<NotebookDialogActionData>(
@@ -92,7 +97,9 @@ export async function notebookDialogAction(request: Request, context: AppLoadCon
   }
   let created: NotebookJson
   try {
-    created = (await withSession(request, () => createNotebook(api, { name: form.nome, description: form.descricao ?? null }))).notebook
+    created = (
+      await withSession(request, () => call(api, notebooksApi.create, { body: { name: form.nome, description: form.descricao ?? null } }))
+    ).notebook
   } catch (error) {
     const { message, status } = formError(error, 'Não foi possível criar o caderno.')
     const body = error instanceof ApiError ? (error.body as { plans_url?: string } | undefined) : undefined
@@ -107,8 +114,10 @@ export async function notebookDialogAction(request: Request, context: AppLoadCon
   }
   // The new notebook comes ticked: the question goes into it, the other ticks stay as saved.
   try {
-    const current = await withSession(request, () => getQuestionNotebooks(api, id))
-    await withSession(request, () => setQuestionNotebooks(api, id, [...current.notebook_ids, created.id]))
+    const current = await withSession(request, () => call(api, notebooksApi.questionNotebooks, { params: { id } }))
+    await withSession(request, () =>
+      call(api, notebooksApi.setQuestionNotebooks, { params: { id }, body: { notebook_ids: [...current.notebook_ids, created.id] } }),
+    )
   } catch (error) {
     const { message } = formError(error, 'Não foi possível salvar a seleção.')
     return redirectWithToast(

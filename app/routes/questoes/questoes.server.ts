@@ -1,12 +1,13 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 
+import { call } from '#server/client/call'
 import type { ApiClient } from '#server/client/core'
-import { listNotebooks } from '#server/client/notebooks'
 import type { DisciplinesResponse, FilterOptions, SearchResponse } from '#server/client/questions'
 import { getDisciplines, getFilterOptions, searchQuestions } from '#server/client/questions'
 import { PLAN_LIMITS, quotaMessageFor } from '#server/domain/plans'
 import { referenceDataVersion } from '#server/domain/reference-data'
+import { notebooksApi } from '#server/features/notebooks/contract'
 import { ApiError } from '~/utils/api.server'
 import { apiFor } from '~/utils/api.server'
 import { commitSession, getSession, logoutExpired, policyOf, tokenOf } from '~/utils/session.server'
@@ -78,7 +79,7 @@ export async function loadQuestionsPage(request: Request, context: AppLoadContex
   const api = apiFor(context, token)
   // The 'Caderno' filter's options: the signed-in student's notebooks as [id, name].
   const notebookOptions: Promise<[number, string][]> = token
-    ? listNotebooks(api).then(
+    ? call(api, notebooksApi.list).then(
         (r) => r.notebooks.map((n) => [n.id, n.name] as [number, string]),
         () => [],
       )

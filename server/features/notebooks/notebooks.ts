@@ -6,71 +6,21 @@ import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import type { PlanName } from '../../db/schema'
 import { notebookQuestions, notebooks, questions } from '../../db/schema'
-import { planLabel } from '../plans'
-import type { Policy } from '../policy'
-import { buildPolicy, canCreateNotebook, getToggles, getUsage, hasFeature } from '../policy'
-import type { QuestionCard } from '../questions/search'
-import { loadCards } from '../questions/search'
+import { planLabel } from '../../domain/plans'
+import type { Policy } from '../../domain/policy'
+import { buildPolicy, canCreateNotebook, getToggles, getUsage, hasFeature } from '../../domain/policy'
+import { loadCards } from '../../domain/questions/search'
+import type { NotebookAllowance, NotebookDetailJson, NotebookJson, NotebookQuestionsPage } from './contract'
+import { NOT_IN_NOTEBOOK, NOTEBOOK_NOT_FOUND, NOTEBOOKS_DISABLED, PLANS_URL, QUESTION_NOT_FOUND } from './messages'
 import type { NotebookColor } from './schemas'
 import { NOTEBOOK_COLORS } from './schemas'
 
 // Fichário (issue 11): a student's notebooks and the questions in them. Plain functions over
-// Db returning outcomes; server/api/notebooks.ts maps them to status codes. Another user's
+// Db returning outcomes; ./router.ts maps them to status codes. Another user's
 // notebook is "not found" exactly like one that does not exist. Creating goes through the
 // policy (notebooksLimit of the plan AND the notebooksEnabled toggle).
 
-export const NOTEBOOK_NOT_FOUND = 'Caderno não encontrado'
-export const QUESTION_NOT_FOUND = 'Questão não encontrada'
-export const NOT_IN_NOTEBOOK = 'Esta questão não está no caderno.'
-export const NOTEBOOKS_DISABLED = 'Os cadernos estão desativados no momento.'
-export const PLANS_URL = '/trocar-plano'
-export const QUESTIONS_PER_PAGE = 20
-export const MAX_QUESTIONS_PER_PAGE = 100
-
 export type Owner = { id: string; planName: PlanName }
-
-/** A notebook as the API answers it (spec section 3: id, name, description, color, questionsCount, createdAt). */
-export type NotebookJson = {
-  id: number
-  name: string
-  description: string | null
-  color: string
-  /** Live questions in it (questions removed by a re-import are not counted nor listed). */
-  questionsCount: number
-  createdAt: string
-  updatedAt: string
-}
-
-/** GET /notebooks/{id}: the notebook and how much of it this student has answered. */
-export type NotebookDetailJson = NotebookJson & {
-  /** Questions of the notebook this student has answered at least once. */
-  answeredCount: number
-  /** answeredCount / questionsCount, rounded (0 for an empty notebook). */
-  progressPercent: number
-}
-
-/** Where the student stands against the plan's notebook limit. */
-export type NotebookAllowance = {
-  count: number
-  /** null: unlimited. */
-  limit: number | null
-  can_create: boolean
-  plan_name: PlanName
-  /** Why creating is refused, when it is. */
-  message: string | null
-  code: 'NOTEBOOK_LIMIT' | 'NOTEBOOKS_DISABLED' | 'PLAN_REQUIRED' | null
-  plans_url: string
-}
-
-export type NotebookQuestionJson = QuestionCard & { question_id: number; added_at: string }
-
-export type NotebookQuestionsPage = {
-  notebook: { id: number; name: string }
-  questions: NotebookQuestionJson[]
-  total: number
-  page: number
-  per_page: number
-}
 
 export type NotebookOutcome<T> =
   | { kind: 'ok'; value: T }

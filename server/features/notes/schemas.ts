@@ -2,7 +2,7 @@ import * as z from 'zod'
 
 import { NOTE_CONTENT_MAX } from './limits'
 
-// Field rules of Anotação, shared by the API (server/api/notes.ts) and the page forms
+// Field rules of Anotação, shared by the API (server/features/notes/contract.ts) and the page forms
 // (app/routes/questoes.$id.anotacoes/schemas.ts).
 
 /** C0 control characters other than tab and line breaks (the API's guard already refuses NUL). */

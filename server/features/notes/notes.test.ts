@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
-import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { notes, questions } from '#server/db/schema'
-import { NOTES_PER_QUESTION_MAX } from '#server/domain/notes/notes'
 
-import { createTestContext, createTestUser } from '../support/context'
-import { insertQuestions } from '../support/questions'
+import { createTestContext, createTestUser } from '../../../tests/support/context'
+import { contractRequest } from '../../../tests/support/contract'
+import { insertQuestions } from '../../../tests/support/questions'
+import { NOTES_PER_QUESTION_MAX } from './messages'
 
 // Anotação (issue 11): GET/POST /questions/{id}/notes, PUT/DELETE /questions/{id}/notes/{noteId}.
 // CRUD, the exact messages, plain text stored verbatim, ownership (another user's note is 404
@@ -21,7 +21,8 @@ let q2: number
 let removedQ: number
 
 const api = (method: 'get' | 'put' | 'post' | 'delete', url: string, auth?: Record<string, string>) => {
-  const r = request(t.app)[method](`/api/v1${url}`)
+  // Every answer is checked against the endpoint's contract (ADR 038).
+  const r = contractRequest(t.app)[method](`/api/v1${url}`)
   return auth ? r.set(auth) : r
 }
 

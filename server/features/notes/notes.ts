@@ -2,20 +2,12 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm'
 
 import type { Db } from '../../db/index'
 import { notes, questions } from '../../db/schema'
+import type { NoteJson } from './contract'
+import { NOTE_NOT_FOUND, NOTES_PER_QUESTION_MAX, QUESTION_NOT_FOUND, TOO_MANY_NOTES } from './messages'
 
 // Anotação (issue 11): a student's private notes on a question. Plain functions over Db
-// returning outcomes; server/api/notes.ts maps them to status codes. Another user's note is
+// returning outcomes; ./router.ts maps them to status codes. Another user's note is
 // "not found", exactly like a note that does not exist: nothing tells them apart.
-
-/** Notes one student may keep on one question (a bound against runaway scripts, not a plan rule). */
-export const NOTES_PER_QUESTION_MAX = 100
-
-export const QUESTION_NOT_FOUND = 'Questão não encontrada'
-export const NOTE_NOT_FOUND = 'Anotação não encontrada.'
-export const TOO_MANY_NOTES = `Você atingiu o limite de ${NOTES_PER_QUESTION_MAX} anotações nesta questão. Exclua alguma para escrever outra.`
-
-/** A note as the API answers it (spec section 3: id, content, createdAt, updatedAt). */
-export type NoteJson = { id: number; question_id: number; content: string; createdAt: string; updatedAt: string }
 
 export type NoteOutcome<T> = { kind: 'ok'; value: T } | { kind: 'not-found'; message: string } | { kind: 'conflict'; message: string }
 

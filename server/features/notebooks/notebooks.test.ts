@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
-import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { attempts, notebookQuestions, notebooks, questions } from '#server/db/schema'
-import { NOTEBOOK_COLORS } from '#server/domain/notebooks/schemas'
 
-import { createTestContext, createTestUser } from '../support/context'
-import { insertQuestions } from '../support/questions'
+import { createTestContext, createTestUser } from '../../../tests/support/context'
+import { contractRequest } from '../../../tests/support/contract'
+import { insertQuestions } from '../../../tests/support/questions'
+import { NOTEBOOK_COLORS } from './schemas'
 
 // Fichário (issue 11): notebooks CRUD, the plan limits and the admin toggle through the policy,
 // the question's membership as a complete set, the notebook's questions page by page, the
@@ -22,7 +22,8 @@ let qs: number[] = []
 let removedQ: number
 
 const api = (method: 'get' | 'put' | 'post' | 'delete', url: string, auth?: Record<string, string>) => {
-  const r = request(t.app)[method](`/api/v1${url}`)
+  // Every answer is checked against the endpoint's contract (ADR 038).
+  const r = contractRequest(t.app)[method](`/api/v1${url}`)
   return auth ? r.set(auth) : r
 }
 

@@ -2,7 +2,7 @@ import * as z from 'zod'
 
 import { NOTEBOOK_DESCRIPTION_MAX, NOTEBOOK_NAME_MAX } from './limits'
 
-// Field rules of the notebooks (Fichário), shared by the API (server/api/notebooks.ts) and the
+// Field rules of the notebooks (Fichário), shared by the API (server/features/notebooks/contract.ts) and the
 // page forms (app/routes/questoes.$id.cadernos/, app/routes/notebook.$notebookId.questions/).
 
 /** How many notebooks one PUT /questions/{id}/notebooks may name (more than any plan holds but Pro). */

@@ -1,0 +1,107 @@
+import * as z from 'zod'
+
+// One endpoint of /api/v1 described once (ADR 038): the router validates its input and types its
+// answer from it (server/api/route.ts), the client derives its calls from it
+// (server/client/call.ts), the OpenAPI document is generated from it (server/api/openapi.ts) and
+// the API tests check every answer against it (tests/support/contract.ts). This module imports
+// zod only: the pages' loaders import contracts, and nothing here may reach the database.
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
+export type Auth = 'none' | 'user' | 'admin'
+
+/** A JSON object the endpoint reads (params, query or body). */
+type ObjectSchema = z.ZodType<Record<string, unknown>>
+
+export type EndpointSpec = {
+  method: Method
+  /** Express-style template under /api/v1, e.g. `/notebooks/:id/questions`. */
+  path: string
+  summary: string
+  description?: string
+  tags: readonly string[]
+  auth: Auth
+  /** Path parameters; a value the schema refuses answers 404 with its message (a bad id is "not found"). */
+  params?: ObjectSchema
+  /** A value the schema refuses answers 400 with its message. */
+  query?: ObjectSchema
+  body?: ObjectSchema
+  /** Exactly one success status (what the handler's return value is sent with). */
+  responses: Partial<Record<SuccessStatus, z.ZodType>>
+  /** Error statuses this endpoint answers itself, beyond those its auth and input imply. */
+  errors?: readonly ErrorStatus[]
+  /** Error bodies richer than `{ error }` (e.g. a 403 with a code and a limit). */
+  errorBodies?: Partial<Record<ErrorStatus, z.ZodType>>
+}
+
+export type SuccessStatus = 200 | 201 | 204
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503
+
+export type Endpoint<S extends EndpointSpec = EndpointSpec> = S & { readonly successStatus: SuccessStatus }
+
+export function defineEndpoint<const S extends EndpointSpec>(spec: S): Endpoint<S> {
+  const statuses = Object.keys(spec.responses).map(Number) as SuccessStatus[]
+  if (statuses.length !== 1) throw new Error(`${spec.method.toUpperCase()} ${spec.path}: declare exactly one success status`)
+  return { ...spec, successStatus: statuses[0] }
+}
+
+/** Every failure of the API: `{ error }` in Portuguese, sometimes with more fields (a code, a limit). */
+export const ApiErrorBody = z
+  .object({ error: z.string().meta({ description: 'Mensagem em português para quem usa o sistema.' }) })
+  .loose()
+  .meta({ id: 'Error' })
+
+/** The success body of an endpoint. */
+export type SuccessSchema<E extends EndpointSpec> = E['responses'][keyof E['responses']] & z.ZodType
+export type Reply<E extends EndpointSpec> = z.output<SuccessSchema<E>>
+
+/** What the handler may return: the success body before JSON (the schema's input side). */
+export type HandlerReply<E extends EndpointSpec> = z.input<SuccessSchema<E>>
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined
+
+export type EndpointInput<E extends EndpointSpec> = {
+  params: Out<E['params']>
+  query: Out<E['query']>
+  body: Out<E['body']>
+}
+
+/**
+ * Statuses an endpoint may answer: its success, the errors it declares, and those its shape
+ * implies (400 for refused input, anywhere, 401 when signed in, 403 for admins, 404 for a
+ * refused path id, 415 and 413 for a body that is not JSON or too big). A rate limit's 429 is declared.
+ */
+export function declaredStatuses(endpoint: Endpoint) {
+  const statuses = new Set<number>([endpoint.successStatus, ...(endpoint.errors ?? [])])
+  if (endpoint.auth !== 'none') statuses.add(401)
+  if (endpoint.auth === 'admin') statuses.add(403)
+  if (endpoint.params) statuses.add(404)
+  // The API-wide input guard answers 400 anywhere: a NUL byte, a bad %-escape in the path.
+  statuses.add(400)
+  if (endpoint.body) [413, 415].forEach((s) => statuses.add(s))
+  return [...statuses].sort((a, b) => a - b)
+}
+
+/** The body schema of an answer with this status (the success body, or an error body). */
+export function responseSchema(endpoint: Endpoint, status: number): z.ZodType | undefined {
+  if (status === endpoint.successStatus) return endpoint.responses[endpoint.successStatus]
+  if (!declaredStatuses(endpoint).includes(status)) return undefined
+  return endpoint.errorBodies?.[status as ErrorStatus] ?? ApiErrorBody
+}
+
+/** `/notebooks/:id` → `/notebooks/{id}` (OpenAPI's template). */
+export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}')
+
+/**
+ * A path id: up to 9 digits, at least 1. Anything else answers 404 with `message`, as a row that
+ * does not exist would (the page behind it is simply not there).
+ */
+export const idParam = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, { error: message })
+    .transform(Number)
+    .refine((n) => n >= 1, { error: message })
+    .meta({ description: 'Identificador numérico (inteiro positivo).', example: '1' })
+
+/** The `{ success: true, message }` answer of a write that returns nothing else. */
+export const SuccessMessage = z.object({ success: z.literal(true), message: z.string() })

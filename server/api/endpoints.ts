@@ -1,0 +1,27 @@
+import { notebooksApi } from '../features/notebooks/contract'
+import { notesApi } from '../features/notes/contract'
+import type { Endpoint } from './contract'
+
+// Every contract of /api/v1 (ADR 038), by feature: what the OpenAPI document lists and what the
+// API tests check answers against. A feature moved onto contracts adds its one line here.
+
+export const CONTRACTS = {
+  notes: notesApi,
+  notebooks: notebooksApi,
+} satisfies Record<string, Record<string, Endpoint>>
+
+/** Each endpoint with its operation id (`notebooks.setQuestionNotebooks`). */
+export const ENDPOINTS: Array<{ id: string; endpoint: Endpoint }> = Object.entries(CONTRACTS).flatMap(([feature, contract]) =>
+  Object.entries(contract as Record<string, Endpoint>).map(([name, endpoint]) => ({ id: `${feature}.${name}`, endpoint })),
+)
+
+/** The contract of a request as a client sends it (method and concrete path under /api/v1). */
+export function findEndpoint(method: string, path: string, endpoints = ENDPOINTS) {
+  const lower = method.toLowerCase()
+  return endpoints.find(({ endpoint }) => endpoint.method === lower && matchesTemplate(endpoint.path, path))
+}
+
+function matchesTemplate(template: string, path: string) {
+  const pattern = template.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, '[^/]+')
+  return new RegExp(`^${pattern}/?$`).test(path)
+}

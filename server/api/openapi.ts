@@ -1,0 +1,83 @@
+import { Router } from 'express'
+import type * as z from 'zod'
+import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from 'zod-openapi'
+import { createDocument } from 'zod-openapi'
+
+import { buildInfo } from '../version'
+import type { Endpoint } from './contract'
+import { declaredStatuses, openApiPath, responseSchema } from './contract'
+import { ENDPOINTS } from './endpoints'
+
+// The OpenAPI 3.1 document of /api/v1, generated from the contracts (ADR 038) by zod-openapi,
+// which reads zod 4's own JSON Schema and `.meta()`. Served at GET /api/v1/openapi.json and read
+// by the reference page at /api/docs (server/web/api-docs.ts).
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  201: 'Criado',
+  204: 'Sem conteúdo',
+  400: 'Dado inválido: a mensagem diz qual',
+  401: 'Sem login, ou sessão expirada',
+  403: 'Não permitido (plano, chave de recurso ou papel)',
+  404: 'Não encontrado (inclusive o que é de outra pessoa)',
+  409: 'Conflito com o que já existe',
+  413: 'Corpo grande demais',
+  415: 'Corpo que não é JSON',
+  429: 'Muitas requisições: aguarde e tente de novo',
+}
+
+function operation(id: string, endpoint: Endpoint): ZodOpenApiOperationObject {
+  const responses: ZodOpenApiResponsesObject = {}
+  for (const status of declaredStatuses(endpoint)) {
+    const schema = responseSchema(endpoint, status) as z.ZodType
+    responses[String(status) as `${1 | 2 | 3 | 4 | 5}${string}`] = {
+      description: STATUS_TEXT[status] ?? String(status),
+      content: { 'application/json': { schema } },
+    }
+  }
+  return {
+    operationId: id,
+    summary: endpoint.summary,
+    ...(endpoint.description ? { description: endpoint.description } : {}),
+    tags: [...endpoint.tags],
+    security: endpoint.auth === 'none' ? [] : [{ bearer: [] }],
+    requestParams: {
+      ...(endpoint.params ? { path: endpoint.params as z.ZodObject } : {}),
+      ...(endpoint.query ? { query: endpoint.query as z.ZodObject } : {}),
+    },
+    ...(endpoint.body ? { requestBody: { required: true, content: { 'application/json': { schema: endpoint.body } } } } : {}),
+    responses,
+  }
+}
+
+export function openApiDocument(endpoints = ENDPOINTS) {
+  const paths: ZodOpenApiPathsObject = {}
+  for (const { id, endpoint } of endpoints) {
+    const item = (paths[openApiPath(endpoint.path)] ??= {})
+    item[endpoint.method] = operation(id, endpoint)
+  }
+  return createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Gabarita API',
+      version: buildInfo().version,
+      description:
+        'API REST do Gabarita (banco de questões da OAB). JSON na entrada e na saída; erros sempre `{ "error": "mensagem" }` em português. ' +
+        'As rotas ainda não descritas por contratos seguem fora deste documento (ADR 038).',
+    },
+    servers: [{ url: '/api/v1' }],
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'O token de POST /auth/login.' } } },
+    paths,
+  })
+}
+
+/** GET /openapi.json: built once per process (the contracts do not change while it runs). */
+export function createOpenApiRouter() {
+  const router = Router()
+  let body: string | undefined
+  router.get('/openapi.json', (_req, res) => {
+    body ??= JSON.stringify(openApiDocument())
+    res.type('application/json').send(body)
+  })
+  return router
+}

@@ -1,0 +1,49 @@
+import type { Request, RequestHandler, Response, Router } from 'express'
+import type * as z from 'zod'
+
+import { requireAdmin, requireUser } from './auth-middleware'
+import type { Endpoint, EndpointInput, EndpointSpec, HandlerReply } from './contract'
+import { handler, HttpError, parse } from './http'
+
+// Mounts one contract on a router (ADR 038). The order of checks is the one every router kept by
+// hand: auth, then the route's own middleware (a rate limit), then the path (404), the query and
+// the body (400 with the first issue's Portuguese message). The handler returns the success body,
+// typed by the contract's response schema, and this sends it with the contract's status.
+
+export type RouteHandler<S extends EndpointSpec> = (
+  input: EndpointInput<S> & { req: Request; res: Response },
+) => Promise<HandlerReply<S>> | HandlerReply<S>
+
+/** The path's parameters; the first refused one answers 404 with its own message. */
+function parseParams(schema: z.ZodType, params: unknown) {
+  const result = schema.safeParse(params)
+  if (!result.success) throw new HttpError(404, result.error.issues[0]?.message ?? 'Rota não encontrada')
+  return result.data
+}
+
+/**
+ * `route(router, endpoint, [middleware])(handler)`: curried so that the endpoint fixes the types
+ * before the handler is read (a generic call in one step would widen `success: true` to boolean).
+ */
+export function route<S extends EndpointSpec>(router: Router, endpoint: Endpoint<S>, middleware: RequestHandler[] = []) {
+  return (handle: RouteHandler<S>) => mount(router, endpoint, middleware, handle)
+}
+
+function mount<S extends EndpointSpec>(router: Router, endpoint: Endpoint<S>, middleware: RequestHandler[], handle: RouteHandler<S>) {
+  const auth = endpoint.auth === 'user' ? [requireUser] : endpoint.auth === 'admin' ? [requireAdmin] : []
+  router[endpoint.method](
+    endpoint.path,
+    ...auth,
+    ...middleware,
+    handler(async (req, res) => {
+      const input = {
+        params: endpoint.params ? parseParams(endpoint.params, req.params) : undefined,
+        query: endpoint.query ? parse(endpoint.query, req.query) : undefined,
+        body: endpoint.body ? parse(endpoint.body, req.body ?? {}) : undefined,
+      } as EndpointInput<S>
+      const reply = await handle({ ...input, req, res })
+      if (endpoint.successStatus === 204) res.status(204).end()
+      else res.status(endpoint.successStatus).json(reply)
+    }),
+  )
+}

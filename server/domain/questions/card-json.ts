@@ -1,0 +1,29 @@
+import * as z from 'zod'
+
+// A question card as the API answers it (search results, a notebook's questions): the schema
+// the contracts use. Zod only, no database: contracts are imported by the pages' loaders.
+// QuestionCard (./search.ts) must stay assignable to it: every handler returning cards is
+// type-checked against this.
+
+export const QuestionCardJson = z
+  .object({
+    id: z.number().int(),
+    short_id: z.string(),
+    question_number: z.number().int(),
+    discipline_id: z.number().int(),
+    discipline_name: z.string(),
+    exam_id: z.number().int(),
+    exam_year: z.number().int(),
+    exam_name: z.string().nullable(),
+    exam_board: z.string(),
+    exam_organization: z.string().nullable(),
+    difficulty_level: z.enum(['FACIL', 'MEDIO', 'DIFICIL']),
+    question_text: z.string(),
+    alternatives: z.array(z.object({ letter: z.string(), text_content: z.string() })),
+    is_annulled: z.boolean(),
+    has_explanation: z.boolean(),
+    topics: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    forum_topics_count: z.number().int().meta({ description: 'Tópicos vivos em Discussões.' }),
+    shown_token: z.string().optional().meta({ description: 'Quando o cartão foi mostrado, assinado (só para quem entrou).' }),
+  })
+  .meta({ id: 'QuestionCard' })
