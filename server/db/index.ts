@@ -15,10 +15,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 
-import { enableSessionCache, SessionCache, SESSIONS_CHANNEL } from './session-cache'
 import { projectRoot } from '../paths'
 import { acquireDirectoryLock } from './lock'
 import * as schema from './schema'
+import { enableSessionCache, SessionCache, SESSIONS_CHANNEL } from './session-cache'
 
 export type Schema = typeof schema
 /** The one database type the domain code sees, whichever driver is behind it. */
