@@ -64,6 +64,7 @@ const PAGES: PageState[] = [
   { name: 'admin disciplinas', as: 'admin', path: '/admin/disciplinas' },
   { name: 'admin provas', as: 'admin', path: '/admin/provas' },
   { name: 'admin erros', as: 'admin', path: '/admin/erros' },
+  { name: 'admin contato', as: 'admin', path: '/admin/contato' },
   { name: 'admin fórum', as: 'admin', path: '/admin/forum' },
   { name: 'admin assinaturas', as: 'admin', path: '/admin/assinaturas' },
   { name: 'admin usuários', as: 'admin', path: '/admin/usuarios?q=aluno' },
