@@ -46,6 +46,9 @@ export function createAdminContactRouter(ctx: AppContext) {
       const outcome = await replyToContactMessage(ctx, currentUser(req).id, id, reply)
       if (outcome.kind === 'not_found') throw new HttpError(404, NOT_FOUND)
       if (outcome.kind === 'already_replied') throw new HttpError(409, 'Esta mensagem já foi respondida.')
+      if (outcome.kind === 'mail_failed') {
+        throw new HttpError(503, 'Não foi possível enviar o email agora; a mensagem continua sem resposta. Tente novamente.')
+      }
       res.json({ success: true, message: `Resposta enviada para ${outcome.value.email}.`, contact_message: outcome.value })
     }),
   )

@@ -151,3 +151,24 @@ describe('admin contact queue', () => {
     expect(mailsTo(outboxDir(t.ctx), 'clara@example.com')).toHaveLength(0)
   })
 })
+
+describe('when the mail cannot be sent', () => {
+  let down: Awaited<ReturnType<typeof createTestContext>>
+  afterAll(() => down?.close())
+
+  it('answers 503, and the message stays unanswered', async () => {
+    // Nothing listens on port 9: the SMTP connection is refused.
+    down = await createTestContext({ SMTP_URL: 'smtp://127.0.0.1:9' })
+    const boss = await createTestUser(down.ctx, { plan: 'ADMIN' })
+    await request(down.app)
+      .post('/api/v1/contact')
+      .send({ name: 'Davi', email: 'davi@example.com', subject: 'Oi', message: 'Olá' })
+      .expect(201)
+    const [row] = await down.db.select().from(contactMessages)
+    const res = await request(down.app).post(`/api/v1/admin/contact-messages/${row.id}/reply`).set(boss.auth).send({ reply: 'Resposta.' })
+    expect(res.status).toBe(503)
+    expect(res.body.error).toBe('Não foi possível enviar o email agora; a mensagem continua sem resposta. Tente novamente.')
+    const [after] = await down.db.select().from(contactMessages).where(eq(contactMessages.id, row.id))
+    expect(after).toMatchObject({ reply: null, repliedAt: null, repliedBy: null })
+  })
+})

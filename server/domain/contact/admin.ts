@@ -96,13 +96,14 @@ export async function openContactMessage(db: Db, id: number, at = new Date()) {
   return one(db, id)
 }
 
-export type ReplyOutcome = { kind: 'ok'; value: ContactMessageJson } | { kind: 'not_found' } | { kind: 'already_replied' }
+export type ReplyOutcome =
+  { kind: 'ok'; value: ContactMessageJson } | { kind: 'not_found' } | { kind: 'already_replied' } | { kind: 'mail_failed' }
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' })
 
 /**
  * Claims the message (one reply each: two admins at once cannot both mail), mails the answer to
- * the sender and keeps it. If the mail fails, the claim is undone and the error goes up.
+ * the sender and keeps it. If the mail fails, the claim is undone: the message stays unanswered.
  *
  * The mail quotes the date of the sender's message, not its text: the form proves no address,
  * so quoting it would let anyone have us mail their words to a stranger (ADR 035). The admin
@@ -136,8 +137,9 @@ export async function replyToContactMessage(
       ].join('\n'),
     })
   } catch (error) {
+    ctx.logger.error({ err: error, contactMessageId: id }, 'resposta de contato não enviada')
     await ctx.db.update(contactMessages).set({ reply: null, repliedAt: null, repliedBy: null }).where(eq(contactMessages.id, id))
-    throw error
+    return { kind: 'mail_failed' }
   }
   const value = await one(ctx.db, id)
   return value ? { kind: 'ok', value } : { kind: 'not_found' }
