@@ -11,6 +11,7 @@ import { loadUser } from './auth-middleware'
 import { createBillingRouter, createBillingWebhookRouter } from './billing'
 import { createChatRouter } from './chat'
 import { createContactRouter } from './contact'
+import { createAdminContactRouter } from './contact-admin'
 import { createDisciplinesRouter } from './disciplines'
 import { createAdminErrorReportsRouter, createErrorReportsRouter } from './error-reports'
 import { createAdminForumRouter, createForumRouter } from './forum'
@@ -65,6 +66,7 @@ export function createApiRouter(ctx: AppContext) {
   api.use('/admin', createAdminBillingRouter(ctx))
   api.use('/admin', createAdminForumRouter(ctx))
   api.use('/admin', createAdminErrorReportsRouter(ctx))
+  api.use('/admin', createAdminContactRouter(ctx))
   api.use((_req, _res, next) => next(new HttpError(404, 'Rota não encontrada')))
   api.use(apiErrorHandler(ctx))
   return api

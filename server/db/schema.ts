@@ -115,6 +115,11 @@ export const contactMessages = pgTable('contact_messages', {
   message: text('message').notNull(),
   ip: text('ip'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  // The admin reading and answering it (/admin/contato, issue 28): one reply per message.
+  readAt: timestamp('read_at', { withTimezone: true }),
+  reply: text('reply'),
+  repliedAt: timestamp('replied_at', { withTimezone: true }),
+  repliedBy: uuid('replied_by').references(() => users.id, { onDelete: 'set null' }),
 })
 
 export const disciplines = pgTable('disciplines', {

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { DEMO_ADMIN, loginViaPage, premiumStudent, registerViaApi, studiedQuestion } from './utils'
+import { adminToken, DEMO_ADMIN, loginViaPage, premiumStudent, registerViaApi, studiedQuestion } from './utils'
 
 // Issue 15: axe-core (WCAG 2.x A/AA, 2.2 AA) over every page of the product, at desktop and phone
 // sizes, in the light and the dark theme, with the dialogs open where a page has them; any
@@ -13,7 +13,7 @@ import { DEMO_ADMIN, loginViaPage, premiumStudent, registerViaApi, studiedQuesti
 // A new page joins with one line in PAGES.
 
 type Role = 'anonymous' | 'student' | 'premium' | 'admin'
-type Fixture = { questionId: number; notebookId: number; userId: string }
+type Fixture = { questionId: number; notebookId: number; userId: string; contactId: number }
 type PageState = { name: string; as: Role; path: string | ((f: Fixture) => string); open?: (page: Page) => Promise<void> }
 
 const PAGES: PageState[] = [
@@ -64,6 +64,8 @@ const PAGES: PageState[] = [
   { name: 'admin disciplinas', as: 'admin', path: '/admin/disciplinas' },
   { name: 'admin provas', as: 'admin', path: '/admin/provas' },
   { name: 'admin erros', as: 'admin', path: '/admin/erros' },
+  { name: 'admin contato', as: 'admin', path: '/admin/contato' },
+  { name: 'admin mensagem de contato', as: 'admin', path: (f) => `/admin/contato/${f.contactId}` },
   { name: 'admin fórum', as: 'admin', path: '/admin/forum' },
   { name: 'admin assinaturas', as: 'admin', path: '/admin/assinaturas' },
   { name: 'admin usuários', as: 'admin', path: '/admin/usuarios?q=aluno' },
@@ -140,7 +142,13 @@ async function makeFixture(request: APIRequestContext) {
   const { questionId, notebookId } = await studiedQuestion(request, student.token)
   const me = await request.get('/api/v1/auth/me', { headers: { Authorization: `Bearer ${student.token}` } })
   const userId = (await me.json()).data.id as string
-  return { student, fixture: { questionId, notebookId, userId } }
+  // A contact message for the admin's queue and its reply form.
+  const subject = `Acessibilidade ${Math.random().toString(36).slice(2, 8)}`
+  const contact = await request.post('/api/v1/contact', { data: { name: 'Aline', email: 'aline@example.com', subject, message: 'Olá!' } })
+  expect(contact.status(), await contact.text()).toBe(201)
+  const queue = await request.get('/api/v1/admin/contact-messages', { headers: { Authorization: `Bearer ${await adminToken(request)}` } })
+  const contactId = ((await queue.json()).data as { id: number; subject: string }[]).find((m) => m.subject === subject)!.id
+  return { student, fixture: { questionId, notebookId, userId, contactId } }
 }
 
 /** A Premium student (the assistant is a paid feature) with one question and its reply in the history. */

@@ -66,12 +66,39 @@ test('exam upload: success, then the validation summary of an invalid file', asy
     .setInputFiles({ name: `e2e-${tag}.txt`, mimeType: 'text/plain', buffer: validExam(tag) })
   await page.getByRole('button', { name: 'Enviar provas' }).click()
   await expect(page.getByRole('heading', { name: 'Upload realizado com sucesso!' })).toBeVisible()
-  await expect(page.getByText(`e2e-${tag}.txt: 1 questões`)).toBeVisible()
+  await expect(page.getByTestId('resumo-upload')).toHaveText('1 importada')
+  await expect(page.getByText(`e2e-${tag}.txt: 1 questão (novas 1`)).toBeVisible()
 
   await page.getByLabel('Arquivos de prova (.txt)').setInputFiles({ name: 'invalida.txt', mimeType: 'text/plain', buffer: invalidExam })
   await page.getByRole('button', { name: 'Enviar provas' }).click()
   await expect(page.getByRole('heading', { name: 'Validação falhou - 1 erro(s) encontrado(s)' })).toBeVisible()
   await expect(page.getByText('QUESTAO 1: linha 11: GABARITO "F" não corresponde a nenhuma alternativa')).toBeVisible()
+})
+
+test('a mixed exam upload reports each file: the imported one apart from the refused ones', async ({ page }) => {
+  await page.goto('/admin/provas')
+  const tag = crypto.randomBytes(4).toString('hex')
+  // A valid exam saved in Latin-1: 'ç' and 'ã' of line 8 are not UTF-8.
+  const latin1 = Buffer.from(
+    validExam(`latin1-${tag}`).toString('utf8').replace('Enunciado de teste', 'Enunciado com acentuação'),
+    'latin1',
+  )
+  await page.getByLabel('Arquivos de prova (.txt)').setInputFiles([
+    { name: 'invalida.txt', mimeType: 'text/plain', buffer: invalidExam },
+    { name: `boa-${tag}.txt`, mimeType: 'text/plain', buffer: validExam(tag) },
+    { name: `latin1-${tag}.txt`, mimeType: 'text/plain', buffer: latin1 },
+  ])
+  await page.getByRole('button', { name: 'Enviar provas' }).click()
+
+  await expect(page.getByTestId('resumo-upload')).toHaveText('1 importada, 2 recusadas')
+  const imported = page.getByRole('region', { name: 'Prova importada' })
+  await expect(imported).toContainText(`boa-${tag}.txt: 1 questão (novas 1`)
+  await expect(imported).not.toContainText('invalida.txt')
+  const refused = page.getByRole('region', { name: 'Validação falhou - 2 erro(s) encontrado(s)' })
+  await expect(refused).toContainText('QUESTAO 1: linha 11: GABARITO "F" não corresponde a nenhuma alternativa')
+  await expect(refused).toContainText(`latin1-${tag}.txt`)
+  await expect(refused).toContainText('linha 8: o arquivo não está em UTF-8 válido')
+  await expect(refused).not.toContainText(`boa-${tag}.txt`)
 })
 
 test('discipline upload and the discipline/topic check', async ({ page }) => {

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { loginViaPage, registerViaApi } from './utils'
+import { adminToken, loginViaPage, registerViaApi } from './utils'
 
 // Question insight (issue 12), with JavaScript on (dialogs over the list) and off (page
 // sections): answer, then Desempenho counts the attempt (with its time) and Análise shows the
@@ -23,17 +23,36 @@ async function someQuestion(request: APIRequestContext, token: string) {
   return cards[Math.floor(Math.random() * cards.length)]
 }
 
-/** A question of the demo bank whose exam file has a VIDEO line. */
-async function questionWithVideo(request: APIRequestContext, token: string) {
-  for (let page = 1; page <= 5; page++) {
-    const cards = await bank(request, token, page)
-    for (const card of cards) {
-      const details = await request.get(`/api/v1/questions/${card.id}/details`)
-      if ((await details.json()).data?.has_video) return card
-    }
-    if (cards.length < 100) break
-  }
-  throw new Error('o banco de demonstração não tem questão com vídeo')
+/**
+ * A question with a video, imported for this test: the demo bank has none (issue 28). The video
+ * id is a test-only placeholder; the player is answered locally (page.route below).
+ */
+async function questionWithVideo(request: APIRequestContext) {
+  const tag = Array.from({ length: 10 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')
+  const exam = [
+    `PROVA: Simulado do vídeo ${tag}`,
+    'ANO: 2024',
+    'BANCA: Gabarita',
+    '',
+    'QUESTAO: 1',
+    'DISCIPLINA: Direito Penal',
+    'ENUNCIADO:',
+    `Questão de teste com vídeo ${tag}.`,
+    'A) Primeira',
+    'B) Segunda',
+    'GABARITO: A',
+    'VIDEO: https://youtu.be/gabaritaE2E',
+    '',
+  ].join('\n')
+  const upload = await request.post('/api/v1/admin/questions/upload-exam-txt', {
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+    multipart: { file: { name: `video-${tag}.txt`, mimeType: 'text/plain', buffer: Buffer.from(exam) } },
+  })
+  expect(upload.status(), await upload.text()).toBe(200)
+  const found = await request.get(`/api/v1/questions/search?search_term=${tag}`)
+  const cards = (await found.json()).data as Card[]
+  expect(cards).toHaveLength(1)
+  return cards[0]
 }
 
 const dialogOrPage = (page: Page, js: boolean, title: RegExp) =>
@@ -97,7 +116,7 @@ test('answer, then Desempenho counts the attempt with its time and Análise show
 test('the video loads nothing from the video site until asked, then is marked watched', async ({ page, request }, testInfo) => {
   const js = testInfo.project.name === 'js-on'
   const user = await registerViaApi(request)
-  const question = await questionWithVideo(request, user.token)
+  const question = await questionWithVideo(request)
   const thirdParty: string[] = []
   page.on('request', (r) => {
     if (!r.url().startsWith(testInfo.project.use.baseURL ?? 'http://127.0.0.1')) thirdParty.push(r.url())
@@ -139,6 +158,23 @@ test('the video loads nothing from the video site until asked, then is marked wa
   )
   const watched = await request.get(`/api/v1/questions/${question.id}/video`, { headers: { Authorization: `Bearer ${user.token}` } })
   expect((await watched.json()).data.watchedAt).toBeTruthy()
+})
+
+test('a demo question has no video: the Vídeo tool says so and frames nothing', async ({ page, request }, testInfo) => {
+  const js = testInfo.project.name === 'js-on'
+  const user = await registerViaApi(request)
+  // Not one the video test imports while this runs.
+  let question = await someQuestion(request, user.token)
+  while ((await (await request.get(`/api/v1/questions/${question.id}/details`)).json()).data.has_video) {
+    question = await someQuestion(request, user.token)
+  }
+  await loginViaPage(page, user, `/questoes?q=${question.short_id}`)
+  await page.locator(`#questao-${question.id}`).getByRole('link', { name: 'Vídeo' }).click()
+  await expectTool(page, js, /Vídeo — Questão #/, question.id)
+  const tool = dialogOrPage(page, js, /Vídeo — Questão #/)
+  await expect(tool).toContainText('Nenhum vídeo disponível.')
+  await expect(tool.getByTestId('video-facade')).toHaveCount(0)
+  await expect(page.locator('iframe')).toHaveCount(0)
 })
 
 test('Detalhes lists every field and its permanent link opens the question on its own page', async ({ page, request }, testInfo) => {

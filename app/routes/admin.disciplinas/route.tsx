@@ -147,7 +147,7 @@ export default function AdminDisciplinesPage() {
             </button>
           </div>
         </Form>
-        <UploadResultPanel data={upload} />
+        <UploadResultPanel data={upload} kind="disciplines" />
       </section>
 
       <section aria-labelledby="check-title" className="card">

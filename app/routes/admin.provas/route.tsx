@@ -46,8 +46,8 @@ export default function AdminExamsPage() {
     <div className="max-w-3xl">
       <h1 className="text-2xl font-bold">Provas</h1>
       <p className="mt-1 text-slate-600 dark:text-slate-300">
-        Envie provas no formato TXT do Gabarita (veja <code>docs/import-formats.md</code>). Cada arquivo é uma prova; um arquivo com erro
-        não importa nada.
+        Envie provas no formato TXT do Gabarita (veja <code>docs/import-formats.md</code>). Cada arquivo é uma prova, importada ou recusada
+        por inteiro: um arquivo com erro não importa nada dele, e os outros seguem.
       </p>
       <Form ref={formRef} method="POST" action="/admin/provas" encType="multipart/form-data" className="card mt-6 flex flex-col gap-4">
         <CsrfInput />
@@ -71,7 +71,7 @@ export default function AdminExamsPage() {
           </button>
         </div>
       </Form>
-      <UploadResultPanel data={data} />
+      <UploadResultPanel data={data} kind="exams" />
     </div>
   )
 }

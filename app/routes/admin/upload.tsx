@@ -80,8 +80,29 @@ export function FilePicker({
   )
 }
 
-/** Success, or the summary with one line per failed item (its first error), per file. */
-export function UploadResultPanel({ data }: { data: UploadActionData | undefined }) {
+/** What the files of each upload page are, for the summary line ('1 importada, 2 recusadas'). */
+const FILE_WORDS = {
+  exams: {
+    imported: ['importada', 'importadas'],
+    refused: ['recusada', 'recusadas'],
+    importedTitle: ['Prova importada', 'Provas importadas'],
+  },
+  disciplines: {
+    imported: ['importado', 'importados'],
+    refused: ['recusado', 'recusados'],
+    importedTitle: ['Arquivo importado', 'Arquivos importados'],
+  },
+} as const
+
+const counted = (n: number, [one, many]: readonly [string, string]) => `${n} ${n === 1 ? one : many}`
+
+/**
+ * The result per file: each file imports or is refused on its own (its own transaction), so a
+ * mixed upload shows the imported files in a green panel and the refused ones, with their
+ * located errors, in a red one, under a summary line; a refusal must not look like the whole
+ * upload failed (issue 28).
+ */
+export function UploadResultPanel({ data, kind }: { data: UploadActionData | undefined; kind: 'exams' | 'disciplines' }) {
   if (!data) return null
   if (!data.ok) {
     return (
@@ -97,46 +118,74 @@ export function UploadResultPanel({ data }: { data: UploadActionData | undefined
     )
   }
   const { result } = data
+  const words = FILE_WORDS[kind]
+  const imported = result.files.filter((f) => f.success)
+  const refused = result.files.filter((f) => !f.success)
+  const summary = [
+    imported.length ? counted(imported.length, words.imported) : null,
+    refused.length ? counted(refused.length, words.refused) : null,
+  ]
+    .filter(Boolean)
+    .join(', ')
   return (
-    <section
-      aria-labelledby="resultado-upload"
-      role={result.success ? 'status' : 'alert'}
-      className={`mt-6 rounded-lg border p-4 ${
-        result.success
-          ? 'border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100'
-          : 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100'
-      }`}
-    >
-      <h2 id="resultado-upload" className="flex items-center gap-2 font-semibold">
-        {result.success ? <CheckCircle2 className="h-5 w-5" aria-hidden /> : <AlertTriangle className="h-5 w-5" aria-hidden />}
-        {result.message}
+    <section aria-labelledby="resultado-upload" role={refused.length ? 'alert' : 'status'} className="mt-6 flex flex-col gap-4">
+      <h2 id="resultado-upload" className="text-lg font-semibold" data-testid="resumo-upload">
+        {summary}
       </h2>
-      <ul className="mt-3 flex flex-col gap-3 text-sm">
-        {result.files.map((file) => (
-          <li key={file.filename}>
-            <p className="font-medium">
-              {file.filename}: {file.success ? uploadDetail(file) : file.message}
-            </p>
-            {!file.success ? (
-              <ul className="ml-4 list-disc">
-                {file.validations.map((v) => (
-                  <li key={v.item}>
-                    <span className="font-medium">{v.item}</span>: {v.errors[0]?.message}
-                    {v.errors.length > 1 ? ` (+${v.errors.length - 1})` : ''}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      {imported.length ? (
+        <section
+          aria-labelledby="upload-importados"
+          className="rounded-lg border border-green-300 bg-green-50 p-4 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100"
+        >
+          <h3 id="upload-importados" className="flex items-center gap-2 font-semibold">
+            <CheckCircle2 className="h-5 w-5" aria-hidden />
+            {refused.length ? (imported.length === 1 ? words.importedTitle[0] : words.importedTitle[1]) : result.message}
+          </h3>
+          <ul className="mt-3 flex flex-col gap-1 text-sm">
+            {imported.map((file) => (
+              <li key={file.filename} className="font-medium">
+                {file.filename}: {uploadDetail(file)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {refused.length ? (
+        <section
+          aria-labelledby="upload-recusados"
+          className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
+          <h3 id="upload-recusados" className="flex items-center gap-2 font-semibold">
+            <AlertTriangle className="h-5 w-5" aria-hidden />
+            {result.message}
+          </h3>
+          <ul className="mt-3 flex flex-col gap-3 text-sm">
+            {refused.map((file) => (
+              <li key={file.filename}>
+                <p className="font-medium">
+                  {file.filename}: {file.message}
+                </p>
+                <ul className="ml-4 list-disc">
+                  {file.validations.map((v) => (
+                    <li key={v.item}>
+                      <span className="font-medium">{v.item}</span>: {v.errors[0]?.message}
+                      {v.errors.length > 1 ? ` (+${v.errors.length - 1})` : ''}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </section>
   )
 }
 
 function uploadDetail(file: UploadResult['files'][number]) {
   if (file.exam) {
-    return `${file.processed_questions} questões (novas ${file.created ?? 0}, atualizadas ${file.updated ?? 0}, removidas ${file.removed ?? 0}) em ${file.processing_time_ms} ms`
+    const questions = file.processed_questions === 1 ? '1 questão' : `${file.processed_questions} questões`
+    return `${questions} (novas ${file.created ?? 0}, atualizadas ${file.updated ?? 0}, removidas ${file.removed ?? 0}) em ${file.processing_time_ms} ms`
   }
   return `${file.created_disciplines ?? 0} disciplina(s) e ${file.created_topics ?? 0} assunto(s) novos`
 }

@@ -1,0 +1,7 @@
+import * as z from 'zod'
+
+import { contactReplyText } from '#server/domain/contact/reply-rules'
+
+// The reply form of /admin/contato/:id, with the API's rule.
+
+export const ContactReplyFormSchema = z.object({ resposta: contactReplyText })
