@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import { Transform } from 'node:stream'
 
 import { MAX_DISCIPLINE_FILES, MAX_EXAM_FILES, MAX_FILE_BYTES } from '../domain/import/text-file'
+import { carriesSession } from './session-cookie'
 
 // How many bytes a page (non-API) request body may carry (issue 26: a 500 MB POST /login was
 // read whole before its CSRF token was checked).
@@ -19,12 +20,16 @@ const UPLOAD_BODY_LIMITS: Record<string, number> = {
   '/admin/disciplinas': MAX_DISCIPLINE_FILES * MAX_FILE_BYTES + MULTIPART_SLACK,
 }
 
-/** The limit for this request: an admin upload route's own for multipart, the form limit for everything else. */
+/**
+ * The limit for this request: an admin upload route's own for multipart from a signed-in browser
+ * (an anonymous one could only be refused after the upload was read), the form limit for
+ * everything else.
+ */
 export function bodyLimitFor(req: IncomingMessage & { path?: string }) {
   const path = (req.path ?? req.url ?? '').replace(/\/+$/, '')
   const upload = UPLOAD_BODY_LIMITS[path]
   const multipart = /^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '')
-  return upload !== undefined && multipart ? upload : FORM_BODY_LIMIT
+  return upload !== undefined && multipart && carriesSession(req.headers.cookie) ? upload : FORM_BODY_LIMIT
 }
 
 /** Content-Length over the limit: refused before a byte of the body is read. */

@@ -4,6 +4,8 @@ import type { AppLoadContext, ServerBuild } from '@remix-run/node'
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable } from '@remix-run/node'
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 
+import { carriesSession } from './session-cookie'
+
 // @remix-run/express's createRequestHandler, with three changes (issue 26):
 // - the body comes from the page guard's bounded stream (res.locals.body), never from `req`,
 //   so nothing reads past the size limit;
@@ -17,11 +19,6 @@ export type RemixHandlerOptions = {
 }
 
 export const SIGNED_IN_CACHE_CONTROL = 'private, no-store'
-
-/** The session cookie (app/utils/session.server.ts) is only set for a signed-in visitor. */
-function carriesSession(cookieHeader: string | undefined) {
-  return /(?:^|;\s*)__session=[^;\s]/.test(cookieHeader ?? '')
-}
 
 function headersOf(req: ExpressRequest) {
   const headers = new Headers()

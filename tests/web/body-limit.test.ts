@@ -44,9 +44,12 @@ async function csrf() {
  * POSTs `total` bytes of form body in 64 KB chunks, with or without Content-Length, and stops
  * writing as soon as an answer arrives (as a browser would). Returns the answer and the bytes sent.
  */
-function streamPost(path: string, total: number, options: { chunked: boolean; cookie?: string }) {
+function streamPost(path: string, total: number, options: { chunked: boolean; cookie?: string; type?: string }) {
   return new Promise<{ status: number; text: string; sent: number }>((resolve, reject) => {
-    const headers: http.OutgoingHttpHeaders = { 'content-type': 'application/x-www-form-urlencoded', origin: `http://127.0.0.1:${port}` }
+    const headers: http.OutgoingHttpHeaders = {
+      'content-type': options.type ?? 'application/x-www-form-urlencoded',
+      origin: `http://127.0.0.1:${port}`,
+    }
     if (options.cookie) headers.cookie = options.cookie
     if (!options.chunked) headers['content-length'] = total
     const req = http.request({ host: '127.0.0.1', port, path, method: 'POST', headers })
@@ -88,6 +91,15 @@ describe('page bodies have a size limit, checked before they are read', () => {
     expect(res.sent).toBeLessThan(50 * MB)
   })
 
+  it('gives an upload from a browser with no session no more room than a form', async () => {
+    const { cookie } = await csrf()
+    // Declared: refused before a byte is read (a chunked one is cut at the same limit by the
+    // stream the action reads, as the chunked /login below shows).
+    const res = await streamPost('/admin/provas', 2 * MB, { chunked: false, cookie, type: 'multipart/form-data; boundary=x' })
+    expect(res.status).toBe(413)
+    expect(res.text).toContain(MESSAGES.tooLarge)
+  })
+
   it('stops reading a chunked 50 MB POST /login at the limit and answers 413', async () => {
     const { cookie } = await csrf()
     const before = process.memoryUsage().rss
@@ -124,10 +136,13 @@ describe('page bodies have a size limit, checked before they are read', () => {
   })
 
   it('gives the admin upload routes their upload limit, and every other form the form limit', () => {
-    const req = (path: string, type: string) => ({ path, url: path, headers: { 'content-type': type } }) as never
+    const req = (path: string, type: string, cookie = '__csrf=a.b; __session=abc') =>
+      ({ path, url: path, headers: { 'content-type': type, cookie } }) as never
     expect(bodyLimitFor(req('/admin/provas', 'multipart/form-data; boundary=x'))).toBe(51 * MB)
     expect(bodyLimitFor(req('/admin/disciplinas', 'multipart/form-data; boundary=x'))).toBe(26 * MB)
     expect(bodyLimitFor(req('/admin/provas', 'application/x-www-form-urlencoded'))).toBe(FORM_BODY_LIMIT)
     expect(bodyLimitFor(req('/editar-perfil', 'multipart/form-data; boundary=x'))).toBe(FORM_BODY_LIMIT)
+    // A browser with no session cannot upload: it never gets more than a form's room.
+    expect(bodyLimitFor(req('/admin/provas', 'multipart/form-data; boundary=x', '__csrf=a.b'))).toBe(FORM_BODY_LIMIT)
   })
 })
