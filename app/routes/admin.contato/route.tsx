@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from '#server/domain/contact/reply-values'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { formatDateTime } from '~/utils/format'
 
 import { AdminPager } from '../admin/pager'
+import { QueueFilter } from '../admin/queue-filter'
 import { loadContactMessages } from './contato.server'
 
 // /admin/contato (issue 28): what visitors send through /contato, newest first, so 'Entraremos em
@@ -26,24 +27,13 @@ export default function AdminContactPage() {
       <p className="mt-1 text-slate-600 dark:text-slate-300">
         Mensagens enviadas pela página Contato. A resposta vai por email para quem escreveu.
       </p>
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
-        <div>
-          <label htmlFor="filtro-situacao" className="label">
-            Situação
-          </label>
-          <select id="filtro-situacao" name="situacao" defaultValue={status} className="input">
-            <option value="">Todas</option>
-            {CONTACT_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {CONTACT_STATUS_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-secondary">
-          Filtrar
-        </button>
-      </Form>
+      <QueueFilter
+        name="situacao"
+        label="Situação"
+        value={status}
+        all="Todas"
+        options={CONTACT_STATUSES.map((value) => [value, CONTACT_STATUS_LABELS[value]])}
+      />
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
         {messages.total === 1 ? '1 mensagem' : `${messages.total} mensagens`}
       </p>

@@ -11,6 +11,7 @@ import { formatDateTime } from '~/utils/format'
 import { useZodForm } from '~/utils/use-zod-form'
 
 import { AdminPager } from '../admin/pager'
+import { QueueFilter } from '../admin/queue-filter'
 import { errorReportAction, loadErrorReports } from './erros.server'
 import * as forms from './schemas.forms'
 
@@ -36,24 +37,13 @@ export default function AdminErrorReportsPage() {
       <p className="mt-1 text-slate-600 dark:text-slate-300">
         Relatos enviados pelo botão “Reportar erro” das questões. O aluno vê a situação e a sua resposta no painel dele.
       </p>
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
-        <div>
-          <label htmlFor="filtro-situacao" className="label">
-            Situação
-          </label>
-          <select id="filtro-situacao" name="situacao" defaultValue={status} className="input">
-            <option value="">Todas</option>
-            {ERROR_REPORT_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {ERROR_REPORT_STATUS_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-secondary">
-          Filtrar
-        </button>
-      </Form>
+      <QueueFilter
+        name="situacao"
+        label="Situação"
+        value={status}
+        all="Todas"
+        options={ERROR_REPORT_STATUSES.map((value) => [value, ERROR_REPORT_STATUS_LABELS[value]])}
+      />
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">{reports.total === 1 ? '1 relato' : `${reports.total} relatos`}</p>
       {reports.data.length === 0 ? (
         <p className="mt-4 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:text-slate-400 dark:border-slate-700">

@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { formatDateTime } from '~/utils/format'
 
 import { AdminPager } from '../admin/pager'
+import { QueueFilter } from '../admin/queue-filter'
 import { loadForumQueue, moderationAction } from './forum.server'
 
 // /admin/forum (issue 13): the moderation queue of Discussões. Flagged posts first with their
@@ -35,23 +36,7 @@ export default function AdminForumPage() {
         Moderação das Discussões: mensagens denunciadas aparecem primeiro, com os motivos. Mensagens ocultas somem para os alunos e
         continuam visíveis aqui.
       </p>
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
-        <div>
-          <label htmlFor="filtro" className="label">
-            Mostrar
-          </label>
-          <select id="filtro" name="filtro" defaultValue={filter} className="input">
-            {Object.entries(FORUM_FILTER_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-secondary">
-          Filtrar
-        </button>
-      </Form>
+      <QueueFilter name="filtro" label="Mostrar" value={filter} options={Object.entries(FORUM_FILTER_LABELS)} />
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">{queue.total === 1 ? '1 mensagem' : `${queue.total} mensagens`}</p>
       {queue.data.length === 0 ? (
         <p className="mt-4 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:text-slate-400 dark:border-slate-700">

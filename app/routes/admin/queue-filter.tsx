@@ -1,0 +1,41 @@
+import { Form } from '@remix-run/react'
+
+/**
+ * The one-select GET filter over an admin queue (errors, forum, contact): the URL is the state,
+ * so it works the same without JavaScript. `all` adds a first option with an empty value.
+ */
+export function QueueFilter({
+  name,
+  label,
+  value,
+  options,
+  all,
+}: {
+  name: string
+  label: string
+  value: string
+  options: Array<[value: string, label: string]>
+  all?: string
+}) {
+  const id = `filtro-${name}`
+  return (
+    <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
+      <div>
+        <label htmlFor={id} className="label">
+          {label}
+        </label>
+        <select id={id} name={name} defaultValue={value} className="input">
+          {all ? <option value="">{all}</option> : null}
+          {options.map(([optionValue, optionLabel]) => (
+            <option key={optionValue} value={optionValue}>
+              {optionLabel}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="btn-secondary">
+        Filtrar
+      </button>
+    </Form>
+  )
+}
