@@ -1,22 +1,44 @@
-// pt-BR formatting shared by every page. The formatters are built once per process:
-// the footer formats a date on every render.
+// pt-BR dates and numbers for every page, one shape each: dd/mm/aaaa and dd/mm/aaaa HH:mm in
+// São Paulo time. The formatters are built once per process: the footer formats a date on every
+// render.
 
-const dateTime = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' })
+const dateParts = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
 const number = new Intl.NumberFormat('pt-BR')
-const dateOnly = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' })
 
-/** dd/mm/aaaa in São Paulo time (plan renewal and end dates); `empty` when missing. */
-export function formatDate(iso: string | null | undefined, empty = 'N/A') {
-  if (!iso) return empty
+function parts(iso: string | null | undefined) {
+  if (!iso) return null
   const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? empty : dateOnly.format(date)
+  if (Number.isNaN(date.getTime())) return null
+  const found = Object.fromEntries(dateParts.formatToParts(date).map((p) => [p.type, p.value]))
+  return { d: found.day, m: found.month, y: found.year, h: found.hour, min: found.minute }
 }
 
-/** dd/mm/aaaa, hh:mm in São Paulo time; `empty` when the value is missing or not a date. */
+/** dd/mm/aaaa in São Paulo time; `empty` when missing or not a date. */
+export function formatDate(iso: string | null | undefined, empty = 'N/A') {
+  const p = parts(iso)
+  return p ? `${p.d}/${p.m}/${p.y}` : empty
+}
+
+/** dd/mm/aaaa HH:mm in São Paulo time; `empty` when missing or not a date. */
 export function formatDateTime(iso: string | null | undefined, empty = 'N/A') {
-  if (!iso) return empty
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? empty : dateTime.format(date)
+  const p = parts(iso)
+  return p ? `${p.d}/${p.m}/${p.y} ${p.h}:${p.min}` : empty
+}
+
+/**
+ * A São Paulo calendar date the API sends as YYYY-MM-DD, as dd/mm/aaaa. Read at noon there:
+ * a bare date parses as UTC midnight, which in São Paulo is still the day before.
+ */
+export function formatCalendarDay(day: string) {
+  return formatDate(`${day}T12:00:00-03:00`)
 }
 
 export function formatNumber(value: number) {

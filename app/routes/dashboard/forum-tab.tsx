@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react'
 
 import type { MyErrorReportJson } from '#server/client/error-reports'
 import type { ForumCounts, ForumParticipation } from '#server/client/me'
-import { formatDateHour } from '~/utils/format-date'
+import { formatDateTime } from '~/utils/format'
 
 import { MyErrorReports } from './error-reports'
 
@@ -52,7 +52,7 @@ export function ForumTab({
                   <span className="mr-2 rounded-full bg-slate-100 px-2 py-0.5 font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
                     {TYPE_LABELS[p.type]}
                   </span>
-                  <time dateTime={p.lastActivity}>{formatDateHour(p.lastActivity)}</time>
+                  <time dateTime={p.lastActivity}>{formatDateTime(p.lastActivity)}</time>
                 </p>
                 <p className="mt-2 font-semibold [overflow-wrap:anywhere]">
                   <Link to={`/questoes/${p.question.id}/discussoes`} className="underline">

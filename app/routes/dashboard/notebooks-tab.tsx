@@ -3,7 +3,7 @@ import { FolderPlus } from 'lucide-react'
 
 import type { NotebookAllowance, NotebookJson } from '#server/features/notebooks/contract'
 import { CreateNotebookForm } from '~/components/notebook-fields'
-import { formatDay } from '~/utils/format-date'
+import { formatDate } from '~/utils/format'
 
 import type { CreateNotebookActionData } from './dashboard.server'
 import { tabHref } from './schemas'
@@ -32,7 +32,7 @@ export function NotebooksTab({ notebooks, allowance }: { notebooks: NotebookJson
               <p className="mt-1 line-clamp-3 text-sm text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">{n.description}</p>
             ) : null}
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-              {`${n.questionsCount === 1 ? '1 questão' : `${n.questionsCount} questões`} · atualizado em ${formatDay(n.updatedAt)}`}
+              {`${n.questionsCount === 1 ? '1 questão' : `${n.questionsCount} questões`} · atualizado em ${formatDate(n.updatedAt)}`}
             </p>
             <div className="mt-auto flex flex-wrap gap-2 pt-4">
               <Link to={`/notebook/${n.id}/questions`} className="btn-primary" aria-label={`Estudar o caderno ${n.name}`}>

@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react'
 
 import type { MyNote } from '#server/client/me'
 import { Pagination } from '~/routes/questoes/pagination'
-import { formatDateHour } from '~/utils/format-date'
+import { formatDateTime } from '~/utils/format'
 
 import { tabHref } from './schemas'
 
@@ -23,7 +23,7 @@ export function NotesTab({ notes, total, page, perPage }: { notes: MyNote[]; tot
             <li key={note.id} className="card p-4" data-testid="comentario-privado">
               <p className="text-sm text-slate-600 dark:text-slate-300">
                 {`Questão #${note.question.code} · ${note.question.discipline} · `}
-                <time dateTime={note.createdAt}>{formatDateHour(note.createdAt)}</time>
+                <time dateTime={note.createdAt}>{formatDateTime(note.createdAt)}</time>
               </p>
               <p className="mt-2 whitespace-pre-wrap [overflow-wrap:anywhere]">{note.content}</p>
               <Link to={`/questoes/${note.question.id}`} className="btn-secondary mt-3" aria-label={`Ver Questão #${note.question.code}`}>

@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react'
 import { BookOpenCheck, CheckCircle2, FolderPlus, MessagesSquare, NotebookPen, Trophy, UserPen, XCircle } from 'lucide-react'
 
 import type { ActivityItem, QuestionRef } from '#server/client/me'
-import { formatDateHour } from '~/utils/format-date'
+import { formatDateTime } from '~/utils/format'
 
 import { tabHref } from './schemas'
 
@@ -40,7 +40,7 @@ export function OverviewTab({ activity, isAdmin }: { activity: ActivityItem[]; i
                     <ActivityText item={item} />
                   </p>
                   <p className="text-sm text-slate-600 dark:text-slate-300">
-                    <time dateTime={item.at}>{formatDateHour(item.at)}</time>
+                    <time dateTime={item.at}>{formatDateTime(item.at)}</time>
                   </p>
                 </div>
               </li>

@@ -3,7 +3,7 @@ import { Link } from '@remix-run/react'
 import type { DailyAccuracy, DisciplinePerformance, WeakTopic } from '#server/client/me'
 import { lazyChart } from '~/components/lazy-chart'
 import { ScrollRegion } from '~/components/scroll-region'
-import { formatCalendarDay } from '~/utils/format-date'
+import { formatCalendarDay } from '~/utils/format'
 
 import { accuracy, PerformanceTable } from './stats'
 

@@ -12,7 +12,7 @@ import { Announcer, CardShortcuts } from '~/routes/questoes/keyboard'
 import { Pagination } from '~/routes/questoes/pagination'
 import { QuestionCard } from '~/routes/questoes/question-card'
 import questionStyles from '~/routes/questoes/questions.css'
-import { formatDay } from '~/utils/format-date'
+import { formatDate } from '~/utils/format'
 import { useZodForm } from '~/utils/use-zod-form'
 
 import type { NotebookPageActionData } from './notebook.server'
@@ -93,7 +93,7 @@ export default function NotebookPage() {
           {notebook.description ? (
             <p className="mt-2 max-w-prose whitespace-pre-wrap text-slate-700 dark:text-slate-300">{notebook.description}</p>
           ) : null}
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{`Criado em ${formatDay(notebook.createdAt)}`}</p>
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{`Criado em ${formatDate(notebook.createdAt)}`}</p>
 
           <dl className="mt-5 grid grid-cols-3 gap-3 text-center" aria-label="Números do caderno">
             <Figure label="Questões no caderno" value={String(notebook.questionsCount)} testId="total" />

@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, TextareaField } from '~/components/forms'
 import { RouteDialog } from '~/components/route-dialog'
 import { toolLinkSelector } from '~/routes/questoes/card-actions'
-import { formatDateHour } from '~/utils/format-date'
+import { formatDateTime } from '~/utils/format'
 import { useZodForm } from '~/utils/use-zod-form'
 
 import type { NotesActionData } from './notes.server'
@@ -80,8 +80,8 @@ export default function NotesRoute() {
 function NoteDates({ note }: { note: Note }) {
   return (
     <p className="text-xs text-slate-500 dark:text-slate-400">
-      <time dateTime={note.createdAt}>{formatDateHour(note.createdAt)}</time>
-      {note.updatedAt !== note.createdAt ? ` · editada em ${formatDateHour(note.updatedAt)}` : ''}
+      <time dateTime={note.createdAt}>{formatDateTime(note.createdAt)}</time>
+      {note.updatedAt !== note.createdAt ? ` · editada em ${formatDateTime(note.updatedAt)}` : ''}
     </p>
   )
 }
@@ -96,7 +96,7 @@ function NoteView({ note, self, deleting }: { note: Note; self: string; deleting
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('nota') === String(note.id)
   return (
-    <article aria-label={`Anotação de ${formatDateHour(note.createdAt)}`}>
+    <article aria-label={`Anotação de ${formatDateTime(note.createdAt)}`}>
       <NoteDates note={note} />
       <p className="mt-1 whitespace-pre-wrap break-words" data-testid="nota-texto">
         {note.content}
@@ -135,7 +135,7 @@ function NoteView({ note, self, deleting }: { note: Note; self: string; deleting
             to={withParam(self, 'editar', note.id)}
             preventScrollReset
             className="btn-secondary"
-            aria-label={`Editar anotação de ${formatDateHour(note.createdAt)}`}
+            aria-label={`Editar anotação de ${formatDateTime(note.createdAt)}`}
           >
             Editar
           </Link>
@@ -143,7 +143,7 @@ function NoteView({ note, self, deleting }: { note: Note; self: string; deleting
             to={withParam(self, 'excluir', note.id)}
             preventScrollReset
             className="btn-secondary"
-            aria-label={`Excluir anotação de ${formatDateHour(note.createdAt)}`}
+            aria-label={`Excluir anotação de ${formatDateTime(note.createdAt)}`}
           >
             Excluir
           </Link>

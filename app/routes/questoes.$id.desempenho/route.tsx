@@ -7,7 +7,7 @@ import { lazyChart } from '~/components/lazy-chart'
 import { RouteDialog } from '~/components/route-dialog'
 import { toolLinkSelector } from '~/routes/questoes/card-actions'
 import { difficultyLabel, formatSeconds } from '~/routes/questoes/insight-figures'
-import { formatDateHour } from '~/utils/format-date'
+import { formatDateTime } from '~/utils/format'
 
 import { loadStatistics } from './desempenho.server'
 
@@ -156,7 +156,7 @@ function History({ user }: { user: UserStats }) {
         />
         <Figure label="Melhor tempo" value={formatSeconds(user.bestTime)} />
       </dl>
-      <p className={`mt-2 ${muted}`}>{`Última tentativa: ${formatDateHour(user.lastAttempt)}`}</p>
+      <p className={`mt-2 ${muted}`}>{`Última tentativa: ${formatDateTime(user.lastAttempt)}`}</p>
       <table className="mt-2 w-full text-left text-sm" data-testid="seu-historico">
         <caption className="sr-only">Suas tentativas, da mais recente à mais antiga</caption>
         <thead>
@@ -179,7 +179,7 @@ function History({ user }: { user: UserStats }) {
           {user.history.map((h, i) => (
             <tr key={`${h.at}-${i}`} className="border-b border-slate-100 dark:border-slate-800">
               <td className="py-1 pr-2">
-                <time dateTime={h.at}>{formatDateHour(h.at)}</time>
+                <time dateTime={h.at}>{formatDateTime(h.at)}</time>
               </td>
               <td className="py-1 pr-2">{h.answer}</td>
               <td

@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { RouteDialog } from '~/components/route-dialog'
 import { toolLinkSelector } from '~/routes/questoes/card-actions'
 import { difficultyLabel, formatSeconds } from '~/routes/questoes/insight-figures'
-import { formatDateHour, formatDay } from '~/utils/format-date'
+import { formatDate,formatDateTime } from '~/utils/format'
 
 import { loadDetails } from './detalhes.server'
 
@@ -57,8 +57,8 @@ export default function DetailsRoute() {
         <Row label="Anulada" value={yesNo(q.is_annulled)} testId="detalhe-anulada" />
         <Row label="Análise do professor" value={q.has_explanation ? 'Disponível' : 'Não disponível'} />
         <Row label="Vídeo" value={q.has_video ? 'Disponível' : 'Não disponível'} />
-        <Row label="Importada em" value={formatDay(q.imported_at)} testId="detalhe-importada" />
-        <Row label="Atualizada em" value={formatDay(q.updated_at)} />
+        <Row label="Importada em" value={formatDate(q.imported_at)} testId="detalhe-importada" />
+        <Row label="Atualizada em" value={formatDate(q.updated_at)} />
         <Row
           label="Link permanente"
           value={
@@ -99,7 +99,7 @@ export default function DetailsRoute() {
                   : 'Nenhuma tentativa ainda'
               }
             />
-            <Row label="Sua última tentativa" value={formatDateHour(a.lastAttempt, '—')} />
+            <Row label="Sua última tentativa" value={formatDateTime(a.lastAttempt, '—')} />
           </dl>
         )}
       </section>

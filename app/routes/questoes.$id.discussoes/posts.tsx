@@ -8,11 +8,12 @@ import { initials, MASCOT_ICONS } from '~/components/avatar'
 import { CsrfInput } from '~/components/csrf-input'
 import { ErrorList, Field, TextareaField } from '~/components/forms'
 import { ForumIcon } from '~/components/icons'
+import { formatDateTime } from '~/utils/format'
 import { useHydrated } from '~/utils/use-hydrated'
 import { useZodForm } from '~/utils/use-zod-form'
 
 import type { DiscussionActionData } from './discussoes.server'
-import { absoluteTime, relativeTime } from './relative-time'
+import { relativeTime } from './relative-time'
 import * as forms from './schemas.forms'
 
 // The posts of Discussões and their small forms. Every text is rendered as React text (never
@@ -66,7 +67,7 @@ function Byline({ post, now }: { post: ForumTopicJson | ForumReplyJson; now: str
       <span className="font-semibold text-slate-800 dark:text-slate-100">
         {post.author ? (post.is_mine ? `${post.author.name} (você)` : post.author.name) : 'Usuário removido'}
       </span>
-      <time dateTime={post.created_at} title={absoluteTime(post.created_at)}>
+      <time dateTime={post.created_at} title={formatDateTime(post.created_at)}>
         {relativeTime(post.created_at, now)}
       </time>
       {post.edited_at ? <span>(editado)</span> : null}

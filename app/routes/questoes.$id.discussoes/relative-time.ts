@@ -2,7 +2,6 @@
 // Measured from the loader's clock (`now`), so the server and the browser render the same text.
 
 const rtf = new Intl.RelativeTimeFormat('pt-BR', { numeric: 'always' })
-const absolute = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' })
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
@@ -20,8 +19,4 @@ export function relativeTime(iso: string, now: string | number | Date) {
     if (seconds >= size) return rtf.format(-Math.floor(seconds / size), unit)
   }
   return 'agora'
-}
-
-export function absoluteTime(iso: string) {
-  return absolute.format(new Date(iso))
 }

@@ -8,7 +8,7 @@ import { Icon } from '~/components/icons'
 import { RouteDialog } from '~/components/route-dialog'
 import type { RootLoader } from '~/root'
 import { toolLinkSelector } from '~/routes/questoes/card-actions'
-import { formatDateHour } from '~/utils/format-date'
+import { formatDateTime } from '~/utils/format'
 import { useHydrated } from '~/utils/use-hydrated'
 
 import { loadVideo, videoAction } from './video.server'
@@ -121,7 +121,7 @@ function Player({ video, self, playUrl, startPlaying }: { video: Video; self: st
             className="inline-flex min-h-11 items-center gap-1 font-semibold text-green-700 dark:text-green-400"
             data-testid="video-assistido"
           >
-            <Icon name="check" className="h-5 w-5" /> {`Assistido em ${formatDateHour(watchedAt)}`}
+            <Icon name="check" className="h-5 w-5" /> {`Assistido em ${formatDateTime(watchedAt)}`}
           </p>
         ) : (
           <Form method="post" action={self} preventScrollReset>

@@ -6,7 +6,7 @@ import { Trophy } from 'lucide-react'
 import { getRanking } from '#server/client/ranking'
 import { Avatar } from '~/components/avatar'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { formatCalendarDay } from '~/utils/format-date'
+import { formatCalendarDay } from '~/utils/format'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
 
 // /ranking (issue 14): the week's 20 students with the most right answers, first name and

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+
+import { formatCalendarDay, formatDate, formatDateTime, formatNumber } from './format'
+
+// What a student reads on every page: one date shape and one date-time shape, in São Paulo time
+// whatever the server's zone.
+
+describe('pt-BR formatting', () => {
+  it('shows a day as dd/mm/aaaa in São Paulo time (02:30 UTC is still the day before there)', () => {
+    expect(formatDate('2026-11-25T02:30:00Z')).toBe('24/11/2026')
+    expect(formatDate('2026-11-25T15:00:00Z')).toBe('25/11/2026')
+  })
+
+  it('shows a moment as dd/mm/aaaa HH:mm with a 24-hour clock and no comma', () => {
+    expect(formatDateTime('2026-11-25T03:05:00Z')).toBe('25/11/2026 00:05')
+    expect(formatDateTime('2026-11-25T21:40:00Z')).toBe('25/11/2026 18:40')
+  })
+
+  it('answers the given placeholder for a missing or broken date', () => {
+    expect(formatDate(null)).toBe('N/A')
+    expect(formatDateTime('ontem', '—')).toBe('—')
+  })
+
+  it('reads a calendar day as that day, not the day before', () => {
+    expect(formatCalendarDay('2026-03-01')).toBe('01/03/2026')
+  })
+
+  it('groups thousands with a dot', () => {
+    expect(formatNumber(100000)).toBe('100.000')
+  })
+})
