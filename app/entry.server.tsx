@@ -6,7 +6,7 @@ import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 
-import { CardTextsContext } from './routes/questoes/card-texts'
+import { CardTextsContext } from './question/card-texts'
 import { NonceProvider } from './utils/nonce'
 
 const ABORT_DELAY = 5_000

@@ -4,13 +4,13 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLoca
 
 import { buildInfo } from '#server/version'
 
-import { ChatWidget } from './components/chat-widget'
+import { chatFeature } from './chat/chat.server'
+import { ChatWidget } from './chat/chat-widget'
 import { GeneralErrorBoundary } from './components/error-boundary'
 import { Footer } from './components/footer'
 import { Header } from './components/header'
 import { LoginDialog } from './components/login-dialog'
 import { Toaster } from './components/toaster'
-import { chatFeature } from './routes/assistente/assistente.server'
 import tailwind from './styles/tailwind.css'
 import { useNonce } from './utils/nonce'
 import { getOptionalUser } from './utils/session.server'

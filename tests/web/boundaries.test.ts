@@ -74,3 +74,27 @@ describe('the web app reaches a feature through its contract', () => {
     expect(offenders).toEqual([])
   })
 })
+
+describe('a route folder is a leaf', () => {
+  // Shared page pieces live in their own homes (app/question, app/admin, app/billing, …): a module
+  // of a route folder is imported by that folder only, so moving or deleting a route never breaks
+  // another page.
+  it('no app module imports a module of another route folder (types included)', () => {
+    const routes = path.join(root, 'app', 'routes')
+    const folderOf = (file: string) => {
+      const rel = path.relative(routes, file)
+      return rel.startsWith('..') ? null : rel.split(path.sep)[0]
+    }
+    const offenders: string[] = []
+    for (const file of appFiles(path.join(root, 'app'))) {
+      const text = fs.readFileSync(file, 'utf8')
+      for (const m of text.matchAll(/^(?:import|export)\s[^'"]*?['"]([^'"]+)['"]/gm)) {
+        const target = resolve(file, m[1])
+        if (!target) continue
+        const targetFolder = folderOf(target)
+        if (targetFolder && targetFolder !== folderOf(file)) offenders.push(`${path.relative(root, file)} → ${path.relative(root, target)}`)
+      }
+    }
+    expect(offenders).toEqual([])
+  })
+})

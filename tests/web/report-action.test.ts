@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { reportAction } from '~/routes/questoes/actions.server'
+import { reportAction } from '~/question/actions.server'
 
 const context = { cspNonce: 'n', requestId: 't', clientIp: '127.0.0.1', documentRequest: false, csrfToken: 't' }
 

@@ -3,14 +3,14 @@ import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { BookOpen, Clock, FileQuestion, Users } from 'lucide-react'
 
+import { ApiError, getDashboardStats, getQuestionsByDiscipline, getQuestionsByTopic } from '~/admin/admin-api.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { lazyChart } from '~/components/lazy-chart'
 import { ScrollRegion } from '~/components/scroll-region'
-import { ApiError, getDashboardStats, getQuestionsByDiscipline, getQuestionsByTopic } from '~/routes/admin/admin-api.server'
 import { formatDateTime, formatNumber } from '~/utils/format'
 import { apiForRequest, requireAdmin, withSession } from '~/utils/session.server'
 
-const CountBarChart = lazyChart(() => import('~/routes/admin/charts'))
+const CountBarChart = lazyChart(() => import('~/admin/charts'))
 
 export const meta: MetaFunction = () => [{ title: 'Painel Administrativo — Gabarita' }]
 

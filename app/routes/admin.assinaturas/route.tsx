@@ -2,13 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 
+import { listPayments, listSubscriptions } from '~/admin/billing-api.server'
+import { AdminPager } from '~/admin/pager'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ScrollRegion } from '~/components/scroll-region'
-import { listPayments, listSubscriptions } from '~/routes/admin/billing-api.server'
 import { formatDate, formatDateTime } from '~/utils/format'
 import { apiForRequest, requireAdmin, withSession } from '~/utils/session.server'
-
-import { AdminPager } from '../admin/pager'
 
 export const meta: MetaFunction = () => [{ title: 'Assinaturas — Painel Administrativo — Gabarita' }]
 

@@ -2,11 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from '#server/domain/contact/reply-values'
+import { AdminPager } from '~/admin/pager'
+import { QueueFilter } from '~/admin/queue-filter'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { formatDateTime } from '~/utils/format'
 
-import { AdminPager } from '../admin/pager'
-import { QueueFilter } from '../admin/queue-filter'
 import { loadContactMessages } from './contato.server'
 
 // /admin/contato (issue 28): what visitors send through /contato, newest first, so 'Entraremos em

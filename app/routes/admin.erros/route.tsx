@@ -4,14 +4,14 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 
 import type { AdminErrorReportJson } from '#server/client/error-reports'
 import { ERROR_REPORT_ANSWER_MAX, ERROR_REPORT_STATUS_LABELS, ERROR_REPORT_STATUSES } from '#server/domain/questions/error-report-values'
+import { AdminPager } from '~/admin/pager'
+import { QueueFilter } from '~/admin/queue-filter'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/forms'
 import { formatDateTime } from '~/utils/format'
 import { useZodForm } from '~/utils/use-zod-form'
 
-import { AdminPager } from '../admin/pager'
-import { QueueFilter } from '../admin/queue-filter'
 import { errorReportAction, loadErrorReports } from './erros.server'
 import * as forms from './schemas.forms'
 

@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useLoaderData } from '@remix-run/react'
 
 import type { ForumQueueItem } from '#server/client/forum'
+import { AdminPager } from '~/admin/pager'
+import { QueueFilter } from '~/admin/queue-filter'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { formatDateTime } from '~/utils/format'
 
-import { AdminPager } from '../admin/pager'
-import { QueueFilter } from '../admin/queue-filter'
 import { loadForumQueue, moderationAction } from './forum.server'
 
 // /admin/forum (issue 13): the moderation queue of Discussões. Flagged posts first with their

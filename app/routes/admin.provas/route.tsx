@@ -3,11 +3,11 @@ import { json } from '@remix-run/node'
 import { Form, useActionData, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 
+import { forwardUpload } from '~/admin/admin-upload.server'
+import type { UploadActionData } from '~/admin/upload'
+import { FilePicker, UploadResultPanel } from '~/admin/upload'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { forwardUpload } from '~/routes/admin/admin-upload.server'
-import type { UploadActionData } from '~/routes/admin/upload'
-import { FilePicker, UploadResultPanel } from '~/routes/admin/upload'
 import { requireAdmin } from '~/utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Provas — Painel Administrativo — Gabarita' }]

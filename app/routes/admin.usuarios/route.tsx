@@ -2,14 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 
+import { searchUsers } from '~/admin/billing-api.server'
+import { AdminPager } from '~/admin/pager'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ScrollRegion } from '~/components/scroll-region'
-import { searchUsers } from '~/routes/admin/billing-api.server'
 import { ApiError } from '~/utils/api.server'
 import { formatDate } from '~/utils/format'
 import { apiForRequest, requireAdmin, withSession } from '~/utils/session.server'
-
-import { AdminPager } from '../admin/pager'
 
 export const meta: MetaFunction = () => [{ title: 'Usuários — Painel Administrativo — Gabarita' }]
 

@@ -18,12 +18,11 @@ import {
 } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react'
 
+import { readSidebarOpen, sidebarCookie } from '~/admin/sidebar'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { requireAdmin } from '~/utils/session.server'
 import { foldOnNarrow, useOpenOnWide } from '~/utils/use-open-on-wide'
-
-import { readSidebarOpen, sidebarCookie } from './sidebar'
 
 export const meta: MetaFunction = () => [{ title: 'Painel Administrativo — Gabarita' }]
 

@@ -3,15 +3,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 
 import { CHAT_CONTENT_MAX } from '#server/domain/chat/limits'
+import type { ChatActionData } from '~/chat/chat.server'
+import { chatAction, loadChat } from '~/chat/chat.server'
+import { ASSISTANT_INTRO, ChatMessageItem, EXAMPLE_QUESTIONS, TypingIndicator } from '~/chat/conversation'
+import * as forms from '~/chat/schemas.forms'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, TextareaField } from '~/components/forms'
 import { useZodForm } from '~/utils/use-zod-form'
-
-import type { ChatActionData } from './assistente.server'
-import { chatAction, loadChat } from './assistente.server'
-import { ASSISTANT_INTRO, ChatMessageItem, EXAMPLE_QUESTIONS, TypingIndicator } from './conversation'
-import * as forms from './schemas.forms'
 
 // Assistente de estudos (issue 14): the page that works without JavaScript: the conversation
 // (oldest first), the form under it (POST, then a redirect to the new reply at #ultima) and

@@ -8,14 +8,14 @@ import type { ApiClient } from '#server/client/core'
 import { getMyErrorReports } from '#server/client/error-reports'
 import { getMyActivity, getMyForum, getMyNotes, getMyPerformance, getMyStats } from '#server/client/me'
 import { notebooksApi } from '#server/features/notebooks/contract'
-import { CreateNotebookSchema } from '~/routes/questoes.$id.cadernos/schemas'
+import type { TabId } from '~/dashboard/tabs'
+import { tabHref, tabOf } from '~/dashboard/tabs'
+import { CreateNotebookSchema } from '~/notebook/schemas'
 import { getProfile } from '~/utils/accounts.server'
 import { ApiError, formError } from '~/utils/api.server'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
-import type { TabId } from './schemas'
-import { tabHref, tabOf } from './schemas'
 import { settingsFrom } from './settings.server'
 
 // /dashboard's data (issue 14): the greeting, plan and four cards on every tab, and only the

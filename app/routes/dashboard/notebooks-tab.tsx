@@ -2,11 +2,11 @@ import { Link, useActionData } from '@remix-run/react'
 import { FolderPlus } from 'lucide-react'
 
 import type { NotebookAllowance, NotebookJson } from '#server/features/notebooks/contract'
-import { CreateNotebookForm } from '~/components/notebook-fields'
+import { tabHref } from '~/dashboard/tabs'
+import { CreateNotebookForm } from '~/notebook/notebook-fields'
 import { formatDate } from '~/utils/format'
 
 import type { CreateNotebookActionData } from './dashboard.server'
-import { tabHref } from './schemas'
 
 // Cadernos: one card per notebook with Estudar (the notebook page) and Editar (its edit form
 // opened), and a create card that posts to the dashboard itself.

@@ -1,10 +1,9 @@
 import { Link } from '@remix-run/react'
 
 import type { MyNote } from '#server/client/me'
-import { Pagination } from '~/routes/questoes/pagination'
+import { tabHref } from '~/dashboard/tabs'
+import { Pagination } from '~/question/pagination'
 import { formatDateTime } from '~/utils/format'
-
-import { tabHref } from './schemas'
 
 // Comentários: the student's private notes, newest first, each with 'Ver Questão'.
 

@@ -2,9 +2,8 @@ import { Link } from '@remix-run/react'
 import { BookOpenCheck, CheckCircle2, FolderPlus, MessagesSquare, NotebookPen, Trophy, UserPen, XCircle } from 'lucide-react'
 
 import type { ActivityItem, QuestionRef } from '#server/client/me'
+import { tabHref } from '~/dashboard/tabs'
 import { formatDateTime } from '~/utils/format'
-
-import { tabHref } from './schemas'
 
 // Visão geral: the student's recent activity (answers, notes, notebooks, forum posts; newest
 // first) and the quick actions the spec names.

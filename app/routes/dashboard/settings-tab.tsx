@@ -6,10 +6,10 @@ import { Avatar } from '~/components/avatar'
 import { CsrfInput } from '~/components/csrf-input'
 import { CheckboxField, ErrorList } from '~/components/forms'
 import { ThemeSwitch } from '~/components/theme-switch'
-import * as forms from '~/routes/minha-conta.preferencias/schemas.forms'
+import * as forms from '~/dashboard/preferences-schemas.forms'
+import { SETTINGS_TAB_URL } from '~/dashboard/tabs'
 import { useZodForm } from '~/utils/use-zod-form'
 
-import { SETTINGS_TAB_URL } from './schemas'
 import type { SettingsTabData } from './settings.server'
 
 const PREFERENCES_ACTION = '/minha-conta/preferencias'

@@ -1,10 +1,9 @@
 import { Link, useNavigate } from '@remix-run/react'
 import type { KeyboardEvent, ReactNode } from 'react'
 
+import type { TabId } from '~/dashboard/tabs'
+import { tabHref, TABS } from '~/dashboard/tabs'
 import { useHydrated } from '~/utils/use-hydrated'
-
-import type { TabId } from './schemas'
-import { tabHref, TABS } from './schemas'
 
 // The dashboard's tabs. Without JavaScript they are plain links in a nav (the current one marked
 // aria-current) and the panel a section; with JavaScript the same links become an ARIA tab list

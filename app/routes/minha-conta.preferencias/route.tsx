@@ -1,14 +1,13 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 
-import { SETTINGS_TAB_URL } from '~/routes/dashboard/schemas'
+import * as forms from '~/dashboard/preferences-schemas.forms'
+import { SETTINGS_TAB_URL } from '~/dashboard/tabs'
 import { updateProfile } from '~/utils/accounts.server'
 import { formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
-
-import * as forms from './schemas.forms'
 
 // The Configurações tab's preferences (notifications, ranking opt-out): a POST-only resource
 // route that saves through PUT /profile and goes back to the tab, with or without JS.

@@ -4,8 +4,8 @@ import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { RouteDialog } from '~/components/route-dialog'
-import { toolLinkSelector } from '~/routes/questoes/card-actions'
-import { Markup } from '~/routes/questoes/markup'
+import { toolLinkSelector } from '~/question/card-actions'
+import { Markup } from '~/question/markup'
 
 import { analysisAction, loadAnalysis } from './analise.server'
 

@@ -8,7 +8,7 @@ import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, TextareaField } from '~/components/forms'
 import { RouteDialog } from '~/components/route-dialog'
-import { toolLinkSelector } from '~/routes/questoes/card-actions'
+import { toolLinkSelector } from '~/question/card-actions'
 import { formatDateTime } from '~/utils/format'
 import { useZodForm } from '~/utils/use-zod-form'
 

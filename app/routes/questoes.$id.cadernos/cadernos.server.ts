@@ -8,12 +8,11 @@ import { getQuestion } from '#server/client/questions'
 import { planLabel } from '#server/domain/plans'
 import type { NotebookAllowance, NotebookJson } from '#server/features/notebooks/contract'
 import { notebooksApi } from '#server/features/notebooks/contract'
-import { backToList, listSearchOf, routeId } from '~/routes/questoes/tool-urls'
+import { NotebookDialogActionSchema } from '~/notebook/schemas'
+import { backToList, listSearchOf, routeId } from '~/question/tool-urls'
 import { ApiError, formError } from '~/utils/api.server'
 import { apiForRequest, requireLoginToAct, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
-
-import { NotebookDialogActionSchema } from './schemas'
 
 // Fichário of one question, nested in the /questoes layout: the student's notebooks with the
 // question's membership ticked, 'Salvar' (the complete set, one PUT), and a create form that

@@ -4,9 +4,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/forms'
-import { CreateNotebookForm } from '~/components/notebook-fields'
 import { RouteDialog } from '~/components/route-dialog'
-import { toolLinkSelector } from '~/routes/questoes/card-actions'
+import { CreateNotebookForm } from '~/notebook/notebook-fields'
+import { toolLinkSelector } from '~/question/card-actions'
 
 import type { NotebookDialogActionData } from './cadernos.server'
 import { loadNotebookDialog, notebookDialogAction } from './cadernos.server'

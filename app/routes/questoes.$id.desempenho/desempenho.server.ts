@@ -2,7 +2,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
 
 import { getStatistics } from '#server/client/insight'
-import { orFailed, toolContext } from '~/routes/questoes/insight.server'
+import { orFailed, toolContext } from '~/question/insight.server'
 
 // Desempenho of one question (issue 12): every student's attempts (the aggregate) and the
 // student's own history, from GET /questions/{id}/statistics.

@@ -2,7 +2,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
 
 import { getInteractions, getQuestionDetails, getStatistics } from '#server/client/insight'
-import { notFoundAs404, orFailed, toolContext } from '~/routes/questoes/insight.server'
+import { notFoundAs404, orFailed, toolContext } from '~/question/insight.server'
 import { withSession } from '~/utils/session.server'
 
 // Detalhes (issue 12): every field of the question, its permanent link, the attempt details

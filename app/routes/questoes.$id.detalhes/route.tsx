@@ -3,9 +3,9 @@ import { Link, useLoaderData } from '@remix-run/react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { RouteDialog } from '~/components/route-dialog'
-import { toolLinkSelector } from '~/routes/questoes/card-actions'
-import { difficultyLabel, formatSeconds } from '~/routes/questoes/insight-figures'
-import { formatDate,formatDateTime } from '~/utils/format'
+import { toolLinkSelector } from '~/question/card-actions'
+import { difficultyLabel, formatSeconds } from '~/question/insight-figures'
+import { formatDate, formatDateTime } from '~/utils/format'
 
 import { loadDetails } from './detalhes.server'
 

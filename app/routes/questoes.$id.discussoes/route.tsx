@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ForumIconSprite } from '~/components/icons'
 import { RouteDialog } from '~/components/route-dialog'
-import { toolLinkSelector } from '~/routes/questoes/card-actions'
+import { toolLinkSelector } from '~/question/card-actions'
 
 import styles from './discussoes.css'
 import type { DiscussionActionData } from './discussoes.server'

@@ -3,10 +3,9 @@ import { Search, SlidersHorizontal } from 'lucide-react'
 import { useState } from 'react'
 
 import { openLoginDialog } from '~/components/login-dialog'
+import type { FilterState } from '~/question/filters'
+import { activeFilterCount, DIFFICULTY_LABELS, readFilters, truncate } from '~/question/filters'
 import { useOpenOnWide } from '~/utils/use-open-on-wide'
-
-import type { FilterState } from './filters'
-import { activeFilterCount, DIFFICULTY_LABELS, readFilters, truncate } from './filters'
 
 /** [id, name, [[topicId, topicName]...]] as the loader sends it. */
 type DisciplineTuple = [number, string, [number, string][]]

@@ -8,14 +8,13 @@ import { getDisciplines, getFilterOptions, searchQuestions } from '#server/clien
 import { PLAN_LIMITS, quotaMessageFor } from '#server/domain/plans'
 import { referenceDataVersion } from '#server/domain/reference-data'
 import { notebooksApi } from '#server/features/notebooks/contract'
+import { activeFilterCount, FALLBACK_BOARDS, FALLBACK_YEARS, PER_PAGE, readFilters, readPage } from '~/question/filters'
+import { splitTexts, toCardView } from '~/question/question-card'
+import type { ServerReveal } from '~/question/reveals.server'
+import { revealsInUrl } from '~/question/reveals.server'
 import { ApiError } from '~/utils/api.server'
 import { apiFor } from '~/utils/api.server'
 import { commitSession, getSession, logoutExpired, policyOf, tokenOf } from '~/utils/session.server'
-
-import { activeFilterCount, FALLBACK_BOARDS, FALLBACK_YEARS, PER_PAGE, readFilters, readPage } from './filters'
-import { splitTexts, toCardView } from './question-card'
-import type { ServerReveal } from './reveals.server'
-import { revealsInUrl } from './reveals.server'
 
 export type Discipline = DisciplinesResponse['data'][number]
 export type DisciplineTuple = [number, string, [number, string][]]

@@ -3,12 +3,12 @@ import { json } from '@remix-run/node'
 
 import { getQuestionDetails } from '#server/client/insight'
 import { PLAN_LIMITS, quotaMessageFor } from '#server/domain/plans'
-import { notFoundAs404 } from '~/routes/questoes/insight.server'
-import type { RevealState } from '~/routes/questoes/question-card'
-import { toCardView } from '~/routes/questoes/question-card'
-import type { ServerReveal } from '~/routes/questoes/reveals.server'
-import { revealsInUrl } from '~/routes/questoes/reveals.server'
-import { routeId } from '~/routes/questoes/tool-urls'
+import { notFoundAs404 } from '~/question/insight.server'
+import type { RevealState } from '~/question/question-card'
+import { toCardView } from '~/question/question-card'
+import type { ServerReveal } from '~/question/reveals.server'
+import { revealsInUrl } from '~/question/reveals.server'
+import { routeId } from '~/question/tool-urls'
 import { apiForRequest, getToken, withSession } from '~/utils/session.server'
 
 // The permanent page of a question (`/questoes/{id}`, issue 12): the card on its own, public

@@ -3,8 +3,8 @@ import { Link, useLoaderData, useLocation } from '@remix-run/react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { IconSprite } from '~/components/icons'
-import { QuestionCard } from '~/routes/questoes/question-card'
-import questionStyles from '~/routes/questoes/questions.css'
+import { QuestionCard } from '~/question/question-card'
+import questionStyles from '~/question/questions.css'
 
 import { loadQuestionPage } from './questao.server'
 

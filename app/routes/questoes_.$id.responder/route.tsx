@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 
-import { answerAction } from '~/routes/questoes/actions.server'
+import { answerAction } from '~/question/actions.server'
 
 // POST only: answer ('responder') or reveal ('revelar') one question.
 export function loader() {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 
-import { readSidebarOpen, sidebarCookie } from '~/routes/admin/sidebar'
+import { readSidebarOpen, sidebarCookie } from '~/admin/sidebar'
 import { safeRedirect } from '~/utils/session.server'
 
 /** No-JS path of the admin sidebar toggle: flips the cookie and goes back. */

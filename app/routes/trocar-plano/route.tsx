@@ -5,6 +5,9 @@ import { ArrowLeft, Check } from 'lucide-react'
 import { useState } from 'react'
 
 import type { BillingOverview } from '#server/client/billing'
+import { cancelSubscription, getPlans, getSubscription, resumeSubscription } from '~/billing/billing.server'
+import { readPlan } from '~/billing/plans'
+import * as forms from '~/billing/schemas.forms'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { formError } from '~/utils/api.server'
@@ -13,10 +16,6 @@ import { formatDate } from '~/utils/format'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { useHydrated } from '~/utils/use-hydrated'
-
-import { cancelSubscription, getPlans, getSubscription, resumeSubscription } from './billing.server'
-import { readPlan } from './plans'
-import * as forms from './schemas.forms'
 
 export const meta: MetaFunction = () => [{ title: 'Trocar plano — Gabarita' }]
 

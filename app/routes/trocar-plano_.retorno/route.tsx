@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 
+import { ApiError, getCheckout } from '~/billing/billing.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { ApiError, getCheckout } from '~/routes/trocar-plano/billing.server'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 

@@ -3,11 +3,10 @@ import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react
 import { Form, Link, useNavigation } from '@remix-run/react'
 
 import { NOTEBOOK_DESCRIPTION_MAX, NOTEBOOK_NAME_MAX } from '#server/features/notebooks/limits'
-import * as forms from '~/routes/questoes.$id.cadernos/schemas.forms'
+import { CsrfInput } from '~/components/csrf-input'
+import { ErrorList, Field, TextareaField } from '~/components/forms'
+import * as forms from '~/notebook/schemas.forms'
 import { useZodForm } from '~/utils/use-zod-form'
-
-import { CsrfInput } from './csrf-input'
-import { ErrorList, Field, TextareaField } from './forms'
 
 /** A notebook's name and optional description, as every notebook form asks for them (create and edit). */
 export function NotebookFields({

@@ -3,9 +3,9 @@
 
 import { formSchema } from '~/utils/form-schema'
 
-import type * as schemas from './schemas'
+import type * as schemas from './preferences-schemas'
 
-const load = () => import('./schemas')
+const load = () => import('./preferences-schemas')
 
 export const PreferencesFormSchema = formSchema<typeof schemas.PreferencesFormSchema>(() => load().then((m) => m.PreferencesFormSchema), {
   notificationsEnabled: { required: false },

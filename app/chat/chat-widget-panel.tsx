@@ -4,10 +4,9 @@ import { useEffect, useId, useRef, useState } from 'react'
 
 import type { ChatMessageJson } from '#server/client/chat'
 import { CHAT_CONTENT_MAX } from '#server/domain/chat/limits'
-import type { ChatActionData, ChatPageData } from '~/routes/assistente/assistente.server'
-import { ASSISTANT_INTRO, ChatMessageItem, EXAMPLE_QUESTIONS, TypingIndicator } from '~/routes/assistente/conversation'
-
-import { CsrfInput } from './csrf-input'
+import type { ChatActionData, ChatPageData } from '~/chat/chat.server'
+import { ASSISTANT_INTRO, ChatMessageItem, EXAMPLE_QUESTIONS, TypingIndicator } from '~/chat/conversation'
+import { CsrfInput } from '~/components/csrf-input'
 
 // The widget's panel (loaded on demand by chat-widget.tsx): a non-modal dialog with the
 // history (the /assistente loader through a fetcher), the form (the /assistente action,
