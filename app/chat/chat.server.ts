@@ -1,5 +1,4 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { AppLoadContext } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 
@@ -8,6 +7,7 @@ import type { ChatMessageJson } from '#server/client/chat'
 import { clearChatMessages, listChatMessages, sendChatMessage } from '#server/client/chat'
 import { PLAN_LIMITS } from '#server/domain/plans'
 import { ApiError, formError } from '~/utils/api.server'
+import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, policyOf, requireLoginToAct, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -57,7 +57,7 @@ export type ChatActionData =
 export async function chatAction(request: Request, context: AppLoadContext) {
   const formData = await request.formData()
   await requireLoginToAct(request, SELF, 'Faça login para usar o assistente de estudos.')
-  const submission = parseWithZod(formData, { schema: ChatActionSchema })
+  const submission = await parseForm(formData, ChatActionSchema)
   if (submission.status !== 'success') {
     const result = submission.reply()
     const error = Object.values(result.error ?? {}).flat()[0] ?? 'Requisição inválida'

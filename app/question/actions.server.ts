@@ -1,10 +1,10 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { AppLoadContext } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 
 import { answerQuestion, reportQuestionError, revealAnswer } from '#server/client/questions'
 import { ApiError } from '~/utils/api.server'
 import { formError } from '~/utils/api.server'
+import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, logoutExpired, requireLoginToAct, safeRedirect, withSession } from '~/utils/session.server'
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
 
@@ -42,11 +42,10 @@ function backTo(url: URL, id: number) {
 }
 
 export async function answerAction(request: Request, context: AppLoadContext, id: number) {
-  const form = Object.fromEntries(await request.formData())
-  const parsed = AnswerFormSchema.safeParse(form)
-  if (!parsed.success || !Number.isInteger(id))
+  const parsed = await parseForm(request, AnswerFormSchema)
+  if (parsed.status !== 'success' || !Number.isInteger(id))
     return json<AnswerActionData>({ kind: 'error', message: 'Requisição inválida' }, { status: 400 })
-  const { intent, resposta, redirectTo, t: shownToken } = parsed.data
+  const { intent, resposta, redirectTo, t: shownToken } = parsed.value
   // A no-JS form carries redirectTo; a JS fetcher does not and gets JSON.
   const back = backUrl(redirectTo)
   const loginBack = back ? backTo(back, id) : `/questoes#questao-${id}`
@@ -115,7 +114,7 @@ export async function answerAction(request: Request, context: AppLoadContext, id
 }
 
 export async function reportAction(request: Request, context: AppLoadContext, id: number) {
-  const submission = parseWithZod(await request.formData(), { schema: ReportFormSchema })
+  const submission = await parseForm(request, ReportFormSchema)
   // Errors go back to the form, with what was typed (no-JS included).
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
   const url = backTo(backUrl(submission.value.redirectTo) ?? new URL('/questoes', 'http://local'), id)

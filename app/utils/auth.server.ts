@@ -1,8 +1,8 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
 
 import { login, logout } from '#server/client/auth'
+import { parseForm } from '~/utils/form-schema.server'
 
 import { apiFor } from './api.server'
 import { formError } from './api.server'
@@ -15,7 +15,7 @@ import { CHANGE_PASSWORD_PATH, createUserSession, safeRedirect } from './session
  */
 export async function handleLogin(request: Request, context: AppLoadContext, options: { adminOnly?: boolean } = {}) {
   const formData = await request.formData()
-  const submission = parseWithZod(formData, { schema: LoginFormSchema })
+  const submission = await parseForm(formData, LoginFormSchema)
   if (submission.status !== 'success') {
     return json({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
   }

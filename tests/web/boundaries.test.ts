@@ -98,3 +98,13 @@ describe('a route folder is a leaf', () => {
     expect(offenders).toEqual([])
   })
 })
+
+describe('one way to read a form', () => {
+  it('actions parse their forms with parseForm (app/utils/form-schema.server.ts), not with parseWithZod or safeParse', () => {
+    const offenders = appFiles(path.join(root, 'app'))
+      .filter((file) => !/app\/utils\/(form-schema\.server|use-zod-form)\.ts$/.test(file.split(path.sep).join('/')))
+      .filter((file) => /parseWithZod|\.safeParse\(Object\.fromEntries/.test(fs.readFileSync(file, 'utf8')))
+      .map((file) => path.relative(root, file))
+    expect(offenders).toEqual([])
+  })
+})

@@ -37,7 +37,7 @@ export async function replyAction(request: Request, params: Params, context: App
   await requireAdmin(request, context)
   const id = messageId(params)
   if (!id) throw new Response(MISSING, { status: 404 })
-  const submission = await parseForm(await request.formData(), forms.ContactReplyFormSchema)
+  const submission = await parseForm(request, forms.ContactReplyFormSchema)
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
   try {
     const api = await apiForRequest(request, context)

@@ -43,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { outcome } = await forwardUpload(request, context, 'disciplines')
     return json({ kind: 'upload' as const, upload: outcome }, { status: outcome.ok ? (outcome.result.success ? 200 : 422) : 400 })
   }
-  const submission = await parseForm(await request.formData(), forms.DisciplineCheckSchema)
+  const submission = await parseForm(request, forms.DisciplineCheckSchema)
   if (submission.status !== 'success') return json({ kind: 'check' as const, result: submission.reply() }, { status: 400 })
   const client = await apiForRequest(request, context)
   let checked: { message: string }

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
 
@@ -6,6 +5,7 @@ import type { ErrorReportStatus } from '#server/client/error-reports'
 import { listErrorReports, updateErrorReport } from '#server/client/error-reports'
 import { ERROR_REPORT_STATUSES } from '#server/domain/questions/error-report-values'
 import { formError } from '~/utils/api.server'
+import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireAdmin, safeRedirect, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -27,7 +27,7 @@ export async function errorReportAction(request: Request, context: AppLoadContex
   await requireAdmin(request, context)
   const url = new URL(request.url)
   const back = safeRedirect(`${url.pathname}${url.search}`, '/admin/erros')
-  const submission = parseWithZod(await request.formData(), { schema: ErrorReportFormSchema })
+  const submission = await parseForm(request, ErrorReportFormSchema)
   const formId = `relato-${String((submission.payload as Record<string, unknown>).relato ?? '')}`
   if (submission.status !== 'success') return json({ formId, result: submission.reply() }, { status: 400 })
   const { relato, situacao, resposta } = submission.value

@@ -4,6 +4,7 @@ import { json } from '@remix-run/node'
 import type { ForumQueueFilter } from '#server/client/forum'
 import { getForumQueue, moderateReply, moderateTopic } from '#server/client/forum'
 import { formError } from '~/utils/api.server'
+import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireAdmin, safeRedirect, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -35,9 +36,9 @@ export async function moderationAction(request: Request, context: AppLoadContext
   await requireAdmin(request, context)
   const url = new URL(request.url)
   const back = safeRedirect(`${url.pathname}${url.search}`, '/admin/forum')
-  const parsed = ModerationFormSchema.safeParse(Object.fromEntries(await request.formData()))
-  if (!parsed.success) return redirectWithToast(back, { type: 'error', title: 'Requisição inválida' }, { request })
-  const { intent, tipo, item } = parsed.data
+  const parsed = await parseForm(request, ModerationFormSchema)
+  if (parsed.status !== 'success') return redirectWithToast(back, { type: 'error', title: 'Requisição inválida' }, { request })
+  const { intent, tipo, item } = parsed.value
   const change =
     intent === 'destacar'
       ? { highlighted: true }

@@ -36,7 +36,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireAdmin(request, context)
-  const submission = await parseForm(await request.formData(), forms.UserActionSchema)
+  const submission = await parseForm(request, forms.UserActionSchema)
   if (submission.status !== 'success') return json({ intent: null, result: submission.reply() }, { status: 400 })
   const value = submission.value
   const id = String(params.id)

@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = await parseForm(await request.formData(), forms.NewPasswordFormSchema)
+  const submission = await parseForm(request, forms.NewPasswordFormSchema)
   const hideFields = ['newPassword', 'confirmPassword']
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields }) }, { status: 400 })
   const api = await apiForRequest(request, context)

@@ -1,10 +1,10 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
 
 import { sendContactMessage } from '#server/client/contact'
 import { CONTACT_SUCCESS, ContactSchema } from '#server/domain/contact/schemas'
 import { formError } from '~/utils/api.server'
+import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -17,7 +17,7 @@ const UNAVAILABLE = 'Não foi possível enviar sua mensagem agora. Tente novamen
  * unreachable stays on the page with the values kept.
  */
 export async function submitContact(request: Request, context: AppLoadContext) {
-  const submission = parseWithZod(await request.formData(), { schema: ContactSchema })
+  const submission = await parseForm(request, ContactSchema)
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   try {
     const api = await apiForRequest(request, context)

@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context)
   const back = dashboardBack(new URL(request.url))
-  const submission = await parseForm(await request.formData(), forms.MascotFormSchema)
+  const submission = await parseForm(request, forms.MascotFormSchema)
   if (submission.status !== 'success') return json({ error: 'Escolha um dos mascotes.' }, { status: 400 })
   const api = await apiForRequest(request, context)
   try {

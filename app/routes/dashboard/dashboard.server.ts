@@ -1,5 +1,4 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
 
@@ -13,6 +12,7 @@ import { tabHref, tabOf } from '~/dashboard/tabs'
 import { CreateNotebookSchema } from '~/notebook/schemas'
 import { getProfile } from '~/utils/accounts.server'
 import { ApiError, formError } from '~/utils/api.server'
+import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -65,7 +65,7 @@ export type CreateNotebookActionData = { result: SubmissionResult<string[]>; pla
 /** The Cadernos tab's create card: POST /notebooks, then back to the tab with the new card. */
 export async function createNotebookAction(request: Request, context: AppLoadContext) {
   await requireUser(request, context)
-  const submission = parseWithZod(await request.formData(), { schema: CreateNotebookSchema })
+  const submission = await parseForm(request, CreateNotebookSchema)
   if (submission.status !== 'success') return json<CreateNotebookActionData>({ result: submission.reply() }, { status: 400 })
   const api = await apiForRequest(request, context)
   try {

@@ -19,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: 'Recuperar senha — Gabarita'
 const GENERIC = 'Se o email exista, você receberá instruções para recuperar sua senha'
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = await parseForm(await request.formData(), forms.ForgotFormSchema)
+  const submission = await parseForm(request, forms.ForgotFormSchema)
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
   try {
     const res = await forgotPassword(apiFor(context), submission.value.email)

@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context)
-  const submission = await parseForm(await request.formData(), forms.DeleteAccountBody)
+  const submission = await parseForm(request, forms.DeleteAccountBody)
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields: ['confirmacao'] }) }, { status: 400 })
   try {
     await deleteMyAccount(await apiForRequest(request, context), submission.value.confirmacao)

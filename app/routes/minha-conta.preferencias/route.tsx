@@ -16,7 +16,7 @@ const FAILED = 'Não foi possível salvar as preferências.'
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context)
-  const submission = await parseForm(await request.formData(), forms.PreferencesFormSchema)
+  const submission = await parseForm(request, forms.PreferencesFormSchema)
   if (submission.status !== 'success') return redirectWithToast(SETTINGS_TAB_URL, { type: 'error', title: FAILED }, { request })
   const api = await apiForRequest(request, context)
   try {

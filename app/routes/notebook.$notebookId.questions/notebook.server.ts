@@ -1,5 +1,4 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
 
@@ -13,6 +12,7 @@ import { toCardView } from '~/question/question-card'
 import type { ServerReveal } from '~/question/reveals.server'
 import { revealsInUrl } from '~/question/reveals.server'
 import { ApiError, formError } from '~/utils/api.server'
+import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireLoginToAct, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -96,7 +96,7 @@ export async function notebookPageAction(request: Request, context: AppLoadConte
   const self = `/notebook/${id}/questions${params.size ? `?${params}` : ''}`
   const formData = await request.formData()
   await requireLoginToAct(request, self, 'Faça login para usar os cadernos.')
-  const submission = parseWithZod(formData, { schema: NotebookPageActionSchema })
+  const submission = await parseForm(formData, NotebookPageActionSchema)
   if (submission.status !== 'success') {
     if ((submission.payload as Record<string, unknown>).intent === 'editar')
       return json<NotebookPageActionData>({ formId: 'editar-caderno', result: submission.reply() }, { status: 400 })

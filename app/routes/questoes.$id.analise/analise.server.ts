@@ -6,6 +6,7 @@ import { getRevealed, revealAnswer } from '#server/client/questions'
 import { orFailed, toolContext } from '~/question/insight.server'
 import { listSearchOf, routeId } from '~/question/tool-urls'
 import { ApiError, formError } from '~/utils/api.server'
+import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireLoginToAct, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -51,9 +52,9 @@ export async function loadAnalysis(request: Request, context: AppLoadContext, ra
 export async function analysisAction(request: Request, context: AppLoadContext, rawId: string | undefined) {
   const id = routeId(rawId, 'Questão não encontrada')
   const self = `/questoes/${id}/analise${listSearchOf(new URL(request.url))}`
-  const parsed = RevealAnalysisSchema.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = await parseForm(request, RevealAnalysisSchema)
   await requireLoginToAct(request, self, 'Faça login para ver a análise.')
-  if (!parsed.success) return redirectWithToast(self, { type: 'error', title: 'Requisição inválida' }, { request })
+  if (parsed.status !== 'success') return redirectWithToast(self, { type: 'error', title: 'Requisição inválida' }, { request })
   const api = await apiForRequest(request, context)
   try {
     await withSession(request, () => revealAnswer(api, id))

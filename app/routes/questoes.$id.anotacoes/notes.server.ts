@@ -1,5 +1,4 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
 
@@ -9,6 +8,7 @@ import type { NoteJson } from '#server/features/notes/contract'
 import { notesApi } from '#server/features/notes/contract'
 import { backToList, listSearchOf, routeId } from '~/question/tool-urls'
 import { ApiError, formError } from '~/utils/api.server'
+import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireLoginToAct, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -65,7 +65,7 @@ export async function notesAction(request: Request, context: AppLoadContext, raw
   const self = `/questoes/${id}/anotacoes${listSearchOf(url, OWN_PARAMS)}`
   const formData = await request.formData()
   await requireLoginToAct(request, self, 'Faça login para usar as anotações.')
-  const submission = parseWithZod(formData, { schema: NoteActionSchema })
+  const submission = await parseForm(formData, NoteActionSchema)
   const payload = submission.payload as Record<string, unknown>
   const formId = payload.intent === 'editar' ? `editar-nota-${String(payload.nota ?? '')}` : 'nova-nota'
   if (submission.status !== 'success') {

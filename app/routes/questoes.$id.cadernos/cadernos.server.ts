@@ -1,5 +1,4 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
 
@@ -11,6 +10,7 @@ import { notebooksApi } from '#server/features/notebooks/contract'
 import { NotebookDialogActionSchema } from '~/notebook/schemas'
 import { backToList, listSearchOf, routeId } from '~/question/tool-urls'
 import { ApiError, formError } from '~/utils/api.server'
+import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireLoginToAct, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -70,7 +70,7 @@ export async function notebookDialogAction(request: Request, context: AppLoadCon
   const self = `/questoes/${id}/cadernos${listSearch}`
   const formData = await request.formData()
   await requireLoginToAct(request, self, 'Faça login para usar os cadernos.')
-  const submission = parseWithZod(formData, { schema: NotebookDialogActionSchema })
+  const submission = await parseForm(formData, NotebookDialogActionSchema)
   const formId = (submission.payload as Record<string, unknown>).intent === 'criar' ? 'novo-caderno' : 'selecao-cadernos'
   if (submission.status !== 'success') return json<NotebookDialogActionData>({ formId, result: submission.reply() }, { status: 400 })
   const form = submission.value

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { AppLoadContext } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 
@@ -18,6 +17,7 @@ import {
   voteTopic,
 } from '#server/client/forum'
 import { ApiError, formError } from '~/utils/api.server'
+import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireLoginToAct, requireUser, safeRedirect, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -106,7 +106,7 @@ export async function discussionAction(request: Request, context: AppLoadContext
   const at = (anchor?: string) => (anchor ? `${self}#${anchor}` : self)
   const formData = await request.formData()
   await requireLoginToAct(request, self, 'Faça login para participar das discussões.')
-  const submission = parseWithZod(formData, { schema: DiscussionActionSchema })
+  const submission = await parseForm(formData, DiscussionActionSchema)
   const payload = submission.payload as Record<string, unknown>
   const formId = formIdOf(payload)
   // Without JS the small forms (votes, delete) carry redirectTo or have no field to show an error beside.

@@ -6,6 +6,7 @@ import { getVideo, markVideoWatched } from '#server/client/insight'
 import { toolContext } from '~/question/insight.server'
 import { listSearchOf, routeId } from '~/question/tool-urls'
 import { ApiError, formError } from '~/utils/api.server'
+import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireLoginToAct, withSession } from '~/utils/session.server'
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
 
@@ -59,10 +60,10 @@ export async function videoAction(request: Request, context: AppLoadContext, raw
   const url = new URL(request.url)
   // Back to the same dialog, with the player if it was playing.
   const self = `${url.pathname}${url.search}`
-  const parsed = VideoActionSchema.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = await parseForm(request, VideoActionSchema)
   await requireLoginToAct(request, `/questoes/${id}/video${listSearchOf(url)}`, 'Faça login para assistir ao vídeo.')
-  if (!parsed.success) return redirectWithToast(self, { type: 'error', title: 'Requisição inválida' }, { request })
-  const { intent, auto } = parsed.data
+  if (parsed.status !== 'success') return redirectWithToast(self, { type: 'error', title: 'Requisição inválida' }, { request })
+  const { intent, auto } = parsed.value
   if (intent === 'copiado') {
     return json(
       { ok: true },

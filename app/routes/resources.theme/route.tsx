@@ -2,18 +2,19 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import * as z from 'zod'
 
+import { parseForm } from '~/utils/form-schema.server'
 import { safeRedirect } from '~/utils/session.server'
 import { setTheme, THEMES } from '~/utils/theme.server'
 
 const ThemeFormSchema = z.object({ theme: z.enum(THEMES), redirectTo: z.string().optional() })
 
 export async function action({ request }: ActionFunctionArgs) {
-  const parsed = ThemeFormSchema.safeParse(Object.fromEntries(await request.formData()))
-  if (!parsed.success) return json({ error: 'Tema inválido' }, { status: 400 })
-  const headers = { 'Set-Cookie': await setTheme(parsed.data.theme) }
+  const parsed = await parseForm(request, ThemeFormSchema)
+  if (parsed.status !== 'success') return json({ error: 'Tema inválido' }, { status: 400 })
+  const headers = { 'Set-Cookie': await setTheme(parsed.value.theme) }
   // A plain POST (no JS) carries redirectTo and goes back; the fetcher (JS) stays.
-  if (parsed.data.redirectTo) return redirect(safeRedirect(parsed.data.redirectTo, '/'), { headers })
-  return json({ theme: parsed.data.theme }, { headers })
+  if (parsed.value.redirectTo) return redirect(safeRedirect(parsed.value.redirectTo, '/'), { headers })
+  return json({ theme: parsed.value.theme }, { headers })
 }
 
 export function loader() {

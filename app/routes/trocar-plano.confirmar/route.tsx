@@ -57,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context)
-  const submission = await parseForm(await request.formData(), forms.ConfirmPlanSchema)
+  const submission = await parseForm(request, forms.ConfirmPlanSchema)
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
   const value = submission.value
   const api = await apiForRequest(request, context)

@@ -48,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Cancel (confirmed on /trocar-plano/cancelar) and undo a cancellation or a scheduled change. */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context)
-  const submission = await parseForm(await request.formData(), forms.SubscriptionIntentSchema)
+  const submission = await parseForm(request, forms.SubscriptionIntentSchema)
   if (submission.status !== 'success') return redirectWithToast('/trocar-plano', { type: 'error', title: 'Ação inválida.' }, { request })
   const api = await apiForRequest(request, context)
   try {
