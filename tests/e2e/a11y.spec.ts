@@ -2,8 +2,9 @@ import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { adminToken, DEMO_ADMIN, loginViaPage, premiumStudent, registerViaApi, studiedQuestion } from './utils'
+import { adminToken, answerFirstWrong, DEMO_ADMIN, loginViaPage, premiumStudent, registerViaApi, studiedQuestion } from './utils'
 
+// Issue 27: no page state scrolls sideways at 320, 360 or 390 px, with JS and without.
 // Issue 15: axe-core (WCAG 2.x A/AA, 2.2 AA) over every page of the product, at desktop and phone
 // sizes, in the light and the dark theme, with the dialogs open where a page has them; any
 // serious or critical finding fails. axe runs inside the page, so the js-on project runs it;
@@ -33,6 +34,7 @@ const PAGES: PageState[] = [
   { name: 'questões', as: 'student', path: '/questoes' },
   { name: 'questões com menu aberto', as: 'student', path: '/questoes', open: openMenu },
   { name: 'resposta revelada', as: 'student', path: '/questoes', open: revealFirst },
+  { name: 'questão respondida (errada)', as: 'student', path: '/questoes', open: answerFirstWrong },
   { name: 'anotações', as: 'student', path: (f) => `/questoes/${f.questionId}/anotacoes` },
   { name: 'cadernos da questão', as: 'student', path: (f) => `/questoes/${f.questionId}/cadernos` },
   { name: 'discussões', as: 'student', path: (f) => `/questoes/${f.questionId}/discussoes` },
@@ -82,6 +84,32 @@ const VARIANTS = [
   { label: '1280×800 escuro', width: 1280, height: 800, theme: 'dark', rules: 'colours' },
   { label: '390×844 escuro', width: 390, height: 844, theme: 'dark', rules: 'colours' },
 ] as const
+
+/** The phone widths no page may scroll sideways at (issue 27). */
+const PHONE_WIDTHS = [320, 360, 390]
+
+/** The phone widths at which the page is wider than the screen, with what sticks out. */
+async function sidewaysScroll(page: Page) {
+  const found: string[] = []
+  for (const width of PHONE_WIDTHS) {
+    await page.setViewportSize({ width, height: 800 })
+    const wide = await page.evaluate(() => {
+      const limit = document.documentElement.clientWidth
+      if (document.documentElement.scrollWidth <= limit) return null
+      const culprits = [...document.body.querySelectorAll('*')]
+        .filter((el) => el.getBoundingClientRect().right > limit + 1)
+        .filter((el) => !el.parentElement || el.parentElement.getBoundingClientRect().right <= limit + 1)
+        .slice(0, 3)
+        .map(
+          (el) =>
+            `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').slice(0, 2).join('.')}` : ''}`,
+        )
+      return `${document.documentElement.scrollWidth}px (${culprits.join(', ')})`
+    })
+    if (wide) found.push(`${width}px: ${wide}`)
+  }
+  return found
+}
 
 // Without JS the DOM differs where a dialog becomes a page section or a menu stays a plain
 // <details>: every rule, at the two extremes (wide and light, narrow and dark).
@@ -225,6 +253,7 @@ for (const state of PAGES) {
       const hydrated = state.open ? '' : await accessibleTrees(page)
       if (state.open) await state.open(page)
       await check(VARIANTS, '')
+      for (const wide of await sidewaysScroll(page)) problems.push(`[rolagem lateral] ${wide}`)
       if (!state.open) {
         // The same URL as a browser without JS receives it: the server's HTML, scripts removed.
         // Where its accessibility tree is the one just checked (nothing swapped at hydration), the
@@ -232,6 +261,7 @@ for (const state of PAGES) {
         const html = await (await context.request.get(path)).text()
         await page.setContent(html.replace(/<script\b[\s\S]*?<\/script>/g, '').replace('<head>', `<head><base href="${baseURL}/">`))
         if ((await accessibleTrees(page)) !== hydrated) await check(NO_JS_VARIANTS, 'sem JS, ')
+        for (const wide of await sidewaysScroll(page)) problems.push(`[sem JS, rolagem lateral] ${wide}`)
       }
     } finally {
       await context.close()

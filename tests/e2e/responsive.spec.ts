@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { DEMO_ADMIN, loginAsNewStudent, loginViaPage, RENDERING } from './utils'
+import { answerFirstWrong, DEMO_ADMIN, loginAsNewStudent, loginViaPage, RENDERING } from './utils'
 
 // What a user sees at the widths the issue measured: a 1024 px laptop and a 390 px phone.
 
@@ -123,6 +123,25 @@ test.describe('390 px phone', () => {
     await page.getByRole('button', { name: 'Buscar Questões' }).click()
     await expect(page).toHaveURL(/q=contrato/)
     await expect(card.locator('details.filters > summary')).toContainText('(2 ativos)')
+  })
+})
+
+test.describe('360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 780 } })
+
+  test('an answered card keeps its alternatives readable: the verdict goes under the text, nothing spills', async ({ page, request }) => {
+    await loginAsNewStudent(page, request)
+    await page.goto('/questoes')
+    await answerFirstWrong(page)
+    const card = page.locator('article').first()
+    for (const verdict of ['Sua resposta', 'Correta']) {
+      const row = card.locator('fieldset label', { hasText: verdict })
+      const [rowBox, textBox] = [await row.boundingBox(), await row.locator('> span').first().boundingBox()]
+      // Beside the text, the label squeezed it to about half the row.
+      expect(textBox!.width, verdict).toBeGreaterThan(rowBox!.width * 0.75)
+    }
+    await expectInsideWidth(card.locator('fieldset label, fieldset em'), 360)
+    await expectNoSidewaysScroll(page)
   })
 })
 

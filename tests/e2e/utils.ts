@@ -93,3 +93,18 @@ export async function loginAsNewStudent(page: Page, request: APIRequestContext) 
   await loginViaPage(page, user)
   return user
 }
+
+/**
+ * Answers the first card with a wrong alternative (read from its revealed answer): both 'Correta'
+ * and 'Sua resposta' are shown, the widest an alternative gets.
+ */
+export async function answerFirstWrong(page: Page) {
+  await page.getByRole('button', { name: 'Ver Resposta' }).first().click()
+  const verdict = page.getByText(/Gabarito: ([A-E])/).first()
+  await expect(verdict).toBeVisible()
+  const right = (await verdict.textContent())!.match(/Gabarito: ([A-E])/)![1]
+  const card = page.locator('article').first()
+  await card.getByRole('radio', { name: new RegExp(`^${right === 'A' ? 'B' : 'A'}\\)`) }).check()
+  await card.getByRole('button', { name: 'Responder', exact: true }).click()
+  await expect(card.getByText('Sua resposta').first()).toBeVisible()
+}

@@ -5,6 +5,7 @@ import type { QuestionStatistics, UserStats } from '#server/client/insight'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { lazyChart } from '~/components/lazy-chart'
 import { RouteDialog } from '~/components/route-dialog'
+import { ScrollRegion } from '~/components/scroll-region'
 import { toolLinkSelector } from '~/question/card-actions'
 import { difficultyLabel, formatSeconds } from '~/question/insight-figures'
 import { formatDateTime } from '~/utils/format'
@@ -92,42 +93,44 @@ function Statistics({ stats }: { stats: QuestionStatistics }) {
         {stats.alternatives ? (
           <>
             <AlternativesChart data={stats.alternatives} />
-            <table className="mt-2 w-full text-left text-sm" data-testid="tabela-alternativas">
-              <caption className="sr-only">Quantos alunos escolheram cada alternativa</caption>
-              <thead>
-                <tr className="border-b border-slate-200 dark:border-slate-700">
-                  <th scope="col" className="py-1 pr-2">
-                    Alternativa
-                  </th>
-                  <th scope="col" className="py-1 pr-2 text-right">
-                    Respostas
-                  </th>
-                  <th scope="col" className="py-1 pr-2 text-right">
-                    %
-                  </th>
-                  <th scope="col" className="py-1 pr-2 text-right">
-                    1ª tentativa
-                  </th>
-                  <th scope="col" className="py-1 text-right">
-                    %
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {stats.alternatives.map((alt) => (
-                  <tr key={alt.letter} className="border-b border-slate-100 dark:border-slate-800">
-                    <th scope="row" className="py-1 pr-2 font-semibold">
-                      {alt.letter}
-                      {alt.isCorrect ? <span className="ml-2 text-green-700 dark:text-green-400">(gabarito)</span> : null}
+            <ScrollRegion label="Respostas por alternativa" className="mt-2">
+              <table className="w-full text-left text-sm" data-testid="tabela-alternativas">
+                <caption className="sr-only">Quantos alunos escolheram cada alternativa</caption>
+                <thead>
+                  <tr className="border-b border-slate-200 dark:border-slate-700">
+                    <th scope="col" className="py-1 pr-2">
+                      Alternativa
                     </th>
-                    <td className="py-1 pr-2 text-right">{alt.count}</td>
-                    <td className="py-1 pr-2 text-right">{`${alt.percentage}%`}</td>
-                    <td className="py-1 pr-2 text-right">{alt.firstCount}</td>
-                    <td className="py-1 text-right">{`${alt.firstPercentage}%`}</td>
+                    <th scope="col" className="py-1 pr-2 text-right">
+                      Respostas
+                    </th>
+                    <th scope="col" className="py-1 pr-2 text-right">
+                      %
+                    </th>
+                    <th scope="col" className="py-1 pr-2 text-right">
+                      1ª tentativa
+                    </th>
+                    <th scope="col" className="py-1 text-right">
+                      %
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {stats.alternatives.map((alt) => (
+                    <tr key={alt.letter} className="border-b border-slate-100 dark:border-slate-800">
+                      <th scope="row" className="py-1 pr-2 font-semibold">
+                        {alt.letter}
+                        {alt.isCorrect ? <span className="ml-2 text-green-700 dark:text-green-400">(gabarito)</span> : null}
+                      </th>
+                      <td className="py-1 pr-2 text-right">{alt.count}</td>
+                      <td className="py-1 pr-2 text-right">{`${alt.percentage}%`}</td>
+                      <td className="py-1 pr-2 text-right">{alt.firstCount}</td>
+                      <td className="py-1 text-right">{`${alt.firstPercentage}%`}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollRegion>
           </>
         ) : (
           <p className={`mt-2 ${muted}`}>{stats.alternativesHidden}</p>
@@ -157,41 +160,43 @@ function History({ user }: { user: UserStats }) {
         <Figure label="Melhor tempo" value={formatSeconds(user.bestTime)} />
       </dl>
       <p className={`mt-2 ${muted}`}>{`Última tentativa: ${formatDateTime(user.lastAttempt)}`}</p>
-      <table className="mt-2 w-full text-left text-sm" data-testid="seu-historico">
-        <caption className="sr-only">Suas tentativas, da mais recente à mais antiga</caption>
-        <thead>
-          <tr className="border-b border-slate-200 dark:border-slate-700">
-            <th scope="col" className="py-1 pr-2">
-              Data
-            </th>
-            <th scope="col" className="py-1 pr-2">
-              Resposta
-            </th>
-            <th scope="col" className="py-1 pr-2">
-              Resultado
-            </th>
-            <th scope="col" className="py-1 text-right">
-              Tempo
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {user.history.map((h, i) => (
-            <tr key={`${h.at}-${i}`} className="border-b border-slate-100 dark:border-slate-800">
-              <td className="py-1 pr-2">
-                <time dateTime={h.at}>{formatDateTime(h.at)}</time>
-              </td>
-              <td className="py-1 pr-2">{h.answer}</td>
-              <td
-                className={`py-1 pr-2 font-semibold ${h.correct ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}`}
-              >
-                {h.correct ? 'Certa' : 'Errada'}
-              </td>
-              <td className="py-1 text-right">{formatSeconds(h.elapsedSeconds)}</td>
+      <ScrollRegion label="Suas tentativas" className="mt-2">
+        <table className="w-full text-left text-sm" data-testid="seu-historico">
+          <caption className="sr-only">Suas tentativas, da mais recente à mais antiga</caption>
+          <thead>
+            <tr className="border-b border-slate-200 dark:border-slate-700">
+              <th scope="col" className="py-1 pr-2">
+                Data
+              </th>
+              <th scope="col" className="py-1 pr-2">
+                Resposta
+              </th>
+              <th scope="col" className="py-1 pr-2">
+                Resultado
+              </th>
+              <th scope="col" className="py-1 text-right">
+                Tempo
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {user.history.map((h, i) => (
+              <tr key={`${h.at}-${i}`} className="border-b border-slate-100 dark:border-slate-800">
+                <td className="py-1 pr-2">
+                  <time dateTime={h.at}>{formatDateTime(h.at)}</time>
+                </td>
+                <td className="py-1 pr-2">{h.answer}</td>
+                <td
+                  className={`py-1 pr-2 font-semibold ${h.correct ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}`}
+                >
+                  {h.correct ? 'Certa' : 'Errada'}
+                </td>
+                <td className="py-1 text-right">{formatSeconds(h.elapsedSeconds)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
     </>
   )
 }

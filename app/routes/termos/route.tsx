@@ -157,7 +157,7 @@ export default function TermsPage() {
                   to={t.href}
                   aria-current={active ? 'page' : undefined}
                   preventScrollReset
-                  className={`inline-flex min-h-11 items-center whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium sm:px-4 sm:text-base ${
+                  className={`inline-flex min-h-11 items-center border-b-2 px-2 py-2 text-sm font-medium sm:whitespace-nowrap sm:px-4 sm:text-base ${
                     active
                       ? 'border-brand-600 text-brand-700 dark:border-brand-400 dark:text-brand-300'
                       : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100'
