@@ -1,5 +1,6 @@
 import { notebooksApi } from '../features/notebooks/contract'
 import { notesApi } from '../features/notes/contract'
+import { rankingApi } from '../features/ranking/contract'
 import type { Endpoint } from './contract'
 
 // Every contract of /api/v1 (ADR 038), by feature: what the OpenAPI document lists and what the
@@ -8,6 +9,7 @@ import type { Endpoint } from './contract'
 export const CONTRACTS = {
   notes: notesApi,
   notebooks: notebooksApi,
+  ranking: rankingApi,
 } satisfies Record<string, Record<string, Endpoint>>
 
 /** Each endpoint with its operation id (`notebooks.setQuestionNotebooks`). */

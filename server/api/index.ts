@@ -4,6 +4,7 @@ import express, { Router } from 'express'
 import type { AppContext } from '../context'
 import { createNotebooksRouter } from '../features/notebooks/router'
 import { createNotesRouter } from '../features/notes/router'
+import { createRankingRouter } from '../features/ranking/router'
 import { createAdminRouter } from './admin'
 import { createAdminBillingRouter } from './admin-billing'
 import { createAuthRouter } from './auth'
@@ -23,7 +24,6 @@ import { createMeRouter } from './me'
 import { createOpenApiRouter } from './openapi'
 import { createProfileRouter } from './profile'
 import { createQuestionsRouter } from './questions'
-import { createRankingRouter } from './ranking'
 
 /** The REST API mounted at /api/v1: JSON in and out, bearer tokens, `{ error }` on failure. */
 export function createApiRouter(ctx: AppContext) {

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm'
-import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { attempts, profiles, userWeekStats } from '#server/db/schema'
-import { publicName } from '#server/domain/ranking'
 
-import { createTestContext, createTestUser } from '../support/context'
-import { insertQuestions } from '../support/questions'
+import { createTestContext, createTestUser } from '../../../tests/support/context'
+import { contractRequest } from '../../../tests/support/contract'
+import { insertQuestions } from '../../../tests/support/questions'
+import { publicName } from './ranking'
 
 // The weekly ranking (issue 14) against a seeded week. The clock is fixed on Wednesday
 // 2026-03-11 10:00 in São Paulo: the week began on Monday the 9th at 00:00 there (03:00 UTC).
@@ -41,7 +41,7 @@ async function answers(userId: string, rows: [question: number, correct: boolean
   )
 }
 
-const ranking = (auth: Record<string, string>) => request(t.app).get('/api/v1/ranking').set(auth)
+const ranking = (auth: Record<string, string>) => contractRequest(t.app).get('/api/v1/ranking').set(auth)
 
 describe('GET /ranking', () => {
   it('orders this week’s students by questions answered right, once per question; admins, opted-out and last week left out', async () => {
@@ -90,18 +90,18 @@ describe('GET /ranking', () => {
 
     const res = await ranking(ana.auth)
     expect(res.status).toBe(200)
-    expect(res.body.weekStart).toBe('2026-03-09')
+    expect(res.body.week_start).toBe('2026-03-09')
     expect(res.body.entries).toEqual([
-      { position: 1, name: 'Ana S.', mascot: null, correct: 3, isMe: true },
-      { position: 2, name: 'Beatriz L.', mascot: null, correct: 3, isMe: false },
-      { position: 3, name: 'Caio', mascot: null, correct: 1, isMe: false },
+      { position: 1, name: 'Ana S.', mascot: null, correct: 3, is_me: true },
+      { position: 2, name: 'Beatriz L.', mascot: null, correct: 3, is_me: false },
+      { position: 3, name: 'Caio', mascot: null, correct: 1, is_me: false },
     ])
-    expect(res.body).toMatchObject({ me: { position: 1, correct: 3 }, optedOut: false })
+    expect(res.body).toMatchObject({ me: { position: 1, correct: 3 }, opted_out: false })
     // Never an email or an id of anyone.
     expect(JSON.stringify(res.body)).not.toMatch(/@|[0-9a-f]{8}-[0-9a-f]{4}-/)
 
     const hidden = await ranking(eva.auth)
-    expect(hidden.body).toMatchObject({ me: null, optedOut: true })
+    expect(hidden.body).toMatchObject({ me: null, opted_out: true })
     expect(hidden.body.entries.map((e: { name: string }) => e.name)).not.toContain('Eva D.')
     expect((await ranking(davi.auth)).body.me).toBeNull()
   })
@@ -120,7 +120,7 @@ describe('GET /ranking', () => {
     await answers(me.user.id, [[5, true]])
     const res = await ranking(me.auth)
     expect(res.body.entries).toHaveLength(20)
-    expect(res.body.entries.every((e: { correct: number; isMe: boolean }) => e.correct === 4 && !e.isMe)).toBe(true)
+    expect(res.body.entries.every((e: { correct: number; is_me: boolean }) => e.correct === 4 && !e.is_me)).toBe(true)
     // 21 with 4, Ana and Bia with 3, then Caio and Zeca with 1 answer each: Caio got there first.
     expect(res.body.me).toEqual({ position: 25, correct: 1 })
   })
@@ -165,7 +165,7 @@ describe('GET /ranking', () => {
   })
 
   it('answers 401 without a login', async () => {
-    expect((await request(t.app).get('/api/v1/ranking')).status).toBe(401)
+    expect((await contractRequest(t.app).get('/api/v1/ranking')).status).toBe(401)
   })
 })
 

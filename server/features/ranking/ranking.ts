@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm'
 
-import type { Db } from '../db/index'
-import { queryRows } from '../db/index'
-import { weekStart } from './policy'
+import type { Db } from '../../db/index'
+import { queryRows } from '../../db/index'
+import { weekStart } from '../../domain/policy'
+import type { RankingJson } from './contract'
 
 // Ranking semanal (issue 14): the 20 students with the most right answers this week (the São
 // Paulo week of the quota, from Monday 00:00). A right answer counts once per question, so
@@ -12,14 +13,7 @@ import { weekStart } from './policy'
 
 export const RANKING_SIZE = 20
 
-export type RankingEntry = { position: number; name: string; mascot: string | null; correct: number; isMe: boolean }
-export type Ranking = {
-  weekStart: string
-  entries: RankingEntry[]
-  /** The caller's place among everyone eligible, when they have a right answer this week and take part. */
-  me: { position: number; correct: number } | null
-  optedOut: boolean
-}
+export type Ranking = Omit<RankingJson, 'success'>
 
 /** 'Maria Souza Lima' → 'Maria L.'; one word stays as it is. */
 export function publicName(name: string) {
@@ -54,11 +48,11 @@ export async function weeklyRanking(db: Db, userId: string, now = new Date()): P
   )
   const mine = rows.find((r) => r.user_id === userId)
   return {
-    weekStart: week,
+    week_start: week,
     entries: rows
       .filter((r) => r.position <= RANKING_SIZE)
-      .map((r) => ({ position: r.position, name: publicName(r.name), mascot: r.mascot, correct: r.correct, isMe: r.user_id === userId })),
+      .map((r) => ({ position: r.position, name: publicName(r.name), mascot: r.mascot, correct: r.correct, is_me: r.user_id === userId })),
     me: mine ? { position: mine.position, correct: mine.correct } : null,
-    optedOut: opt.opted_out,
+    opted_out: opt.opted_out,
   }
 }
