@@ -1,5 +1,6 @@
 import { notebooksApi } from '../features/notebooks/contract'
 import { notesApi } from '../features/notes/contract'
+import { profileApi } from '../features/profile/contract'
 import { rankingApi } from '../features/ranking/contract'
 import type { Endpoint } from './contract'
 
@@ -10,6 +11,7 @@ export const CONTRACTS = {
   notes: notesApi,
   notebooks: notebooksApi,
   ranking: rankingApi,
+  profile: profileApi,
 } satisfies Record<string, Record<string, Endpoint>>
 
 /** Each endpoint with its operation id (`notebooks.setQuestionNotebooks`). */

@@ -8,8 +8,8 @@ import type { ApiClient } from '#server/client/core'
 import { getMyErrorReports } from '#server/client/error-reports'
 import { getMyActivity, getMyForum, getMyNotes, getMyPerformance, getMyStats } from '#server/client/me'
 import { notebooksApi } from '#server/features/notebooks/contract'
+import { profileApi } from '#server/features/profile/contract'
 import { CreateNotebookSchema } from '~/routes/questoes.$id.cadernos/schemas'
-import { getProfile } from '~/utils/accounts.server'
 import { ApiError, formError } from '~/utils/api.server'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -53,7 +53,7 @@ export async function loadDashboard(request: Request, context: AppLoadContext) {
   const url = new URL(request.url)
   const api = await apiForRequest(request, context)
   const [profile, stats, lists] = await withSession(request, () =>
-    Promise.all([getProfile(api), getMyStats(api), loadTab(tabOf(url), api, url)]),
+    Promise.all([call(api, profileApi.get), getMyStats(api), loadTab(tabOf(url), api, url)]),
   )
   const tab = lists.tab === 'configuracoes' ? { tab: lists.tab, settings: await settingsFrom(request, profile) } : lists
   const welcome = url.searchParams.get('welcome') === 'true'

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
-import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { profiles, users } from '#server/db/schema'
 
-import { createTestContext, createTestUser } from '../support/context'
+import { createTestContext, createTestUser } from '../../../tests/support/context'
+import { contractRequest } from '../../../tests/support/contract'
 
 let t: Awaited<ReturnType<typeof createTestContext>>
 beforeAll(async () => {
@@ -33,7 +33,7 @@ const FULL = {
 describe('GET /profile', () => {
   it('answers user, profile and policy', async () => {
     const { user, auth } = await createTestUser(t.ctx, { name: 'Bia' })
-    const res = await request(t.app).get('/api/v1/profile').set(auth)
+    const res = await contractRequest(t.app).get('/api/v1/profile').set(auth)
     expect(res.status).toBe(200)
     expect(res.body.user).toMatchObject({ id: user.id, name: 'Bia', is_admin: false, plan_name: 'GRATUITO' })
     expect(res.body.profile).toEqual({
@@ -59,13 +59,13 @@ describe('GET /profile', () => {
 
   it('marks an ADMIN plan as administrator', async () => {
     const { auth } = await createTestUser(t.ctx, { plan: 'ADMIN' })
-    const res = await request(t.app).get('/api/v1/profile').set(auth)
+    const res = await contractRequest(t.app).get('/api/v1/profile').set(auth)
     expect(res.body.user.is_admin).toBe(true)
     expect(res.body.policy.plan_name).toBe('ADMIN')
   })
 
   it('needs a token', async () => {
-    const res = await request(t.app).get('/api/v1/profile')
+    const res = await contractRequest(t.app).get('/api/v1/profile')
     expect(res.status).toBe(401)
     expect(res.body).toEqual({ error: 'Token não encontrado' })
   })
@@ -74,7 +74,7 @@ describe('GET /profile', () => {
 describe('PUT /profile', () => {
   it('saves every field and answers the new state', async () => {
     const { user, auth } = await createTestUser(t.ctx)
-    const res = await request(t.app).put('/api/v1/profile').set(auth).send(FULL)
+    const res = await contractRequest(t.app).put('/api/v1/profile').set(auth).send(FULL)
     expect(res.status).toBe(200)
     expect(res.body.message).toBe('Perfil atualizado com sucesso!')
     expect(res.body.user).toMatchObject({ name: 'Joana Prado', phone: '(21) 98888-7777', mascot: 'rabbit' })
@@ -88,17 +88,17 @@ describe('PUT /profile', () => {
 
   it('keeps notifications_enabled as the user set it when a later save leaves it out', async () => {
     const { auth } = await createTestUser(t.ctx)
-    await request(t.app).put('/api/v1/profile').set(auth).send({ notifications_enabled: false }).expect(200)
-    await request(t.app).put('/api/v1/profile').set(auth).send({ bio: 'Nova bio' }).expect(200)
-    const res = await request(t.app).get('/api/v1/profile').set(auth)
+    await contractRequest(t.app).put('/api/v1/profile').set(auth).send({ notifications_enabled: false }).expect(200)
+    await contractRequest(t.app).put('/api/v1/profile').set(auth).send({ bio: 'Nova bio' }).expect(200)
+    const res = await contractRequest(t.app).get('/api/v1/profile').set(auth)
     expect(res.body.profile.notifications_enabled).toBe(false)
     expect(res.body.profile.bio).toBe('Nova bio')
   })
 
   it('accepts a date-input birth date, clears fields with null or blank, and year null', async () => {
     const { auth } = await createTestUser(t.ctx)
-    await request(t.app).put('/api/v1/profile').set(auth).send(FULL).expect(200)
-    const res = await request(t.app)
+    await contractRequest(t.app).put('/api/v1/profile').set(auth).send(FULL).expect(200)
+    const res = await contractRequest(t.app)
       .put('/api/v1/profile')
       .set(auth)
       .send({ birth_date: '1991-03-07', year: null, bio: '   ', university: null, gender: '', mascot: null })
@@ -126,7 +126,7 @@ describe('PUT /profile', () => {
     [{ notifications_enabled: 'sim' }, 'notifications_enabled deve ser verdadeiro ou falso'],
   ])('answers 400 for %j and changes nothing', async (body, message) => {
     const { user, auth } = await createTestUser(t.ctx, { name: 'Sem Mudança' })
-    const res = await request(t.app).put('/api/v1/profile').set(auth).send(body)
+    const res = await contractRequest(t.app).put('/api/v1/profile').set(auth).send(body)
     expect(res.status).toBe(400)
     expect(res.body).toEqual({ error: message })
     const [u] = await t.db.select().from(users).where(eq(users.id, user.id))
@@ -135,8 +135,8 @@ describe('PUT /profile', () => {
 
   it('refuses a non-object body and anonymous callers', async () => {
     const { auth } = await createTestUser(t.ctx)
-    expect((await request(t.app).put('/api/v1/profile').set(auth).send([1, 2])).status).toBe(400)
-    expect((await request(t.app).put('/api/v1/profile').send(FULL)).status).toBe(401)
-    expect((await request(t.app).put('/api/v1/profile').set(auth).type('text').send('oi')).status).toBe(415)
+    expect((await contractRequest(t.app).put('/api/v1/profile').set(auth).send([1, 2])).status).toBe(400)
+    expect((await contractRequest(t.app).put('/api/v1/profile').send(FULL)).status).toBe(401)
+    expect((await contractRequest(t.app).put('/api/v1/profile').set(auth).type('text').send('oi')).status).toBe(415)
   })
 })
