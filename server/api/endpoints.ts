@@ -1,3 +1,4 @@
+import { contactApi } from '../features/contact/contract'
 import { notebooksApi } from '../features/notebooks/contract'
 import { notesApi } from '../features/notes/contract'
 import { profileApi } from '../features/profile/contract'
@@ -12,6 +13,7 @@ export const CONTRACTS = {
   notebooks: notebooksApi,
   ranking: rankingApi,
   profile: profileApi,
+  contact: contactApi,
 } satisfies Record<string, Record<string, Endpoint>>
 
 /** Each endpoint with its operation id (`notebooks.setQuestionNotebooks`). */

@@ -21,5 +21,3 @@ export const ContactSchema = z.object({
 })
 
 export type ContactInput = z.infer<typeof ContactSchema>
-
-export const CONTACT_SUCCESS = 'Mensagem enviada com sucesso! Entraremos em contato em breve.'
