@@ -1,3 +1,4 @@
+import { chatApi } from '../features/chat/contract'
 import { contactApi } from '../features/contact/contract'
 import { notebooksApi } from '../features/notebooks/contract'
 import { notesApi } from '../features/notes/contract'
@@ -14,6 +15,7 @@ export const CONTRACTS = {
   ranking: rankingApi,
   profile: profileApi,
   contact: contactApi,
+  chat: chatApi,
 } satisfies Record<string, Record<string, Endpoint>>
 
 /** Each endpoint with its operation id (`notebooks.setQuestionNotebooks`). */

@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 
-import { CHAT_CONTENT_MAX } from '#server/domain/chat/limits'
+import { CHAT_CONTENT_MAX } from '#server/features/chat/limits'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, TextareaField } from '~/components/forms'
@@ -93,7 +93,7 @@ function Conversation({ data }: { data: Extract<ReturnType<typeof useLoaderData<
               ))}
               {pending ? (
                 <>
-                  <ChatMessageItem message={{ id: 0, type: 'user', content: pending, links: [], createdAt: '' }} />
+                  <ChatMessageItem message={{ id: 0, type: 'user', content: pending, links: [], created_at: '' }} />
                   <TypingIndicator />
                 </>
               ) : null}

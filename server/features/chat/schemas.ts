@@ -3,7 +3,7 @@ import * as z from 'zod'
 import { CHAT_CONTENT_MAX } from './limits'
 
 // The one rule for a message to the study assistant, shared by the API
-// (server/api/chat.ts) and the forms of /assistente and the widget.
+// (server/features/chat/contract.ts) and the forms of /assistente and the widget.
 
 /** C0 control characters other than tab and line breaks (the API's guard already refuses NUL). */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/

@@ -3,30 +3,17 @@ import { desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/index'
 import type { PlanName } from '../../db/schema'
 import { chatMessages } from '../../db/schema'
-import { getPolicy, hasFeature } from '../policy'
-import type { ChatLink, ReplyGenerator } from './replies'
+import { getPolicy, hasFeature } from '../../domain/policy'
+import type { ChatMessageJson } from './contract'
+import { CHAT_DISABLED, CHAT_HISTORY_LIMIT, CHAT_PLAN_REQUIRED, PLANS_URL } from './messages'
+import type { ReplyGenerator } from './replies'
 
 // The study assistant's conversation (issue 14): who may use it (the policy's chat feature:
 // a plan with hasChat AND the chatEnabled toggle), the history kept per student (the last
 // CHAT_HISTORY_LIMIT messages) and one exchange: the student's message and the reply, stored
 // together. The reply itself comes from a ReplyGenerator (ADR 023).
 
-export const CHAT_HISTORY_LIMIT = 50
-export const PLANS_URL = '/planos'
-export const CHAT_PLAN_REQUIRED = 'O assistente de estudos faz parte dos planos Premium e Pro. Conheça os planos em /planos.'
-export const CHAT_DISABLED = 'O assistente de estudos está desativado no momento. Tente novamente mais tarde.'
-
 export type ChatUser = { id: string; planName: PlanName }
-
-/** A message as the API answers it (spec section 3: id, type bot|user, content). */
-export type ChatMessageJson = {
-  id: number
-  type: 'user' | 'bot'
-  content: string
-  /** The reply's links to questions and lists of this site; empty for the student's messages. */
-  links: ChatLink[]
-  createdAt: string
-}
 
 export type ChatOutcome<T> =
   { kind: 'ok'; value: T } | { kind: 'forbidden'; message: string; code: string; extra?: Record<string, unknown> }
@@ -41,7 +28,7 @@ export async function chatAccess(db: Db, user: ChatUser): Promise<ChatOutcome<tr
 }
 
 function toJson(row: typeof chatMessages.$inferSelect): ChatMessageJson {
-  return { id: row.id, type: row.type, content: row.content, links: row.links ?? [], createdAt: row.createdAt.toISOString() }
+  return { id: row.id, type: row.type, content: row.content, links: row.links ?? [], created_at: row.createdAt.toISOString() }
 }
 
 /** The student's kept history, oldest first. */

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm'
 
 import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
-import type { QuestionCard, SearchParams } from '../questions/search'
-import { loadCards, searchParamsWith, searchQuestions, tsQuery } from '../questions/search'
-import { nameKey } from '../text'
+import type { QuestionCard, SearchParams } from '../../domain/questions/search'
+import { loadCards, searchParamsWith, searchQuestions, tsQuery } from '../../domain/questions/search'
+import { nameKey } from '../../domain/text'
 import type { ChatLink, Reply, ReplyGenerator, ReplyInput } from './replies'
 
 // The assistant's answers from our own content (ADR 023): the student's words go through the

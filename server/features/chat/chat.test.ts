@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm'
-import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { CHAT_FLOOD_MESSAGE, CHAT_PER_MINUTE } from '#server/api/chat'
 import type { PlanName } from '#server/db/schema'
 import { chatMessages } from '#server/db/schema'
-import { CHAT_DISABLED, CHAT_HISTORY_LIMIT, CHAT_PLAN_REQUIRED } from '#server/domain/chat/messages'
 
-import { createTestContext, createTestUser } from '../support/context'
-import { insertQuestions } from '../support/questions'
+import { createTestContext, createTestUser } from '../../../tests/support/context'
+import { contractRequest } from '../../../tests/support/contract'
+import { insertQuestions } from '../../../tests/support/questions'
+import { CHAT_DISABLED, CHAT_FLOOD_MESSAGE, CHAT_HISTORY_LIMIT, CHAT_PER_MINUTE, CHAT_PLAN_REQUIRED } from './messages'
 
 // The study assistant (issue 14): GET/POST/DELETE /chat/messages. Gating by plan and by the
 // admin toggle, replies that cite the bank's own questions and topics (or say nothing was
@@ -16,7 +15,7 @@ import { insertQuestions } from '../support/questions'
 
 type User = Awaited<ReturnType<typeof createTestUser>>
 type Link = { label: string; href: string }
-type Message = { id: number; type: 'user' | 'bot'; content: string; links: Link[]; createdAt: string }
+type Message = { id: number; type: 'user' | 'bot'; content: string; links: Link[]; created_at: string }
 
 let t: Awaited<ReturnType<typeof createTestContext>>
 let premium: User
@@ -29,7 +28,7 @@ let civil: number
 let direitosReais: number
 
 const api = (method: 'get' | 'post' | 'delete' | 'put', url: string, auth?: Record<string, string>) => {
-  const r = request(t.app)[method](`/api/v1${url}`)
+  const r = contractRequest(t.app)[method](`/api/v1${url}`)
   return auth ? r.set(auth) : r
 }
 
@@ -268,19 +267,19 @@ describe('rate limit', () => {
       const make = (plan: PlanName) => createTestUser(limited.ctx, { plan })
       const [flooder, other] = [await make('PREMIUM'), await make('PRO')]
       for (let i = 0; i < CHAT_PER_MINUTE; i++) {
-        const res = await request(limited.app)
+        const res = await contractRequest(limited.app)
           .post('/api/v1/chat/messages')
           .set(flooder.auth)
           .send({ content: `oi ${i}` })
         expect(res.status).toBe(201)
       }
-      const over = await request(limited.app).post('/api/v1/chat/messages').set(flooder.auth).send({ content: 'mais uma' })
+      const over = await contractRequest(limited.app).post('/api/v1/chat/messages').set(flooder.auth).send({ content: 'mais uma' })
       expect(over.status).toBe(429)
       expect(over.body).toEqual({ error: CHAT_FLOOD_MESSAGE })
-      const ok = await request(limited.app).post('/api/v1/chat/messages').set(other.auth).send({ content: 'oi' })
+      const ok = await contractRequest(limited.app).post('/api/v1/chat/messages').set(other.auth).send({ content: 'oi' })
       expect(ok.status).toBe(201)
       // Reading the history is not limited.
-      expect((await request(limited.app).get('/api/v1/chat/messages').set(flooder.auth)).status).toBe(200)
+      expect((await contractRequest(limited.app).get('/api/v1/chat/messages').set(flooder.auth)).status).toBe(200)
     } finally {
       await limited.close()
     }
