@@ -1,5 +1,6 @@
 import { chatApi } from '../features/chat/contract'
 import { contactApi } from '../features/contact/contract'
+import { insightApi } from '../features/insight/contract'
 import { notebooksApi } from '../features/notebooks/contract'
 import { notesApi } from '../features/notes/contract'
 import { profileApi } from '../features/profile/contract'
@@ -16,6 +17,7 @@ export const CONTRACTS = {
   profile: profileApi,
   contact: contactApi,
   chat: chatApi,
+  insight: insightApi,
 } satisfies Record<string, Record<string, Endpoint>>
 
 /** Each endpoint with its operation id (`notebooks.setQuestionNotebooks`). */

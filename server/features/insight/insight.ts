@@ -15,10 +15,10 @@ import {
   questionUsage,
   videoWatches,
 } from '../../db/schema'
-import { videoId } from '../import/text-file'
-import { weekStart } from '../policy'
-import type { QuestionCard } from './search'
-import { loadCards } from './search'
+import { videoId } from '../../domain/import/text-file'
+import { weekStart } from '../../domain/policy'
+import { loadCards } from '../../domain/questions/search'
+import type { QuestionDetails, QuestionInteractions, QuestionStatistics, QuestionVideo, UserStats } from './contract'
 
 // Question insight (issue 12): statistics (Desempenho) from every user's attempts, the
 // student's own history, the video (Vídeo) and its watched mark, the question's details and
@@ -48,54 +48,6 @@ export function answeredDifficulty(firstCorrect: number, firstAttempts: number):
   if (firstAttempts === 0) return null
   const share = (firstCorrect * 100) / firstAttempts
   return share >= 70 ? 'FACIL' : share >= 40 ? 'MEDIO' : 'DIFICIL'
-}
-
-export type AlternativeStats = {
-  letter: string
-  /** This is the key (false for every letter of an annulled question). */
-  isCorrect: boolean
-  count: number
-  percentage: number
-  firstCount: number
-  firstPercentage: number
-}
-
-export type AttemptSummary = {
-  totalAttempts: number
-  correctAttempts: number
-  /** Rounded percentage. */
-  accuracy: number
-  /** Mean seconds over the attempts whose time is known, rounded; null when none is. */
-  averageTime: number | null
-}
-
-export type UserAttempt = { at: string; answer: string; correct: boolean; elapsedSeconds: number | null }
-
-export type UserStats = {
-  attempts: number
-  correct: number
-  accuracy: number
-  lastAttempt: string | null
-  lastResult: 'correct' | 'incorrect' | null
-  /** Fastest known time of a right answer (seconds); null when none. */
-  bestTime: number | null
-  history: UserAttempt[]
-}
-
-export type QuestionStatistics = AttemptSummary & {
-  questionId: number
-  /** First attempts only: a student's retries do not inflate these. */
-  firstAttempts: AttemptSummary
-  /**
-   * The distractor analysis: every alternative with how many chose it. null until the caller
-   * has answered or revealed the question (visitors included): the counts and the accuracy
-   * together name the key, and nothing about the answer is shown before the student asks.
-   */
-  alternatives: AlternativeStats[] | null
-  alternativesHidden?: string
-  difficulty: { labelled: Difficulty; answered: Difficulty | null; firstAttemptAccuracy: number }
-  /** The caller's own attempts (never anyone else's); null for visitors and when none. */
-  userStats: UserStats | null
 }
 
 export type StatisticsOutcome = { kind: 'ok'; value: QuestionStatistics } | { kind: 'empty'; userStats: null } | { kind: 'not-found' }
@@ -223,21 +175,6 @@ export async function questionStatistics(db: Db, questionId: number, userId?: st
   }
 }
 
-export type QuestionVideo = {
-  questionId: number
-  title: string
-  description: string
-  /** Not in the import format: null until a source gives it. */
-  duration: number | null
-  videoUrl: string
-  videoId: string
-  /** The privacy-enhanced player URL the page loads only when the student asks. */
-  embedUrl: string
-  /** A short link to share ('Copiar link'). */
-  shareUrl: string
-  watchedAt: string | null
-}
-
 export type VideoOutcome = { kind: 'ok'; value: QuestionVideo } | { kind: 'not-found' } | { kind: 'no-video' } | { kind: 'invalid' }
 
 async function videoRow(db: Db, questionId: number) {
@@ -295,19 +232,6 @@ export async function markVideoWatched(db: Db, userId: string, questionId: numbe
   return questionVideo(db, questionId, userId)
 }
 
-export type QuestionInteractions = {
-  questionId: number
-  hasNotes: boolean
-  notesCount: number
-  notebooksCount: number
-  hasStats: boolean
-  hasVideos: boolean
-  videosCount: number
-  forumTopicsCount: number
-  /** The caller has marked the video watched. */
-  videoWatched: boolean
-}
-
 /** What exists now around a question for this user: counts read from the tables, zero when none. */
 export async function questionInteractions(db: Db, userId: string, questionId: number): Promise<QuestionInteractions | null> {
   const row = await videoRow(db, questionId)
@@ -348,13 +272,6 @@ export async function questionInteractions(db: Db, userId: string, questionId: n
     forumTopicsCount: Number(topics?.n ?? 0),
     videoWatched: Boolean(watch),
   }
-}
-
-export type QuestionDetails = QuestionCard & {
-  /** When the question was first imported, and last changed by an import. */
-  imported_at: string
-  updated_at: string
-  has_video: boolean
 }
 
 /** Every field of a question (the details view and its permanent page): never the key. */

@@ -1,7 +1,6 @@
 import fs from 'node:fs'
 
 import { and, asc, eq, sql } from 'drizzle-orm'
-import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { attempts, forumTopics, notebookQuestions, notebooks, notes, questionAnswerStats, questions, videoWatches } from '#server/db/schema'
@@ -9,8 +8,9 @@ import { parseExamText } from '#server/domain/import/parse-exam'
 import { setToggles } from '#server/domain/policy'
 import { issueShownToken } from '#server/domain/questions/timing'
 
-import { createTestContext, createTestUser } from '../support/context'
-import { insertQuestions } from '../support/questions'
+import { createTestContext, createTestUser } from '../../../tests/support/context'
+import { contractRequest } from '../../../tests/support/contract'
+import { insertQuestions } from '../../../tests/support/questions'
 
 // Question insight (issue 12): statistics from seeded attempts with known answers, the signed
 // answer timing, the plan gating of the commented answer, the video and its watched mark,
@@ -57,9 +57,9 @@ async function runStatsSql() {
   await (client.exec ? client.exec(text) : client.query(text))
 }
 const answer = (id: number, auth: Record<string, string>, body: Record<string, unknown>) =>
-  request(t.app).post(`/api/v1/questions/${id}/attempts`).set(auth).send(body)
+  contractRequest(t.app).post(`/api/v1/questions/${id}/attempts`).set(auth).send(body)
 const statistics = (id: number, auth: Record<string, string> = {}, query = '') =>
-  request(t.app).get(`/api/v1/questions/${id}/statistics${query}`).set(auth)
+  contractRequest(t.app).get(`/api/v1/questions/${id}/statistics${query}`).set(auth)
 
 describe('answer timing: a signed shown-at token', () => {
   it('stores the seconds since the card was shown, capped at 1800, and null for a missing, forged or expired token', async () => {
@@ -103,14 +103,14 @@ describe('answer timing: a signed shown-at token', () => {
 
   it('hands a token with every card to a signed-in caller only', async () => {
     const s = await createTestUser(t.ctx)
-    const search = await request(t.app).get('/api/v1/questions/search?per_page=5').set(s.auth)
+    const search = await contractRequest(t.app).get('/api/v1/questions/search?per_page=5').set(s.auth)
     expect(search.status).toBe(200)
     for (const card of search.body.data) expect(card.shown_token).toBe(issueShownToken(secret(), s.user.id, card.id, NOW))
-    const anonymous = await request(t.app).get('/api/v1/questions/search?per_page=5')
+    const anonymous = await contractRequest(t.app).get('/api/v1/questions/search?per_page=5')
     expect(anonymous.body.data.every((card: { shown_token?: string }) => card.shown_token === undefined)).toBe(true)
-    const one = await request(t.app).get(`/api/v1/questions/${q.stats}`).set(s.auth)
+    const one = await contractRequest(t.app).get(`/api/v1/questions/${q.stats}`).set(s.auth)
     expect(one.body.data.shown_token).toBe(issueShownToken(secret(), s.user.id, q.stats, NOW))
-    const details = await request(t.app).get(`/api/v1/questions/${q.stats}/details`).set(s.auth)
+    const details = await contractRequest(t.app).get(`/api/v1/questions/${q.stats}/details`).set(s.auth)
     expect(details.body.data.shown_token).toBe(issueShownToken(secret(), s.user.id, q.stats, NOW))
   })
 })
@@ -140,7 +140,7 @@ describe('GET /questions/:id/statistics', () => {
   it('gives exact counts, rounded percentages and averages, first attempts apart from all', async () => {
     // A student who only revealed the answer (no attempt) sees the whole distribution.
     const reader = await createTestUser(t.ctx, { plan: 'PREMIUM' })
-    expect((await request(t.app).post(`/api/v1/questions/${q.stats}/reveal`).set(reader.auth)).status).toBe(200)
+    expect((await contractRequest(t.app).post(`/api/v1/questions/${q.stats}/reveal`).set(reader.auth)).status).toBe(200)
     const res = await statistics(q.stats, reader.auth)
     expect(res.status).toBe(200)
     expect(res.body.data).toEqual({
@@ -209,7 +209,7 @@ describe('GET /questions/:id/statistics', () => {
     expect(empty.body).toEqual({ success: true, data: null, message: 'Nenhuma estatística disponível.' })
     expect((await statistics(999_999)).body).toEqual({ error: 'Questão não encontrada' })
     expect((await statistics(999_999)).status).toBe(404)
-    expect((await request(t.app).get('/api/v1/questions/abc/statistics')).status).toBe(400)
+    expect((await contractRequest(t.app).get('/api/v1/questions/abc/statistics')).status).toBe(400)
   })
 
   it('stays right when the post-migration SQL runs again (idempotent backfill)', async () => {
@@ -237,7 +237,7 @@ describe('GET /questions/:id/statistics', () => {
 })
 
 describe('commented answer (Análise): plan hasCommentedQuestions AND the toggle', () => {
-  const reveal = (id: number, auth: Record<string, string>) => request(t.app).post(`/api/v1/questions/${id}/reveal`).set(auth)
+  const reveal = (id: number, auth: Record<string, string>) => contractRequest(t.app).post(`/api/v1/questions/${id}/reveal`).set(auth)
 
   it('shows the explanation to Premium and Gratuito, hides it from Básico with the reason', async () => {
     const premium = await createTestUser(t.ctx, { plan: 'PREMIUM' })
@@ -255,7 +255,7 @@ describe('commented answer (Análise): plan hasCommentedQuestions AND the toggle
     // The answer and the read-only GET say the same.
     const attempt = await answer(q.noVideo, basico.auth, { answer: 'A' })
     expect(attempt.body).toMatchObject({ correct: true, explanation: null, explanation_locked: 'plan' })
-    const again = await request(t.app).get(`/api/v1/questions/${q.noVideo}/reveal`).set(basico.auth)
+    const again = await contractRequest(t.app).get(`/api/v1/questions/${q.noVideo}/reveal`).set(basico.auth)
     expect(again.body).toMatchObject({ explanation: null, explanation_locked: 'plan' })
     // A question without an explanation is not 'locked'.
     const none = await reveal(q.badVideo, basico.auth)
@@ -275,7 +275,7 @@ describe('commented answer (Análise): plan hasCommentedQuestions AND the toggle
           explanation_locked: 'disabled',
           explanation_message: 'As questões comentadas estão desativadas no momento.',
         })
-        expect((await request(t.app).get(`/api/v1/questions/${q.noVideo}/reveal`).set(s.auth)).body.explanation).toBeNull()
+        expect((await contractRequest(t.app).get(`/api/v1/questions/${q.noVideo}/reveal`).set(s.auth)).body.explanation).toBeNull()
       }
     } finally {
       await setToggles(t.db, { commentedQuestionsEnabled: true })
@@ -286,7 +286,7 @@ describe('commented answer (Análise): plan hasCommentedQuestions AND the toggle
 
 describe('video', () => {
   it('answers the link, its id and the privacy-enhanced player; visitors get no watched mark', async () => {
-    const res = await request(t.app).get(`/api/v1/questions/${q.stats}/video`)
+    const res = await contractRequest(t.app).get(`/api/v1/questions/${q.stats}/video`)
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({
       videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
@@ -300,19 +300,20 @@ describe('video', () => {
   })
 
   it("says 'Nenhum vídeo disponível.' without a link and the spec's error texts for a bad one", async () => {
-    const none = await request(t.app).get(`/api/v1/questions/${q.noVideo}/video`)
+    const none = await contractRequest(t.app).get(`/api/v1/questions/${q.noVideo}/video`)
     expect(none.status).toBe(404)
     expect(none.body).toEqual({ error: 'Nenhum vídeo disponível.', code: 'NO_VIDEO' })
-    const bad = await request(t.app).get(`/api/v1/questions/${q.badVideo}/video`)
+    const bad = await contractRequest(t.app).get(`/api/v1/questions/${q.badVideo}/video`)
     expect(bad.status).toBe(422)
     expect(bad.body).toEqual({ error: 'Erro ao carregar vídeo.', code: 'INVALID_VIDEO', detail: 'O link do vídeo pode estar inválido.' })
-    expect((await request(t.app).get('/api/v1/questions/999999/video')).status).toBe(404)
+    expect((await contractRequest(t.app).get('/api/v1/questions/999999/video')).status).toBe(404)
   })
 
   it('marks it watched once for the caller (bearer only), keeping the first time', async () => {
     const s = await createTestUser(t.ctx)
     const other = await createTestUser(t.ctx)
-    const watch = (auth: Record<string, string> = {}, id = q.stats) => request(t.app).post(`/api/v1/questions/${id}/video/watch`).set(auth)
+    const watch = (auth: Record<string, string> = {}, id = q.stats) =>
+      contractRequest(t.app).post(`/api/v1/questions/${id}/video/watch`).set(auth)
     expect((await watch()).status).toBe(401)
     const first = await watch(s.auth)
     expect(first.status).toBe(200)
@@ -323,8 +324,8 @@ describe('video', () => {
     } finally {
       t.ctx.clock = () => NOW
     }
-    expect((await request(t.app).get(`/api/v1/questions/${q.stats}/video`).set(s.auth)).body.data.watchedAt).toBe(NOW.toISOString())
-    expect((await request(t.app).get(`/api/v1/questions/${q.stats}/video`).set(other.auth)).body.data.watchedAt).toBeNull()
+    expect((await contractRequest(t.app).get(`/api/v1/questions/${q.stats}/video`).set(s.auth)).body.data.watchedAt).toBe(NOW.toISOString())
+    expect((await contractRequest(t.app).get(`/api/v1/questions/${q.stats}/video`).set(other.auth)).body.data.watchedAt).toBeNull()
     expect((await watch(s.auth, q.noVideo)).status).toBe(404)
     expect((await watch(s.auth, q.badVideo)).status).toBe(422)
     expect(await t.db.select().from(videoWatches).where(eq(videoWatches.userId, s.user.id))).toHaveLength(1)
@@ -360,7 +361,8 @@ describe('GET /questions/:id/interactions', () => {
   it('counts what exists now for the caller: zero, never invented', async () => {
     const s = await createTestUser(t.ctx)
     const other = await createTestUser(t.ctx)
-    const get = (auth: Record<string, string> = {}, id = q.stats) => request(t.app).get(`/api/v1/questions/${id}/interactions`).set(auth)
+    const get = (auth: Record<string, string> = {}, id = q.stats) =>
+      contractRequest(t.app).get(`/api/v1/questions/${id}/interactions`).set(auth)
     expect((await get()).status).toBe(401)
     expect((await get(s.auth, q.empty)).body.data).toEqual({
       questionId: q.empty,
@@ -405,7 +407,7 @@ describe('GET /questions/:id/interactions', () => {
 
 describe('GET /questions/:id/details', () => {
   it('gives every field of the question but never its key', async () => {
-    const res = await request(t.app).get(`/api/v1/questions/${q.stats}/details`)
+    const res = await contractRequest(t.app).get(`/api/v1/questions/${q.stats}/details`)
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({
       id: q.stats,
@@ -419,13 +421,13 @@ describe('GET /questions/:id/details', () => {
     expect(res.body.data.imported_at).toMatch(/^\d{4}-\d\d-\d\dT/)
     expect(res.body.data.shown_token).toBeUndefined()
     expect(JSON.stringify(res.body)).not.toMatch(/correct_answer|Comentário do/)
-    expect((await request(t.app).get(`/api/v1/questions/${q.annulled}/details`)).body.data.is_annulled).toBe(true)
+    expect((await contractRequest(t.app).get(`/api/v1/questions/${q.annulled}/details`)).body.data.is_annulled).toBe(true)
   })
 })
 
 describe('CSP', () => {
   it('frames only the privacy-enhanced video host', async () => {
-    const res = await request(t.app).get('/version.json')
+    const res = await contractRequest(t.app).get('/version.json')
     const csp = String(res.headers['content-security-policy'])
     expect(csp).toMatch(/(^|;)frame-src https:\/\/www\.youtube-nocookie\.com(;|$)/)
   })
