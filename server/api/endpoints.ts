@@ -1,6 +1,7 @@
 import { chatApi } from '../features/chat/contract'
 import { contactApi } from '../features/contact/contract'
 import { insightApi } from '../features/insight/contract'
+import { meApi } from '../features/me/contract'
 import { notebooksApi } from '../features/notebooks/contract'
 import { notesApi } from '../features/notes/contract'
 import { profileApi } from '../features/profile/contract'
@@ -18,6 +19,7 @@ export const CONTRACTS = {
   contact: contactApi,
   chat: chatApi,
   insight: insightApi,
+  me: meApi,
 } satisfies Record<string, Record<string, Endpoint>>
 
 /** Each endpoint with its operation id (`notebooks.setQuestionNotebooks`). */

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 
 import type { MyErrorReportJson } from '#server/client/error-reports'
-import type { ForumCounts, ForumParticipation } from '#server/client/me'
+import type { ForumCounts, ForumParticipation } from '#server/features/me/contract'
 import { formatDateHour } from '~/utils/format-date'
 
 import { MyErrorReports } from './error-reports'

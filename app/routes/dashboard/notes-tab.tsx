@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 
-import type { MyNote } from '#server/client/me'
+import type { MyNote } from '#server/features/me/contract'
 import { Pagination } from '~/routes/questoes/pagination'
 import { formatDateHour } from '~/utils/format-date'
 

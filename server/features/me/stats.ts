@@ -2,28 +2,12 @@ import { sql } from 'drizzle-orm'
 
 import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
+import type { DailyAccuracy, DisciplinePerformance, MyStats, WeakTopic } from './contract'
 
 // The student's own figures for /dashboard (issue 14; spec section 3, Dashboard data), read
 // from the attempts the API stored. Days are São Paulo days, like the weekly quota's weeks.
 
 const ZONE = 'America/Sao_Paulo'
-
-export type MyStats = {
-  /** Distinct questions answered at least once. */
-  questionsAnswered: number
-  /** Share of all answers that were right, rounded percent (0 with no answers). */
-  correctRate: number
-  /** Consecutive São Paulo days with at least one answer, up to today; today without one yet does not break it. */
-  studyStreak: number
-  /** Seconds spent on the answers whose time is known (the signed shown-at token, ADR 018). */
-  totalStudyTime: number
-}
-
-export type DisciplinePerformance = { discipline: string; correct: number; total: number }
-/** One São Paulo day of the last 30 with its answers (days without answers are left out). */
-export type DailyAccuracy = { day: string; correct: number; total: number }
-/** A topic the student gets wrong most: where to practise next. */
-export type WeakTopic = { topicId: number; topic: string; disciplineId: number; discipline: string; correct: number; total: number }
 
 export const ACCURACY_DAYS = 30
 export const WEAKEST_TOPICS = 5
@@ -102,7 +86,7 @@ export async function myDailyAccuracy(db: Db, userId: string, now = new Date()):
 export async function myWeakestTopics(db: Db, userId: string): Promise<WeakTopic[]> {
   return queryRows<WeakTopic>(
     db,
-    sql`SELECT t.id AS "topicId", t.name AS topic, d.id AS "disciplineId", d.name AS discipline, s.correct, s.attempts AS total
+    sql`SELECT t.id AS topic_id, t.name AS topic, d.id AS discipline_id, d.name AS discipline, s.correct, s.attempts AS total
           FROM user_topic_stats s
           JOIN topics t ON t.id = s.topic_id
           JOIN disciplines d ON d.id = t.discipline_id

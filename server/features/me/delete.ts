@@ -1,21 +1,14 @@
 import { and, eq } from 'drizzle-orm'
-import * as z from 'zod'
 
 import type { Db } from '../../db/index'
 import { payments, users } from '../../db/schema'
-import { verifyPassword } from '../auth/passwords'
-import { DeleteAccountBody as DeleteAccountForm, WRONG_CONFIRMATION } from './schemas'
+import { verifyPassword } from '../../domain/auth/passwords'
+import { WRONG_CONFIRMATION } from './messages'
 
 // 'Excluir minha conta' (issue 14; ADR 022): the account and its personal data go (profile,
 // answers, notes, notebooks, votes, sessions, chat: the foreign keys cascade); forum posts stay
 // for the threads they belong to, shown as 'Usuário removido' (user_id set null); payments stay
 // without the link to the person, as tax records must.
-
-/** DELETE /me's body: the form's `confirmacao`, or `password` as issue 14 names it (same rules). */
-export const DeleteAccountBody = z.preprocess((body) => {
-  if (!body || typeof body !== 'object' || Array.isArray(body) || 'confirmacao' in body) return body
-  return 'password' in body ? { confirmacao: body.password } : body
-}, DeleteAccountForm)
 
 export type DeleteOutcome = { kind: 'ok' } | { kind: 'refused'; message: string }
 

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm'
-import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import {
@@ -15,10 +14,11 @@ import {
   users,
 } from '#server/db/schema'
 import { hashPassword } from '#server/domain/auth/passwords'
-import { streakFrom } from '#server/domain/me/stats'
 
-import { createTestContext, createTestUser } from '../support/context'
-import { insertQuestions } from '../support/questions'
+import { createTestContext, createTestUser } from '../../../tests/support/context'
+import { contractRequest } from '../../../tests/support/contract'
+import { insertQuestions } from '../../../tests/support/questions'
+import { streakFrom } from './stats'
 
 // The dashboard's figures (issue 14) against a seeded history with known answers on known
 // São Paulo days. The API's clock is fixed at 2026-03-12 10:00 in São Paulo (13:00 UTC).
@@ -58,7 +58,7 @@ async function seed(userId: string, rows: Seed[]) {
   )
 }
 
-const stats = (auth: Record<string, string>) => request(t.app).get('/api/v1/me/stats').set(auth)
+const stats = (auth: Record<string, string>) => contractRequest(t.app).get('/api/v1/me/stats').set(auth)
 
 describe('GET /me/stats', () => {
   it('counts distinct questions, the rounded share of right answers and the known answer times', async () => {
@@ -92,7 +92,7 @@ describe('GET /me/stats', () => {
   it('is all zeros for a new student, and 401 without a login', async () => {
     const { auth } = await createTestUser(t.ctx)
     expect((await stats(auth)).body).toMatchObject({ questionsAnswered: 0, correctRate: 0, studyStreak: 0, totalStudyTime: 0 })
-    const anonymous = await request(t.app).get('/api/v1/me/stats')
+    const anonymous = await contractRequest(t.app).get('/api/v1/me/stats')
     expect(anonymous.status).toBe(401)
     expect(anonymous.body.error).toEqual(expect.any(String))
   })
@@ -114,7 +114,7 @@ describe('GET /me/performance', () => {
       { question: civil[1], correct: true, at: '2026-03-12T12:02:00Z' },
       { question: penal[0], correct: false, at: '2026-03-12T12:03:00Z' },
     ])
-    const res = await request(t.app).get('/api/v1/me/performance').set(auth)
+    const res = await contractRequest(t.app).get('/api/v1/me/performance').set(auth)
     expect(res.status).toBe(200)
     expect(res.body.disciplines).toEqual([
       { discipline: 'Direito Civil', correct: 2, total: 3 },
@@ -143,7 +143,7 @@ describe('GET /me/export', () => {
     }
     await t.db.update(users).set({ passwordHash: '$argon2id$segredo' }).where(eq(users.id, me.user.id))
 
-    const res = await request(t.app).get('/api/v1/me/export').set(me.auth)
+    const res = await contractRequest(t.app).get('/api/v1/me/export').set(me.auth)
     expect(res.status).toBe(200)
     expect(res.headers['content-disposition']).toBe('attachment; filename="gabarita-meus-dados-2026-03-12.json"')
     const body = res.body
@@ -159,7 +159,7 @@ describe('GET /me/export', () => {
     expect(text).not.toContain('anotação dela')
     expect(text).not.toContain('argon2')
     expect(text).not.toContain(me.token)
-    expect((await request(t.app).get('/api/v1/me/export')).status).toBe(401)
+    expect((await contractRequest(t.app).get('/api/v1/me/export')).status).toBe(401)
   })
 })
 
@@ -189,15 +189,19 @@ describe('DELETE /me', () => {
       .insert(payments)
       .values({ userId: me.user.id, planName: 'PREMIUM', provider: 'sandbox', method: 'credit_card', amountCents: 3500 })
 
-    const wrong = await request(t.app).delete('/api/v1/me').set(me.auth).send({ confirmacao: 'senha-errada' })
+    const wrong = await contractRequest(t.app).delete('/api/v1/me').set(me.auth).send({ password: 'senha-errada' })
     expect(wrong.status).toBe(400)
     expect(wrong.body.error).toBe('Senha incorreta.')
     expect(await t.db.select().from(users).where(eq(users.id, me.user.id))).toHaveLength(1)
-    const empty = await request(t.app).delete('/api/v1/me').set(me.auth).send({})
+    // The form's old field name is still read for one release (ADR 038 point 8).
+    const old = await contractRequest(t.app).delete('/api/v1/me').set(me.auth).send({ confirmacao: 'senha-errada' })
+    expect(old.status).toBe(400)
+    expect(old.body.error).toBe('Senha incorreta.')
+    const empty = await contractRequest(t.app).delete('/api/v1/me').set(me.auth).send({})
     expect(empty.status).toBe(400)
     expect(empty.body.error).toBe('Digite sua senha para confirmar a exclusão.')
 
-    const ok = await request(t.app).delete('/api/v1/me').set(me.auth).send({ confirmacao: 'senha-certa-1' })
+    const ok = await contractRequest(t.app).delete('/api/v1/me').set(me.auth).send({ password: 'senha-certa-1' })
     expect(ok.status).toBe(200)
     expect(ok.body.message).toBe('Sua conta foi excluída.')
     expect(await t.db.select().from(users).where(eq(users.id, me.user.id))).toHaveLength(0)
@@ -205,11 +209,11 @@ describe('DELETE /me', () => {
     expect(await t.db.select().from(notes).where(eq(notes.userId, me.user.id))).toHaveLength(0)
     expect(await t.db.select().from(apiTokens).where(eq(apiTokens.userId, me.user.id))).toHaveLength(0)
     // The old token no longer opens anything.
-    expect((await request(t.app).get('/api/v1/me/stats').set(me.auth)).status).toBe(401)
+    expect((await contractRequest(t.app).get('/api/v1/me/stats').set(me.auth)).status).toBe(401)
     // The thread stays readable for others, its author now 'Usuário removido' (no author).
     const [kept] = await t.db.select().from(forumTopics).where(eq(forumTopics.id, topic.id))
     expect(kept).toMatchObject({ userId: null, title: 'Dúvida do Caio' })
-    const thread = await request(t.app).get(`/api/v1/questions/${civil[0]}/forum/topics`).set(other.auth)
+    const thread = await contractRequest(t.app).get(`/api/v1/questions/${civil[0]}/forum/topics`).set(other.auth)
     expect(thread.status).toBe(200)
     const listed = thread.body.topics.find((x: { id: number }) => x.id === topic.id)
     expect(listed.author).toBeNull()
@@ -221,12 +225,12 @@ describe('DELETE /me', () => {
     ])
     // The admin's payment list still shows them, as 'Conta excluída' (no user).
     const admin = await createTestUser(t.ctx, { plan: 'ADMIN' })
-    const listed2 = await request(t.app).get('/api/v1/admin/payments').set(admin.auth)
+    const listed2 = await contractRequest(t.app).get('/api/v1/admin/payments').set(admin.auth)
     expect(listed2.status).toBe(200)
     const orphans = listed2.body.data.filter((p: { user: unknown; amount_cents?: number }) => p.user === null)
     expect(orphans).toHaveLength(2)
     // The other student is untouched.
-    expect((await request(t.app).get('/api/v1/me/stats').set(other.auth)).status).toBe(200)
+    expect((await contractRequest(t.app).get('/api/v1/me/stats').set(other.auth)).status).toBe(200)
   })
 })
 

@@ -2,19 +2,11 @@ import { sql } from 'drizzle-orm'
 
 import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
+import type { ActivityItem, ForumCounts, ForumParticipation, MyNote, QuestionRef } from './contract'
 
 // The dashboard's lists (issue 14): recent activity (Visão geral), the student's private notes
 // (Comentários) and forum participations (Fórum). Each is one statement over the student's own
 // rows, read through the (user_id, created_at) indexes; every row names the question it is about.
-
-/** A question as the dashboard's lists name it: its code and discipline, and where it opens. */
-export type QuestionRef = { id: number; code: string; discipline: string }
-
-export type ActivityItem =
-  | { kind: 'answer'; at: string; question: QuestionRef; correct: boolean }
-  | { kind: 'note'; at: string; question: QuestionRef }
-  | { kind: 'notebook'; at: string; notebook: { id: number; name: string } }
-  | { kind: 'topic' | 'reply'; at: string; question: QuestionRef; title: string }
 
 export const ACTIVITY_LIMIT = 20
 
@@ -82,7 +74,6 @@ export async function myActivity(db: Db, userId: string, limit = ACTIVITY_LIMIT)
   })
 }
 
-export type MyNote = { id: number; content: string; createdAt: string; updatedAt: string; question: QuestionRef }
 export const NOTES_PAGE_SIZE = 20
 
 /** The student's private notes, newest first, a page at a time, with the question each is on. */
@@ -116,7 +107,7 @@ export async function myNotes(db: Db, userId: string, page: number) {
   }))
   // A page past the end has no row to carry the total: count apart only then.
   const total = rows[0]?.total ?? (page > 1 ? await countNotes(db, userId) : 0)
-  return { notes, total, page, perPage: NOTES_PAGE_SIZE }
+  return { notes, total, page, per_page: NOTES_PAGE_SIZE }
 }
 
 async function countNotes(db: Db, userId: string) {
@@ -127,18 +118,6 @@ async function countNotes(db: Db, userId: string) {
   return row.n
 }
 
-/** The spec's forum participation: what the student did in a topic, and how the topic stands. */
-export type ForumParticipation = {
-  type: 'created' | 'replied' | 'voted'
-  topicId: number
-  topicTitle: string
-  question: QuestionRef
-  lastActivity: string
-  upvotes: number
-  downvotes: number
-  replies: number
-}
-export type ForumCounts = { created: number; replied: number; voted: number }
 export const PARTICIPATIONS_LIMIT = 20
 
 /** Topics the student opened, replied to or voted on (topic or reply votes), newest first, and the counts. */

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
-import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { queryRows } from '#server/db/index'
 import { attempts, forumReplies, forumReplyVotes, forumTopics, forumTopicVotes, notebooks, notes, questions } from '#server/db/schema'
 
-import { createTestContext, createTestUser } from '../support/context'
-import { insertQuestions } from '../support/questions'
+import { createTestContext, createTestUser } from '../../../tests/support/context'
+import { contractRequest } from '../../../tests/support/contract'
+import { insertQuestions } from '../../../tests/support/questions'
 
 // The dashboard's tabs (issue 14) from the API: the 30-day accuracy and the weakest topics
 // (Desempenho), recent activity (Visão geral), private notes (Comentários) and forum
@@ -52,7 +52,7 @@ describe('GET /me/performance (Desempenho)', () => {
     await answer(user.id, q[4].id, true, '2026-03-12T12:01:00Z')
     await answer(other.user.id, q[4].id, false, '2026-03-12T12:02:00Z')
 
-    const res = await request(t.app).get('/api/v1/me/performance').set(auth)
+    const res = await contractRequest(t.app).get('/api/v1/me/performance').set(auth)
     expect(res.status).toBe(200)
     expect(res.body.daily).toEqual([
       { day: '2026-02-11', correct: 1, total: 1 },
@@ -60,23 +60,23 @@ describe('GET /me/performance (Desempenho)', () => {
       { day: '2026-03-12', correct: 2, total: 3 },
     ])
     // Posse 0/1, Dolo 1/2 (q3 and q4), Contratos 1/2; Culpa and Pena never wrong: not weak.
-    const weak = res.body.weakestTopics.map((w: { topic: string; correct: number; total: number }) => [w.topic, w.correct, w.total])
+    const weak = res.body.weakest_topics.map((w: { topic: string; correct: number; total: number }) => [w.topic, w.correct, w.total])
     expect(weak).toEqual([
       ['Posse', 0, 1],
       ['Contratos', 1, 2],
       ['Dolo', 1, 2],
     ])
-    expect(res.body.weakestTopics[0]).toMatchObject({
+    expect(res.body.weakest_topics[0]).toMatchObject({
       discipline: 'Direito Civil',
-      disciplineId: expect.any(Number),
-      topicId: expect.any(Number),
+      discipline_id: expect.any(Number),
+      topic_id: expect.any(Number),
     })
   })
 
   it('is empty for a new student', async () => {
     const { auth } = await createTestUser(t.ctx)
-    const res = await request(t.app).get('/api/v1/me/performance').set(auth)
-    expect(res.body).toMatchObject({ disciplines: [], daily: [], weakestTopics: [] })
+    const res = await contractRequest(t.app).get('/api/v1/me/performance').set(auth)
+    expect(res.body).toMatchObject({ disciplines: [], daily: [], weakest_topics: [] })
   })
 })
 
@@ -90,12 +90,12 @@ describe('the per-student aggregates (ADR 024)', () => {
       .values({ userId: user.id, questionId: q[4].id, answer: 'B', correct: false, createdAt: new Date('2026-03-11T12:00:00Z') })
       .returning()
     await t.db.delete(attempts).where(eq(attempts.id, gone.id))
-    const res = await request(t.app).get('/api/v1/me/performance').set(auth)
+    const res = await contractRequest(t.app).get('/api/v1/me/performance').set(auth)
     expect(res.body.daily).toEqual([{ day: '2026-03-12', correct: 1, total: 2 }])
     expect(res.body.disciplines).toEqual([{ discipline: 'Direito Penal', correct: 1, total: 2 }])
     // Culpa and Dolo (q3) 1 of 2; Pena (q4) was answered only by the deleted attempt.
-    expect(res.body.weakestTopics.map((w: { topic: string }) => w.topic)).toEqual(['Culpa', 'Dolo'])
-    const stats = await request(t.app).get('/api/v1/me/stats').set(auth)
+    expect(res.body.weakest_topics.map((w: { topic: string }) => w.topic)).toEqual(['Culpa', 'Dolo'])
+    const stats = await contractRequest(t.app).get('/api/v1/me/stats').set(auth)
     expect(stats.body).toMatchObject({ questionsAnswered: 1, correctRate: 50 })
 
     // Every student of this file, every table: the trigger's sums are the attempts' own.
@@ -152,7 +152,7 @@ describe('GET /me/activity (Visão geral)', () => {
     await answer(other.user.id, q[4].id, true, '2026-03-12T10:30:00Z')
     await t.db.insert(notebooks).values({ userId: other.user.id, name: 'De outra pessoa', color: 'red' })
 
-    const res = await request(t.app).get('/api/v1/me/activity').set(auth)
+    const res = await contractRequest(t.app).get('/api/v1/me/activity').set(auth)
     expect(res.status).toBe(200)
     const ref = (i: number) => ({ id: q[i].id, code: q[i].shortId, discipline: i < 2 ? 'Direito Civil' : 'Direito Penal' })
     expect(res.body.activity).toEqual([
@@ -168,14 +168,14 @@ describe('GET /me/activity (Visão geral)', () => {
   it('keeps the 20 newest items of 30 answers', async () => {
     const { user, auth } = await createTestUser(t.ctx)
     for (let i = 0; i < 30; i++) await answer(user.id, q[i % 5].id, i % 2 === 0, new Date(Date.UTC(2026, 2, 1, 12, i)).toISOString())
-    const res = await request(t.app).get('/api/v1/me/activity').set(auth)
+    const res = await contractRequest(t.app).get('/api/v1/me/activity').set(auth)
     expect(res.body.activity).toHaveLength(20)
     expect(res.body.activity[0].at).toBe('2026-03-01T12:29:00.000Z')
     expect(res.body.activity[19].at).toBe('2026-03-01T12:10:00.000Z')
   })
 
   it('answers 401 without a login', async () => {
-    expect((await request(t.app).get('/api/v1/me/activity')).status).toBe(401)
+    expect((await contractRequest(t.app).get('/api/v1/me/activity')).status).toBe(401)
   })
 })
 
@@ -193,19 +193,19 @@ describe('GET /me/notes (Comentários)', () => {
     )
     await t.db.insert(notes).values({ userId: other.user.id, questionId: q[0].id, content: 'alheia' })
 
-    const first = await request(t.app).get('/api/v1/me/notes').set(auth)
+    const first = await contractRequest(t.app).get('/api/v1/me/notes').set(auth)
     expect(first.status).toBe(200)
-    expect(first.body).toMatchObject({ total: 23, page: 1, perPage: 20 })
+    expect(first.body).toMatchObject({ total: 23, page: 1, per_page: 20 })
     expect(first.body.notes).toHaveLength(20)
     expect(first.body.notes[0]).toMatchObject({
       content: 'nota 22',
       question: { id: q[2].id, code: q[2].shortId, discipline: 'Direito Penal' },
     })
-    const second = await request(t.app).get('/api/v1/me/notes?page=2').set(auth)
+    const second = await contractRequest(t.app).get('/api/v1/me/notes?page=2').set(auth)
     expect(second.body.notes.map((n: { content: string }) => n.content)).toEqual(['nota 2', 'nota 1', 'nota 0'])
-    const past = await request(t.app).get('/api/v1/me/notes?page=9').set(auth)
+    const past = await contractRequest(t.app).get('/api/v1/me/notes?page=9').set(auth)
     expect(past.body).toMatchObject({ notes: [], total: 23 })
-    const bad = await request(t.app).get('/api/v1/me/notes?page=abc').set(auth)
+    const bad = await contractRequest(t.app).get('/api/v1/me/notes?page=abc').set(auth)
     expect(bad.status).toBe(400)
     expect(bad.body.error).toBe('Página inválida.')
   })
@@ -215,7 +215,7 @@ describe('GET /me/notes (Comentários)', () => {
     const [extra] = (await insertQuestions(t.db, [{ discipline: 'Direito Civil', statement: 'Some depois', number: 900 }])).questions
     await t.db.insert(notes).values({ userId: user.id, questionId: extra.id, content: 'na removida' })
     await t.db.update(questions).set({ removedAt: new Date() }).where(eq(questions.id, extra.id))
-    const res = await request(t.app).get('/api/v1/me/notes').set(auth)
+    const res = await contractRequest(t.app).get('/api/v1/me/notes').set(auth)
     expect(res.body).toMatchObject({ notes: [], total: 0 })
   })
 })
@@ -253,7 +253,7 @@ describe('GET /me/forum (Fórum)', () => {
     await t.db.insert(forumTopics).values({ userId: me.user.id, questionId: q[3].id, title: 'Apagado', content: '', deletedAt: new Date() })
     void reply
 
-    const res = await request(t.app).get('/api/v1/me/forum').set(me.auth)
+    const res = await contractRequest(t.app).get('/api/v1/me/forum').set(me.auth)
     expect(res.status).toBe(200)
     expect(res.body.counts).toEqual({ created: 1, replied: 1, voted: 2 })
     expect(
@@ -274,7 +274,7 @@ describe('GET /me/forum (Fórum)', () => {
     ])
     expect(res.body.participations[2].question).toEqual({ id: q[0].id, code: q[0].shortId, discipline: 'Direito Civil' })
 
-    const empty = await request(t.app)
+    const empty = await contractRequest(t.app)
       .get('/api/v1/me/forum')
       .set((await createTestUser(t.ctx)).auth)
     expect(empty.body).toMatchObject({ counts: { created: 0, replied: 0, voted: 0 }, participations: [] })
