@@ -1,5 +1,7 @@
 import { chatApi } from '../features/chat/contract'
 import { contactApi } from '../features/contact/contract'
+import { disciplinesApi } from '../features/disciplines/contract'
+import { healthApi } from '../features/health/contract'
 import { insightApi } from '../features/insight/contract'
 import { meApi } from '../features/me/contract'
 import { notebooksApi } from '../features/notebooks/contract'
@@ -20,6 +22,8 @@ export const CONTRACTS = {
   chat: chatApi,
   insight: insightApi,
   me: meApi,
+  disciplines: disciplinesApi,
+  health: healthApi,
 } satisfies Record<string, Record<string, Endpoint>>
 
 /** Each endpoint with its operation id (`notebooks.setQuestionNotebooks`). */

@@ -9,18 +9,6 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-describe('GET /api/v1/health', () => {
-  it('reports the database kind and the version', async () => {
-    const res = await request(t.app).get('/api/v1/health')
-    expect(res.status).toBe(200)
-    expect(res.body).toEqual({
-      status: 'ok',
-      database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
-      version: expect.any(String),
-    })
-  })
-})
-
 describe('security headers', () => {
   it('sends pages a nonce-based CSP without unsafe-inline scripts, same-origin referrer and no x-powered-by', async () => {
     const res = await request(t.app).get('/version.json')

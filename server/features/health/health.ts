@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 
-import type { Db } from '../db/index'
+import type { Db } from '../../db/index'
 
 /** True when the database answers a trivial query (the health check's probe). */
 export async function databaseReachable(db: Db) {
