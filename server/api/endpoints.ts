@@ -1,6 +1,7 @@
 import { chatApi } from '../features/chat/contract'
 import { contactApi } from '../features/contact/contract'
 import { disciplinesApi } from '../features/disciplines/contract'
+import { errorReportsApi } from '../features/error-reports/contract'
 import { healthApi } from '../features/health/contract'
 import { insightApi } from '../features/insight/contract'
 import { meApi } from '../features/me/contract'
@@ -24,6 +25,7 @@ export const CONTRACTS = {
   me: meApi,
   disciplines: disciplinesApi,
   health: healthApi,
+  errorReports: errorReportsApi,
 } satisfies Record<string, Record<string, Endpoint>>
 
 /** Each endpoint with its operation id (`notebooks.setQuestionNotebooks`). */

@@ -5,6 +5,7 @@ import type { AppContext } from '../context'
 import { createChatRouter } from '../features/chat/router'
 import { createContactRouter } from '../features/contact/router'
 import { createDisciplinesRouter } from '../features/disciplines/router'
+import { createAdminErrorReportsRouter, createErrorReportsRouter } from '../features/error-reports/router'
 import { createHealthRouter } from '../features/health/router'
 import { createInsightRouter } from '../features/insight/router'
 import { createMeRouter } from '../features/me/router'
@@ -18,7 +19,6 @@ import { createAuthRouter } from './auth'
 import { loadUser } from './auth-middleware'
 import { createBillingRouter, createBillingWebhookRouter } from './billing'
 import { createAdminContactRouter } from './contact-admin'
-import { createAdminErrorReportsRouter, createErrorReportsRouter } from './error-reports'
 import { createAdminForumRouter, createForumRouter } from './forum'
 import { HttpError } from './http'
 import { BODY_ERRORS, rejectNulBytes } from './input-guard'
@@ -65,7 +65,7 @@ export function createApiRouter(ctx: AppContext) {
   api.use('/admin', createAdminRouter(ctx))
   api.use('/admin', createAdminBillingRouter(ctx))
   api.use('/admin', createAdminForumRouter(ctx))
-  api.use('/admin', createAdminErrorReportsRouter(ctx))
+  api.use(createAdminErrorReportsRouter(ctx))
   api.use('/admin', createAdminContactRouter(ctx))
   api.use((_req, _res, next) => next(new HttpError(404, 'Rota não encontrada')))
   api.use(apiErrorHandler(ctx))

@@ -5,7 +5,7 @@ import { json } from '@remix-run/node'
 
 import { call } from '#server/client/call'
 import type { ApiClient } from '#server/client/core'
-import { getMyErrorReports } from '#server/client/error-reports'
+import { errorReportsApi } from '#server/features/error-reports/contract'
 import { meApi } from '#server/features/me/contract'
 import { notebooksApi } from '#server/features/notebooks/contract'
 import { profileApi } from '#server/features/profile/contract'
@@ -39,7 +39,7 @@ async function loadTab(tab: TabId, api: ApiClient, url: URL) {
       return { tab, notes, total, page, perPage: per_page }
     }
     case 'forum': {
-      const [{ counts, participations }, reports] = await Promise.all([call(api, meApi.forum), getMyErrorReports(api)])
+      const [{ counts, participations }, reports] = await Promise.all([call(api, meApi.forum), call(api, errorReportsApi.mine)])
       return { tab, counts, participations, errorReports: reports.data }
     }
     case 'configuracoes':

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 
-import type { MyErrorReportJson } from '#server/client/error-reports'
+import type { MyErrorReportJson } from '#server/features/error-reports/contract'
 import type { ForumCounts, ForumParticipation } from '#server/features/me/contract'
 import { formatDateHour } from '~/utils/format-date'
 

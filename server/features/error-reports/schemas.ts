@@ -1,10 +1,10 @@
 import * as z from 'zod'
 
 import type { ErrorReportStatus } from '../../db/schema'
-import { ERROR_REPORT_ANSWER_MAX, ERROR_REPORT_STATUS_LABELS, ERROR_REPORT_STATUSES } from './error-report-values'
+import { ERROR_REPORT_ANSWER_MAX, ERROR_REPORT_STATUS_LABELS, ERROR_REPORT_STATUSES } from './messages'
 
 // The error-report queue's field rules, free of the database layer so the admin page's form
-// (app/routes/admin.erros/schemas.ts) shares them with the API; the values in error-report-values.ts.
+// (app/routes/admin.erros/schemas.ts) shares them with the API; the values in messages.ts.
 
 export { ERROR_REPORT_ANSWER_MAX, ERROR_REPORT_STATUS_LABELS, ERROR_REPORT_STATUSES }
 export type { ErrorReportStatus }

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm'
-import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { errorReports } from '#server/db/schema'
 
-import { createTestContext, createTestUser } from '../support/context'
-import { insertQuestions } from '../support/questions'
+import { createTestContext, createTestUser } from '../../../tests/support/context'
+import { contractRequest } from '../../../tests/support/contract'
+import { insertQuestions } from '../../../tests/support/questions'
 
 // The error-report queue (issue 13): reports sent from the cards get a status (novo,
 // em_analise, corrigido, descartado) and an optional answer; the student reads their own.
@@ -19,7 +19,7 @@ let questionId: number
 let shortId: string
 
 const api = (method: 'get' | 'put' | 'post', url: string, auth?: Record<string, string>) => {
-  const r = request(t.app)[method](`/api/v1${url}`)
+  const r = contractRequest(t.app)[method](`/api/v1${url}`)
   return auth ? r.set(auth) : r
 }
 

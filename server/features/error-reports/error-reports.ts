@@ -5,39 +5,13 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/index'
 import type { ErrorReportStatus } from '../../db/schema'
 import { disciplines, errorReports, questions, users } from '../../db/schema'
-import { ERROR_REPORT_STATUS_LABELS } from './error-report-rules'
+import type { AdminErrorReportJson, ErrorReportPage, MyErrorReportJson } from './contract'
+import { ERROR_REPORT_STATUS_LABELS } from './messages'
 
 // The admin queue of the errors students report from the cards (/admin/erros), and each
 // student's own reports with their status and the team's answer (GET /error-reports/mine).
 
-export {
-  ERROR_REPORT_ANSWER_MAX,
-  ERROR_REPORT_STATUS_LABELS,
-  ERROR_REPORT_STATUSES,
-  errorReportAnswer,
-  errorReportStatus,
-  ErrorReportUpdateBody,
-} from './error-report-rules'
-export type { ErrorReportStatus }
-
 export const ERROR_REPORTS_PAGE_SIZE = 20
-
-export type ErrorReportQuestion = { id: number; number: number; short_id: string; discipline: string }
-export type MyErrorReportJson = {
-  id: number
-  question: ErrorReportQuestion
-  message: string
-  status: ErrorReportStatus
-  status_label: string
-  answer: string | null
-  answered_at: string | null
-  created_at: string
-}
-export type AdminErrorReportJson = MyErrorReportJson & {
-  reporter: { id: string; name: string; email: string } | null
-  answered_by: { id: string; name: string } | null
-}
-export type ErrorReportPage<T> = { data: T[]; total: number; page: number; per_page: number }
 
 const answerer = alias(users, 'answerer')
 
