@@ -2,6 +2,7 @@ import { chatApi } from '../features/chat/contract'
 import { contactApi } from '../features/contact/contract'
 import { disciplinesApi } from '../features/disciplines/contract'
 import { errorReportsApi } from '../features/error-reports/contract'
+import { forumApi } from '../features/forum/contract'
 import { healthApi } from '../features/health/contract'
 import { insightApi } from '../features/insight/contract'
 import { meApi } from '../features/me/contract'
@@ -26,6 +27,7 @@ export const CONTRACTS = {
   disciplines: disciplinesApi,
   health: healthApi,
   errorReports: errorReportsApi,
+  forum: forumApi,
 } satisfies Record<string, Record<string, Endpoint>>
 
 /** Each endpoint with its operation id (`notebooks.setQuestionNotebooks`). */

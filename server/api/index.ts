@@ -6,6 +6,7 @@ import { createChatRouter } from '../features/chat/router'
 import { createContactRouter } from '../features/contact/router'
 import { createDisciplinesRouter } from '../features/disciplines/router'
 import { createAdminErrorReportsRouter, createErrorReportsRouter } from '../features/error-reports/router'
+import { createAdminForumRouter, createForumRouter } from '../features/forum/router'
 import { createHealthRouter } from '../features/health/router'
 import { createInsightRouter } from '../features/insight/router'
 import { createMeRouter } from '../features/me/router'
@@ -19,7 +20,6 @@ import { createAuthRouter } from './auth'
 import { loadUser } from './auth-middleware'
 import { createBillingRouter, createBillingWebhookRouter } from './billing'
 import { createAdminContactRouter } from './contact-admin'
-import { createAdminForumRouter, createForumRouter } from './forum'
 import { HttpError } from './http'
 import { BODY_ERRORS, rejectNulBytes } from './input-guard'
 import { createOpenApiRouter } from './openapi'
@@ -64,7 +64,7 @@ export function createApiRouter(ctx: AppContext) {
   api.use(createChatRouter(ctx))
   api.use('/admin', createAdminRouter(ctx))
   api.use('/admin', createAdminBillingRouter(ctx))
-  api.use('/admin', createAdminForumRouter(ctx))
+  api.use(createAdminForumRouter(ctx))
   api.use(createAdminErrorReportsRouter(ctx))
   api.use('/admin', createAdminContactRouter(ctx))
   api.use((_req, _res, next) => next(new HttpError(404, 'Rota não encontrada')))

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 
-import type { ForumQueueItem } from '#server/client/forum'
+import type { ForumQueueItem } from '#server/features/forum/contract'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { formatDateTime } from '~/utils/format'

@@ -5,12 +5,15 @@ import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import type { PlanName } from '../../db/schema'
 import { forumFlags, forumReplies, forumReplyVotes, forumTopics, forumTopicVotes, questions } from '../../db/schema'
-import { DISPLAY_PLANS } from '../plans'
-import { getPolicy, hasFeature } from '../policy'
+import { DISPLAY_PLANS } from '../../domain/plans'
+import { getPolicy, hasFeature } from '../../domain/policy'
+import { QUESTION_NOT_FOUND, REPLY_NOT_FOUND, TOPIC_NOT_FOUND } from './messages'
 import type { VoteChoice } from './schemas'
 
+export { QUESTION_NOT_FOUND, REPLY_NOT_FOUND, TOPIC_NOT_FOUND }
+
 // Discussões (issue 13): topics on a question, replies, votes, flags. Plain functions over Db
-// returning outcomes; server/api/forum.ts maps them to status codes. Posting (topics, replies,
+// returning outcomes; ./router.ts maps them to status codes. Posting (topics, replies,
 // edits, votes) needs the 'comments' feature of the policy (plan hasComments AND the
 // commentsEnabled toggle); reading and flagging need only a login.
 
@@ -27,11 +30,11 @@ type PostJson = {
   id: number
   content: string
   author: ForumAuthor
-  created_at: string
+  createdAt: string
   edited_at: string | null
   upvotes: number
   downvotes: number
-  user_vote: UserVote
+  userVote: UserVote
   is_mine: boolean
   /** The viewer already flagged it (flags are once per user). */
   flagged_by_me: boolean
@@ -42,7 +45,7 @@ export type ForumReplyJson = PostJson & { topic_id: number }
 export type ForumTopicJson = PostJson & {
   question_id: number
   title: string
-  is_highlighted: boolean
+  isHighlighted: boolean
   /** Deleted by its author but kept for its replies: title and content are 'mensagem removida'. */
   deleted: boolean
   reply_count: number
@@ -66,9 +69,6 @@ export type Outcome<T> =
   | { kind: 'forbidden'; message: string; code?: string }
   | { kind: 'conflict'; message: string }
 
-export const QUESTION_NOT_FOUND = 'Questão não encontrada'
-export const TOPIC_NOT_FOUND = 'Tópico não encontrado.'
-export const REPLY_NOT_FOUND = 'Resposta não encontrada.'
 export const NOT_AUTHOR = 'Você só pode alterar as suas próprias mensagens.'
 export const ALREADY_FLAGGED = 'Você já denunciou esta mensagem.'
 
@@ -134,11 +134,11 @@ function post(r: TopicRow | ReplyRow, viewer: Viewer): PostJson {
     id: Number(r.id),
     content: r.deleted_at ? REMOVED_TEXT : r.content,
     author: r.deleted_at ? null : author(r),
-    created_at: iso(r.created_at)!,
+    createdAt: iso(r.created_at)!,
     edited_at: iso(r.edited_at),
     upvotes: Number(r.up),
     downvotes: Number(r.down),
-    user_vote: voteOf(r.my_vote === null ? null : Number(r.my_vote)),
+    userVote: voteOf(r.my_vote === null ? null : Number(r.my_vote)),
     is_mine: !r.deleted_at && r.user_id === viewer.id,
     flagged_by_me: Boolean(r.flagged),
     hidden: r.hidden_at !== null,
@@ -208,7 +208,7 @@ async function queryTopics(db: Db, viewer: Viewer, where: SQL, page: number): Pr
       ...post(r, viewer),
       question_id: Number(r.question_id),
       title: r.deleted_at ? REMOVED_TEXT : r.title,
-      is_highlighted: Boolean(r.highlighted),
+      isHighlighted: Boolean(r.highlighted),
       deleted: r.deleted_at !== null,
       reply_count: own.length,
       replies: own,
@@ -409,7 +409,7 @@ export async function deleteReply(
   return { kind: 'ok', value: { id: replyId, topic_id: reply.topicId } }
 }
 
-export type VoteResult = { id: number; upvotes: number; downvotes: number; user_vote: UserVote }
+export type VoteResult = { id: number; upvotes: number; downvotes: number; userVote: UserVote }
 
 /**
  * The spec's voting rules: the same vote again clears it, the opposite one moves one count
@@ -449,7 +449,7 @@ export async function voteTopic(db: Db, viewer: Viewer, topicId: number, choice:
       })
       .from(forumTopicVotes)
       .where(eq(forumTopicVotes.topicId, topicId))
-    return { id: topicId, upvotes: Number(counts.up), downvotes: Number(counts.down), user_vote: next }
+    return { id: topicId, upvotes: Number(counts.up), downvotes: Number(counts.down), userVote: next }
   })
   return { kind: 'ok', value }
 }
@@ -481,7 +481,7 @@ export async function voteReply(db: Db, viewer: Viewer, replyId: number, choice:
       })
       .from(forumReplyVotes)
       .where(eq(forumReplyVotes.replyId, replyId))
-    return { id: replyId, upvotes: Number(counts.up), downvotes: Number(counts.down), user_vote: next }
+    return { id: replyId, upvotes: Number(counts.up), downvotes: Number(counts.down), userVote: next }
   })
   return { kind: 'ok', value }
 }

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm'
-import request from 'supertest'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { featureToggles, forumFlags, forumReplies, forumTopics, forumTopicVotes } from '#server/db/schema'
 
-import { createTestContext, createTestUser } from '../support/context'
-import { insertQuestions } from '../support/questions'
+import { createTestContext, createTestUser } from '../../../tests/support/context'
+import { contractRequest } from '../../../tests/support/contract'
+import { insertQuestions } from '../../../tests/support/questions'
 
 // Discussões (issue 13): topics, replies, the spec's vote transitions, concurrency, sorting,
 // plan gating and the toggle, flags, moderation as students see it, authorship (IDOR),
@@ -23,7 +23,7 @@ let otherQuestionId: number
 let removedQuestionId: number
 
 const api = (method: 'get' | 'put' | 'post' | 'delete', url: string, auth?: Record<string, string>) => {
-  const r = request(t.app)[method](`/api/v1${url}`)
+  const r = contractRequest(t.app)[method](`/api/v1${url}`)
   return auth ? r.set(auth) : r
 }
 
@@ -50,12 +50,12 @@ async function topics(user: User, qid = questionId) {
       content: string
       upvotes: number
       downvotes: number
-      user_vote: string
-      is_highlighted: boolean
+      userVote: string
+      isHighlighted: boolean
       hidden: boolean
       deleted: boolean
       author: { name: string } | null
-      replies: Array<{ id: number; content: string; upvotes: number; downvotes: number; user_vote: string; hidden: boolean }>
+      replies: Array<{ id: number; content: string; upvotes: number; downvotes: number; userVote: string; hidden: boolean }>
     }>
     total: number
     posting: { allowed: boolean; message?: string; code?: string }
@@ -90,7 +90,7 @@ describe('topics and replies', () => {
       content: 'Linha 1\nLinha 2',
       upvotes: 0,
       downvotes: 0,
-      user_vote: 'none',
+      userVote: 'none',
       is_mine: true,
       reply_count: 0,
     })
@@ -161,7 +161,7 @@ describe('votes: the spec transitions, one per user, enforced by the database', 
     const vote = async (v: string) => {
       const res = await api('put', `/forum/topics/${topic.id}/vote`, bruno.auth).send({ vote: v })
       expect(res.status, JSON.stringify(res.body)).toBe(200)
-      return [res.body.upvotes, res.body.downvotes, res.body.user_vote]
+      return [res.body.upvotes, res.body.downvotes, res.body.userVote]
     }
     expect(await vote('up')).toEqual([1, 0, 'up'])
     expect(await vote('up')).toEqual([0, 0, 'none'])
@@ -178,8 +178,8 @@ describe('votes: the spec transitions, one per user, enforced by the database', 
     await vote('up')
     await api('put', `/forum/topics/${topic.id}/vote`, ana.auth).send({ vote: 'down' }).expect(200)
     const asBruno = (await topics(bruno)).topics.find((x) => x.id === topic.id)!
-    expect([asBruno.upvotes, asBruno.downvotes, asBruno.user_vote]).toEqual([1, 1, 'up'])
-    expect((await topics(ana)).topics.find((x) => x.id === topic.id)!.user_vote).toBe('down')
+    expect([asBruno.upvotes, asBruno.downvotes, asBruno.userVote]).toEqual([1, 1, 'up'])
+    expect((await topics(ana)).topics.find((x) => x.id === topic.id)!.userVote).toBe('down')
     expect((await api('put', `/forum/topics/${topic.id}/vote`, bruno.auth).send({ vote: 'sideways' })).body.error).toBe(
       'Voto inválido: use up, down ou none.',
     )
@@ -191,7 +191,7 @@ describe('votes: the spec transitions, one per user, enforced by the database', 
     const vote = async (v: string) => {
       const res = await api('put', `/forum/replies/${body.reply.id}/vote`, bruno.auth).send({ vote: v })
       expect(res.status).toBe(200)
-      return [res.body.upvotes, res.body.downvotes, res.body.user_vote]
+      return [res.body.upvotes, res.body.downvotes, res.body.userVote]
     }
     expect(await vote('down')).toEqual([0, 1, 'down'])
     expect(await vote('up')).toEqual([1, 0, 'up'])
@@ -199,7 +199,7 @@ describe('votes: the spec transitions, one per user, enforced by the database', 
     expect(await vote('down')).toEqual([0, 1, 'down'])
     expect(await vote('none')).toEqual([0, 0, 'none'])
     const reply = (await topics(bruno)).topics.find((x) => x.id === topic.id)!.replies[0]
-    expect([reply.upvotes, reply.downvotes, reply.user_vote]).toEqual([0, 0, 'none'])
+    expect([reply.upvotes, reply.downvotes, reply.userVote]).toEqual([0, 0, 'none'])
   })
 
   it('concurrent votes from one user leave at most one vote row and consistent counts', async () => {
@@ -257,7 +257,7 @@ describe('sorting: highlighted first, then net votes, then newest', () => {
     expect(await titles()).toEqual(['Mais votado', 'Mais novo', 'Antigo', 'Negativado'])
     await api('put', `/admin/forum/topics/${disliked.id}`, admin.auth).send({ highlighted: true }).expect(200)
     expect(await titles()).toEqual(['Negativado', 'Mais votado', 'Mais novo', 'Antigo'])
-    expect((await topics(gratuito, qid)).topics[0].is_highlighted).toBe(true)
+    expect((await topics(gratuito, qid)).topics[0].isHighlighted).toBe(true)
     await api('put', `/admin/forum/topics/${disliked.id}`, admin.auth).send({ highlighted: false }).expect(200)
     expect(await titles()).toEqual(['Mais votado', 'Mais novo', 'Antigo', 'Negativado'])
     void old
@@ -484,14 +484,18 @@ describe('rate limit', () => {
       const [q] = (await insertQuestions(limited.db, [{ discipline: 'Direito Civil', statement: 'Flood.' }])).questions
       const make = async (name: string) => {
         const u = await createTestUser(limited.ctx, { name })
-        await request(limited.app).put(`/api/v1/admin/users/${u.user.id}/plan`).set(boss.auth).send({ plan_name: 'PREMIUM' }).expect(200)
+        await contractRequest(limited.app)
+          .put(`/api/v1/admin/users/${u.user.id}/plan`)
+          .set(boss.auth)
+          .send({ plan_name: 'PREMIUM' })
+          .expect(200)
         return u
       }
       const flooder = await make('Flood')
       const other = await make('Calmo')
       const statuses: number[] = []
       for (let i = 0; i < 21; i++) {
-        const res = await request(limited.app)
+        const res = await contractRequest(limited.app)
           .post(`/api/v1/questions/${q.id}/forum/topics`)
           .set(flooder.auth)
           .send({ title: `T${i}`, content: 'c' })
@@ -501,7 +505,7 @@ describe('rate limit', () => {
       }
       expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true)
       expect(statuses[20]).toBe(429)
-      await request(limited.app)
+      await contractRequest(limited.app)
         .post(`/api/v1/questions/${q.id}/forum/topics`)
         .set(other.auth)
         .send({ title: 'ok', content: 'c' })

@@ -3,14 +3,14 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import { forumFlags, forumReplies, forumTopics } from '../../db/schema'
+import type { ForumQueueFilter } from './messages'
 
 // The admin side of Discussões (/admin/forum): one queue of topics and replies, flagged ones
 // first with their reasons; highlight a topic, hide or restore a post. Acting on a post
 // (hiding, restoring or dismissing) resolves its open flags, so it leaves the top of the queue.
 
 export const QUEUE_PAGE_SIZE = 20
-export const FORUM_QUEUE_FILTERS = ['flagged', 'hidden', 'all'] as const
-export type ForumQueueFilter = (typeof FORUM_QUEUE_FILTERS)[number]
+export { FORUM_QUEUE_FILTERS, type ForumQueueFilter } from './messages'
 
 export type ForumFlagJson = { reason: string; user_name: string; created_at: string }
 export type ForumQueueItem = {

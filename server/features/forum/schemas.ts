@@ -2,7 +2,7 @@ import * as z from 'zod'
 
 import { FLAG_REASON_MAX, POST_CONTENT_MAX, TOPIC_TITLE_MAX } from './limits'
 
-// Field rules of Discussões, shared by the API (server/api/forum.ts) and the page forms
+// Field rules of Discussões, shared by the API (./contract.ts) and the page forms
 // (app/routes/questoes.$id.discussoes/schemas.ts, app/routes/admin.forum/schemas.ts).
 
 /** C0 control characters other than tab and line breaks (the API's guard already refuses NUL). */
