@@ -53,6 +53,7 @@ export const PostingJson = z
     z.object({ allowed: z.literal(false), code: PostingCode, message: z.string() }),
   ])
   .meta({ id: 'ForumPosting', description: 'Se quem pergunta pode publicar, e por que não.' })
+export type Posting = z.output<typeof PostingJson>
 
 export const TopicsPageJson = z
   .object({
@@ -70,6 +71,7 @@ export type TopicsPage = z.output<typeof TopicsPageJson>
 export const VoteResultJson = z
   .object({ success: z.literal(true), id: int(), upvotes: int(), downvotes: int(), userVote: UserVote })
   .meta({ id: 'ForumVoteResult' })
+export type VoteResult = z.output<typeof VoteResultJson>
 
 export const ForumQueueItemJson = z
   .object({

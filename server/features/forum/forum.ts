@@ -7,6 +7,7 @@ import type { PlanName } from '../../db/schema'
 import { forumFlags, forumReplies, forumReplyVotes, forumTopics, forumTopicVotes, questions } from '../../db/schema'
 import { DISPLAY_PLANS } from '../../domain/plans'
 import { getPolicy, hasFeature } from '../../domain/policy'
+import type { ForumReplyJson, ForumTopicJson, Posting, TopicsPage as TopicsPageReply, VoteResult as VoteReply } from './contract'
 import { QUESTION_NOT_FOUND, REPLY_NOT_FOUND, TOPIC_NOT_FOUND } from './messages'
 import type { VoteChoice } from './schemas'
 
@@ -23,45 +24,14 @@ export const REMOVED_TEXT = 'mensagem removida'
 export type Viewer = { id: string; planName: PlanName }
 const isAdmin = (viewer: Viewer) => viewer.planName === 'ADMIN'
 
-export type ForumAuthor = { id: string; name: string; mascot: string | null; avatar_url: string | null } | null
-export type UserVote = 'up' | 'down' | 'none'
-
-type PostJson = {
-  id: number
-  content: string
-  author: ForumAuthor
-  createdAt: string
-  edited_at: string | null
-  upvotes: number
-  downvotes: number
-  userVote: UserVote
-  is_mine: boolean
-  /** The viewer already flagged it (flags are once per user). */
-  flagged_by_me: boolean
-  /** Only ever true for an administrator: students never receive hidden posts. */
-  hidden: boolean
-}
-export type ForumReplyJson = PostJson & { topic_id: number }
-export type ForumTopicJson = PostJson & {
-  question_id: number
-  title: string
-  isHighlighted: boolean
-  /** Deleted by its author but kept for its replies: title and content are 'mensagem removida'. */
-  deleted: boolean
-  reply_count: number
-  replies: ForumReplyJson[]
-}
-
-export type Posting = { allowed: true } | { allowed: false; code: 'PLAN_REQUIRED' | 'COMMENTS_DISABLED'; message: string }
-
-export type TopicsPage = {
-  question: { id: number; number: number; short_id: string }
-  topics: ForumTopicJson[]
-  total: number
-  page: number
-  per_page: number
-  posting: Posting
-}
+// The answer's shapes are the contract's (./contract.ts): what these functions return is checked
+// against them at compile time.
+export type ForumAuthor = ForumTopicJson['author']
+export type UserVote = ForumTopicJson['userVote']
+type PostJson = Omit<ForumReplyJson, 'topic_id'>
+export type TopicsPage = Omit<TopicsPageReply, 'success'>
+export type VoteResult = Omit<VoteReply, 'success'>
+export type { ForumReplyJson, ForumTopicJson, Posting }
 
 export type Outcome<T> =
   | { kind: 'ok'; value: T }
@@ -408,8 +378,6 @@ export async function deleteReply(
     .where(and(eq(forumReplies.id, replyId), eq(forumReplies.userId, viewer.id)))
   return { kind: 'ok', value: { id: replyId, topic_id: reply.topicId } }
 }
-
-export type VoteResult = { id: number; upvotes: number; downvotes: number; userVote: UserVote }
 
 /**
  * The spec's voting rules: the same vote again clears it, the opposite one moves one count

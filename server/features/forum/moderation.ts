@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import { forumFlags, forumReplies, forumTopics } from '../../db/schema'
+import type { ForumQueueItem, ForumQueuePage } from './contract'
 import type { ForumQueueFilter } from './messages'
 
 // The admin side of Discussões (/admin/forum): one queue of topics and replies, flagged ones
@@ -10,26 +11,9 @@ import type { ForumQueueFilter } from './messages'
 // (hiding, restoring or dismissing) resolves its open flags, so it leaves the top of the queue.
 
 export const QUEUE_PAGE_SIZE = 20
+export type { ForumQueueItem, ForumQueuePage } from './contract'
 export { FORUM_QUEUE_FILTERS, type ForumQueueFilter } from './messages'
-
-export type ForumFlagJson = { reason: string; user_name: string; created_at: string }
-export type ForumQueueItem = {
-  kind: 'topic' | 'reply'
-  id: number
-  topic_id: number
-  topic_title: string
-  question: { id: number; number: number; short_id: string }
-  /** The topic's title for a topic, null for a reply. */
-  title: string | null
-  content: string
-  author: { id: string; name: string; email: string } | null
-  created_at: string
-  highlighted: boolean
-  hidden: boolean
-  open_flags: number
-  flags: ForumFlagJson[]
-}
-export type ForumQueuePage = { data: ForumQueueItem[]; total: number; page: number; per_page: number }
+export type ForumFlagJson = ForumQueueItem['flags'][number]
 
 type Row = {
   kind: 'topic' | 'reply'
