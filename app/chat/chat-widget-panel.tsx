@@ -2,8 +2,8 @@ import { Link, useFetcher } from '@remix-run/react'
 import { X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 
-import type { ChatMessageJson } from '#server/client/chat'
-import { CHAT_CONTENT_MAX } from '#server/domain/chat/limits'
+import type { ChatMessageJson } from '#server/features/chat/contract'
+import { CHAT_CONTENT_MAX } from '#server/features/chat/limits'
 import type { ChatActionData, ChatPageData } from '~/chat/chat.server'
 import { ASSISTANT_INTRO, ChatMessageItem, EXAMPLE_QUESTIONS, TypingIndicator } from '~/chat/conversation'
 import { CsrfInput } from '~/components/csrf-input'
@@ -159,7 +159,7 @@ export default function ChatPanel({ id, onClose }: { id: string; onClose: () => 
             ))}
             {pending ? (
               <>
-                <ChatMessageItem message={{ id: 0, type: 'user', content: pending.content, links: [], createdAt: '' }} compact />
+                <ChatMessageItem message={{ id: 0, type: 'user', content: pending.content, links: [], created_at: '' }} compact />
                 <TypingIndicator />
               </>
             ) : null}

@@ -3,9 +3,10 @@ import type { AppLoadContext } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 
 import type { ApiUser } from '#server/client/auth'
-import type { ChatMessageJson } from '#server/client/chat'
-import { clearChatMessages, listChatMessages, sendChatMessage } from '#server/client/chat'
+import { call } from '#server/client/call'
 import { PLAN_LIMITS } from '#server/domain/plans'
+import type { ChatMessageJson } from '#server/features/chat/contract'
+import { chatApi } from '#server/features/chat/contract'
 import { ApiError, formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, policyOf, requireLoginToAct, requireUser, withSession } from '~/utils/session.server'
@@ -39,7 +40,7 @@ export async function loadChat(request: Request, context: AppLoadContext) {
   await requireUser(request, context)
   const api = await apiForRequest(request, context)
   try {
-    const { messages } = await withSession(request, () => listChatMessages(api))
+    const { messages } = await withSession(request, () => call(api, chatApi.list))
     const confirmClear = new URL(request.url).searchParams.get('limpar') === '1' && messages.length > 0
     return json<ChatPageData>({ allowed: true, messages, confirmClear })
   } catch (error) {
@@ -67,7 +68,7 @@ export async function chatAction(request: Request, context: AppLoadContext) {
   const api = await apiForRequest(request, context)
   if (form.intent === 'limpar') {
     try {
-      await withSession(request, () => clearChatMessages(api))
+      await withSession(request, () => call(api, chatApi.clear))
       return redirectWithToast(SELF, { type: 'success', title: 'Conversa apagada.' }, { request })
     } catch (error) {
       const { message } = formError(error, 'Não foi possível apagar a conversa')
@@ -75,7 +76,7 @@ export async function chatAction(request: Request, context: AppLoadContext) {
     }
   }
   try {
-    const res = await withSession(request, () => sendChatMessage(api, form.pergunta))
+    const res = await withSession(request, () => call(api, chatApi.send, { body: { content: form.pergunta } }))
     if (form.origem === 'widget') return json<ChatActionData>({ ok: true, message: res.message, reply: res.reply })
     return redirect(`${SELF}#ultima`)
   } catch (error) {

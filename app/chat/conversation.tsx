@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 
-import type { ChatMessageJson } from '#server/client/chat'
+import type { ChatMessageJson } from '#server/features/chat/contract'
 
 // The conversation as both the /assistente page and the widget show it: who said it, the
 // text as plain text, and the reply's links (pages of this site only).

@@ -1,9 +1,9 @@
 import * as z from 'zod'
 
-import { chatContent } from '#server/domain/chat/schemas'
+import { chatContent } from '#server/features/chat/schemas'
 
 // The forms of /assistente (and of the widget, which posts to the same action), told apart
-// by their `intent` button; the message rule is the API's own (server/domain/chat/schemas.ts).
+// by their `intent` button; the message rule is the API's own (server/features/chat/schemas.ts).
 
 export const SendSchema = z.object({
   intent: z.literal('enviar'),

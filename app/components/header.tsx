@@ -4,10 +4,10 @@ import { useEffect, useRef, useState } from 'react'
 
 import type { ApiUser } from '#server/client/auth'
 import type { BuildInfo } from '#server/version'
+import { CsrfInput } from '~/components/csrf-input'
 import { formatDateTime } from '~/utils/format'
 import type { Theme } from '~/utils/theme.server'
 
-import { CsrfInput } from './csrf-input'
 import { ThemeIconSprite } from './icons'
 import { ThemeSwitch } from './theme-switch'
 

@@ -1,8 +1,8 @@
 import { Form } from '@remix-run/react'
 
 import { CsrfInput } from '~/components/csrf-input'
+import { Field } from '~/components/forms'
 
-import { Field } from './forms'
 import { LoginForm } from './login-form'
 
 export type DialogView = 'login' | 'forgot'

@@ -3,10 +3,10 @@ import { getFormProps, getInputProps } from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
 
 import { CsrfInput } from '~/components/csrf-input'
+import { CheckboxField, ErrorList, Field } from '~/components/forms'
 import * as forms from '~/utils/auth-schemas.forms'
 import { useZodForm } from '~/utils/use-zod-form'
 
-import { CheckboxField, ErrorList, Field } from './forms'
 import { PasswordField, useClearPasswordsOnError } from './password-field'
 
 /** The email + password form of /login and /admin/login (works without JS). */

@@ -2,10 +2,9 @@
 import { Eye, EyeOff } from 'lucide-react'
 import { useEffect, useState } from 'react'
 
+import type { ListOfErrors } from '~/components/forms'
+import { ErrorList, useFieldIds } from '~/components/forms'
 import { useHydrated } from '~/utils/use-hydrated'
-
-import type { ListOfErrors } from './forms'
-import { ErrorList, useFieldIds } from './forms'
 
 /**
  * A password input whose show/hide button appears only with JS (without it the field

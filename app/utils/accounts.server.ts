@@ -4,12 +4,10 @@ export {
   changePassword,
   changeTemporaryPassword,
   forgotPassword,
-  getProfile,
   googleAuthUrl,
   googleCallback,
   login,
   logout,
   register,
-  updateProfile,
 } from '#server/client/auth'
 export { ApiError } from '#server/client/core'

@@ -1,5 +1,15 @@
+import { chatApi } from '../features/chat/contract'
+import { contactApi } from '../features/contact/contract'
+import { disciplinesApi } from '../features/disciplines/contract'
+import { errorReportsApi } from '../features/error-reports/contract'
+import { forumApi } from '../features/forum/contract'
+import { healthApi } from '../features/health/contract'
+import { insightApi } from '../features/insight/contract'
+import { meApi } from '../features/me/contract'
 import { notebooksApi } from '../features/notebooks/contract'
 import { notesApi } from '../features/notes/contract'
+import { profileApi } from '../features/profile/contract'
+import { rankingApi } from '../features/ranking/contract'
 import type { Endpoint } from './contract'
 
 // Every contract of /api/v1 (ADR 038), by feature: what the OpenAPI document lists and what the
@@ -8,6 +18,16 @@ import type { Endpoint } from './contract'
 export const CONTRACTS = {
   notes: notesApi,
   notebooks: notebooksApi,
+  ranking: rankingApi,
+  profile: profileApi,
+  contact: contactApi,
+  chat: chatApi,
+  insight: insightApi,
+  me: meApi,
+  disciplines: disciplinesApi,
+  health: healthApi,
+  errorReports: errorReportsApi,
+  forum: forumApi,
 } satisfies Record<string, Record<string, Endpoint>>
 
 /** Each endpoint with its operation id (`notebooks.setQuestionNotebooks`). */

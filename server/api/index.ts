@@ -2,28 +2,28 @@ import type { ErrorRequestHandler } from 'express'
 import express, { Router } from 'express'
 
 import type { AppContext } from '../context'
+import { createChatRouter } from '../features/chat/router'
+import { createContactRouter } from '../features/contact/router'
+import { createDisciplinesRouter } from '../features/disciplines/router'
+import { createAdminErrorReportsRouter, createErrorReportsRouter } from '../features/error-reports/router'
+import { createAdminForumRouter, createForumRouter } from '../features/forum/router'
+import { createHealthRouter } from '../features/health/router'
+import { createInsightRouter } from '../features/insight/router'
+import { createMeRouter } from '../features/me/router'
 import { createNotebooksRouter } from '../features/notebooks/router'
 import { createNotesRouter } from '../features/notes/router'
+import { createProfileRouter } from '../features/profile/router'
+import { createRankingRouter } from '../features/ranking/router'
 import { createAdminRouter } from './admin'
 import { createAdminBillingRouter } from './admin-billing'
 import { createAuthRouter } from './auth'
 import { loadUser } from './auth-middleware'
 import { createBillingRouter, createBillingWebhookRouter } from './billing'
-import { createChatRouter } from './chat'
-import { createContactRouter } from './contact'
 import { createAdminContactRouter } from './contact-admin'
-import { createDisciplinesRouter } from './disciplines'
-import { createAdminErrorReportsRouter, createErrorReportsRouter } from './error-reports'
-import { createAdminForumRouter, createForumRouter } from './forum'
-import { createHealthRouter } from './health'
 import { HttpError } from './http'
 import { BODY_ERRORS, rejectNulBytes } from './input-guard'
-import { createInsightRouter } from './insight'
-import { createMeRouter } from './me'
 import { createOpenApiRouter } from './openapi'
-import { createProfileRouter } from './profile'
 import { createQuestionsRouter } from './questions'
-import { createRankingRouter } from './ranking'
 
 /** The REST API mounted at /api/v1: JSON in and out, bearer tokens, `{ error }` on failure. */
 export function createApiRouter(ctx: AppContext) {
@@ -64,8 +64,8 @@ export function createApiRouter(ctx: AppContext) {
   api.use(createChatRouter(ctx))
   api.use('/admin', createAdminRouter(ctx))
   api.use('/admin', createAdminBillingRouter(ctx))
-  api.use('/admin', createAdminForumRouter(ctx))
-  api.use('/admin', createAdminErrorReportsRouter(ctx))
+  api.use(createAdminForumRouter(ctx))
+  api.use(createAdminErrorReportsRouter(ctx))
   api.use('/admin', createAdminContactRouter(ctx))
   api.use((_req, _res, next) => next(new HttpError(404, 'Rota não encontrada')))
   api.use(apiErrorHandler(ctx))

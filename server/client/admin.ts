@@ -1,7 +1,8 @@
 import type { FileResult } from '../domain/import/importer'
+import { disciplinesApi } from '../features/disciplines/contract'
+import { call } from './call'
 import type { ApiClient } from './core'
 import { ApiError, FormData } from './core'
-import { getDisciplines } from './questions'
 
 /** Typed admin calls (/api/v1/admin/*), shared by the admin pages and the `gabarita` CLI. */
 
@@ -73,5 +74,5 @@ export async function getQuestionsByTopic(client: ApiClient) {
 export type { DisciplineWithTopics } from '../domain/disciplines'
 /** The disciplines with their topics, unwrapped from the one `{ success, data }` answer. */
 export async function listDisciplines(client: ApiClient) {
-  return (await getDisciplines(client)).data
+  return (await call(client, disciplinesApi.list)).data
 }

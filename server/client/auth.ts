@@ -11,7 +11,7 @@ export function getMe(client: ApiClient) {
   return client.get<MeResponse>('/auth/me')
 }
 
-// Typed calls of the accounts API (server/api/auth.ts, profile.ts).
+// Typed calls of the accounts API (server/api/auth.ts; /profile is server/features/profile/contract.ts).
 
 export type ApiProfile = ApiProfileJson
 
@@ -28,14 +28,6 @@ export type LoginResponse = {
 }
 export type RegisterResponse = { token: string; user: ApiUser; policy: ApiPolicy; message: string }
 export type MessageResponse = { success: boolean; message: string }
-export type ProfileResponse = { user: ApiUser; profile: ApiProfile; policy: ApiPolicy }
-export type ProfileUpdate = Partial<Omit<ApiProfile, 'notifications_enabled' | 'ranking_opt_out'>> & {
-  notifications_enabled?: boolean
-  ranking_opt_out?: boolean
-  name?: string
-  phone?: string | null
-  mascot?: string | null
-}
 export type PasswordChange = { new_password: string; confirm_password: string; current_password?: string }
 
 export function register(client: ApiClient, body: { name: string; email: string; phone?: string | null; password: string }) {
@@ -60,14 +52,6 @@ export function changePassword(client: ApiClient, body: PasswordChange) {
 
 export function changeTemporaryPassword(client: ApiClient, body: PasswordChange) {
   return client.put<MessageResponse>('/auth/change-temporary-password', { json: body })
-}
-
-export function getProfile(client: ApiClient) {
-  return client.get<ProfileResponse>('/profile')
-}
-
-export function updateProfile(client: ApiClient, body: ProfileUpdate) {
-  return client.put<ProfileResponse & MessageResponse>('/profile', { json: body })
 }
 
 export async function googleAuthUrl(client: ApiClient) {

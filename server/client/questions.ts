@@ -1,4 +1,3 @@
-import type { DisciplineWithTopics } from '../domain/disciplines'
 import type { Reveal } from '../domain/questions/answers'
 import type { QuestionCard, SearchResult } from '../domain/questions/search'
 import type { ApiClient } from './core'
@@ -32,9 +31,6 @@ export type RevealResponse = { success: true } & Reveal
 
 export type AttemptResponse = RevealResponse & { correct: boolean | null; answer: string; elapsed_seconds: number | null }
 
-export type { DisciplineWithTopics } from '../domain/disciplines'
-export type DisciplinesResponse = { success: true; data: DisciplineWithTopics[] }
-
 export function searchQuestions(client: ApiClient, query: SearchQuery) {
   return client.get<SearchResponse>('/questions/search', { query: { ...query, random: query.random ? true : undefined } })
 }
@@ -66,9 +62,4 @@ export function getRevealed(client: ApiClient, id: number) {
 
 export function reportQuestionError(client: ApiClient, id: number, message: string) {
   return client.post<{ success: true; message: string }>(`/questions/${id}/error-reports`, { json: { message } })
-}
-
-/** Always `{ success, data }` (GET /disciplines has one shape): read `.data`. */
-export function getDisciplines(client: ApiClient) {
-  return client.get<DisciplinesResponse>('/disciplines')
 }

@@ -7,8 +7,9 @@ import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { listDisciplines } from '#server/client/admin'
+import { call } from '#server/client/call'
 import { ApiClient } from '#server/client/core'
-import { getDisciplines } from '#server/client/questions'
+import { disciplinesApi } from '#server/features/disciplines/contract'
 
 import { createTestContext, createTestUser } from '../support/context'
 import { insertQuestions } from '../support/questions'
@@ -69,7 +70,7 @@ describe('the moved queries answer as before', () => {
   })
 
   it('GET /disciplines has one shape, { success, data }, read as such by both clients', async () => {
-    const body = await getDisciplines(api)
+    const body = await call(api, disciplinesApi.list)
     expect(body).toEqual({
       success: true,
       data: [

@@ -1,8 +1,6 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { contactMessages } from '#server/db/schema'
-
 import { createTestContext } from '../support/context'
 
 let t: Awaited<ReturnType<typeof createTestContext>>
@@ -10,18 +8,6 @@ beforeAll(async () => {
   t = await createTestContext()
 })
 afterAll(() => t.close())
-
-describe('GET /api/v1/health', () => {
-  it('reports the database kind and the version', async () => {
-    const res = await request(t.app).get('/api/v1/health')
-    expect(res.status).toBe(200)
-    expect(res.body).toEqual({
-      status: 'ok',
-      database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
-      version: expect.any(String),
-    })
-  })
-})
 
 describe('security headers', () => {
   it('sends pages a nonce-based CSP without unsafe-inline scripts, same-origin referrer and no x-powered-by', async () => {
@@ -91,61 +77,5 @@ describe('API errors', () => {
       .send({ name: 'x'.repeat(200_000) })
     expect(res.status).toBe(413)
     expect(res.body.error).toBe('Requisição muito grande')
-  })
-})
-
-describe('POST /api/v1/contact', () => {
-  const valid = { name: 'Maria Souza', email: 'maria@example.com', subject: 'Dúvida', message: 'Como funciona o plano Básico?' }
-
-  it('stores a valid message for the admins', async () => {
-    const res = await request(t.app).post('/api/v1/contact').send(valid)
-    expect(res.status).toBe(201)
-    expect(res.body.message).toBe('Mensagem enviada com sucesso! Entraremos em contato em breve.')
-    const rows = await t.db.select().from(contactMessages)
-    expect(rows.at(-1)).toMatchObject(valid)
-  })
-
-  it('refuses a blank field with a Portuguese message and stores nothing', async () => {
-    const before = (await t.db.select().from(contactMessages)).length
-    const res = await request(t.app)
-      .post('/api/v1/contact')
-      .send({ ...valid, subject: '   ' })
-    expect(res.status).toBe(400)
-    expect(res.body.error).toBe('Informe o assunto')
-    expect((await t.db.select().from(contactMessages)).length).toBe(before)
-  })
-
-  it('refuses a malformed email', async () => {
-    const res = await request(t.app)
-      .post('/api/v1/contact')
-      .send({ ...valid, email: 'maria@' })
-    expect(res.status).toBe(400)
-    expect(res.body.error).toBe('Digite um email válido')
-  })
-
-  it('answers a filled honeypot like a success but stores nothing', async () => {
-    const before = (await t.db.select().from(contactMessages)).length
-    const res = await request(t.app)
-      .post('/api/v1/contact')
-      .send({ ...valid, website: 'http://spam' })
-    expect(res.status).toBe(201)
-    expect((await t.db.select().from(contactMessages)).length).toBe(before)
-  })
-})
-
-describe('contact rate limit', () => {
-  it('answers 429 in Portuguese after 5 messages from one address in 10 minutes', async () => {
-    const limited = await createTestContext({ rateLimit: true })
-    try {
-      const body = { name: 'A', email: 'a@example.com', subject: 'S', message: 'M' }
-      for (let i = 0; i < 5; i++) {
-        expect((await request(limited.app).post('/api/v1/contact').send(body)).status).toBe(201)
-      }
-      const res = await request(limited.app).post('/api/v1/contact').send(body)
-      expect(res.status).toBe(429)
-      expect(res.body.error).toMatch(/Muitas tentativas/)
-    } finally {
-      await limited.close()
-    }
   })
 })

@@ -1,9 +1,10 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
 
-import type { ErrorReportStatus } from '#server/client/error-reports'
-import { listErrorReports, updateErrorReport } from '#server/client/error-reports'
-import { ERROR_REPORT_STATUSES } from '#server/domain/questions/error-report-values'
+import { call } from '#server/client/call'
+import type { ErrorReportStatus } from '#server/features/error-reports/contract'
+import { errorReportsApi } from '#server/features/error-reports/contract'
+import { ERROR_REPORT_STATUSES } from '#server/features/error-reports/messages'
 import { formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireAdmin, safeRedirect, withSession } from '~/utils/session.server'
@@ -19,7 +20,7 @@ export async function loadErrorReports(request: Request, context: AppLoadContext
   const pageText = url.searchParams.get('pagina') ?? '1'
   const page = /^\d{1,4}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1
   const api = await apiForRequest(request, context)
-  const reports = await withSession(request, () => listErrorReports(api, { status, page }))
+  const reports = await withSession(request, () => call(api, errorReportsApi.list, { query: { status, page } }))
   return json({ reports, status: status ?? '', self: `${url.pathname}${url.search}` })
 }
 
@@ -33,7 +34,9 @@ export async function errorReportAction(request: Request, context: AppLoadContex
   const { relato, situacao, resposta } = submission.value
   try {
     const api = await apiForRequest(request, context)
-    await withSession(request, () => updateErrorReport(api, relato, { status: situacao, answer: resposta }))
+    await withSession(request, () =>
+      call(api, errorReportsApi.update, { params: { id: relato }, body: { status: situacao, answer: resposta } }),
+    )
     return redirectWithToast(`${back}#erro-${relato}`, { type: 'success', title: 'Relato atualizado' }, { request })
   } catch (error) {
     const { message, status } = formError(error, 'Não foi possível salvar o relato agora. Tente novamente.')

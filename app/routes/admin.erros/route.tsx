@@ -2,8 +2,8 @@ import { getFormProps, getSelectProps, getTextareaProps } from '@conform-to/reac
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 
-import type { AdminErrorReportJson } from '#server/client/error-reports'
-import { ERROR_REPORT_ANSWER_MAX, ERROR_REPORT_STATUS_LABELS, ERROR_REPORT_STATUSES } from '#server/domain/questions/error-report-values'
+import type { AdminErrorReportJson } from '#server/features/error-reports/contract'
+import { ERROR_REPORT_ANSWER_MAX, ERROR_REPORT_STATUS_LABELS, ERROR_REPORT_STATUSES } from '#server/features/error-reports/messages'
 import { AdminPager } from '~/admin/pager'
 import { QueueFilter } from '~/admin/queue-filter'
 import { CsrfInput } from '~/components/csrf-input'

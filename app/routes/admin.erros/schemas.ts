@@ -1,7 +1,7 @@
 import * as z from 'zod'
 
-import { errorReportAnswer } from '#server/domain/questions/error-report-rules'
-import { ERROR_REPORT_STATUSES } from '#server/domain/questions/error-report-values'
+import { ERROR_REPORT_STATUSES } from '#server/features/error-reports/messages'
+import { errorReportAnswer } from '#server/features/error-reports/schemas'
 
 // The one form of /admin/erros (a report's status and the optional answer to the student),
 // with the API's rules.

@@ -1,8 +1,9 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
 
-import type { ForumQueueFilter } from '#server/client/forum'
-import { getForumQueue, moderateReply, moderateTopic } from '#server/client/forum'
+import { call } from '#server/client/call'
+import { forumApi } from '#server/features/forum/contract'
+import type { ForumQueueFilter } from '#server/features/forum/messages'
 import { formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireAdmin, safeRedirect, withSession } from '~/utils/session.server'
@@ -20,7 +21,7 @@ export async function loadForumQueue(request: Request, context: AppLoadContext) 
   const pageText = url.searchParams.get('pagina') ?? '1'
   const page = /^\d{1,4}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1
   const api = await apiForRequest(request, context)
-  const queue = await withSession(request, () => getForumQueue(api, { filter, page }))
+  const queue = await withSession(request, () => call(api, forumApi.queue, { query: { filter, page } }))
   return json({ queue, filter, self: `${url.pathname}${url.search}` })
 }
 
@@ -51,10 +52,10 @@ export async function moderationAction(request: Request, context: AppLoadContext
             : { dismiss_flags: true }
   const api = await apiForRequest(request, context)
   try {
-    if (tipo === 'topic') await withSession(request, () => moderateTopic(api, item, change))
+    if (tipo === 'topic') await withSession(request, () => call(api, forumApi.moderateTopic, { params: { id: item }, body: change }))
     else {
       if ('highlighted' in change) return redirectWithToast(back, { type: 'error', title: 'Só tópicos podem ser destacados.' }, { request })
-      await withSession(request, () => moderateReply(api, item, change))
+      await withSession(request, () => call(api, forumApi.moderateReply, { params: { id: item }, body: change }))
     }
     return redirectWithToast(`${back}#${tipo}-${item}`, { type: 'success', title: DONE[intent] }, { request })
   } catch (error) {

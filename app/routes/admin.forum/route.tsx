@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 
-import type { ForumQueueItem } from '#server/client/forum'
+import type { ForumQueueItem } from '#server/features/forum/contract'
 import { AdminPager } from '~/admin/pager'
 import { QueueFilter } from '~/admin/queue-filter'
 import { CsrfInput } from '~/components/csrf-input'

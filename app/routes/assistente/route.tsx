@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 
-import { CHAT_CONTENT_MAX } from '#server/domain/chat/limits'
+import { CHAT_CONTENT_MAX } from '#server/features/chat/limits'
 import type { ChatActionData } from '~/chat/chat.server'
 import { chatAction, loadChat } from '~/chat/chat.server'
 import { ASSISTANT_INTRO, ChatMessageItem, EXAMPLE_QUESTIONS, TypingIndicator } from '~/chat/conversation'
@@ -92,7 +92,7 @@ function Conversation({ data }: { data: Extract<ReturnType<typeof useLoaderData<
               ))}
               {pending ? (
                 <>
-                  <ChatMessageItem message={{ id: 0, type: 'user', content: pending, links: [], createdAt: '' }} />
+                  <ChatMessageItem message={{ id: 0, type: 'user', content: pending, links: [], created_at: '' }} />
                   <TypingIndicator />
                 </>
               ) : null}

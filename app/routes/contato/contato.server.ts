@@ -1,8 +1,10 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
 
-import { sendContactMessage } from '#server/client/contact'
-import { CONTACT_SUCCESS, ContactSchema } from '#server/domain/contact/schemas'
+import { call } from '#server/client/call'
+import { contactApi } from '#server/features/contact/contract'
+import { CONTACT_SUCCESS } from '#server/features/contact/messages'
+import { ContactSchema } from '#server/features/contact/schemas'
 import { formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, withSession } from '~/utils/session.server'
@@ -21,7 +23,7 @@ export async function submitContact(request: Request, context: AppLoadContext) {
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   try {
     const api = await apiForRequest(request, context)
-    await withSession(request, () => sendContactMessage(api, submission.value))
+    await withSession(request, () => call(api, contactApi.send, { body: submission.value }))
     return redirectWithToast('/contato?enviado=1', { type: 'success', title: CONTACT_SUCCESS }, { request })
   } catch (error) {
     const { message, status } = formError(error, UNAVAILABLE)

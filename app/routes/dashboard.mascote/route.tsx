@@ -2,13 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 
+import { call } from '#server/client/call'
+import { profileApi } from '#server/features/profile/contract'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/forms'
 import { MascotPicker } from '~/components/mascot-picker'
 import { RouteDialog } from '~/components/route-dialog'
 import { dashboardBack } from '~/dashboard/tabs'
-import { getProfile, updateProfile } from '~/utils/accounts.server'
 import { formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
@@ -25,7 +26,7 @@ export const meta: MetaFunction = () => [{ title: 'Escolher mascote — Gabarita
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context)
   const api = await apiForRequest(request, context)
-  const { user } = await withSession(request, () => getProfile(api))
+  const { user } = await withSession(request, () => call(api, profileApi.get))
   const url = new URL(request.url)
   return json({ current: user.mascot, back: dashboardBack(url), formAction: `${url.pathname}${url.search}` })
 }
@@ -37,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return json({ error: 'Escolha um dos mascotes.' }, { status: 400 })
   const api = await apiForRequest(request, context)
   try {
-    await withSession(request, () => updateProfile(api, { mascot: submission.value.mascot }))
+    await withSession(request, () => call(api, profileApi.update, { body: { mascot: submission.value.mascot } }))
   } catch (error) {
     const { message, status } = formError(error, 'Erro ao atualizar perfil')
     return json({ error: message }, { status })

@@ -4,13 +4,13 @@ import { json } from '@remix-run/node'
 
 import { call } from '#server/client/call'
 import type { ApiClient } from '#server/client/core'
-import { getMyErrorReports } from '#server/client/error-reports'
-import { getMyActivity, getMyForum, getMyNotes, getMyPerformance, getMyStats } from '#server/client/me'
+import { errorReportsApi } from '#server/features/error-reports/contract'
+import { meApi } from '#server/features/me/contract'
 import { notebooksApi } from '#server/features/notebooks/contract'
+import { profileApi } from '#server/features/profile/contract'
 import type { TabId } from '~/dashboard/tabs'
 import { tabHref, tabOf } from '~/dashboard/tabs'
 import { CreateNotebookSchema } from '~/notebook/schemas'
-import { getProfile } from '~/utils/accounts.server'
 import { ApiError, formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
@@ -24,22 +24,22 @@ import { settingsFrom } from './settings.server'
 async function loadTab(tab: TabId, api: ApiClient, url: URL) {
   switch (tab) {
     case 'visao-geral':
-      return { tab, activity: (await getMyActivity(api)).activity }
+      return { tab, activity: (await call(api, meApi.activity)).activity }
     case 'cadernos': {
       const { notebooks, allowance } = await call(api, notebooksApi.list)
       return { tab, notebooks, allowance }
     }
     case 'desempenho': {
-      const { disciplines, daily, weakestTopics } = await getMyPerformance(api)
-      return { tab, disciplines, daily, weakestTopics }
+      const { disciplines, daily, weakest_topics } = await call(api, meApi.performance)
+      return { tab, disciplines, daily, weakestTopics: weakest_topics }
     }
     case 'comentarios': {
       const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get('pagina')) || 1))
-      const { notes, total, perPage } = await getMyNotes(api, page)
-      return { tab, notes, total, page, perPage }
+      const { notes, total, per_page } = await call(api, meApi.notes, { query: { page } })
+      return { tab, notes, total, page, perPage: per_page }
     }
     case 'forum': {
-      const [{ counts, participations }, reports] = await Promise.all([getMyForum(api), getMyErrorReports(api)])
+      const [{ counts, participations }, reports] = await Promise.all([call(api, meApi.forum), call(api, errorReportsApi.mine)])
       return { tab, counts, participations, errorReports: reports.data }
     }
     case 'configuracoes':
@@ -53,7 +53,7 @@ export async function loadDashboard(request: Request, context: AppLoadContext) {
   const url = new URL(request.url)
   const api = await apiForRequest(request, context)
   const [profile, stats, lists] = await withSession(request, () =>
-    Promise.all([getProfile(api), getMyStats(api), loadTab(tabOf(url), api, url)]),
+    Promise.all([call(api, profileApi.get), call(api, meApi.stats), loadTab(tabOf(url), api, url)]),
   )
   const tab = lists.tab === 'configuracoes' ? { tab: lists.tab, settings: await settingsFrom(request, profile) } : lists
   const welcome = url.searchParams.get('welcome') === 'true'

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 
-import type { MyErrorReportJson } from '#server/client/error-reports'
+import type { MyErrorReportJson } from '#server/features/error-reports/contract'
 import { formatDateTime } from '~/utils/format'
 
 /** 'Erros que você reportou': each report's status and the team's answer (GET /error-reports/mine). */

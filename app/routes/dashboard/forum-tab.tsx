@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 
-import type { MyErrorReportJson } from '#server/client/error-reports'
-import type { ForumCounts, ForumParticipation } from '#server/client/me'
+import type { MyErrorReportJson } from '#server/features/error-reports/contract'
+import type { ForumCounts, ForumParticipation } from '#server/features/me/contract'
 import { formatDateTime } from '~/utils/format'
 
 import { MyErrorReports } from './error-reports'

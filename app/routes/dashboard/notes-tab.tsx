@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 
-import type { MyNote } from '#server/client/me'
+import type { MyNote } from '#server/features/me/contract'
 import { tabHref } from '~/dashboard/tabs'
 import { Pagination } from '~/question/pagination'
 import { formatDateTime } from '~/utils/format'

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import { BookOpenCheck, CheckCircle2, FolderPlus, MessagesSquare, NotebookPen, Trophy, UserPen, XCircle } from 'lucide-react'
 
-import type { ActivityItem, QuestionRef } from '#server/client/me'
+import type { ActivityItem, QuestionRef } from '#server/features/me/contract'
 import { tabHref } from '~/dashboard/tabs'
 import { formatDateTime } from '~/utils/format'
 

@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 
-import type { DisciplinePerformance } from '#server/client/me'
+import type { DisciplinePerformance } from '#server/features/me/contract'
 
 // The Desempenho tab's bar chart (recharts, browser only, its own lazy chunk): right and wrong
 // answers per discipline. The same figures are the table beside it, in the HTML with or without JS.

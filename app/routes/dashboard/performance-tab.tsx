@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 
-import type { DailyAccuracy, DisciplinePerformance, WeakTopic } from '#server/client/me'
+import type { DailyAccuracy, DisciplinePerformance, WeakTopic } from '#server/features/me/contract'
 import { lazyChart } from '~/components/lazy-chart'
 import { ScrollRegion } from '~/components/scroll-region'
 import { formatCalendarDay } from '~/utils/format'
@@ -99,7 +99,7 @@ function WeakestTopics({ topics }: { topics: WeakTopic[] }) {
       ) : (
         <ol className="mt-3 space-y-2">
           {topics.map((t) => (
-            <li key={t.topicId} className="card flex flex-wrap items-center justify-between gap-2 p-3" data-testid="assunto-fraco">
+            <li key={t.topic_id} className="card flex flex-wrap items-center justify-between gap-2 p-3" data-testid="assunto-fraco">
               <span>
                 <span className="block font-semibold">{t.topic}</span>
                 <span className="block text-sm text-slate-600 dark:text-slate-300">
@@ -107,7 +107,7 @@ function WeakestTopics({ topics }: { topics: WeakTopic[] }) {
                 </span>
               </span>
               <Link
-                to={`/questoes?${new URLSearchParams({ disciplina: String(t.disciplineId), assunto: String(t.topicId) })}`}
+                to={`/questoes?${new URLSearchParams({ disciplina: String(t.discipline_id), assunto: String(t.topic_id) })}`}
                 className="btn-secondary"
                 aria-label={`Praticar questões de ${t.topic}`}
               >

@@ -1,4 +1,4 @@
-import type { ProfileResponse } from '#server/client/auth'
+import type { AccountJson } from '#server/features/profile/contract'
 import { getTheme } from '~/utils/theme.server'
 
 // The Configurações tab's data. Preferences come from GET /profile as stored
@@ -6,7 +6,7 @@ import { getTheme } from '~/utils/theme.server'
 // defect stays fixed); the theme from its cookie.
 
 /** From a GET /profile answer the dashboard already has. */
-export async function settingsFrom(request: Request, { user, profile }: Pick<ProfileResponse, 'user' | 'profile'>) {
+export async function settingsFrom(request: Request, { user, profile }: Pick<AccountJson, 'user' | 'profile'>) {
   return {
     notificationsEnabled: profile.notifications_enabled,
     rankingOptOut: profile.ranking_opt_out,

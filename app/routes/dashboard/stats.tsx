@@ -1,6 +1,6 @@
 import { CalendarCheck, CheckCircle2, Clock, ListChecks } from 'lucide-react'
 
-import type { DisciplinePerformance, MyStats } from '#server/client/me'
+import type { DisciplinePerformance, MyStats } from '#server/features/me/contract'
 import { ScrollRegion } from '~/components/scroll-region'
 import { formatNumber } from '~/utils/format'
 

@@ -4,14 +4,16 @@ import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
 
+import { call } from '#server/client/call'
 import { birthDateToIso } from '#server/domain/auth/profile-choices'
+import { profileApi } from '#server/features/profile/contract'
 import { Avatar } from '~/components/avatar'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { CheckboxField, ErrorList, Field, TextareaField } from '~/components/forms'
 import { MascotPicker } from '~/components/mascot-picker'
 import { PasswordField, useClearPasswordsOnError } from '~/components/password-field'
-import { changePassword, getProfile, updateProfile } from '~/utils/accounts.server'
+import { changePassword } from '~/utils/accounts.server'
 import { formError } from '~/utils/api.server'
 import * as forms from '~/utils/auth-schemas.forms'
 import { parseForm } from '~/utils/form-schema.server'
@@ -25,7 +27,7 @@ export const meta: MetaFunction = () => [{ title: 'Editar perfil — Gabarita' }
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context)
   const api = await apiForRequest(request, context)
-  const { user, profile } = await withSession(request, () => getProfile(api))
+  const { user, profile } = await withSession(request, () => call(api, profileApi.get))
   return json({ user, profile })
 }
 
@@ -59,22 +61,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const v = submission.value
   try {
     await withSession(request, () =>
-      updateProfile(api, {
-        name: v.name,
-        phone: v.phone ?? null,
-        mascot: v.mascot ?? null,
-        birth_date: v.birthDate ?? null,
-        gender: v.gender ?? null,
-        education_level: v.educationLevel ?? null,
-        target_exam: v.targetExam ?? null,
-        university: v.university ?? null,
-        course: v.course ?? null,
-        year: v.year ?? null,
-        study_goal: v.studyGoal ?? null,
-        preferred_study_time: v.preferredStudyTime ?? null,
-        // An unchecked box is simply absent from the form: that means off.
-        notifications_enabled: v.notificationsEnabled ?? false,
-        bio: v.bio ?? null,
+      call(api, profileApi.update, {
+        body: {
+          name: v.name,
+          phone: v.phone ?? null,
+          mascot: v.mascot ?? null,
+          birth_date: v.birthDate ?? null,
+          gender: v.gender ?? null,
+          education_level: v.educationLevel ?? null,
+          target_exam: v.targetExam ?? null,
+          university: v.university ?? null,
+          course: v.course ?? null,
+          year: v.year ?? null,
+          study_goal: v.studyGoal ?? null,
+          preferred_study_time: v.preferredStudyTime ?? null,
+          // An unchecked box is simply absent from the form: that means off.
+          notifications_enabled: v.notificationsEnabled ?? false,
+          bio: v.bio ?? null,
+        },
       }),
     )
   } catch (error) {

@@ -3,7 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
 
-import { deleteMyAccount } from '#server/client/me'
+import { call } from '#server/client/call'
+import { meApi } from '#server/features/me/contract'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/forms'
@@ -30,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = await parseForm(request, forms.DeleteAccountBody)
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields: ['confirmacao'] }) }, { status: 400 })
   try {
-    await deleteMyAccount(await apiForRequest(request, context), submission.value.confirmacao)
+    await call(await apiForRequest(request, context), meApi.deleteAccount, { body: { password: submission.value.confirmacao } })
   } catch (error) {
     const { message, status } = formError(error, 'Não foi possível excluir a conta agora. Tente novamente.')
     const reply = status === 400 ? { fieldErrors: { confirmacao: [message] } } : { formErrors: [message] }

@@ -1,2 +1,3 @@
-// The deletion form is the API's own body (DELETE /api/v1/me): one schema for both doors.
-export { DeleteAccountBody } from '#server/domain/me/schemas'
+// The deletion form: the API's own rule for the confirmation (DELETE /api/v1/me sends it as
+// `password`).
+export { DeleteAccountForm as DeleteAccountBody } from '#server/features/me/schemas'

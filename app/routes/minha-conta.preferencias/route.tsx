@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 
+import { call } from '#server/client/call'
+import { profileApi } from '#server/features/profile/contract'
 import * as forms from '~/dashboard/preferences-schemas.forms'
 import { SETTINGS_TAB_URL } from '~/dashboard/tabs'
-import { updateProfile } from '~/utils/accounts.server'
 import { formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
@@ -21,9 +22,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = await apiForRequest(request, context)
   try {
     await withSession(request, () =>
-      updateProfile(api, {
-        notifications_enabled: submission.value.notificationsEnabled ?? false,
-        ranking_opt_out: submission.value.rankingOptOut ?? false,
+      call(api, profileApi.update, {
+        body: {
+          notifications_enabled: submission.value.notificationsEnabled ?? false,
+          ranking_opt_out: submission.value.rankingOptOut ?? false,
+        },
       }),
     )
   } catch (error) {

@@ -1,7 +1,8 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
 
-import { getStatistics } from '#server/client/insight'
+import { call } from '#server/client/call'
+import { insightApi } from '#server/features/insight/contract'
 import { orFailed, toolContext } from '~/question/insight.server'
 
 // Desempenho of one question (issue 12): every student's attempts (the aggregate) and the
@@ -11,7 +12,7 @@ export const STATISTICS_ERROR = 'Não foi possível carregar as estatísticas.'
 
 export async function loadStatistics(request: Request, context: AppLoadContext, rawId: string | undefined) {
   const tool = await toolContext(request, context, rawId, 'desempenho')
-  const result = await orFailed(request, () => getStatistics(tool.api, tool.id), STATISTICS_ERROR)
+  const result = await orFailed(request, () => call(tool.api, insightApi.statistics, { params: { id: tool.id } }), STATISTICS_ERROR)
   return json({
     question: tool.question,
     back: tool.back,

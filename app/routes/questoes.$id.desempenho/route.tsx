@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 
-import type { QuestionStatistics, UserStats } from '#server/client/insight'
+import type { QuestionStatistics, UserStats } from '#server/features/insight/contract'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { lazyChart } from '~/components/lazy-chart'
 import { RouteDialog } from '~/components/route-dialog'

@@ -1,7 +1,8 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
 
-import { getInteractions, getQuestionDetails, getStatistics } from '#server/client/insight'
+import { call } from '#server/client/call'
+import { insightApi } from '#server/features/insight/contract'
 import { notFoundAs404, orFailed, toolContext } from '~/question/insight.server'
 import { withSession } from '~/utils/session.server'
 
@@ -12,9 +13,17 @@ import { withSession } from '~/utils/session.server'
 export async function loadDetails(request: Request, context: AppLoadContext, rawId: string | undefined) {
   const tool = await toolContext(request, context, rawId, 'detalhes')
   const [details, interactions, stats] = await Promise.all([
-    withSession(request, () => getQuestionDetails(tool.api, tool.id)).catch(notFoundAs404),
-    orFailed(request, () => getInteractions(tool.api, tool.id), 'Não foi possível carregar as interações da questão.'),
-    orFailed(request, () => getStatistics(tool.api, tool.id), 'Não foi possível carregar as estatísticas.'),
+    withSession(request, () => call(tool.api, insightApi.details, { params: { id: tool.id } })).catch(notFoundAs404),
+    orFailed(
+      request,
+      () => call(tool.api, insightApi.interactions, { params: { id: tool.id } }),
+      'Não foi possível carregar as interações da questão.',
+    ),
+    orFailed(
+      request,
+      () => call(tool.api, insightApi.statistics, { params: { id: tool.id } }),
+      'Não foi possível carregar as estatísticas.',
+    ),
   ])
   const { shown_token: _token, ...question } = details.data
   const s = stats.value?.data ?? null

@@ -1,21 +1,11 @@
 import type { SubmissionResult } from '@conform-to/react'
 import type { AppLoadContext } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
+import type * as z from 'zod'
 
-import type { VoteResult } from '#server/client/forum'
-import {
-  createReply,
-  createTopic,
-  deleteReply,
-  deleteTopic,
-  flagReply,
-  flagTopic,
-  listTopics,
-  updateReply,
-  updateTopic,
-  voteReply,
-  voteTopic,
-} from '#server/client/forum'
+import { call } from '#server/client/call'
+import type { VoteResultJson } from '#server/features/forum/contract'
+import { forumApi } from '#server/features/forum/contract'
 import { ApiError, formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireLoginToAct, requireUser, safeRedirect, withSession } from '~/utils/session.server'
@@ -62,7 +52,7 @@ export async function loadDiscussion(request: Request, context: AppLoadContext, 
   const page = /^\d{1,4}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1
   const api = await apiForRequest(request, context)
   try {
-    const data = await withSession(request, () => listTopics(api, id, page))
+    const data = await withSession(request, () => call(api, forumApi.listTopics, { params: { id }, query: { page } }))
     return json({
       question: data.question,
       topics: data.topics,
@@ -86,7 +76,9 @@ export async function loadDiscussion(request: Request, context: AppLoadContext, 
 }
 
 export type DiscussionActionData =
-  { formId: string; result: SubmissionResult<string[]> } | { vote: VoteResult & { tipo: 'topico' | 'resposta' } } | { error: string }
+  | { formId: string; result: SubmissionResult<string[]> }
+  | { vote: z.output<typeof VoteResultJson> & { tipo: 'topico' | 'resposta' } }
+  | { error: string }
 
 /** The form a submission came from (Conform shows its errors there only). */
 function formIdOf(payload: Record<string, unknown>) {
@@ -123,24 +115,30 @@ export async function discussionAction(request: Request, context: AppLoadContext
   try {
     switch (form.intent) {
       case 'topico': {
-        const res = await withSession(request, () => createTopic(api, id, { title: form.titulo, content: form.conteudo }))
+        const res = await withSession(request, () =>
+          call(api, forumApi.createTopic, { params: { id }, body: { title: form.titulo, content: form.conteudo } }),
+        )
         return redirectWithToast(at(`topico-${res.topic.id}`), { type: 'success', title: 'Tópico criado' }, { request })
       }
       case 'responder': {
-        const res = await withSession(request, () => createReply(api, form.topico, { content: form.conteudo }))
+        const res = await withSession(request, () =>
+          call(api, forumApi.createReply, { params: { id: form.topico }, body: { content: form.conteudo } }),
+        )
         return redirectWithToast(at(`resposta-${res.reply.id}`), { type: 'success', title: 'Resposta publicada' }, { request })
       }
       case 'editar-topico': {
-        await withSession(request, () => updateTopic(api, form.item, { title: form.titulo, content: form.conteudo }))
+        await withSession(request, () =>
+          call(api, forumApi.updateTopic, { params: { id: form.item }, body: { title: form.titulo, content: form.conteudo } }),
+        )
         return redirectWithToast(at(`topico-${form.item}`), { type: 'success', title: 'Tópico atualizado' }, { request })
       }
       case 'editar-resposta': {
-        await withSession(request, () => updateReply(api, form.item, { content: form.conteudo }))
+        await withSession(request, () => call(api, forumApi.updateReply, { params: { id: form.item }, body: { content: form.conteudo } }))
         return redirectWithToast(at(`resposta-${form.item}`), { type: 'success', title: 'Resposta atualizada' }, { request })
       }
       case 'excluir': {
-        if (form.tipo === 'topico') await withSession(request, () => deleteTopic(api, form.item))
-        else await withSession(request, () => deleteReply(api, form.item))
+        if (form.tipo === 'topico') await withSession(request, () => call(api, forumApi.deleteTopic, { params: { id: form.item } }))
+        else await withSession(request, () => call(api, forumApi.deleteReply, { params: { id: form.item } }))
         return redirectWithToast(
           at(),
           { type: 'success', title: form.tipo === 'topico' ? 'Tópico excluído' : 'Resposta excluída' },
@@ -149,7 +147,10 @@ export async function discussionAction(request: Request, context: AppLoadContext
       }
       case 'denunciar': {
         const res = await withSession(request, () =>
-          form.tipo === 'topico' ? flagTopic(api, form.item, form.motivo) : flagReply(api, form.item, form.motivo),
+          call(api, form.tipo === 'topico' ? forumApi.flagTopic : forumApi.flagReply, {
+            params: { id: form.item },
+            body: { reason: form.motivo },
+          }),
         )
         return redirectWithToast(
           at(`${form.tipo}-${form.item}`),
@@ -159,7 +160,10 @@ export async function discussionAction(request: Request, context: AppLoadContext
       }
       case 'votar': {
         const res = await withSession(request, () =>
-          form.tipo === 'topico' ? voteTopic(api, form.item, form.voto) : voteReply(api, form.item, form.voto),
+          call(api, form.tipo === 'topico' ? forumApi.voteTopic : forumApi.voteReply, {
+            params: { id: form.item },
+            body: { vote: form.voto },
+          }),
         )
         // A plain POST (no JS) goes back to the same place; the fetcher gets the new counts.
         if (form.redirectTo) return redirect(`${safeRedirect(form.redirectTo, self)}#${form.tipo}-${form.item}`)

@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react
 import { Form, Link, useFetcher } from '@remix-run/react'
 import type { ReactNode } from 'react'
 
-import type { ForumReplyJson, ForumTopicJson } from '#server/client/forum'
-import { POST_CONTENT_MAX, TOPIC_TITLE_MAX } from '#server/domain/forum/limits'
+import type { ForumReplyJson, ForumTopicJson } from '#server/features/forum/contract'
+import { POST_CONTENT_MAX, TOPIC_TITLE_MAX } from '#server/features/forum/limits'
 import { initials, MASCOT_ICONS } from '~/components/avatar'
 import { CsrfInput } from '~/components/csrf-input'
 import { ErrorList, Field, TextareaField } from '~/components/forms'
@@ -67,8 +67,8 @@ function Byline({ post, now }: { post: ForumTopicJson | ForumReplyJson; now: str
       <span className="font-semibold text-slate-800 dark:text-slate-100">
         {post.author ? (post.is_mine ? `${post.author.name} (você)` : post.author.name) : 'Usuário removido'}
       </span>
-      <time dateTime={post.created_at} title={formatDateTime(post.created_at)}>
-        {relativeTime(post.created_at, now)}
+      <time dateTime={post.createdAt} title={formatDateTime(post.createdAt)}>
+        {relativeTime(post.createdAt, now)}
       </time>
       {post.edited_at ? <span>(editado)</span> : null}
       {post.hidden ? <span className="forum-badge is-hidden">Oculto pela moderação</span> : null}
@@ -89,7 +89,7 @@ function applyVote(state: { up: number; down: number; vote: string }, choice: 'u
 
 export function Votes({ kind, post, ctx }: { kind: Kind; post: ForumTopicJson | ForumReplyJson; ctx: Ctx }) {
   const hydrated = useHydrated()
-  const counts = { up: post.upvotes, down: post.downvotes, vote: post.user_vote as string }
+  const counts = { up: post.upvotes, down: post.downvotes, vote: post.userVote as string }
   if (!ctx.canPost || post.hidden) {
     return (
       <span className="forum-actions" aria-label="Votos">
@@ -383,11 +383,11 @@ function PostTools({ kind, post, ctx }: { kind: Kind; post: ForumTopicJson | For
 }
 
 export function TopicItem({ topic, ctx }: { topic: ForumTopicJson; ctx: Ctx }) {
-  const classes = ['forum-topic', topic.is_highlighted ? 'is-highlighted' : '', topic.hidden ? 'is-hidden' : ''].filter(Boolean).join(' ')
+  const classes = ['forum-topic', topic.isHighlighted ? 'is-highlighted' : '', topic.hidden ? 'is-hidden' : ''].filter(Boolean).join(' ')
   return (
     <article id={`topico-${topic.id}`} className={classes} aria-labelledby={`topico-${topic.id}-titulo`}>
       <div className="flex flex-wrap items-center gap-2">
-        {topic.is_highlighted ? (
+        {topic.isHighlighted ? (
           <span className="forum-badge">
             <ForumIcon name="star" className="mr-1 inline h-3 w-3" />
             Destaque

@@ -1,9 +1,9 @@
 import * as z from 'zod'
 
-import { flagReason, replyContent, topicContent, topicTitle } from '#server/domain/forum/schemas'
+import { flagReason, replyContent, topicContent, topicTitle } from '#server/features/forum/schemas'
 
 // One schema per form of Discussões, shared by the page (Conform) and the action; the field
-// rules are the API's own (server/domain/forum/schemas.ts).
+// rules are the API's own (server/features/forum/schemas.ts).
 
 const id = z.coerce.number().int().min(1).max(999_999_999)
 const kind = z.enum(['topico', 'resposta'])

@@ -1,8 +1,9 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
 
-import type { QuestionVideo } from '#server/client/insight'
-import { getVideo, markVideoWatched } from '#server/client/insight'
+import { call } from '#server/client/call'
+import type { QuestionVideo } from '#server/features/insight/contract'
+import { insightApi } from '#server/features/insight/contract'
 import { toolContext } from '~/question/insight.server'
 import { listSearchOf, routeId } from '~/question/tool-urls'
 import { ApiError, formError } from '~/utils/api.server'
@@ -29,7 +30,7 @@ export async function loadVideo(request: Request, context: AppLoadContext, rawId
   const tool = await toolContext(request, context, rawId, 'video', [PLAY_PARAM])
   let state: VideoState
   try {
-    state = { kind: 'ok', video: (await withSession(request, () => getVideo(tool.api, tool.id))).data }
+    state = { kind: 'ok', video: (await withSession(request, () => call(tool.api, insightApi.video, { params: { id: tool.id } }))).data }
   } catch (error) {
     if (error instanceof Response) throw error
     const body = error instanceof ApiError ? (error.body as { code?: string; detail?: string } | undefined) : undefined
@@ -78,7 +79,7 @@ export async function videoAction(request: Request, context: AppLoadContext, raw
   }
   const api = await apiForRequest(request, context)
   try {
-    const res = await withSession(request, () => markVideoWatched(api, id))
+    const res = await withSession(request, () => call(api, insightApi.watchVideo, { params: { id } }))
     // The player's automatic mark (JS) stays quiet; the form says so and comes back.
     if (auto) return json({ ok: true, watchedAt: res.watchedAt })
     return redirectWithToast(self, { type: 'success', title: res.message }, { request })

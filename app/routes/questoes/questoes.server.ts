@@ -3,10 +3,12 @@ import { json, redirect } from '@remix-run/node'
 
 import { call } from '#server/client/call'
 import type { ApiClient } from '#server/client/core'
-import type { DisciplinesResponse, FilterOptions, SearchResponse } from '#server/client/questions'
-import { getDisciplines, getFilterOptions, searchQuestions } from '#server/client/questions'
+import type { FilterOptions, SearchResponse } from '#server/client/questions'
+import { getFilterOptions, searchQuestions } from '#server/client/questions'
 import { PLAN_LIMITS, quotaMessageFor } from '#server/domain/plans'
 import { referenceDataVersion } from '#server/domain/reference-data'
+import type { DisciplineJson } from '#server/features/disciplines/contract'
+import { disciplinesApi } from '#server/features/disciplines/contract'
 import { notebooksApi } from '#server/features/notebooks/contract'
 import { activeFilterCount, FALLBACK_BOARDS, FALLBACK_YEARS, PER_PAGE, readFilters, readPage } from '~/question/filters'
 import { splitTexts, toCardView } from '~/question/question-card'
@@ -16,7 +18,7 @@ import { ApiError } from '~/utils/api.server'
 import { apiFor } from '~/utils/api.server'
 import { commitSession, getSession, logoutExpired, policyOf, tokenOf } from '~/utils/session.server'
 
-export type Discipline = DisciplinesResponse['data'][number]
+export type Discipline = DisciplineJson
 export type DisciplineTuple = [number, string, [number, string][]]
 
 // Reference data changes only on admin uploads: a short per-process cache keeps
@@ -46,7 +48,7 @@ async function disciplines(api: ApiClient): Promise<Discipline[]> {
   if (fresh(disciplinesCache)) return disciplinesCache!.value
   try {
     const version = referenceDataVersion()
-    const value = (await getDisciplines(api)).data
+    const value = (await call(api, disciplinesApi.list)).data
     disciplinesCache = { at: Date.now(), version, value }
     return value
   } catch {

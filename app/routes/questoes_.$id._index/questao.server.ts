@@ -1,8 +1,9 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
 
-import { getQuestionDetails } from '#server/client/insight'
+import { call } from '#server/client/call'
 import { PLAN_LIMITS, quotaMessageFor } from '#server/domain/plans'
+import { insightApi } from '#server/features/insight/contract'
 import { notFoundAs404 } from '~/question/insight.server'
 import type { RevealState } from '~/question/question-card'
 import { toCardView } from '~/question/question-card'
@@ -31,7 +32,7 @@ export async function loadQuestionPage(request: Request, context: AppLoadContext
   const token = await getToken(request)
   const api = await apiForRequest(request, context)
   const [details, reveals] = await Promise.all([
-    withSession(request, () => getQuestionDetails(api, id)).catch(notFoundAs404),
+    withSession(request, () => call(api, insightApi.details, { params: { id } })).catch(notFoundAs404),
     token ? withSession(request, () => revealsInUrl(api, url.searchParams, id)) : Promise.resolve(new Map<number, ServerReveal>()),
   ])
   const q = details.data

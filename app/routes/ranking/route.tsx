@@ -3,7 +3,8 @@ import { json } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { Trophy } from 'lucide-react'
 
-import { getRanking } from '#server/client/ranking'
+import { call } from '#server/client/call'
+import { rankingApi } from '#server/features/ranking/contract'
 import { Avatar } from '~/components/avatar'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { formatCalendarDay } from '~/utils/format'
@@ -18,15 +19,15 @@ export const meta: MetaFunction = () => [{ title: 'Ranking semanal — Gabarita'
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context)
   const api = await apiForRequest(request, context)
-  const { weekStart, entries, me, optedOut } = await withSession(request, () => getRanking(api))
-  return json({ weekStart, entries, me, optedOut })
+  const ranking = await withSession(request, () => call(api, rankingApi.get))
+  return json({ weekStart: ranking.week_start, entries: ranking.entries, me: ranking.me, optedOut: ranking.opted_out })
 }
 
 const hits = (n: number) => (n === 1 ? '1 acerto' : `${n} acertos`)
 
 export default function RankingPage() {
   const { weekStart, entries, me, optedOut } = useLoaderData<typeof loader>()
-  const inTop = entries.some((e) => e.isMe)
+  const inTop = entries.some((e) => e.is_me)
   return (
     <div className="container-page max-w-3xl py-8 sm:py-12">
       <p className="text-sm">
@@ -68,15 +69,15 @@ export default function RankingPage() {
           {entries.map((e) => (
             <li
               key={e.position}
-              className={`flex items-center gap-3 p-3 ${e.isMe ? 'bg-brand-50 dark:bg-brand-950' : ''}`}
-              aria-current={e.isMe ? 'true' : undefined}
+              className={`flex items-center gap-3 p-3 ${e.is_me ? 'bg-brand-50 dark:bg-brand-950' : ''}`}
+              aria-current={e.is_me ? 'true' : undefined}
               data-testid="ranking-linha"
             >
               <span className="w-10 text-right text-lg font-bold tabular-nums">{`${e.position}º`}</span>
               <Avatar name={e.name} mascot={e.mascot} avatarUrl={null} />
               <span className="min-w-0 flex-1 font-semibold [overflow-wrap:anywhere]">
                 {e.name}
-                {e.isMe ? <span className="ml-2 text-sm font-normal text-slate-600 dark:text-slate-300">(você)</span> : null}
+                {e.is_me ? <span className="ml-2 text-sm font-normal text-slate-600 dark:text-slate-300">(você)</span> : null}
               </span>
               <span className="tabular-nums">{hits(e.correct)}</span>
             </li>

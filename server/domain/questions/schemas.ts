@@ -1,6 +1,6 @@
 import * as z from 'zod'
 
-// Field rules shared by the API (server/api/questions.ts) and the page forms (app/routes/questoes/schemas.ts).
+// Field rules shared by the API (server/api/questions.ts) and the page forms (app/question/schemas.ts).
 
 export const ERROR_REPORT_MIN = 5
 export const ERROR_REPORT_MAX = 2000

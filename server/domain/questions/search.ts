@@ -114,7 +114,7 @@ function anyOf(values: number[] | string[], type: 'int' | 'text') {
   return sql`ANY(${sql.param(values)}::${sql.raw(type)}[])`
 }
 
-/** A student's words as the Portuguese text query every search of the bank uses (also the assistant's, server/domain/chat). */
+/** A student's words as the Portuguese text query every search of the bank uses (also the assistant's, server/features/chat). */
 export function tsQuery(term: string) {
   return sql`websearch_to_tsquery('portuguese', gabarita_fold(${term}))`
 }

@@ -1,0 +1,177 @@
+import * as z from 'zod'
+
+import { defineEndpoint, SuccessMessage } from '../../api/contract'
+import { pageParam } from '../../api/http'
+import { DeleteAccountBody } from './schemas'
+
+// The student's own area (issue 14): the dashboard's figures with the spec's names
+// (questionsAnswered, correctRate, studyStreak, totalStudyTime), its performance and lists, the
+// data export ('Baixar meus dados') and account deletion ('Excluir minha conta'). Bearer only;
+// every answer is the caller's own.
+
+const int = () => z.number().int()
+
+export const MyStatsJson = z
+  .object({
+    questionsAnswered: int().meta({ description: 'Questões distintas respondidas ao menos uma vez.' }),
+    correctRate: int().meta({ description: 'Percentual arredondado de respostas certas (0 sem respostas).' }),
+    studyStreak: int().meta({ description: 'Dias seguidos (São Paulo) com ao menos uma resposta, até hoje.' }),
+    totalStudyTime: int().meta({ description: 'Segundos nas respostas de tempo conhecido.' }),
+  })
+  .meta({ id: 'MyStats' })
+export type MyStats = z.output<typeof MyStatsJson>
+
+export const DisciplinePerformanceJson = z
+  .object({ discipline: z.string(), correct: int(), total: int() })
+  .meta({ id: 'DisciplinePerformance' })
+export type DisciplinePerformance = z.output<typeof DisciplinePerformanceJson>
+
+export const DailyAccuracyJson = z.object({ day: z.iso.date(), correct: int(), total: int() })
+export type DailyAccuracy = z.output<typeof DailyAccuracyJson>
+
+export const WeakTopicJson = z
+  .object({ topic_id: int(), topic: z.string(), discipline_id: int(), discipline: z.string(), correct: int(), total: int() })
+  .meta({ id: 'WeakTopic' })
+export type WeakTopic = z.output<typeof WeakTopicJson>
+
+/** A question as the dashboard's lists name it: its code and discipline, and where it opens. */
+export const QuestionRefJson = z.object({ id: int(), code: z.string(), discipline: z.string() }).meta({ id: 'QuestionRef' })
+export type QuestionRef = z.output<typeof QuestionRefJson>
+
+const at = z.iso.datetime()
+export const ActivityItemJson = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('answer'), at, question: QuestionRefJson, correct: z.boolean() }),
+    z.object({ kind: z.literal('note'), at, question: QuestionRefJson }),
+    z.object({ kind: z.literal('notebook'), at, notebook: z.object({ id: int(), name: z.string() }) }),
+    z.object({ kind: z.enum(['topic', 'reply']), at, question: QuestionRefJson, title: z.string() }),
+  ])
+  .meta({ id: 'ActivityItem' })
+export type ActivityItem = z.output<typeof ActivityItemJson>
+
+/** A private note in the Comentários tab (spec section 3's Note, with its question). */
+export const MyNoteJson = z
+  .object({ id: int(), content: z.string(), createdAt: at, updatedAt: at, question: QuestionRefJson })
+  .meta({ id: 'MyNote' })
+export type MyNote = z.output<typeof MyNoteJson>
+
+/** The spec's forum participation: what the student did in a topic, and how the topic stands. */
+export const ForumParticipationJson = z
+  .object({
+    type: z.enum(['created', 'replied', 'voted']),
+    topicId: int(),
+    topicTitle: z.string(),
+    question: QuestionRefJson,
+    lastActivity: at,
+    upvotes: int(),
+    downvotes: int(),
+    replies: int(),
+  })
+  .meta({ id: 'ForumParticipation' })
+export type ForumParticipation = z.output<typeof ForumParticipationJson>
+
+export const ForumCountsJson = z.object({ created: int(), replied: int(), voted: int() })
+export type ForumCounts = z.output<typeof ForumCountsJson>
+
+const rows = (table: string) =>
+  z.array(z.record(z.string(), z.unknown())).meta({ description: `As linhas de ${table} que são suas, com todas as colunas.` })
+
+/** 'Baixar meus dados': every row we hold about the student, table by table (no secret). */
+export const MyDataExportJson = z
+  .object({
+    sobre: z.string().meta({ description: 'O que é este arquivo (texto para a pessoa).' }),
+    exported_at: at,
+    user: z.record(z.string(), z.unknown()).meta({ description: 'A conta, sem senhas nem chaves.' }),
+    profile: z.record(z.string(), z.unknown()).nullable(),
+    attempts: rows('attempts'),
+    question_usage: rows('question_usage'),
+    notes: rows('notes'),
+    notebooks: rows('notebooks'),
+    notebook_questions: rows('notebook_questions'),
+    forum_topics: rows('forum_topics'),
+    forum_replies: rows('forum_replies'),
+    forum_topic_votes: rows('forum_topic_votes'),
+    forum_reply_votes: rows('forum_reply_votes'),
+    forum_flags: rows('forum_flags'),
+    error_reports: rows('error_reports'),
+    video_watches: rows('video_watches'),
+    subscriptions: rows('subscriptions'),
+    payments: rows('payments'),
+    chat_messages: rows('chat_messages'),
+    contact_messages: rows('contact_messages'),
+  })
+  .meta({ id: 'MyDataExport' })
+export type MyDataExport = z.output<typeof MyDataExportJson>
+
+const tags = ['Minha conta']
+const ok = z.literal(true)
+
+export const meApi = {
+  stats: defineEndpoint({
+    method: 'get',
+    path: '/me/stats',
+    summary: 'Os números do painel do estudante',
+    tags,
+    auth: 'user',
+    responses: { 200: MyStatsJson.extend({ success: ok }) },
+  }),
+  performance: defineEndpoint({
+    method: 'get',
+    path: '/me/performance',
+    summary: 'Desempenho por disciplina, os últimos 30 dias e os cinco assuntos mais fracos',
+    tags,
+    auth: 'user',
+    responses: {
+      200: z.object({
+        success: ok,
+        disciplines: z.array(DisciplinePerformanceJson),
+        daily: z.array(DailyAccuracyJson).meta({ description: 'Dias de São Paulo com respostas, dos últimos 30.' }),
+        weakest_topics: z.array(WeakTopicJson),
+      }),
+    },
+  }),
+  activity: defineEndpoint({
+    method: 'get',
+    path: '/me/activity',
+    summary: 'A atividade recente: respostas, anotações, cadernos e fórum, da mais recente',
+    tags,
+    auth: 'user',
+    responses: { 200: z.object({ success: ok, activity: z.array(ActivityItemJson) }) },
+  }),
+  notes: defineEndpoint({
+    method: 'get',
+    path: '/me/notes',
+    summary: 'As anotações do estudante, da mais recente, uma página por vez',
+    tags,
+    auth: 'user',
+    query: z.object({ page: pageParam }),
+    responses: { 200: z.object({ success: ok, notes: z.array(MyNoteJson), total: int(), page: int(), per_page: int() }) },
+  }),
+  forum: defineEndpoint({
+    method: 'get',
+    path: '/me/forum',
+    summary: 'A participação do estudante no fórum e suas contagens',
+    tags,
+    auth: 'user',
+    responses: { 200: z.object({ success: ok, counts: ForumCountsJson, participations: z.array(ForumParticipationJson) }) },
+  }),
+  export: defineEndpoint({
+    method: 'get',
+    path: '/me/export',
+    summary: 'Baixar meus dados: tudo o que guardamos sobre o estudante, num arquivo JSON',
+    tags,
+    auth: 'user',
+    responses: { 200: MyDataExportJson },
+    errors: [404],
+  }),
+  deleteAccount: defineEndpoint({
+    method: 'delete',
+    path: '/me',
+    summary: 'Exclui a conta do estudante, confirmada pela senha (ou pelo email, numa conta do Google)',
+    tags,
+    auth: 'user',
+    body: DeleteAccountBody,
+    responses: { 200: SuccessMessage },
+    errors: [429],
+  }),
+}

@@ -1,0 +1,31 @@
+import { and, eq } from 'drizzle-orm'
+
+import type { Db } from '../../db/index'
+import { payments, users } from '../../db/schema'
+import { verifyPassword } from '../../domain/auth/passwords'
+import { WRONG_CONFIRMATION } from './messages'
+
+// 'Excluir minha conta' (issue 14; ADR 022): the account and its personal data go (profile,
+// answers, notes, notebooks, votes, sessions, chat: the foreign keys cascade); forum posts stay
+// for the threads they belong to, shown as 'Usuário removido' (user_id set null); payments stay
+// without the link to the person, as tax records must.
+
+export type DeleteOutcome = { kind: 'ok' } | { kind: 'refused'; message: string }
+
+export async function deleteMyAccount(db: Db, userId: string, confirmation: string, now = new Date()): Promise<DeleteOutcome> {
+  const [user] = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId))
+  if (!user) return { kind: 'refused', message: WRONG_CONFIRMATION }
+  const confirmed = user.passwordHash
+    ? await verifyPassword(user.passwordHash, confirmation)
+    : confirmation.trim().toLowerCase() === user.email.toLowerCase()
+  if (!confirmed) return { kind: 'refused', message: WRONG_CONFIRMATION }
+  await db.transaction(async (tx) => {
+    // A checkout still open can no longer start a plan for nobody.
+    await tx
+      .update(payments)
+      .set({ status: 'declined', failureReason: 'conta excluída', decidedAt: now, updatedAt: now })
+      .where(and(eq(payments.userId, userId), eq(payments.status, 'pending')))
+    await tx.delete(users).where(eq(users.id, userId))
+  })
+  return { kind: 'ok' }
+}

@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm'
+
+import type { Db } from '../../db/index'
+import { queryRows } from '../../db/index'
+import type { DailyAccuracy, DisciplinePerformance, MyStats, WeakTopic } from './contract'
+
+// The student's own figures for /dashboard (issue 14; spec section 3, Dashboard data), read
+// from the attempts the API stored. Days are São Paulo days, like the weekly quota's weeks.
+
+const ZONE = 'America/Sao_Paulo'
+
+export const ACCURACY_DAYS = 30
+export const WEAKEST_TOPICS = 5
+
+/** The São Paulo calendar date of an instant, as YYYY-MM-DD. */
+export function saoPauloDay(at: Date) {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at)
+}
+
+function dayBefore(day: string, days = 1) {
+  const d = new Date(`${day}T12:00:00Z`)
+  d.setUTCDate(d.getUTCDate() - days)
+  return d.toISOString().slice(0, 10)
+}
+const previousDay = (day: string) => dayBefore(day)
+
+/** Days counted back from today (or from yesterday when today has no answer yet). */
+export function streakFrom(days: string[], today: string) {
+  const answered = new Set(days)
+  let day = answered.has(today) ? today : previousDay(today)
+  let streak = 0
+  while (answered.has(day)) {
+    streak += 1
+    day = previousDay(day)
+  }
+  return streak
+}
+
+export async function myStats(db: Db, userId: string, now = new Date()): Promise<MyStats> {
+  // The per-day aggregate (ADR 024): the totals, and the answered days of the last 400 (a streak
+  // longer than that is reported as 400). At most a few hundred rows, whatever the history.
+  const [totals] = await queryRows<{ answered: number; attempts: number; correct: number; seconds: number }>(
+    db,
+    sql`SELECT coalesce(sum(first_attempts), 0)::int AS answered, coalesce(sum(attempts), 0)::int AS attempts,
+               coalesce(sum(correct), 0)::int AS correct, coalesce(sum(time_sum), 0)::int AS seconds
+          FROM user_day_stats WHERE user_id = ${userId}`,
+  )
+  const days = await queryRows<{ day: string }>(
+    db,
+    sql`SELECT day::text AS day FROM user_day_stats
+         WHERE user_id = ${userId} AND attempts > 0 AND day >= ${dayBefore(saoPauloDay(now), 401)}::date`,
+  )
+  return {
+    questionsAnswered: totals.answered,
+    correctRate: totals.attempts ? Math.round((100 * totals.correct) / totals.attempts) : 0,
+    studyStreak: streakFrom(
+      days.map((d) => d.day),
+      saoPauloDay(now),
+    ),
+    totalStudyTime: totals.seconds,
+  }
+}
+
+/** Right and total answers per discipline, most answered first. */
+export async function myPerformance(db: Db, userId: string): Promise<DisciplinePerformance[]> {
+  return queryRows<DisciplinePerformance>(
+    db,
+    sql`SELECT d.name AS discipline, s.correct, s.attempts AS total
+          FROM user_discipline_stats s JOIN disciplines d ON d.id = s.discipline_id
+         WHERE s.user_id = ${userId} AND s.attempts > 0
+         ORDER BY total DESC, d.name`,
+  )
+}
+
+/** Right and total answers per São Paulo day over the last 30 days (today included), oldest first. */
+export async function myDailyAccuracy(db: Db, userId: string, now = new Date()): Promise<DailyAccuracy[]> {
+  return queryRows<DailyAccuracy>(
+    db,
+    sql`SELECT day::text AS day, correct, attempts AS total FROM user_day_stats
+         WHERE user_id = ${userId} AND attempts > 0 AND day >= ${dayBefore(saoPauloDay(now), ACCURACY_DAYS - 1)}::date
+         ORDER BY day`,
+  )
+}
+
+/** The five topics with the lowest share of right answers (only topics with a wrong answer), most answered first on ties. */
+export async function myWeakestTopics(db: Db, userId: string): Promise<WeakTopic[]> {
+  return queryRows<WeakTopic>(
+    db,
+    sql`SELECT t.id AS topic_id, t.name AS topic, d.id AS discipline_id, d.name AS discipline, s.correct, s.attempts AS total
+          FROM user_topic_stats s
+          JOIN topics t ON t.id = s.topic_id
+          JOIN disciplines d ON d.id = t.discipline_id
+         WHERE s.user_id = ${userId} AND s.correct < s.attempts
+         ORDER BY s.correct::float / s.attempts, s.attempts DESC, t.name
+         LIMIT ${WEAKEST_TOPICS}`,
+  )
+}
