@@ -1,3 +1,4 @@
+import { contactAdminApi } from '../features/contact-admin/contract'
 import { notebooksApi } from '../features/notebooks/contract'
 import { notesApi } from '../features/notes/contract'
 import type { Endpoint } from './contract'
@@ -8,6 +9,7 @@ import type { Endpoint } from './contract'
 export const CONTRACTS = {
   notes: notesApi,
   notebooks: notebooksApi,
+  contactAdmin: contactAdminApi,
 } satisfies Record<string, Record<string, Endpoint>>
 
 /** Each endpoint with its operation id (`notebooks.setQuestionNotebooks`). */

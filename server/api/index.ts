@@ -2,6 +2,7 @@ import type { ErrorRequestHandler } from 'express'
 import express, { Router } from 'express'
 
 import type { AppContext } from '../context'
+import { createAdminContactRouter } from '../features/contact-admin/router'
 import { createNotebooksRouter } from '../features/notebooks/router'
 import { createNotesRouter } from '../features/notes/router'
 import { createAdminRouter } from './admin'
@@ -11,7 +12,6 @@ import { loadUser } from './auth-middleware'
 import { createBillingRouter, createBillingWebhookRouter } from './billing'
 import { createChatRouter } from './chat'
 import { createContactRouter } from './contact'
-import { createAdminContactRouter } from './contact-admin'
 import { createDisciplinesRouter } from './disciplines'
 import { createAdminErrorReportsRouter, createErrorReportsRouter } from './error-reports'
 import { createAdminForumRouter, createForumRouter } from './forum'
@@ -66,7 +66,7 @@ export function createApiRouter(ctx: AppContext) {
   api.use('/admin', createAdminBillingRouter(ctx))
   api.use('/admin', createAdminForumRouter(ctx))
   api.use('/admin', createAdminErrorReportsRouter(ctx))
-  api.use('/admin', createAdminContactRouter(ctx))
+  api.use(createAdminContactRouter(ctx))
   api.use((_req, _res, next) => next(new HttpError(404, 'Rota não encontrada')))
   api.use(apiErrorHandler(ctx))
   return api

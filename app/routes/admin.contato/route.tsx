@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 
-import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from '#server/domain/contact/reply-values'
+import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from '#server/features/contact-admin/messages'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { formatDateTime } from '~/utils/format'
 
