@@ -1,3 +1,4 @@
+import { authApi } from '../features/auth/contract'
 import { contactAdminApi } from '../features/contact-admin/contract'
 import { notebooksApi } from '../features/notebooks/contract'
 import { notesApi } from '../features/notes/contract'
@@ -10,6 +11,7 @@ export const CONTRACTS = {
   notes: notesApi,
   notebooks: notebooksApi,
   contactAdmin: contactAdminApi,
+  auth: authApi,
 } satisfies Record<string, Record<string, Endpoint>>
 
 /** Each endpoint with its operation id (`notebooks.setQuestionNotebooks`). */

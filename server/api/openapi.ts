@@ -24,6 +24,8 @@ const STATUS_TEXT: Record<number, string> = {
   413: 'Corpo grande demais',
   415: 'Corpo que não é JSON',
   429: 'Muitas requisições: aguarde e tente de novo',
+  502: 'Um serviço externo falhou',
+  503: 'Indisponível agora, ou não configurado neste servidor',
 }
 
 function operation(id: string, endpoint: Endpoint): ZodOpenApiOperationObject {

@@ -3,10 +3,10 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { AppLoadContext } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 
-import type { ApiUser } from '#server/client/auth'
 import type { ChatMessageJson } from '#server/client/chat'
 import { clearChatMessages, listChatMessages, sendChatMessage } from '#server/client/chat'
 import { PLAN_LIMITS } from '#server/domain/plans'
+import type { UserJson } from '#server/features/auth/contract'
 import { ApiError, formError } from '~/utils/api.server'
 import { apiForRequest, policyOf, requireLoginToAct, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -24,7 +24,7 @@ export type ChatPageData =
   { allowed: true; messages: ChatMessageJson[]; confirmClear: boolean } | { allowed: false; reason: 'plan' | 'disabled'; message: string }
 
 /** Whether the header link and the widget show: the policy's chat feature (plan hasChat AND the toggle). */
-export async function chatFeature(request: Request, context: AppLoadContext, user: ApiUser | null) {
+export async function chatFeature(request: Request, context: AppLoadContext, user: UserJson | null) {
   // Gratuito and Básico never have it: no API call for them on every page.
   if (!user || !PLAN_LIMITS[user.plan_name]?.hasChat) return false
   try {
