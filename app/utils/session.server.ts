@@ -3,11 +3,11 @@ import crypto from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { createCookieSessionStorage, redirect } from '@remix-run/node'
 
-import { getPolicy } from '#server/client/billing'
 import { call } from '#server/client/call'
 import { ApiError } from '#server/client/core'
 import type { UserJson } from '#server/features/auth/contract'
 import { authApi } from '#server/features/auth/contract'
+import { billingApi } from '#server/features/billing/contract'
 
 import { apiFor, oncePerRequest } from './api.server'
 import { webConfig } from './env.server'
@@ -93,7 +93,7 @@ export async function getToken(request: Request) {
 
 /** The signed-in visitor's plan policy (features, limits), read once per page load. */
 export function policyOf(request: Request, context: AppLoadContext) {
-  return oncePerRequest(context, 'policy', async () => getPolicy(await apiForRequest(request, context)))
+  return oncePerRequest(context, 'policy', async () => call(await apiForRequest(request, context), billingApi.policy))
 }
 
 /** An API client for this visitor, with their token when signed in. */

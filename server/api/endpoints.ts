@@ -1,4 +1,5 @@
 import { authApi } from '../features/auth/contract'
+import { billingApi } from '../features/billing/contract'
 import { contactAdminApi } from '../features/contact-admin/contract'
 import { notebooksApi } from '../features/notebooks/contract'
 import { notesApi } from '../features/notes/contract'
@@ -12,6 +13,7 @@ export const CONTRACTS = {
   notebooks: notebooksApi,
   contactAdmin: contactAdminApi,
   auth: authApi,
+  billing: billingApi,
 } satisfies Record<string, Record<string, Endpoint>>
 
 /** Each endpoint with its operation id (`notebooks.setQuestionNotebooks`). */
