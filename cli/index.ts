@@ -7,13 +7,13 @@ import { Command, Option } from 'commander'
 
 import type { UploadFileResult } from '../server/client/admin'
 import { uploadDisciplines, uploadExams } from '../server/client/admin'
-import { renewSubscriptions } from '../server/client/admin-billing'
 import { call } from '../server/client/call'
 import { ApiClient, ApiError } from '../server/client/core'
 import { parseDisciplinesFile } from '../server/domain/import/parse-disciplines'
 import { parseExamFile } from '../server/domain/import/parse-exam'
 import type { ItemErrors } from '../server/domain/import/text-file'
 import { MAX_DISCIPLINE_FILES, MAX_EXAM_FILES } from '../server/domain/import/text-file'
+import { adminBillingApi } from '../server/features/admin-billing/contract'
 import { authApi } from '../server/features/auth/contract'
 import { credentialsPath, readCredentials, saveCredentials } from './credentials'
 import { expandInputs } from './files'
@@ -306,7 +306,7 @@ subscriptions
     const api = apiUrl(opts)
     let report
     try {
-      report = await renewSubscriptions(new ApiClient({ baseUrl: api, token: tokenFor(opts), timeoutMs: 120_000 }))
+      report = await call(new ApiClient({ baseUrl: api, token: tokenFor(opts), timeoutMs: 120_000 }), adminBillingApi.renew)
     } catch (error) {
       explain(error, api)
     }

@@ -1,3 +1,4 @@
+import { adminBillingApi } from '../features/admin-billing/contract'
 import { authApi } from '../features/auth/contract'
 import { billingApi } from '../features/billing/contract'
 import { contactAdminApi } from '../features/contact-admin/contract'
@@ -14,6 +15,7 @@ export const CONTRACTS = {
   contactAdmin: contactAdminApi,
   auth: authApi,
   billing: billingApi,
+  adminBilling: adminBillingApi,
 } satisfies Record<string, Record<string, Endpoint>>
 
 /** Each endpoint with its operation id (`notebooks.setQuestionNotebooks`). */

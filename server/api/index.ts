@@ -2,13 +2,13 @@ import type { ErrorRequestHandler } from 'express'
 import express, { Router } from 'express'
 
 import type { AppContext } from '../context'
+import { createAdminBillingRouter } from '../features/admin-billing/router'
 import { createAuthRouter } from '../features/auth/router'
 import { createBillingRouter, createBillingWebhookRouter } from '../features/billing/router'
 import { createAdminContactRouter } from '../features/contact-admin/router'
 import { createNotebooksRouter } from '../features/notebooks/router'
 import { createNotesRouter } from '../features/notes/router'
 import { createAdminRouter } from './admin'
-import { createAdminBillingRouter } from './admin-billing'
 import { loadUser } from './auth-middleware'
 import { createChatRouter } from './chat'
 import { createContactRouter } from './contact'
@@ -63,7 +63,7 @@ export function createApiRouter(ctx: AppContext) {
   api.use(createBillingRouter(ctx))
   api.use(createChatRouter(ctx))
   api.use('/admin', createAdminRouter(ctx))
-  api.use('/admin', createAdminBillingRouter(ctx))
+  api.use(createAdminBillingRouter(ctx))
   api.use('/admin', createAdminForumRouter(ctx))
   api.use('/admin', createAdminErrorReportsRouter(ctx))
   api.use(createAdminContactRouter(ctx))
