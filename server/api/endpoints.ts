@@ -1,3 +1,4 @@
+import { adminApi } from '../features/admin/contract'
 import { adminBillingApi } from '../features/admin-billing/contract'
 import { authApi } from '../features/auth/contract'
 import { billingApi } from '../features/billing/contract'
@@ -16,6 +17,7 @@ export const CONTRACTS = {
   auth: authApi,
   billing: billingApi,
   adminBilling: adminBillingApi,
+  admin: adminApi,
 } satisfies Record<string, Record<string, Endpoint>>
 
 /** Each endpoint with its operation id (`notebooks.setQuestionNotebooks`). */

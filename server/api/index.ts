@@ -2,13 +2,13 @@ import type { ErrorRequestHandler } from 'express'
 import express, { Router } from 'express'
 
 import type { AppContext } from '../context'
+import { createAdminRouter } from '../features/admin/router'
 import { createAdminBillingRouter } from '../features/admin-billing/router'
 import { createAuthRouter } from '../features/auth/router'
 import { createBillingRouter, createBillingWebhookRouter } from '../features/billing/router'
 import { createAdminContactRouter } from '../features/contact-admin/router'
 import { createNotebooksRouter } from '../features/notebooks/router'
 import { createNotesRouter } from '../features/notes/router'
-import { createAdminRouter } from './admin'
 import { loadUser } from './auth-middleware'
 import { createChatRouter } from './chat'
 import { createContactRouter } from './contact'
@@ -62,7 +62,7 @@ export function createApiRouter(ctx: AppContext) {
   api.use(createErrorReportsRouter(ctx))
   api.use(createBillingRouter(ctx))
   api.use(createChatRouter(ctx))
-  api.use('/admin', createAdminRouter(ctx))
+  api.use(createAdminRouter(ctx))
   api.use(createAdminBillingRouter(ctx))
   api.use('/admin', createAdminForumRouter(ctx))
   api.use('/admin', createAdminErrorReportsRouter(ctx))

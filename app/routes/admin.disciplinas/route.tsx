@@ -5,10 +5,12 @@ import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 
+import { call } from '#server/client/call'
+import { adminApi } from '#server/features/admin/contract'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field } from '~/components/forms'
-import { checkDisciplineTopic, listDisciplines } from '~/routes/admin/admin-api.server'
+import { listDisciplines } from '~/routes/admin/admin-api.server'
 import { forwardUpload } from '~/routes/admin/admin-upload.server'
 import type { UploadActionData } from '~/routes/admin/upload'
 import { FilePicker, UploadResultPanel } from '~/routes/admin/upload'
@@ -48,7 +50,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const client = await apiForRequest(request, context)
   let checked: { message: string }
   try {
-    checked = await withSession(request, () => checkDisciplineTopic(client, submission.value))
+    checked = await withSession(request, () =>
+      call(client, adminApi.checkDisciplineTopic, { body: { discipline: submission.value.disciplina, topic: submission.value.assunto } }),
+    )
   } catch (error) {
     const { message, status } = formError(error, 'Erro ao validar disciplina e assunto')
     return json({ kind: 'check' as const, result: submission.reply({ formErrors: [message] }) }, { status })
