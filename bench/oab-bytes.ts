@@ -10,8 +10,9 @@ import os from 'node:os'
 import path from 'node:path'
 
 import { uploadDisciplines, uploadExams } from '../server/client/admin'
-import { login } from '../server/client/auth'
+import { call } from '../server/client/call'
 import { ApiClient } from '../server/client/core'
+import { authApi } from '../server/features/auth/contract'
 import type { Target } from './harness'
 import {
   BUILD_DIR,
@@ -44,7 +45,7 @@ const server = startBuiltServer(BUILD_DIR, { ...serverEnv(dataDir), ADMIN_EMAIL:
 try {
   const base = `http://127.0.0.1:${PORT}`
   await waitFor(`${base}/api/v1/health`)
-  const { token } = await login(new ApiClient({ baseUrl: `${base}/api/v1` }), ADMIN)
+  const { token } = await call(new ApiClient({ baseUrl: `${base}/api/v1` }), authApi.login, { body: ADMIN })
   const admin = new ApiClient({ baseUrl: `${base}/api/v1`, token, timeoutMs: 120_000 })
   const read = (name: string) => ({ name, content: fs.readFileSync(path.join(OAB_DIR, name)) })
   const files = fs.readdirSync(OAB_DIR)

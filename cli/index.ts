@@ -7,13 +7,14 @@ import { Command, Option } from 'commander'
 
 import type { UploadFileResult } from '../server/client/admin'
 import { uploadDisciplines, uploadExams } from '../server/client/admin'
-import { renewSubscriptions } from '../server/client/admin-billing'
-import { login } from '../server/client/auth'
+import { call } from '../server/client/call'
 import { ApiClient, ApiError } from '../server/client/core'
 import { parseDisciplinesFile } from '../server/domain/import/parse-disciplines'
 import { parseExamFile } from '../server/domain/import/parse-exam'
 import type { ItemErrors } from '../server/domain/import/text-file'
 import { MAX_DISCIPLINE_FILES, MAX_EXAM_FILES } from '../server/domain/import/text-file'
+import { adminBillingApi } from '../server/features/admin-billing/contract'
+import { authApi } from '../server/features/auth/contract'
 import { credentialsPath, readCredentials, saveCredentials } from './credentials'
 import { expandInputs } from './files'
 import { prompt } from './prompt'
@@ -160,7 +161,7 @@ program
     if (!email || !password) throw new CliError('Informe o e-mail e a senha.')
     let response
     try {
-      response = await login(new ApiClient({ baseUrl: api }), { email, password })
+      response = await call(new ApiClient({ baseUrl: api }), authApi.login, { body: { email, password } })
     } catch (error) {
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) throw new CliError(`Falha no login: ${error.message}`)
       explain(error, api)
@@ -305,7 +306,7 @@ subscriptions
     const api = apiUrl(opts)
     let report
     try {
-      report = await renewSubscriptions(new ApiClient({ baseUrl: api, token: tokenFor(opts), timeoutMs: 120_000 }))
+      report = await call(new ApiClient({ baseUrl: api, token: tokenFor(opts), timeoutMs: 120_000 }), adminBillingApi.renew)
     } catch (error) {
       explain(error, api)
     }

@@ -2,9 +2,9 @@ import type { SubmissionResult } from '@conform-to/react'
 import type { AppLoadContext } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 
-import type { ApiUser } from '#server/client/auth'
 import { call } from '#server/client/call'
 import { PLAN_LIMITS } from '#server/domain/plans'
+import type { UserJson } from '#server/features/auth/contract'
 import type { ChatMessageJson } from '#server/features/chat/contract'
 import { chatApi } from '#server/features/chat/contract'
 import { ApiError, formError } from '~/utils/api.server'
@@ -25,7 +25,7 @@ export type ChatPageData =
   { allowed: true; messages: ChatMessageJson[]; confirmClear: boolean } | { allowed: false; reason: 'plan' | 'disabled'; message: string }
 
 /** Whether the header link and the widget show: the policy's chat feature (plan hasChat AND the toggle). */
-export async function chatFeature(request: Request, context: AppLoadContext, user: ApiUser | null) {
+export async function chatFeature(request: Request, context: AppLoadContext, user: UserJson | null) {
   // Gratuito and Básico never have it: no API call for them on every page.
   if (!user || !PLAN_LIMITS[user.plan_name]?.hasChat) return false
   try {

@@ -2,7 +2,7 @@ import { Form, Link, NavLink, useLocation } from '@remix-run/react'
 import { GraduationCap, Menu } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 
-import type { ApiUser } from '#server/client/auth'
+import type { UserJson } from '#server/features/auth/contract'
 import type { BuildInfo } from '#server/version'
 import { CsrfInput } from '~/components/csrf-input'
 import { formatDateTime } from '~/utils/format'
@@ -108,7 +108,7 @@ function AdminMenu() {
   )
 }
 
-function UserLinks({ user, chat = false, desktop = false }: { user: ApiUser | null; chat?: boolean; desktop?: boolean }) {
+function UserLinks({ user, chat = false, desktop = false }: { user: UserJson | null; chat?: boolean; desktop?: boolean }) {
   if (!user) {
     return (
       <>
@@ -160,7 +160,7 @@ export function Header({
   path,
   version,
 }: {
-  user: ApiUser | null
+  user: UserJson | null
   /** The study assistant is available (the policy's chat feature): a plain link to /assistente. */
   chat?: boolean
   theme: Theme

@@ -1,7 +1,8 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
 
-import { login, logout } from '#server/client/auth'
+import { call } from '#server/client/call'
+import { authApi } from '#server/features/auth/contract'
 import { parseForm } from '~/utils/form-schema.server'
 
 import { apiFor } from './api.server'
@@ -35,14 +36,14 @@ export async function handleLogin(request: Request, context: AppLoadContext, opt
     )
   let result
   try {
-    result = await login(apiFor(context), { email, password, remember })
+    result = await call(apiFor(context), authApi.login, { body: { email, password, remember } })
   } catch (error) {
     const { message, status } = formError(error, 'Erro ao fazer login')
     return fail(message, status)
   }
   if (options.adminOnly && !result.user.is_admin) {
     // Not an administrator: the token is not kept.
-    await logout(apiFor(context, result.token)).catch(() => {})
+    await call(apiFor(context, result.token), authApi.logout).catch(() => {})
     return fail('Acesso restrito a administradores', 403)
   }
   if (result.requires_password_reset) {

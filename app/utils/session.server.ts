@@ -3,10 +3,11 @@ import crypto from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { createCookieSessionStorage, redirect } from '@remix-run/node'
 
-import type { ApiUser } from '#server/client/auth'
-import { getMe } from '#server/client/auth'
-import { getPolicy } from '#server/client/billing'
+import { call } from '#server/client/call'
 import { ApiError } from '#server/client/core'
+import type { UserJson } from '#server/features/auth/contract'
+import { authApi } from '#server/features/auth/contract'
+import { billingApi } from '#server/features/billing/contract'
 
 import { apiFor, oncePerRequest } from './api.server'
 import { webConfig } from './env.server'
@@ -92,7 +93,7 @@ export async function getToken(request: Request) {
 
 /** The signed-in visitor's plan policy (features, limits), read once per page load. */
 export function policyOf(request: Request, context: AppLoadContext) {
-  return oncePerRequest(context, 'policy', async () => getPolicy(await apiForRequest(request, context)))
+  return oncePerRequest(context, 'policy', async () => call(await apiForRequest(request, context), billingApi.policy))
 }
 
 /** An API client for this visitor, with their token when signed in. */
@@ -166,12 +167,12 @@ const RESET_ALLOWED_PATHS = new Set([CHANGE_PASSWORD_PATH, '/logout', '/admin/lo
  * The signed-in user, or null for a visitor (an expired token logs them out).
  * While a temporary password is pending, every other page redirects to the change step.
  */
-export async function getOptionalUser(request: Request, context: AppLoadContext): Promise<ApiUser | null> {
+export async function getOptionalUser(request: Request, context: AppLoadContext): Promise<UserJson | null> {
   const token = await getToken(request)
   if (!token) return null
-  let user: ApiUser
+  let user: UserJson
   try {
-    user = await oncePerRequest(context, 'me', () => getMe(apiFor(context, token)).then((r) => r.data))
+    user = await oncePerRequest(context, 'me', () => call(apiFor(context, token), authApi.me).then((r) => r.data))
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return logoutExpired(request)
     throw error

@@ -34,7 +34,7 @@ export type EndpointSpec = {
 }
 
 export type SuccessStatus = 200 | 201 | 204
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503
 
 export type Endpoint<S extends EndpointSpec = EndpointSpec> = S & { readonly successStatus: SuccessStatus }
 
@@ -67,13 +67,14 @@ export type EndpointInput<E extends EndpointSpec> = {
 
 /**
  * Statuses an endpoint may answer: its success, the errors it declares, and those its shape
- * implies (400 for refused input, anywhere, 401 when signed in, 403 for admins, 404 for a
+ * implies (400 for refused input, anywhere, 401 and 403 when signed in, 404 for a
  * refused path id, 415 and 413 for a body that is not JSON or too big). A rate limit's 429 is declared.
  */
 export function declaredStatuses(endpoint: Endpoint) {
   const statuses = new Set<number>([endpoint.successStatus, ...(endpoint.errors ?? [])])
-  if (endpoint.auth !== 'none') statuses.add(401)
-  if (endpoint.auth === 'admin') statuses.add(403)
+  // A signed-in endpoint answers 403 to a token that may only change its temporary password
+  // (auth-middleware.ts), and to a student on an admin endpoint.
+  if (endpoint.auth !== 'none') [401, 403].forEach((s) => statuses.add(s))
   if (endpoint.params) statuses.add(404)
   // The API-wide input guard answers 400 anywhere: a NUL byte, a bad %-escape in the path.
   statuses.add(400)

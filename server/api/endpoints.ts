@@ -1,5 +1,10 @@
+import { adminApi } from '../features/admin/contract'
+import { adminBillingApi } from '../features/admin-billing/contract'
+import { authApi } from '../features/auth/contract'
+import { billingApi } from '../features/billing/contract'
 import { chatApi } from '../features/chat/contract'
 import { contactApi } from '../features/contact/contract'
+import { contactAdminApi } from '../features/contact-admin/contract'
 import { disciplinesApi } from '../features/disciplines/contract'
 import { errorReportsApi } from '../features/error-reports/contract'
 import { forumApi } from '../features/forum/contract'
@@ -28,6 +33,11 @@ export const CONTRACTS = {
   health: healthApi,
   errorReports: errorReportsApi,
   forum: forumApi,
+  contactAdmin: contactAdminApi,
+  auth: authApi,
+  billing: billingApi,
+  adminBilling: adminBillingApi,
+  admin: adminApi,
 } satisfies Record<string, Record<string, Endpoint>>
 
 /** Each endpoint with its operation id (`notebooks.setQuestionNotebooks`). */

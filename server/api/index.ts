@@ -2,8 +2,13 @@ import type { ErrorRequestHandler } from 'express'
 import express, { Router } from 'express'
 
 import type { AppContext } from '../context'
+import { createAdminRouter } from '../features/admin/router'
+import { createAdminBillingRouter } from '../features/admin-billing/router'
+import { createAuthRouter } from '../features/auth/router'
+import { createBillingRouter, createBillingWebhookRouter } from '../features/billing/router'
 import { createChatRouter } from '../features/chat/router'
 import { createContactRouter } from '../features/contact/router'
+import { createAdminContactRouter } from '../features/contact-admin/router'
 import { createDisciplinesRouter } from '../features/disciplines/router'
 import { createAdminErrorReportsRouter, createErrorReportsRouter } from '../features/error-reports/router'
 import { createAdminForumRouter, createForumRouter } from '../features/forum/router'
@@ -14,12 +19,7 @@ import { createNotebooksRouter } from '../features/notebooks/router'
 import { createNotesRouter } from '../features/notes/router'
 import { createProfileRouter } from '../features/profile/router'
 import { createRankingRouter } from '../features/ranking/router'
-import { createAdminRouter } from './admin'
-import { createAdminBillingRouter } from './admin-billing'
-import { createAuthRouter } from './auth'
 import { loadUser } from './auth-middleware'
-import { createBillingRouter, createBillingWebhookRouter } from './billing'
-import { createAdminContactRouter } from './contact-admin'
 import { HttpError } from './http'
 import { BODY_ERRORS, rejectNulBytes } from './input-guard'
 import { createOpenApiRouter } from './openapi'
@@ -62,11 +62,11 @@ export function createApiRouter(ctx: AppContext) {
   api.use(createErrorReportsRouter(ctx))
   api.use(createBillingRouter(ctx))
   api.use(createChatRouter(ctx))
-  api.use('/admin', createAdminRouter(ctx))
-  api.use('/admin', createAdminBillingRouter(ctx))
+  api.use(createAdminRouter(ctx))
+  api.use(createAdminBillingRouter(ctx))
   api.use(createAdminForumRouter(ctx))
   api.use(createAdminErrorReportsRouter(ctx))
-  api.use('/admin', createAdminContactRouter(ctx))
+  api.use(createAdminContactRouter(ctx))
   api.use((_req, _res, next) => next(new HttpError(404, 'Rota não encontrada')))
   api.use(apiErrorHandler(ctx))
   return api

@@ -18,12 +18,14 @@ const STATUS_TEXT: Record<number, string> = {
   204: 'Sem conteúdo',
   400: 'Dado inválido: a mensagem diz qual',
   401: 'Sem login, ou sessão expirada',
-  403: 'Não permitido (plano, chave de recurso ou papel)',
+  403: 'Não permitido (plano, chave de recurso, papel, ou senha temporária ainda não trocada)',
   404: 'Não encontrado (inclusive o que é de outra pessoa)',
   409: 'Conflito com o que já existe',
   413: 'Corpo grande demais',
   415: 'Corpo que não é JSON',
   429: 'Muitas requisições: aguarde e tente de novo',
+  502: 'Um serviço externo falhou',
+  503: 'Indisponível agora, ou não configurado neste servidor',
 }
 
 function operation(id: string, endpoint: Endpoint): ZodOpenApiOperationObject {

@@ -4,7 +4,11 @@ import { call } from './call'
 import type { ApiClient } from './core'
 import { ApiError, FormData } from './core'
 
-/** Typed admin calls (/api/v1/admin/*), shared by the admin pages and the `gabarita` CLI. */
+/**
+ * The admin's multipart uploads (/api/v1/admin/disciplines/upload, /admin/questions/upload-exam-txt),
+ * shared by the admin pages and the `gabarita` CLI. Their bodies are not JSON, so they are not on
+ * contracts (the admin's JSON routes are: server/features/admin/contract.ts).
+ */
 
 export type UploadValidation = { item: string; errors: { message: string }[] }
 export type UploadFileResult = FileResult
@@ -18,15 +22,6 @@ export type UploadResult = {
   errors: string[]
 }
 export type UploadFile = { name: string; content: Uint8Array | Blob }
-
-export type DashboardStats = {
-  totalQuestions: number
-  totalStudents: number
-  totalDisciplines: number
-  lastUpdated: string | null
-}
-export type DisciplineCount = { name: string; count: number }
-export type TopicCount = { discipline: string; topic: string; count: number }
 
 function formOf(files: UploadFile[]) {
   const form = new FormData()
@@ -55,20 +50,6 @@ export function uploadExams(client: ApiClient, files: UploadFile[], options: { f
 
 export function uploadDisciplines(client: ApiClient, files: UploadFile[], options: { force?: boolean } = {}) {
   return upload(client, '/admin/disciplines/upload', files, options.force ?? false)
-}
-
-export function checkDisciplineTopic(client: ApiClient, input: { disciplina: string; assunto: string }) {
-  return client.post<{ success: true; message: string }>('/admin/disciplines/search', { json: input })
-}
-
-export async function getDashboardStats(client: ApiClient) {
-  return (await client.get<{ data: DashboardStats }>('/admin/dashboard/stats')).data
-}
-export async function getQuestionsByDiscipline(client: ApiClient) {
-  return (await client.get<{ data: DisciplineCount[] }>('/admin/dashboard/questions-by-discipline')).data
-}
-export async function getQuestionsByTopic(client: ApiClient) {
-  return (await client.get<{ data: TopicCount[] }>('/admin/dashboard/questions-by-topic')).data
 }
 
 export type { DisciplineWithTopics } from '../domain/disciplines'

@@ -114,7 +114,7 @@ describe('the moved queries answer as before', () => {
     const ok = await request(t.app)
       .post('/api/v1/admin/disciplines/search')
       .set(admin.auth)
-      .send({ disciplina: ' direito  CIVIL', assunto: 'contratos' })
+      .send({ discipline: ' direito  CIVIL', topic: 'contratos' })
     expect(ok.status).toBe(200)
     expect(ok.body.data).toEqual({
       discipline: { id: expect.any(Number), name: 'Direito Civil' },
@@ -123,12 +123,12 @@ describe('the moved queries answer as before', () => {
     const noTopic = await request(t.app)
       .post('/api/v1/admin/disciplines/search')
       .set(admin.auth)
-      .send({ disciplina: 'Direito Civil', assunto: 'Posse' })
+      .send({ discipline: 'Direito Civil', topic: 'Posse' })
     expect(noTopic.body).toEqual({ error: 'Assunto não encontrado em Direito Civil: Posse' })
     const none = await request(t.app)
       .post('/api/v1/admin/disciplines/search')
       .set(admin.auth)
-      .send({ disciplina: 'Direito Agrário', assunto: 'x' })
+      .send({ discipline: 'Direito Agrário', topic: 'x' })
     expect(none.body).toEqual({ error: 'Disciplina não encontrada: Direito Agrário' })
   })
 })

@@ -57,6 +57,8 @@ const FIELDS = [
   'reply',
   'disciplina',
   'assunto',
+  'discipline',
+  'topic',
   'bio',
   'university',
   'course',
@@ -146,7 +148,7 @@ describe('fuzzing every API route', () => {
     ['get', `/questions/search?search_term=a%00b`, 'student', undefined],
     ['get', `/questions/search?exam_board=F%00GV`, 'student', undefined],
     ['post', '/questions/1/error-reports', 'anonymous', { message: `O gabarito${NUL} está errado` }],
-    ['post', '/admin/disciplines/search', 'admin', { disciplina: `Direito${NUL}`, assunto: 'Contratos' }],
+    ['post', '/admin/disciplines/search', 'admin', { discipline: `Direito${NUL}`, topic: 'Contratos' }],
     ['post', '/admin/contact-messages/1/reply', 'admin', { reply: `Resposta${NUL}` }],
   ] as const)('answers 400 to a NUL in an otherwise valid %s %s', async (method, path, who, body) => {
     const r = (request(t.app) as unknown as Record<string, (url: string) => request.Test>)[method](`/api/v1${path}`).set(await authFor(who))

@@ -3,10 +3,12 @@ import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { BookOpen, Clock, FileQuestion, Users } from 'lucide-react'
 
-import { ApiError, getDashboardStats, getQuestionsByDiscipline, getQuestionsByTopic } from '~/admin/admin-api.server'
+import { call } from '#server/client/call'
+import { adminApi } from '#server/features/admin/contract'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { lazyChart } from '~/components/lazy-chart'
 import { ScrollRegion } from '~/components/scroll-region'
+import { ApiError } from '~/utils/api.server'
 import { formatDateTime, formatNumber } from '~/utils/format'
 import { apiForRequest, requireAdmin, withSession } from '~/utils/session.server'
 
@@ -18,8 +20,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context)
   const client = await apiForRequest(request, context)
   try {
-    const [stats, byDiscipline, byTopic] = await withSession(request, () =>
-      Promise.all([getDashboardStats(client), getQuestionsByDiscipline(client), getQuestionsByTopic(client)]),
+    const [{ data: stats }, { data: byDiscipline }, { data: byTopic }] = await withSession(request, () =>
+      Promise.all([call(client, adminApi.stats), call(client, adminApi.questionsByDiscipline), call(client, adminApi.questionsByTopic)]),
     )
     return json({ ok: true as const, stats, byDiscipline, byTopic: byTopic.slice(0, 10) })
   } catch (error) {

@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 
-import { listPayments, listSubscriptions } from '~/admin/billing-api.server'
+import { call } from '#server/client/call'
+import { adminBillingApi } from '#server/features/admin-billing/contract'
 import { AdminPager } from '~/admin/pager'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ScrollRegion } from '~/components/scroll-region'
@@ -36,8 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await apiForRequest(request, context)
   const [subscriptions, payments] = await withSession(request, () =>
     Promise.all([
-      listSubscriptions(api, { status: filters.assinatura, page: pages.assinaturas }),
-      listPayments(api, { status: filters.pagamento, page: pages.pagamentos }),
+      call(api, adminBillingApi.subscriptions, { query: { status: filters.assinatura, page: pages.assinaturas } }),
+      call(api, adminBillingApi.payments, { query: { status: filters.pagamento, page: pages.pagamentos } }),
     ]),
   )
   return json({ filters, subscriptions, payments })

@@ -1,9 +1,10 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
 
-import type { ContactStatus } from '#server/client/contact-admin'
-import { listContactMessages } from '#server/client/contact-admin'
-import { CONTACT_STATUSES } from '#server/domain/contact/reply-values'
+import { call } from '#server/client/call'
+import { contactAdminApi } from '#server/features/contact-admin/contract'
+import type { ContactStatus } from '#server/features/contact-admin/messages'
+import { CONTACT_STATUSES } from '#server/features/contact-admin/messages'
 import { apiForRequest, requireAdmin, withSession } from '~/utils/session.server'
 
 export async function loadContactMessages(request: Request, context: AppLoadContext) {
@@ -14,6 +15,6 @@ export async function loadContactMessages(request: Request, context: AppLoadCont
   const pageText = url.searchParams.get('pagina') ?? '1'
   const page = /^\d{1,4}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1
   const api = await apiForRequest(request, context)
-  const messages = await withSession(request, () => listContactMessages(api, { status, page }))
+  const messages = await withSession(request, () => call(api, contactAdminApi.list, { query: { status, page } }))
   return json({ messages, status: status ?? '' })
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 
-import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from '#server/domain/contact/reply-values'
+import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from '#server/features/contact-admin/messages'
 import { AdminPager } from '~/admin/pager'
 import { QueueFilter } from '~/admin/queue-filter'
 import { GeneralErrorBoundary } from '~/components/error-boundary'

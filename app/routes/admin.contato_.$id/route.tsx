@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 
-import { CONTACT_REPLY_MAX } from '#server/domain/contact/reply-values'
+import { CONTACT_REPLY_MAX } from '#server/features/contact-admin/messages'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, TextareaField } from '~/components/forms'

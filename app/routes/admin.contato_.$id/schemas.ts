@@ -1,6 +1,6 @@
 import * as z from 'zod'
 
-import { contactReplyText } from '#server/domain/contact/reply-rules'
+import { contactReplyText } from '#server/features/contact-admin/schemas'
 
 // The reply form of /admin/contato/:id, with the API's rule.
 

@@ -5,7 +5,9 @@ import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 
-import { checkDisciplineTopic, listDisciplines } from '~/admin/admin-api.server'
+import { call } from '#server/client/call'
+import { adminApi } from '#server/features/admin/contract'
+import { listDisciplines } from '~/admin/admin-api.server'
 import { forwardUpload } from '~/admin/admin-upload.server'
 import type { UploadActionData } from '~/admin/upload'
 import { FilePicker, UploadResultPanel } from '~/admin/upload'
@@ -48,7 +50,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const client = await apiForRequest(request, context)
   let checked: { message: string }
   try {
-    checked = await withSession(request, () => checkDisciplineTopic(client, submission.value))
+    checked = await withSession(request, () =>
+      call(client, adminApi.checkDisciplineTopic, { body: { discipline: submission.value.disciplina, topic: submission.value.assunto } }),
+    )
   } catch (error) {
     const { message, status } = formError(error, 'Erro ao validar disciplina e assunto')
     return json({ kind: 'check' as const, result: submission.reply({ formErrors: [message] }) }, { status })

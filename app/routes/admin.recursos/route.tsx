@@ -3,7 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 
-import { getFeatureToggles, updateFeatureToggles } from '~/admin/billing-api.server'
+import { call } from '#server/client/call'
+import { adminBillingApi } from '#server/features/admin-billing/contract'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { CheckboxField, ErrorList } from '~/components/forms'
@@ -21,7 +22,7 @@ export const meta: MetaFunction = () => [{ title: 'Recursos — Painel Administr
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context)
   const api = await apiForRequest(request, context)
-  const { items } = await withSession(request, () => getFeatureToggles(api))
+  const { items } = await withSession(request, () => call(api, adminBillingApi.getToggles))
   return json({ items })
 }
 
@@ -33,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const changes = Object.fromEntries(TOGGLE_KEYS.map((key) => [key, submission.value[key] === true]))
   const api = await apiForRequest(request, context)
   try {
-    const result = await withSession(request, () => updateFeatureToggles(api, changes))
+    const result = await withSession(request, () => call(api, adminBillingApi.setToggles, { body: changes }))
     return redirectWithToast('/admin/recursos', { type: 'success', title: result.message }, { request })
   } catch (error) {
     const { message, status } = formError(error, 'Erro ao salvar os recursos')

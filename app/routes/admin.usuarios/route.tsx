@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 
-import { searchUsers } from '~/admin/billing-api.server'
+import { call } from '#server/client/call'
+import { adminBillingApi } from '#server/features/admin-billing/contract'
 import { AdminPager } from '~/admin/pager'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ScrollRegion } from '~/components/scroll-region'
@@ -19,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = Math.min(Math.max(Number(params.get('pagina')) || 1, 1), 10_000)
   const api = await apiForRequest(request, context)
   try {
-    const result = await withSession(request, () => searchUsers(api, { q: q || undefined, page }))
+    const result = await withSession(request, () => call(api, adminBillingApi.users, { query: { q: q || undefined, page } }))
     return json({ q, result, error: null })
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error

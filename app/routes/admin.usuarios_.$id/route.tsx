@@ -4,7 +4,8 @@ import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
 
-import { getUser, grantPlan, setUserAdmin } from '~/admin/billing-api.server'
+import { call } from '#server/client/call'
+import { adminBillingApi } from '#server/features/admin-billing/contract'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/forms'
@@ -26,7 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context)
   const api = await apiForRequest(request, context)
   try {
-    const detail = await withSession(request, () => getUser(api, String(params.id)))
+    const detail = await withSession(request, () => call(api, adminBillingApi.getUser, { params: { id: String(params.id) } }))
     return json({ detail })
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw new Response('Usuário não encontrado.', { status: 404 })
@@ -43,7 +44,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const api = await apiForRequest(request, context)
   try {
     const result = await withSession(request, () =>
-      value.intent === 'grant' ? grantPlan(api, id, value.plano) : setUserAdmin(api, id, value.admin === 'true'),
+      value.intent === 'grant'
+        ? call(api, adminBillingApi.grantPlan, { params: { id }, body: { plan_name: value.plano } })
+        : call(api, adminBillingApi.setAdmin, { params: { id }, body: { is_admin: value.admin === 'true' } }),
     )
     return redirectWithToast(`/admin/usuarios/${id}`, { type: 'success', title: result.message }, { request })
   } catch (error) {

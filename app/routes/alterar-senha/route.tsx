@@ -4,11 +4,12 @@ import { json, redirect } from '@remix-run/node'
 import { Form, useActionData, useNavigation } from '@remix-run/react'
 import { KeyRound } from 'lucide-react'
 
+import { call } from '#server/client/call'
+import { authApi } from '#server/features/auth/contract'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/forms'
 import { PasswordField, useClearPasswordsOnError } from '~/components/password-field'
-import { changeTemporaryPassword } from '~/utils/accounts.server'
 import { formError } from '~/utils/api.server'
 import * as forms from '~/utils/auth-schemas.forms'
 import { parseForm } from '~/utils/form-schema.server'
@@ -32,9 +33,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = await apiForRequest(request, context)
   try {
     await withSession(request, () =>
-      changeTemporaryPassword(api, {
-        new_password: submission.value.newPassword,
-        confirm_password: submission.value.confirmPassword,
+      call(api, authApi.changeTemporaryPassword, {
+        body: { new_password: submission.value.newPassword, confirm_password: submission.value.confirmPassword },
       }),
     )
   } catch (error) {

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 
-import { googleCallback } from '~/utils/accounts.server'
-import { ApiError } from '~/utils/accounts.server'
-import { apiFor } from '~/utils/api.server'
+import { call } from '#server/client/call'
+import { authApi } from '#server/features/auth/contract'
+import { ApiError, apiFor } from '~/utils/api.server'
 import { createUserSession } from '~/utils/session.server'
 
-/** Said once, when linking dropped a password that was never proven (server/domain/auth/google.ts). */
+/** Said once, when linking dropped a password that was never proven (server/features/auth/google.ts). */
 const PASSWORD_REMOVED =
   'Por segurança, a senha que esta conta tinha deixou de valer e as outras sessões foram encerradas. Para entrar também com email e senha, crie uma nova senha em Editar perfil, deixando "Senha atual" em branco.'
 
@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!code || !state) throw redirect('/login?error=invalid_callback')
   let result
   try {
-    result = await googleCallback(apiFor(context), Object.fromEntries(url.searchParams))
+    result = await call(apiFor(context), authApi.googleCallback, { query: Object.fromEntries(url.searchParams) })
   } catch (error) {
     if (error instanceof ApiError) throw redirect('/login?error=callback_error')
     throw error

@@ -3,11 +3,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 
+import { call } from '#server/client/call'
+import { authApi } from '#server/features/auth/contract'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { CheckboxField, ErrorList, Field } from '~/components/forms'
 import { PasswordField, useClearPasswordsOnError } from '~/components/password-field'
-import { register } from '~/utils/accounts.server'
 import { apiFor } from '~/utils/api.server'
 import { formError } from '~/utils/api.server'
 import * as forms from '~/utils/auth-schemas.forms'
@@ -31,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields }) }, { status: 400 })
   const { name, email, phone, password } = submission.value
   try {
-    const result = await register(apiFor(context), { name, email, phone: phone || null, password })
+    const result = await call(apiFor(context), authApi.register, { body: { name, email, phone: phone || null, password } })
     // Registration signs the user in as remembered (spec section 4).
     return createUserSession(request, {
       token: result.token,

@@ -6,6 +6,7 @@ import { ArrowLeft } from 'lucide-react'
 
 import { call } from '#server/client/call'
 import { birthDateToIso } from '#server/domain/auth/profile-choices'
+import { authApi } from '#server/features/auth/contract'
 import { profileApi } from '#server/features/profile/contract'
 import { Avatar } from '~/components/avatar'
 import { CsrfInput } from '~/components/csrf-input'
@@ -13,7 +14,6 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { CheckboxField, ErrorList, Field, TextareaField } from '~/components/forms'
 import { MascotPicker } from '~/components/mascot-picker'
 import { PasswordField, useClearPasswordsOnError } from '~/components/password-field'
-import { changePassword } from '~/utils/accounts.server'
 import { formError } from '~/utils/api.server'
 import * as forms from '~/utils/auth-schemas.forms'
 import { parseForm } from '~/utils/form-schema.server'
@@ -43,7 +43,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { currentPassword, newPassword, confirmPassword } = submission.value
     try {
       await withSession(request, () =>
-        changePassword(api, { current_password: currentPassword, new_password: newPassword, confirm_password: confirmPassword }),
+        call(api, authApi.changePassword, {
+          body: { current_password: currentPassword, new_password: newPassword, confirm_password: confirmPassword },
+        }),
       )
     } catch (error) {
       const { message, status } = formError(error, 'Erro ao alterar senha')

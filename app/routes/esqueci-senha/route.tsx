@@ -3,10 +3,11 @@ import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
 
+import { call } from '#server/client/call'
+import { authApi } from '#server/features/auth/contract'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field } from '~/components/forms'
-import { forgotPassword } from '~/utils/accounts.server'
 import { apiFor } from '~/utils/api.server'
 import { formError } from '~/utils/api.server'
 import * as forms from '~/utils/auth-schemas.forms'
@@ -22,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = await parseForm(request, forms.ForgotFormSchema)
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
   try {
-    const res = await forgotPassword(apiFor(context), submission.value.email)
+    const res = await call(apiFor(context), authApi.forgotPassword, { body: { email: submission.value.email } })
     return redirectWithToast('/login', { type: 'success', title: res.message || GENERIC }, { request })
   } catch (error) {
     const { message, status } = formError(error, 'Erro ao solicitar recuperação de senha')

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 
-import { logout } from '~/utils/accounts.server'
+import { call } from '#server/client/call'
+import { authApi } from '#server/features/auth/contract'
 import { apiFor } from '~/utils/api.server'
 import { destroySession, getSession, safeRedirect, tokenOf } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -12,7 +13,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await getSession(request)
   const token = tokenOf(session)
   // A failure to revoke (expired token, API down) must not keep the user signed in here.
-  if (token) await logout(apiFor(context, token)).catch(() => {})
+  if (token) await call(apiFor(context, token), authApi.logout).catch(() => {})
   return redirectWithToast(
     safeRedirect(formData.get('redirectTo'), '/login'),
     { type: 'success', title: 'Logout realizado com sucesso!' },

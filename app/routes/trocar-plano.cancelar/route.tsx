@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
 
-import { getSubscription } from '~/billing/billing.server'
+import { call } from '#server/client/call'
+import { billingApi } from '#server/features/billing/contract'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { RouteDialog } from '~/components/route-dialog'
@@ -16,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: 'Cancelar assinatura — Gabar
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context)
   const api = await apiForRequest(request, context)
-  const overview = await withSession(request, () => getSubscription(api))
+  const overview = await withSession(request, () => call(api, billingApi.subscription))
   if (!overview.subscription) {
     return redirectWithToast('/trocar-plano', { type: 'info', title: 'Você não tem uma assinatura ativa para cancelar.' }, { request })
   }

@@ -4,14 +4,15 @@ import { json, redirectDocument } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 
-import { ApiError, changePlan, getSubscription, startCheckout } from '~/billing/billing.server'
+import { call } from '#server/client/call'
+import { billingApi } from '#server/features/billing/contract'
 import { readPlan } from '~/billing/plans'
 import * as forms from '~/billing/schemas.forms'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/forms'
 import { RouteDialog } from '~/components/route-dialog'
-import { formError } from '~/utils/api.server'
+import { ApiError, formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { formatDate } from '~/utils/format'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
@@ -28,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const plano = readPlan(new URL(request.url).searchParams.get('plano'))
   if (!plano) return redirectWithToast('/trocar-plano', { type: 'error', title: 'Escolha um plano.' }, { request })
   const api = await apiForRequest(request, context)
-  const overview = await withSession(request, () => getSubscription(api))
+  const overview = await withSession(request, () => call(api, billingApi.subscription))
   if (plano === overview.plan.plan_name) {
     return redirectWithToast(`/trocar-plano`, { type: 'info', title: 'Você já está neste plano.' }, { request })
   }
@@ -63,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = await apiForRequest(request, context)
   if (value.intent === 'downgrade') {
     try {
-      const result = await withSession(request, () => changePlan(api, value.plano))
+      const result = await withSession(request, () => call(api, billingApi.change, { body: { plan_name: value.plano } }))
       return redirectWithToast('/trocar-plano', { type: 'success', title: result.message }, { request })
     } catch (error) {
       const { message, status } = formError(error, 'Não foi possível mudar de plano. Tente novamente.')
@@ -72,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   let checkout
   try {
-    checkout = await withSession(request, () => startCheckout(api, { plan_name: value.plano, method: value.method }))
+    checkout = await withSession(request, () => call(api, billingApi.checkout, { body: { plan_name: value.plano, method: value.method } }))
   } catch (error) {
     const { message, status } = formError(error, 'Não foi possível iniciar o pagamento. Tente novamente em instantes.')
     const onMethod = error instanceof ApiError && error.status === 400

@@ -4,8 +4,9 @@ import { Form, Link, Outlet, useLoaderData, useNavigation } from '@remix-run/rea
 import { ArrowLeft, Check } from 'lucide-react'
 import { useState } from 'react'
 
-import type { BillingOverview } from '#server/client/billing'
-import { cancelSubscription, getPlans, getSubscription, resumeSubscription } from '~/billing/billing.server'
+import { call } from '#server/client/call'
+import type { BillingOverviewJson } from '#server/features/billing/contract'
+import { billingApi } from '#server/features/billing/contract'
 import { readPlan } from '~/billing/plans'
 import * as forms from '~/billing/schemas.forms'
 import { CsrfInput } from '~/components/csrf-input'
@@ -25,7 +26,7 @@ const CARD_FEATURES = 8
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context)
   const api = await apiForRequest(request, context)
-  const [overview, plans] = await withSession(request, () => Promise.all([getSubscription(api), getPlans(api)]))
+  const [overview, plans] = await withSession(request, () => Promise.all([call(api, billingApi.subscription), call(api, billingApi.plans)]))
   const actions = new Map(overview.options.map((o) => [o.plan_name, o.action]))
   const cards = plans.data
     .filter((p) => p.plan_name !== 'GRATUITO')
@@ -52,9 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return redirectWithToast('/trocar-plano', { type: 'error', title: 'Ação inválida.' }, { request })
   const api = await apiForRequest(request, context)
   try {
-    const result = await withSession(request, () =>
-      submission.value.intent === 'cancel' ? cancelSubscription(api) : resumeSubscription(api),
-    )
+    const result = await withSession(request, () => call(api, submission.value.intent === 'cancel' ? billingApi.cancel : billingApi.resume))
     return redirectWithToast('/trocar-plano', { type: 'success', title: result.message }, { request })
   } catch (error) {
     const { message } = formError(error, 'Não foi possível alterar a assinatura. Tente novamente.')
@@ -62,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-const BADGE: Record<BillingOverview['state'], string> = {
+const BADGE: Record<BillingOverviewJson['state'], string> = {
   active: 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200',
   canceled: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
   change_scheduled: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
@@ -91,7 +90,7 @@ function ResumeForm({ label }: { label: string }) {
   )
 }
 
-function CurrentPlan({ overview }: { overview: BillingOverview }) {
+function CurrentPlan({ overview }: { overview: BillingOverviewJson }) {
   const { plan, subscription, pending_change: pending } = overview
   return (
     <section aria-labelledby="plano-atual-titulo" className="card" data-testid="plano-atual">

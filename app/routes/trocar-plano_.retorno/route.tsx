@@ -2,8 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 
-import { ApiError, getCheckout } from '~/billing/billing.server'
+import { call } from '#server/client/call'
+import { billingApi } from '#server/features/billing/contract'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ApiError } from '~/utils/api.server'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -19,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await apiForRequest(request, context)
   let checkout
   try {
-    checkout = await withSession(request, () => getCheckout(api, checkoutId))
+    checkout = await withSession(request, () => call(api, billingApi.getCheckout, { params: { checkoutId } }))
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
       return redirectWithToast('/trocar-plano', { type: 'error', title: 'Pagamento não encontrado.' }, { request })

@@ -7,6 +7,7 @@ import type { PlanName } from '../../db/schema'
 import { apiTokens, profiles, users } from '../../db/schema'
 import { sendMail } from '../../mail'
 import { getPolicy } from '../policy'
+import { MESSAGES } from './messages'
 import { burnVerify, generateTemporaryPassword, hashPassword, verifyPassword } from './passwords'
 import type { AuthUser, TokenSession } from './tokens'
 import { createApiToken, revokeAllTokens, upgradePasswordChangeToken } from './tokens'
@@ -14,19 +15,7 @@ import { createApiToken, revokeAllTokens, upgradePasswordChangeToken } from './t
 /** A temporary password stops working after this long. */
 export const TEMP_PASSWORD_TTL_MS = 60 * 60 * 1000
 
-export const MESSAGES = {
-  badCredentials: 'Email ou senha incorretos',
-  duplicateEmail: 'Este email já está cadastrado',
-  forgotPassword: 'Se o email exista, você receberá instruções para recuperar sua senha',
-  mustChangePassword: 'É necessário alterar sua senha para continuar.',
-  tempExpired: 'Sua senha temporária expirou. Solicite uma nova em "Esqueceu a senha?".',
-  passwordChanged: 'Senha alterada com sucesso',
-  wrongCurrentPassword: 'Senha atual incorreta',
-  noPendingChange: 'Não há troca de senha pendente para esta conta.',
-  loginOk: 'Login realizado com sucesso!',
-  registered: 'Conta criada com sucesso!',
-  profileUpdated: 'Perfil atualizado com sucesso!',
-} as const
+export { MESSAGES }
 
 export class AccountError extends Error {
   constructor(

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 
-// Field rules shared by the API (server/api/auth.ts, profile.ts) and the Remix forms.
+// Field rules shared by the API (server/features/auth/schemas.ts, profile) and the Remix forms.
 export const PASSWORD_MIN = 6
 export const PASSWORD_TOO_SHORT = 'A senha deve ter pelo menos 6 caracteres'
 export const PASSWORDS_DIFFER = 'As senhas não coincidem'

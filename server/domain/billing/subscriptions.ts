@@ -5,6 +5,7 @@ import type { PaidPlanName, PaymentMethod, PlanName } from '../../db/schema'
 import { payments, subscriptions, users } from '../../db/schema'
 import type { DisplayPlan } from '../plans'
 import { DISPLAY_PLANS, displayPlan, formatCents, PLAN_RANK, planLabel } from '../plans'
+import { BILLING_MESSAGES } from './messages'
 import type { PaymentProvider } from './provider'
 import { PAYMENT_METHOD_LABELS } from './provider'
 import type { BillingDeps } from './registry'
@@ -16,28 +17,7 @@ import type { BillingDeps } from './registry'
 export type Subscription = typeof subscriptions.$inferSelect
 export type UserRow = typeof users.$inferSelect
 
-export const BILLING_MESSAGES = {
-  unavailable: 'Mudanças de plano estão indisponíveis no momento.',
-  /** Spec section 2 (Change plan): the note under 'Alterar para {plan}'. */
-  nextCycle: 'A mudança vale a partir do próximo ciclo de cobrança.',
-  methodRequired: 'Escolha uma forma de pagamento.',
-  methodUnavailable: 'Esta forma de pagamento não está disponível.',
-  planRequired: 'Escolha um plano: BASICO, PREMIUM ou PRO.',
-  samePlan: 'Você já está neste plano.',
-  downgradeNoPayment: 'Mudar para um plano menor não exige pagamento: a mudança vale a partir do próximo ciclo de cobrança.',
-  paymentRequired: 'Para mudar para um plano maior, conclua o pagamento.',
-  admin: 'Administradores já têm acesso a todos os recursos.',
-  noSubscription: 'Você não tem uma assinatura ativa para cancelar.',
-  nothingToResume: 'Não há cancelamento nem mudança agendada para desfazer.',
-  checkoutNotFound: 'Pagamento não encontrado.',
-  providerError: 'Não foi possível iniciar o pagamento. Tente novamente em instantes.',
-  pendingCleared: (plan: string) => `Mudança agendada desfeita: você continua no plano ${plan}.`,
-  resumed: 'Cancelamento desfeito: sua assinatura continua ativa.',
-  canceled: (plan: string, until: string) =>
-    `Assinatura cancelada, sem taxas. Você continua com o plano ${plan} até ${until}; depois, volta ao Gratuito.`,
-  canceledNow: 'Assinatura cancelada. Seu plano agora é o Gratuito.',
-  appliedNow: (plan: string) => `Plano alterado: seu plano agora é o ${plan}.`,
-} as const
+export { BILLING_MESSAGES }
 
 /** Display statuses: the badge on /trocar-plano and the admin filter. */
 export const SUBSCRIPTION_STATES = ['active', 'canceled', 'change_scheduled', 'ended'] as const

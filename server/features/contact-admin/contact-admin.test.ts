@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
-import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { contactMessages } from '#server/db/schema'
 import { outboxDir } from '#server/mail'
 
-import { createTestContext, createTestUser } from '../support/context'
-import { mailsTo } from '../support/mail'
+import { createTestContext, createTestUser } from '../../../tests/support/context'
+import { contractRequest } from '../../../tests/support/contract'
+import { mailsTo } from '../../../tests/support/mail'
 
 // The contact queue (issue 28): what /contato stores reaches an admin, who reads it and answers
 // by mail; the answer is kept with its time and author.
@@ -17,7 +17,8 @@ let admin: User
 let student: User
 
 const api = (method: 'get' | 'post', url: string, auth?: Record<string, string>) => {
-  const r = request(t.app)[method](`/api/v1${url}`)
+  // Every answer is checked against the endpoint's contract (ADR 038).
+  const r = contractRequest(t.app)[method](`/api/v1${url}`)
   return auth ? r.set(auth) : r
 }
 
@@ -160,12 +161,15 @@ describe('when the mail cannot be sent', () => {
     // Nothing listens on port 9: the SMTP connection is refused.
     down = await createTestContext({ SMTP_URL: 'smtp://127.0.0.1:9' })
     const boss = await createTestUser(down.ctx, { plan: 'ADMIN' })
-    await request(down.app)
+    await contractRequest(down.app)
       .post('/api/v1/contact')
       .send({ name: 'Davi', email: 'davi@example.com', subject: 'Oi', message: 'Olá' })
       .expect(201)
     const [row] = await down.db.select().from(contactMessages)
-    const res = await request(down.app).post(`/api/v1/admin/contact-messages/${row.id}/reply`).set(boss.auth).send({ reply: 'Resposta.' })
+    const res = await contractRequest(down.app)
+      .post(`/api/v1/admin/contact-messages/${row.id}/reply`)
+      .set(boss.auth)
+      .send({ reply: 'Resposta.' })
     expect(res.status).toBe(503)
     expect(res.body.error).toBe('Não foi possível enviar o email agora; a mensagem continua sem resposta. Tente novamente.')
     const [after] = await down.db.select().from(contactMessages).where(eq(contactMessages.id, row.id))

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm'
-import request from 'supertest'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { paymentEvents, payments, subscriptions, users } from '#server/db/schema'
 import { sandboxOperations, sandboxWebhook } from '#server/domain/billing/sandbox'
 import { SIGNATURE_HEADER, signBody } from '#server/domain/billing/signature'
 
-import { createTestContext, createTestUser } from '../support/context'
-import { insertQuestions } from '../support/questions'
-import type { TestContext } from './billing-helpers'
-import { buy, DAY, decide, setNow, startCheckout, subscriptionOf } from './billing-helpers'
+import type { TestContext } from '../../../tests/api/billing-helpers'
+import { buy, DAY, decide, setNow, startCheckout, subscriptionOf } from '../../../tests/api/billing-helpers'
+import { createTestContext, createTestUser } from '../../../tests/support/context'
+import { contractRequest } from '../../../tests/support/contract'
+import { insertQuestions } from '../../../tests/support/questions'
 
 let t: TestContext
 let questionIds: number[] = []
@@ -31,12 +31,12 @@ afterEach(() => setNow(t, undefined))
 
 const NBSP = '\u00a0'
 const answer = (auth: Record<string, string>, id: number) =>
-  request(t.app).post(`/api/v1/questions/${id}/attempts`).set(auth).send({ answer: 'A' })
+  contractRequest(t.app).post(`/api/v1/questions/${id}/attempts`).set(auth).send({ answer: 'A' })
 const planOf = async (id: string) => (await t.db.select({ plan: users.planName }).from(users).where(eq(users.id, id)))[0].plan
 
 describe('GET /plans', () => {
   it('lists the four plans with prices in centavos and BRL, limits, the card features and the payment methods', async () => {
-    const res = await request(t.app).get('/api/v1/plans')
+    const res = await contractRequest(t.app).get('/api/v1/plans')
     expect(res.status).toBe(200)
     expect(res.body.data.map((p: { plan_name: string }) => p.plan_name)).toEqual(['GRATUITO', 'BASICO', 'PREMIUM', 'PRO'])
     expect(res.body.data.map((p: { price_cents: number }) => p.price_cents)).toEqual([0, 2000, 3500, 5000])
@@ -91,7 +91,7 @@ describe('upgrade through the sandbox checkout', () => {
     // Nothing changes before the provider confirms.
     expect(await planOf(s.user.id)).toBe('GRATUITO')
 
-    const page = await request(t.app).get(started.redirect_url)
+    const page = await contractRequest(t.app).get(started.redirect_url)
     expect(page.status).toBe(200)
     expect(page.headers['content-type']).toMatch(/text\/html/)
     expect(page.text).toContain(`R$${NBSP}35,00`)
@@ -102,7 +102,7 @@ describe('upgrade through the sandbox checkout', () => {
     expect(page.text).not.toMatch(/<script/i)
 
     await decide(t, started.checkout_id, 'aprovar')
-    const result = await request(t.app).get(`/api/v1/billing/checkouts/${started.checkout_id}`).set(s.auth)
+    const result = await contractRequest(t.app).get(`/api/v1/billing/checkouts/${started.checkout_id}`).set(s.auth)
     expect(result.status).toBe(200)
     expect(result.body).toMatchObject({
       status: 'approved',
@@ -112,7 +112,7 @@ describe('upgrade through the sandbox checkout', () => {
 
     expect(await planOf(s.user.id)).toBe('PREMIUM')
     expect((await answer(s.auth, questionIds[5])).status).toBe(201)
-    const policy = (await request(t.app).get('/api/v1/policy').set(s.auth)).body
+    const policy = (await contractRequest(t.app).get('/api/v1/policy').set(s.auth)).body
     expect(policy).toMatchObject({
       plan_name: 'PREMIUM',
       usage: { questionsThisWeek: 6, questionsRemainingThisWeek: null },
@@ -136,7 +136,7 @@ describe('upgrade through the sandbox checkout', () => {
     ])
 
     // Back on the sandbox page, the payment is shown as done and cannot be decided again.
-    expect((await request(t.app).get(started.redirect_url)).text).toContain('Este pagamento já foi aprovado')
+    expect((await contractRequest(t.app).get(started.redirect_url)).text).toContain('Este pagamento já foi aprovado')
     await decide(t, started.checkout_id, 'recusar')
     expect(await planOf(s.user.id)).toBe('PREMIUM')
   })
@@ -144,11 +144,11 @@ describe('upgrade through the sandbox checkout', () => {
   it('declined: nothing changes and the result says why', async () => {
     const s = await createTestUser(t.ctx)
     const { checkout_id } = await startCheckout(t, s.auth, 'BASICO', 'paypal')
-    const page = await request(t.app).get(`/sandbox-pagamentos/${checkout_id}`)
+    const page = await contractRequest(t.app).get(`/sandbox-pagamentos/${checkout_id}`)
     expect(page.text).toContain('PayPal')
     expect(page.text).toContain(`R$${NBSP}20,00`)
     await decide(t, checkout_id, 'recusar')
-    const result = (await request(t.app).get(`/api/v1/billing/checkouts/${checkout_id}`).set(s.auth)).body
+    const result = (await contractRequest(t.app).get(`/api/v1/billing/checkouts/${checkout_id}`).set(s.auth)).body
     expect(result).toMatchObject({ status: 'declined', failure_reason: 'o PayPal recusou o pagamento (simulação do ambiente de testes).' })
     expect(result.message).toBe(
       'Pagamento recusado: o PayPal recusou o pagamento (simulação do ambiente de testes). Seu plano não mudou e nada foi cobrado.',
@@ -165,7 +165,7 @@ describe('upgrade through the sandbox checkout', () => {
     setNow(t, start)
     const { checkout_id } = await startCheckout(t, s.auth, 'PREMIUM', 'credit_card')
     const { checkout_id: othersCheckout } = await startCheckout(t, other.auth, 'BASICO', 'paypal')
-    const read = async () => (await request(t.app).get(`/api/v1/billing/checkouts/${checkout_id}`).set(s.auth)).body
+    const read = async () => (await contractRequest(t.app).get(`/api/v1/billing/checkouts/${checkout_id}`).set(s.auth)).body
     const statusOf = async (checkoutId: string) =>
       (await t.db.select({ status: payments.status }).from(payments).where(eq(payments.checkoutId, checkoutId)))[0].status
 
@@ -182,7 +182,7 @@ describe('upgrade through the sandbox checkout', () => {
     expect(await statusOf(othersCheckout)).toBe('pending')
 
     // The provider's page no longer takes the payment.
-    const page = await request(t.app).get(`/sandbox-pagamentos/${checkout_id}`)
+    const page = await contractRequest(t.app).get(`/sandbox-pagamentos/${checkout_id}`)
     expect(page.text).toContain('Este pagamento já foi recusado')
     expect(page.text).not.toContain('Aprovar pagamento')
     await decide(t, checkout_id, 'aprovar')
@@ -191,7 +191,7 @@ describe('upgrade through the sandbox checkout', () => {
     expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, s.user.id))).toHaveLength(0)
 
     // A student's own list of payments declines theirs when they look.
-    const mine = (await request(t.app).get('/api/v1/billing/payments').set(other.auth)).body
+    const mine = (await contractRequest(t.app).get('/api/v1/billing/payments').set(other.auth)).body
     expect(mine.data).toEqual([expect.objectContaining({ checkout_id: othersCheckout, status: 'declined' })])
     expect(await statusOf(othersCheckout)).toBe('declined')
 
@@ -201,7 +201,7 @@ describe('upgrade through the sandbox checkout', () => {
     const { checkout_id: thirdCheckout } = await startCheckout(t, third.auth, 'PRO', 'credit_card')
     setNow(t, new Date(start.getTime() + 2 * DAY))
     const admin = await createTestUser(t.ctx, { plan: 'ADMIN' })
-    const pending = (await request(t.app).get('/api/v1/admin/payments?status=pending').set(admin.auth)).body
+    const pending = (await contractRequest(t.app).get('/api/v1/admin/payments?status=pending').set(admin.auth)).body
     expect(pending.data.map((p: { checkout_id: string }) => p.checkout_id)).not.toContain(thirdCheckout)
     expect(await statusOf(thirdCheckout)).toBe('declined')
   })
@@ -210,24 +210,26 @@ describe('upgrade through the sandbox checkout', () => {
     const owner = await createTestUser(t.ctx)
     const other = await createTestUser(t.ctx)
     const { checkout_id } = await startCheckout(t, owner.auth)
-    const res = await request(t.app).get(`/api/v1/billing/checkouts/${checkout_id}`).set(other.auth)
+    const res = await contractRequest(t.app).get(`/api/v1/billing/checkouts/${checkout_id}`).set(other.auth)
     expect(res.status).toBe(404)
     expect(res.body).toEqual({ error: 'Pagamento não encontrado.' })
-    expect((await request(t.app).get('/api/v1/billing/checkouts/00000000-0000-4000-8000-000000000000').set(owner.auth)).status).toBe(404)
-    expect((await request(t.app).get('/api/v1/billing/checkouts/nao-e-um-id').set(owner.auth)).status).toBe(404)
-    expect((await request(t.app).get(`/api/v1/billing/checkouts/${checkout_id}`)).status).toBe(401)
-    expect((await request(t.app).get('/sandbox-pagamentos/nao-e-um-id')).status).toBe(404)
+    expect(
+      (await contractRequest(t.app).get('/api/v1/billing/checkouts/00000000-0000-4000-8000-000000000000').set(owner.auth)).status,
+    ).toBe(404)
+    expect((await contractRequest(t.app).get('/api/v1/billing/checkouts/nao-e-um-id').set(owner.auth)).status).toBe(404)
+    expect((await contractRequest(t.app).get(`/api/v1/billing/checkouts/${checkout_id}`)).status).toBe(401)
+    expect((await contractRequest(t.app).get('/sandbox-pagamentos/nao-e-um-id')).status).toBe(404)
   })
 
   it('refuses a cross-site POST to the sandbox page and changes nothing', async () => {
     const s = await createTestUser(t.ctx)
     const { checkout_id } = await startCheckout(t, s.auth)
-    const evil = await request(t.app)
+    const evil = await contractRequest(t.app)
       .post(`/sandbox-pagamentos/${checkout_id}/aprovar`)
       .set('Origin', 'https://evil.example')
       .set('Sec-Fetch-Site', 'cross-site')
     expect(evil.status).toBe(403)
-    const sibling = await request(t.app).post(`/sandbox-pagamentos/${checkout_id}/aprovar`).set('Origin', 'https://evil.example')
+    const sibling = await contractRequest(t.app).post(`/sandbox-pagamentos/${checkout_id}/aprovar`).set('Origin', 'https://evil.example')
     expect(sibling.status).toBe(403)
     expect(await planOf(s.user.id)).toBe('GRATUITO')
     const [payment] = await t.db.select().from(payments).where(eq(payments.checkoutId, checkout_id))
@@ -248,7 +250,7 @@ describe('checkout refusals', () => {
   it('answers 4xx with a Portuguese message for bad or missing fields, NUL bytes, wrong types and oversize bodies', async () => {
     const s = await createTestUser(t.ctx)
     const post = (body: unknown) =>
-      request(t.app)
+      contractRequest(t.app)
         .post('/api/v1/billing/checkout')
         .set(s.auth)
         .send(body as object)
@@ -259,36 +261,51 @@ describe('checkout refusals', () => {
     expect((await post({ plan_name: 'PREMIUM\u0000', method: 'credit_card' })).status).toBe(400)
     expect((await post({ plan_name: 'ADMIN', method: 'credit_card' })).status).toBe(400)
     expect((await post(['PREMIUM'])).status).toBe(400)
-    const huge = await request(t.app)
+    const huge = await contractRequest(t.app)
       .post('/api/v1/billing/checkout')
       .set(s.auth)
       .set('content-type', 'application/json')
       .send(JSON.stringify({ plan_name: 'PRO', method: 'x'.repeat(200_000) }))
     expect(huge.status).toBe(413)
-    const text = await request(t.app).post('/api/v1/billing/checkout').set(s.auth).set('content-type', 'text/plain').send('plan_name=PRO')
+    const text = await contractRequest(t.app)
+      .post('/api/v1/billing/checkout')
+      .set(s.auth)
+      .set('content-type', 'text/plain')
+      .send('plan_name=PRO')
     expect(text.status).toBe(415)
-    expect((await request(t.app).post('/api/v1/billing/checkout').send({ plan_name: 'PRO', method: 'credit_card' })).status).toBe(401)
+    expect((await contractRequest(t.app).post('/api/v1/billing/checkout').send({ plan_name: 'PRO', method: 'credit_card' })).status).toBe(
+      401,
+    )
     expect(await t.db.select().from(payments).where(eq(payments.userId, s.user.id))).toHaveLength(0)
   })
 
   it('refuses the current plan, a downgrade (no payment needed) and an administrator', async () => {
     const s = await createTestUser(t.ctx, { plan: 'GRATUITO' })
     await buy(t, s.auth, 'PREMIUM')
-    const same = await request(t.app).post('/api/v1/billing/checkout').set(s.auth).send({ plan_name: 'PREMIUM', method: 'credit_card' })
+    const same = await contractRequest(t.app)
+      .post('/api/v1/billing/checkout')
+      .set(s.auth)
+      .send({ plan_name: 'PREMIUM', method: 'credit_card' })
     expect(same.status).toBe(409)
     expect(same.body.error).toBe('Você já está neste plano.')
-    const down = await request(t.app).post('/api/v1/billing/checkout').set(s.auth).send({ plan_name: 'BASICO', method: 'credit_card' })
+    const down = await contractRequest(t.app)
+      .post('/api/v1/billing/checkout')
+      .set(s.auth)
+      .send({ plan_name: 'BASICO', method: 'credit_card' })
     expect(down.status).toBe(409)
     expect(down.body.code).toBe('DOWNGRADE')
     const admin = await createTestUser(t.ctx, { plan: 'ADMIN' })
-    const res = await request(t.app).post('/api/v1/billing/checkout').set(admin.auth).send({ plan_name: 'PRO', method: 'credit_card' })
+    const res = await contractRequest(t.app)
+      .post('/api/v1/billing/checkout')
+      .set(admin.auth)
+      .send({ plan_name: 'PRO', method: 'credit_card' })
     expect(res.status).toBe(409)
     expect(res.body.error).toBe('Administradores já têm acesso a todos os recursos.')
   })
 
   it('an upgrade through /subscription/change asks for the payment', async () => {
     const s = await createTestUser(t.ctx)
-    const res = await request(t.app).post('/api/v1/billing/subscription/change').set(s.auth).send({ plan_name: 'PRO' })
+    const res = await contractRequest(t.app).post('/api/v1/billing/subscription/change').set(s.auth).send({ plan_name: 'PRO' })
     expect(res.status).toBe(409)
     expect(res.body).toEqual({ error: 'Para mudar para um plano maior, conclua o pagamento.', code: 'PAYMENT_REQUIRED' })
   })
@@ -297,7 +314,7 @@ describe('checkout refusals', () => {
 describe('signed webhook', () => {
   const secret = () => t.ctx.config.paymentWebhookSecret
   const deliver = (body: Buffer | string, headers: Record<string, string>) =>
-    request(t.app)
+    contractRequest(t.app)
       .post('/api/v1/billing/webhook')
       .set({ 'content-type': 'application/json', ...headers })
       .send(typeof body === 'string' ? body : body.toString('utf8'))
@@ -364,7 +381,7 @@ describe('signed webhook', () => {
     expect(first.body).toEqual({ received: true, status: 'processed', payment_status: 'approved' })
     expect(await planOf(s.user.id)).toBe('PRO')
     // The user cancels; replaying the approval must not start a new subscription.
-    expect((await request(t.app).post('/api/v1/billing/subscription/cancel').set(s.auth)).status).toBe(200)
+    expect((await contractRequest(t.app).post('/api/v1/billing/subscription/cancel').set(s.auth)).status).toBe(200)
     const replay = await deliver(event.body, event.headers)
     expect(replay.status).toBe(200)
     expect(replay.body).toEqual({ received: true, status: 'already_processed' })
@@ -392,11 +409,11 @@ describe('two checkouts at once', () => {
       { checkoutId, providerRef: p.providerRef!, amountCents: p.amountCents, method: p.method },
       'approve',
     )
-    return request(t.app).post('/api/v1/billing/webhook').set(headers).send(body.toString('utf8'))
+    return contractRequest(t.app).post('/api/v1/billing/webhook').set(headers).send(body.toString('utf8'))
   }
   const operations = (checkoutId: string) => sandboxOperations().filter((o) => o.checkoutId === checkoutId)
   const read = async (auth: Record<string, string>, checkoutId: string) =>
-    (await request(t.app).get(`/api/v1/billing/checkouts/${checkoutId}`).set(auth)).body
+    (await contractRequest(t.app).get(`/api/v1/billing/checkouts/${checkoutId}`).set(auth)).body
   const REFUNDED_SUPERSEDED =
     'Este pagamento foi estornado: você iniciou outro pagamento depois deste, e só o mais recente vale. O valor volta para a sua forma de pagamento.'
 
@@ -411,7 +428,7 @@ describe('two checkouts at once', () => {
     })
     expect(await read(s.auth, pro.checkout_id)).toMatchObject({ status: 'pending' })
     expect(operations(premium.checkout_id)).toEqual([expect.objectContaining({ type: 'cancel', amountCents: 3500 })])
-    const page = await request(t.app).get(`/sandbox-pagamentos/${premium.checkout_id}`)
+    const page = await contractRequest(t.app).get(`/sandbox-pagamentos/${premium.checkout_id}`)
     expect(page.text).toContain('Este pagamento já foi recusado')
     expect(page.text).not.toContain('Aprovar pagamento')
   })
@@ -460,7 +477,9 @@ describe('two checkouts at once', () => {
     const admin = await createTestUser(t.ctx, { plan: 'ADMIN' })
     const basico = await startCheckout(t, s.auth, 'BASICO')
     // Meanwhile an administrator grants Pro.
-    expect((await request(t.app).put(`/api/v1/admin/users/${s.user.id}/plan`).set(admin.auth).send({ plan_name: 'PRO' })).status).toBe(200)
+    expect(
+      (await contractRequest(t.app).put(`/api/v1/admin/users/${s.user.id}/plan`).set(admin.auth).send({ plan_name: 'PRO' })).status,
+    ).toBe(200)
     expect(await planOf(s.user.id)).toBe('PRO')
     await decide(t, basico.checkout_id, 'aprovar')
     expect(await planOf(s.user.id)).toBe('PRO')
@@ -477,7 +496,7 @@ describe('downgrade, cancel and undo', () => {
   it('a downgrade is scheduled for the end of the period, then applied on the next request after it', async () => {
     const s = await createTestUser(t.ctx)
     await buy(t, s.auth, 'PRO')
-    const res = await request(t.app).post('/api/v1/billing/subscription/change').set(s.auth).send({ plan_name: 'BASICO' })
+    const res = await contractRequest(t.app).post('/api/v1/billing/subscription/change').set(s.auth).send({ plan_name: 'BASICO' })
     expect(res.status).toBe(200)
     expect(res.body.message).toBe('A mudança vale a partir do próximo ciclo de cobrança.')
     expect(res.body).toMatchObject({
@@ -509,26 +528,28 @@ describe('downgrade, cancel and undo', () => {
   it('choosing the current plan again drops a scheduled downgrade', async () => {
     const s = await createTestUser(t.ctx)
     await buy(t, s.auth, 'PREMIUM')
-    await request(t.app).post('/api/v1/billing/subscription/change').set(s.auth).send({ plan_name: 'BASICO' }).expect(200)
-    const res = await request(t.app).post('/api/v1/billing/subscription/change').set(s.auth).send({ plan_name: 'PREMIUM' })
+    await contractRequest(t.app).post('/api/v1/billing/subscription/change').set(s.auth).send({ plan_name: 'BASICO' }).expect(200)
+    const res = await contractRequest(t.app).post('/api/v1/billing/subscription/change').set(s.auth).send({ plan_name: 'PREMIUM' })
     expect(res.body).toMatchObject({
       change: 'pending-cleared',
       state: 'active',
       pending_change: null,
       message: 'Mudança agendada desfeita: você continua no plano Premium.',
     })
-    const again = await request(t.app).post('/api/v1/billing/subscription/change').set(s.auth).send({ plan_name: 'PREMIUM' })
+    const again = await contractRequest(t.app).post('/api/v1/billing/subscription/change').set(s.auth).send({ plan_name: 'PREMIUM' })
     expect(again.status).toBe(409)
-    expect((await request(t.app).post('/api/v1/billing/subscription/change').set(s.auth).send({ plan_name: 'VIP' })).status).toBe(400)
+    expect((await contractRequest(t.app).post('/api/v1/billing/subscription/change').set(s.auth).send({ plan_name: 'VIP' })).status).toBe(
+      400,
+    )
   })
 
   it('cancel keeps the plan until the period ends, undo keeps it renewing, and a cancel left alone falls back to Gratuito', async () => {
     const s = await createTestUser(t.ctx)
-    expect((await request(t.app).post('/api/v1/billing/subscription/cancel').set(s.auth)).body).toEqual({
+    expect((await contractRequest(t.app).post('/api/v1/billing/subscription/cancel').set(s.auth)).body).toEqual({
       error: 'Você não tem uma assinatura ativa para cancelar.',
     })
     await buy(t, s.auth, 'PREMIUM')
-    const canceled = await request(t.app).post('/api/v1/billing/subscription/cancel').set(s.auth)
+    const canceled = await contractRequest(t.app).post('/api/v1/billing/subscription/cancel').set(s.auth)
     expect(canceled.status).toBe(200)
     expect(canceled.body).toMatchObject({
       change: 'canceled',
@@ -542,16 +563,16 @@ describe('downgrade, cancel and undo', () => {
     )
     expect(canceled.body.ends_at).toBe(canceled.body.subscription.current_period_end)
 
-    const resumed = await request(t.app).post('/api/v1/billing/subscription/resume').set(s.auth)
+    const resumed = await contractRequest(t.app).post('/api/v1/billing/subscription/resume').set(s.auth)
     expect(resumed.body).toMatchObject({
       change: 'resumed',
       state: 'active',
       ends_at: null,
       message: 'Cancelamento desfeito: sua assinatura continua ativa.',
     })
-    expect((await request(t.app).post('/api/v1/billing/subscription/resume').set(s.auth)).status).toBe(409)
+    expect((await contractRequest(t.app).post('/api/v1/billing/subscription/resume').set(s.auth)).status).toBe(409)
 
-    await request(t.app).post('/api/v1/billing/subscription/cancel').set(s.auth).expect(200)
+    await contractRequest(t.app).post('/api/v1/billing/subscription/cancel').set(s.auth).expect(200)
     setNow(t, new Date(new Date(canceled.body.ends_at).getTime() + 60_000))
     const after = await subscriptionOf(t, s.auth)
     expect(after).toMatchObject({ plan: { plan_name: 'GRATUITO' }, state: 'active', subscription: null })
@@ -561,7 +582,7 @@ describe('downgrade, cancel and undo', () => {
     // No renewal was charged for a cancelled subscription.
     expect((await t.db.select().from(payments).where(eq(payments.userId, s.user.id))).filter((p) => p.kind === 'renewal')).toHaveLength(0)
     // The weekly quota is back.
-    expect((await request(t.app).get('/api/v1/policy').set(s.auth)).body.limits.questionsPerWeek).toBe(5)
+    expect((await contractRequest(t.app).get('/api/v1/policy').set(s.auth)).body.limits.questionsPerWeek).toBe(5)
   })
 
   it('a subscription not cancelled renews at the end of its period for the same plan', async () => {
@@ -580,18 +601,23 @@ describe('no payment provider', () => {
     const off = await createTestContext({ paymentProvider: null })
     try {
       const s = await createTestUser(off.ctx)
-      const res = await request(off.app).post('/api/v1/billing/checkout').set(s.auth).send({ plan_name: 'PREMIUM', method: 'credit_card' })
+      const res = await contractRequest(off.app)
+        .post('/api/v1/billing/checkout')
+        .set(s.auth)
+        .send({ plan_name: 'PREMIUM', method: 'credit_card' })
       expect(res.status).toBe(503)
       expect(res.body).toEqual({ error: 'Mudanças de plano estão indisponíveis no momento.' })
-      const overview = (await request(off.app).get('/api/v1/billing/subscription').set(s.auth)).body
+      const overview = (await contractRequest(off.app).get('/api/v1/billing/subscription').set(s.auth)).body
       expect(overview).toMatchObject({
         changes_available: false,
         unavailable_message: 'Mudanças de plano estão indisponíveis no momento.',
         payment_methods: [],
       })
-      expect((await request(off.app).get('/api/v1/plans')).body).toMatchObject({ changes_available: false, payment_methods: [] })
-      expect((await request(off.app).get('/sandbox-pagamentos/00000000-0000-4000-8000-000000000000')).status).toBe(404)
-      expect((await request(off.app).post('/api/v1/billing/webhook').set('content-type', 'application/json').send('{}')).status).toBe(503)
+      expect((await contractRequest(off.app).get('/api/v1/plans')).body).toMatchObject({ changes_available: false, payment_methods: [] })
+      expect((await contractRequest(off.app).get('/sandbox-pagamentos/00000000-0000-4000-8000-000000000000')).status).toBe(404)
+      expect(
+        (await contractRequest(off.app).post('/api/v1/billing/webhook').set('content-type', 'application/json').send('{}')).status,
+      ).toBe(503)
     } finally {
       await off.close()
     }

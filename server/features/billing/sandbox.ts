@@ -1,13 +1,13 @@
 import type { Request, Response } from 'express'
 import { Router } from 'express'
 
-import type { AppContext } from '../context'
-import { checkoutReturnPath, findPaymentByCheckoutId, receiveWebhook } from '../domain/billing/checkout'
-import { PAYMENT_METHOD_LABELS } from '../domain/billing/provider'
-import { billingDeps } from '../domain/billing/registry'
-import { SANDBOX_PATH, SANDBOX_PROVIDER, sandboxWebhook } from '../domain/billing/sandbox'
-import { formatCents, planLabel } from '../domain/plans'
-import { handler } from './http'
+import { handler } from '../../api/http'
+import type { AppContext } from '../../context'
+import { checkoutReturnPath, findPaymentByCheckoutId, receiveWebhook } from '../../domain/billing/checkout'
+import { PAYMENT_METHOD_LABELS } from '../../domain/billing/provider'
+import { billingDeps } from '../../domain/billing/registry'
+import { SANDBOX_PATH, SANDBOX_PROVIDER, sandboxWebhook } from '../../domain/billing/sandbox'
+import { formatCents, planLabel } from '../../domain/plans'
 
 // The sandbox provider's hosted checkout (PAYMENT_PROVIDER=sandbox only): a plain HTML page
 // with two forms, no script. Its buttons do what a real provider's server would: sign an

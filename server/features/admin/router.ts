@@ -2,15 +2,17 @@ import busboy from 'busboy'
 import type { Request } from 'express'
 import { Router } from 'express'
 
-import type { AppContext } from '../context'
-import { dashboardStats, questionsByDiscipline, questionsByTopic } from '../domain/admin/dashboard'
-import { findDisciplineTopic } from '../domain/disciplines'
-import type { FileResult, UploadedFile } from '../domain/import/importer'
-import { importDisciplinesBytes, importExamFiles, unreadFile } from '../domain/import/importer'
-import { DISCIPLINE_CHECK_OK, DisciplineCheckSchema } from '../domain/import/schemas'
-import { MAX_DISCIPLINE_FILES, MAX_EXAM_FILES, MAX_FILE_BYTES, validationSummary } from '../domain/import/text-file'
-import { requireAdmin } from './auth-middleware'
-import { handler, HttpError, parse } from './http'
+import { requireAdmin } from '../../api/auth-middleware'
+import { handler, HttpError } from '../../api/http'
+import { route } from '../../api/route'
+import type { AppContext } from '../../context'
+import { findDisciplineTopic } from '../../domain/disciplines'
+import type { FileResult, UploadedFile } from '../../domain/import/importer'
+import { importDisciplinesBytes, importExamFiles, unreadFile } from '../../domain/import/importer'
+import { DISCIPLINE_CHECK_OK } from '../../domain/import/schemas'
+import { MAX_DISCIPLINE_FILES, MAX_EXAM_FILES, MAX_FILE_BYTES, validationSummary } from '../../domain/import/text-file'
+import { adminApi } from './contract'
+import { dashboardStats, questionsByDiscipline, questionsByTopic } from './dashboard'
 
 export const UPLOAD_INCOMPLETE = 'Upload incompleto'
 
@@ -134,12 +136,17 @@ function uploadResponse(results: FileResult[]) {
   return { status: failed.length ? 422 : 200, body }
 }
 
+/**
+ * The admin's routes, mounted at the API's root. Every /admin path, these and those of the
+ * routers mounted after this one, answers 401/403 first to anyone but an admin.
+ */
 export function createAdminRouter(ctx: AppContext) {
   const router = Router()
-  router.use(requireAdmin)
+  router.use('/admin', requireAdmin)
 
+  // Multipart, not JSON: plain Express routes, off the contracts (./contract.ts says why).
   router.post(
-    '/disciplines/upload',
+    '/admin/disciplines/upload',
     handler(async (req, res) => {
       const files = await readUpload(req, { maxFiles: MAX_DISCIPLINE_FILES, extension: '.json' })
       const results: FileResult[] = []
@@ -153,19 +160,19 @@ export function createAdminRouter(ctx: AppContext) {
     }),
   )
 
-  router.post(
-    '/disciplines/search',
-    handler(async (req, res) => {
-      const { disciplina, assunto } = parse(DisciplineCheckSchema, req.body ?? {})
-      const match = await findDisciplineTopic(ctx.db, disciplina, assunto)
-      if (match.kind === 'no-discipline') throw new HttpError(404, `Disciplina não encontrada: ${disciplina}`)
-      if (match.kind === 'no-topic') throw new HttpError(404, `Assunto não encontrado em ${match.discipline.name}: ${assunto}`)
-      res.json({ success: true, message: DISCIPLINE_CHECK_OK, data: { discipline: match.discipline, topic: match.topic } })
-    }),
-  )
+  route(
+    router,
+    adminApi.checkDisciplineTopic,
+  )(async ({ body }) => {
+    const { discipline, topic } = body
+    const match = await findDisciplineTopic(ctx.db, discipline, topic)
+    if (match.kind === 'no-discipline') throw new HttpError(404, `Disciplina não encontrada: ${discipline}`)
+    if (match.kind === 'no-topic') throw new HttpError(404, `Assunto não encontrado em ${match.discipline.name}: ${topic}`)
+    return { success: true, message: DISCIPLINE_CHECK_OK, data: { discipline: match.discipline, topic: match.topic } }
+  })
 
   router.post(
-    '/questions/upload-exam-txt',
+    '/admin/questions/upload-exam-txt',
     handler(async (req, res) => {
       const files = await readUpload(req, { maxFiles: MAX_EXAM_FILES, extension: '.txt' })
       const force = forceFlag(req)
@@ -176,26 +183,11 @@ export function createAdminRouter(ctx: AppContext) {
     }),
   )
 
-  router.get(
-    '/dashboard/stats',
-    handler(async (_req, res) => {
-      res.json({ success: true, data: await dashboardStats(ctx.db) })
-    }),
-  )
+  route(router, adminApi.stats)(async () => ({ success: true, data: await dashboardStats(ctx.db) }))
 
-  router.get(
-    '/dashboard/questions-by-discipline',
-    handler(async (_req, res) => {
-      res.json({ success: true, data: await questionsByDiscipline(ctx.db) })
-    }),
-  )
+  route(router, adminApi.questionsByDiscipline)(async () => ({ success: true, data: await questionsByDiscipline(ctx.db) }))
 
-  router.get(
-    '/dashboard/questions-by-topic',
-    handler(async (_req, res) => {
-      res.json({ success: true, data: await questionsByTopic(ctx.db) })
-    }),
-  )
+  route(router, adminApi.questionsByTopic)(async () => ({ success: true, data: await questionsByTopic(ctx.db) }))
 
   return router
 }

@@ -5,21 +5,15 @@ import * as oidc from 'openid-client'
 
 import type { AppContext } from '../../context'
 import { users } from '../../db/schema'
-import { AccountError, createUser, findUserByEmail } from './accounts'
-import { createApiToken, revokeAllTokens } from './tokens'
+import { AccountError, createUser, findUserByEmail } from '../../domain/auth/accounts'
+import { createApiToken, revokeAllTokens } from '../../domain/auth/tokens'
+import { GOOGLE_MESSAGES } from './messages'
 
 // Google login through OpenID Connect (authorization code + PKCE). The API keeps no
 // server-side state between the two steps: `state` carries the PKCE verifier and the
 // nonce, signed with the session secret and valid for 10 minutes.
 
 const STATE_TTL_MS = 10 * 60 * 1000
-
-export const GOOGLE_MESSAGES = {
-  notConfigured: 'Login com Google não está configurado neste servidor.',
-  startFailed: 'Erro ao iniciar login com Google',
-  invalidCallback: 'Parâmetros de retorno do Google inválidos ou expirados.',
-  callbackFailed: 'Erro ao processar login com Google',
-} as const
 
 type Settings = { issuer: string; clientId: string; clientSecret: string; redirectUri: string }
 

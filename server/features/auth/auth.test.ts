@@ -2,14 +2,14 @@ import path from 'node:path'
 
 import { eq } from 'drizzle-orm'
 import { OAuth2Server } from 'oauth2-mock-server'
-import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { apiTokens, profiles, users } from '#server/db/schema'
 import { hashToken } from '#server/domain/auth/tokens'
 
-import { createTestContext } from '../support/context'
-import { mailsTo, temporaryPasswordFrom } from '../support/mail'
+import { createTestContext } from '../../../tests/support/context'
+import { contractRequest } from '../../../tests/support/contract'
+import { mailsTo, temporaryPasswordFrom } from '../../../tests/support/mail'
 
 let t: Awaited<ReturnType<typeof createTestContext>>
 beforeAll(async () => {
@@ -22,7 +22,7 @@ const email = (prefix = 'aluna') => `${prefix}${++n}-${Date.now()}@teste.gabarit
 
 async function registerUser(overrides: Record<string, unknown> = {}) {
   const body = { name: 'Maria Silva', email: email(), password: 'senha123', ...overrides }
-  const res = await request(t.app).post('/api/v1/auth/register').send(body)
+  const res = await contractRequest(t.app).post('/api/v1/auth/register').send(body)
   expect(res.status, JSON.stringify(res.body)).toBe(201)
   return { ...body, token: res.body.token as string, id: res.body.user.id as string }
 }
@@ -32,7 +32,7 @@ const outbox = () => path.join(t.ctx.config.dataDir, 'outbox')
 describe('POST /auth/register', () => {
   it('creates the account with an argon2id hash and signs the user in', async () => {
     const address = email()
-    const res = await request(t.app)
+    const res = await contractRequest(t.app)
       .post('/api/v1/auth/register')
       .send({ name: '  Maria Silva ', email: address.toUpperCase(), phone: '(11) 99999-0000', password: 'senha123' })
     expect(res.status).toBe(201)
@@ -51,14 +51,14 @@ describe('POST /auth/register', () => {
     expect(row.passwordHash).toMatch(/^\$argon2id\$/)
     expect(row.passwordHash).not.toContain('senha123')
     expect(await t.db.select().from(profiles).where(eq(profiles.userId, row.id))).toHaveLength(1)
-    const me = await request(t.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${res.body.token}`)
+    const me = await contractRequest(t.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${res.body.token}`)
     expect(me.status).toBe(200)
     expect(me.body.data.email).toBe(address)
   })
 
   it('refuses a duplicate email (any case) with 409', async () => {
     const user = await registerUser()
-    const res = await request(t.app)
+    const res = await contractRequest(t.app)
       .post('/api/v1/auth/register')
       .send({ name: 'Outra', email: user.email.toUpperCase(), password: 'outrasenha' })
     expect(res.status).toBe(409)
@@ -75,21 +75,21 @@ describe('POST /auth/register', () => {
     [{ name: 'Ana', email: 'a@b.com', password: '12345' }, 'A senha deve ter pelo menos 6 caracteres'],
     [{ name: 'Ana', email: 'a@b.com', password: 'senha123', confirm_password: 'senha124' }, 'As senhas não coincidem'],
   ])('answers 400 for %j', async (body, message) => {
-    const res = await request(t.app).post('/api/v1/auth/register').send(body)
+    const res = await contractRequest(t.app).post('/api/v1/auth/register').send(body)
     expect(res.status).toBe(400)
     expect(res.body).toEqual({ error: message })
   })
 
   it('refuses a form-encoded body (415) and an oversized one (413)', async () => {
-    const form = await request(t.app).post('/api/v1/auth/register').type('form').send('name=Ana&email=a@b.com&password=senha123')
+    const form = await contractRequest(t.app).post('/api/v1/auth/register').type('form').send('name=Ana&email=a@b.com&password=senha123')
     expect(form.status).toBe(415)
     expect(form.body.error).toMatch(/application\/json/)
-    const big = await request(t.app)
+    const big = await contractRequest(t.app)
       .post('/api/v1/auth/register')
       .send({ name: 'x'.repeat(200_000), email: 'a@b.com', password: 'senha123' })
     expect(big.status).toBe(413)
     expect(big.body).toEqual({ error: 'Requisição muito grande' })
-    const broken = await request(t.app).post('/api/v1/auth/register').set('content-type', 'application/json').send('{"name":')
+    const broken = await contractRequest(t.app).post('/api/v1/auth/register').set('content-type', 'application/json').send('{"name":')
     expect(broken.status).toBe(400)
   })
 })
@@ -97,7 +97,7 @@ describe('POST /auth/register', () => {
 describe('POST /auth/login', () => {
   it('answers token, user, profile, policy, requires_password_reset and message', async () => {
     const user = await registerUser()
-    const res = await request(t.app)
+    const res = await contractRequest(t.app)
       .post('/api/v1/auth/login')
       .send({ email: ` ${user.email.toUpperCase()} `, password: user.password })
     expect(res.status).toBe(200)
@@ -113,8 +113,8 @@ describe('POST /auth/login', () => {
 
   it('gives the same 401 for a wrong password and an unknown email', async () => {
     const user = await registerUser()
-    const wrong = await request(t.app).post('/api/v1/auth/login').send({ email: user.email, password: 'errada123' })
-    const unknown = await request(t.app)
+    const wrong = await contractRequest(t.app).post('/api/v1/auth/login').send({ email: user.email, password: 'errada123' })
+    const unknown = await contractRequest(t.app)
       .post('/api/v1/auth/login')
       .send({ email: email('ninguem'), password: 'errada123' })
     expect(wrong.status).toBe(401)
@@ -124,18 +124,20 @@ describe('POST /auth/login', () => {
   })
 
   it('requires email and password', async () => {
-    const noPassword = await request(t.app).post('/api/v1/auth/login').send({ email: 'a@b.com' })
+    const noPassword = await contractRequest(t.app).post('/api/v1/auth/login').send({ email: 'a@b.com' })
     expect(noPassword.status).toBe(400)
     expect(noPassword.body).toEqual({ error: 'Senha é obrigatória' })
-    const blank = await request(t.app).post('/api/v1/auth/login').send({ email: '', password: 'x' })
+    const blank = await contractRequest(t.app).post('/api/v1/auth/login').send({ email: '', password: 'x' })
     expect(blank.status).toBe(400)
     expect(blank.body).toEqual({ error: 'Email é obrigatório' })
   })
 
   it('issues a long-lived token when remembered and a short one otherwise', async () => {
     const user = await registerUser()
-    const long = await request(t.app).post('/api/v1/auth/login').send({ email: user.email, password: user.password, remember: true })
-    const short = await request(t.app).post('/api/v1/auth/login').send({ email: user.email, password: user.password })
+    const long = await contractRequest(t.app)
+      .post('/api/v1/auth/login')
+      .send({ email: user.email, password: user.password, remember: true })
+    const short = await contractRequest(t.app).post('/api/v1/auth/login').send({ email: user.email, password: user.password })
     const expiry = async (token: string) => {
       const [row] = await t.db
         .select()
@@ -153,7 +155,7 @@ describe('POST /auth/login', () => {
 describe('tokens: /auth/me, expiry, logout', () => {
   it('answers the user in snake_case under data', async () => {
     const user = await registerUser({ phone: '1234' })
-    const res = await request(t.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${user.token}`)
+    const res = await contractRequest(t.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${user.token}`)
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       success: true,
@@ -172,8 +174,8 @@ describe('tokens: /auth/me, expiry, logout', () => {
   })
 
   it('answers 401 without a token and for an unknown one', async () => {
-    expect((await request(t.app).get('/api/v1/auth/me')).status).toBe(401)
-    const bad = await request(t.app).get('/api/v1/auth/me').set('Authorization', 'Bearer nao-existe')
+    expect((await contractRequest(t.app).get('/api/v1/auth/me')).status).toBe(401)
+    const bad = await contractRequest(t.app).get('/api/v1/auth/me').set('Authorization', 'Bearer nao-existe')
     expect(bad.status).toBe(401)
     expect(bad.body).toEqual({ error: 'Sessão expirada' })
   })
@@ -184,15 +186,15 @@ describe('tokens: /auth/me, expiry, logout', () => {
       .update(apiTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(apiTokens.tokenHash, hashToken(user.token)))
-    const res = await request(t.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${user.token}`)
+    const res = await contractRequest(t.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${user.token}`)
     expect(res.status).toBe(401)
     expect(res.body).toEqual({ error: 'Sessão expirada' })
   })
 
   it('revokes the token on logout, leaving other sessions alone', async () => {
     const user = await registerUser()
-    const other = await request(t.app).post('/api/v1/auth/login').send({ email: user.email, password: user.password })
-    const out = await request(t.app).post('/api/v1/auth/logout').set('Authorization', `Bearer ${user.token}`)
+    const other = await contractRequest(t.app).post('/api/v1/auth/login').send({ email: user.email, password: user.password })
+    const out = await contractRequest(t.app).post('/api/v1/auth/logout').set('Authorization', `Bearer ${user.token}`)
     expect(out.status).toBe(200)
     expect(out.body.success).toBe(true)
     const [row] = await t.db
@@ -200,9 +202,9 @@ describe('tokens: /auth/me, expiry, logout', () => {
       .from(apiTokens)
       .where(eq(apiTokens.tokenHash, hashToken(user.token)))
     expect(row.revokedAt).not.toBeNull()
-    expect((await request(t.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${user.token}`)).status).toBe(401)
-    expect((await request(t.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${other.body.token}`)).status).toBe(200)
-    expect((await request(t.app).post('/api/v1/auth/logout')).status).toBe(401)
+    expect((await contractRequest(t.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${user.token}`)).status).toBe(401)
+    expect((await contractRequest(t.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${other.body.token}`)).status).toBe(200)
+    expect((await contractRequest(t.app).post('/api/v1/auth/logout')).status).toBe(401)
   })
 })
 
@@ -210,8 +212,8 @@ describe('forgot password and the temporary password', () => {
   it('answers the same generic message whether or not the email exists, mailing only real accounts', async () => {
     const user = await registerUser()
     const unknownAddress = email('ninguem')
-    const known = await request(t.app).post('/api/v1/auth/forgot-password').send({ email: user.email })
-    const unknown = await request(t.app).post('/api/v1/auth/forgot-password').send({ email: unknownAddress })
+    const known = await contractRequest(t.app).post('/api/v1/auth/forgot-password').send({ email: user.email })
+    const unknown = await contractRequest(t.app).post('/api/v1/auth/forgot-password').send({ email: unknownAddress })
     expect(known.status).toBe(200)
     expect(unknown.status).toBe(200)
     expect(known.body).toEqual({ success: true, message: 'Se o email exista, você receberá instruções para recuperar sua senha' })
@@ -222,7 +224,7 @@ describe('forgot password and the temporary password', () => {
 
   it('asks for a valid email', async () => {
     for (const body of [{}, { email: '' }, { email: 'abc' }]) {
-      const res = await request(t.app).post('/api/v1/auth/forgot-password').send(body)
+      const res = await contractRequest(t.app).post('/api/v1/auth/forgot-password').send(body)
       expect(res.status).toBe(400)
       expect(res.body).toEqual({ error: 'Por favor, digite um email válido' })
     }
@@ -230,8 +232,8 @@ describe('forgot password and the temporary password', () => {
 
   it('runs the whole temporary-password flow', async () => {
     const user = await registerUser()
-    const before = await request(t.app).post('/api/v1/auth/login').send({ email: user.email, password: user.password })
-    await request(t.app).post('/api/v1/auth/forgot-password').send({ email: user.email }).expect(200)
+    const before = await contractRequest(t.app).post('/api/v1/auth/login').send({ email: user.email, password: user.password })
+    await contractRequest(t.app).post('/api/v1/auth/forgot-password').send({ email: user.email }).expect(200)
     const temporary = temporaryPasswordFrom(outbox(), user.email)
     expect(temporary).toMatch(/^[A-Za-z0-9]{12}$/)
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id))
@@ -241,55 +243,55 @@ describe('forgot password and the temporary password', () => {
     expect(hoursLeft).toBeGreaterThan(0.9)
     expect(hoursLeft).toBeLessThanOrEqual(1)
 
-    const login = await request(t.app).post('/api/v1/auth/login').send({ email: user.email, password: temporary, remember: true })
+    const login = await contractRequest(t.app).post('/api/v1/auth/login').send({ email: user.email, password: temporary, remember: true })
     expect(login.status).toBe(200)
     expect(login.body.requires_password_reset).toBe(true)
     expect(login.body.message).toBe('É necessário alterar sua senha para continuar.')
     const temp = `Bearer ${login.body.token}`
 
     // The temporary token opens only me, logout and the change step.
-    const blocked = await request(t.app).get('/api/v1/profile').set('Authorization', temp)
+    const blocked = await contractRequest(t.app).get('/api/v1/profile').set('Authorization', temp)
     expect(blocked.status).toBe(403)
     expect(blocked.body).toEqual({ error: 'É necessário alterar sua senha para continuar.' })
     expect(
       (
-        await request(t.app)
+        await contractRequest(t.app)
           .put('/api/v1/auth/change-password')
           .set('Authorization', temp)
           .send({ new_password: 'abcdef', confirm_password: 'abcdef' })
       ).status,
     ).toBe(403)
-    const me = await request(t.app).get('/api/v1/auth/me').set('Authorization', temp)
+    const me = await contractRequest(t.app).get('/api/v1/auth/me').set('Authorization', temp)
     expect(me.status).toBe(200)
     expect(me.body.data.requires_password_reset).toBe(true)
 
-    const mismatch = await request(t.app)
+    const mismatch = await contractRequest(t.app)
       .put('/api/v1/auth/change-temporary-password')
       .set('Authorization', temp)
       .send({ new_password: 'novasenha1', confirm_password: 'novasenha2' })
     expect(mismatch.status).toBe(400)
     expect(mismatch.body).toEqual({ error: 'As senhas não coincidem' })
-    const short = await request(t.app)
+    const short = await contractRequest(t.app)
       .put('/api/v1/auth/change-temporary-password')
       .set('Authorization', temp)
       .send({ new_password: '123', confirm_password: '123' })
     expect(short.body).toEqual({ error: 'A senha deve ter pelo menos 6 caracteres' })
 
-    const ok = await request(t.app)
+    const ok = await contractRequest(t.app)
       .put('/api/v1/auth/change-temporary-password')
       .set('Authorization', temp)
       .send({ new_password: 'novasenha1', confirm_password: 'novasenha1' })
     expect(ok.status).toBe(200)
     expect(ok.body).toEqual({ success: true, message: 'Senha alterada com sucesso' })
     // The same token now works everywhere; sessions from before the reset are gone.
-    expect((await request(t.app).get('/api/v1/profile').set('Authorization', temp)).status).toBe(200)
-    expect((await request(t.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${before.body.token}`)).status).toBe(401)
-    expect((await request(t.app).post('/api/v1/auth/login').send({ email: user.email, password: temporary })).status).toBe(401)
-    expect((await request(t.app).post('/api/v1/auth/login').send({ email: user.email, password: user.password })).status).toBe(401)
-    const fresh = await request(t.app).post('/api/v1/auth/login').send({ email: user.email, password: 'novasenha1' })
+    expect((await contractRequest(t.app).get('/api/v1/profile').set('Authorization', temp)).status).toBe(200)
+    expect((await contractRequest(t.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${before.body.token}`)).status).toBe(401)
+    expect((await contractRequest(t.app).post('/api/v1/auth/login').send({ email: user.email, password: temporary })).status).toBe(401)
+    expect((await contractRequest(t.app).post('/api/v1/auth/login').send({ email: user.email, password: user.password })).status).toBe(401)
+    const fresh = await contractRequest(t.app).post('/api/v1/auth/login').send({ email: user.email, password: 'novasenha1' })
     expect(fresh.body.requires_password_reset).toBe(false)
     // Nothing left to change.
-    const again = await request(t.app)
+    const again = await contractRequest(t.app)
       .put('/api/v1/auth/change-temporary-password')
       .set('Authorization', temp)
       .send({ new_password: 'novasenha3', confirm_password: 'novasenha3' })
@@ -298,27 +300,27 @@ describe('forgot password and the temporary password', () => {
 
   it('keeps the real password working: a reset asked by someone else locks nobody out', async () => {
     const user = await registerUser()
-    await request(t.app).post('/api/v1/auth/forgot-password').send({ email: user.email }).expect(200)
+    await contractRequest(t.app).post('/api/v1/auth/forgot-password').send({ email: user.email }).expect(200)
     const temporary = temporaryPasswordFrom(outbox(), user.email)!
-    const login = await request(t.app).post('/api/v1/auth/login').send({ email: user.email, password: user.password })
+    const login = await contractRequest(t.app).post('/api/v1/auth/login').send({ email: user.email, password: user.password })
     expect(login.status).toBe(200)
     expect(login.body.requires_password_reset).toBe(false)
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id))
     expect(row.requiresPasswordReset).toBe(false)
     expect(row.tempPasswordHash).toBeNull()
     // The pending temporary password died with that login.
-    expect((await request(t.app).post('/api/v1/auth/login').send({ email: user.email, password: temporary })).status).toBe(401)
+    expect((await contractRequest(t.app).post('/api/v1/auth/login').send({ email: user.email, password: temporary })).status).toBe(401)
   })
 
   it('refuses a temporary password older than one hour', async () => {
     const user = await registerUser()
-    await request(t.app).post('/api/v1/auth/forgot-password').send({ email: user.email }).expect(200)
+    await contractRequest(t.app).post('/api/v1/auth/forgot-password').send({ email: user.email }).expect(200)
     const temporary = temporaryPasswordFrom(outbox(), user.email)!
     await t.db
       .update(users)
       .set({ tempPasswordExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(users.id, user.id))
-    const res = await request(t.app).post('/api/v1/auth/login').send({ email: user.email, password: temporary })
+    const res = await contractRequest(t.app).post('/api/v1/auth/login').send({ email: user.email, password: temporary })
     expect(res.status).toBe(401)
     expect(res.body.error).toMatch(/senha temporária expirou/)
   })
@@ -327,32 +329,34 @@ describe('forgot password and the temporary password', () => {
 describe('PUT /auth/change-password', () => {
   it('checks the current password, then revokes every other session', async () => {
     const user = await registerUser()
-    const other = await request(t.app).post('/api/v1/auth/login').send({ email: user.email, password: user.password })
+    const other = await contractRequest(t.app).post('/api/v1/auth/login').send({ email: user.email, password: user.password })
     const auth = `Bearer ${user.token}`
-    const wrong = await request(t.app)
+    const wrong = await contractRequest(t.app)
       .put('/api/v1/auth/change-password')
       .set('Authorization', auth)
       .send({ current_password: 'errada', new_password: 'novasenha', confirm_password: 'novasenha' })
     expect(wrong.status).toBe(400)
     expect(wrong.body).toEqual({ error: 'Senha atual incorreta' })
-    const mismatch = await request(t.app)
+    const mismatch = await contractRequest(t.app)
       .put('/api/v1/auth/change-password')
       .set('Authorization', auth)
       .send({ current_password: user.password, new_password: 'novasenha', confirm_password: 'outra' })
     expect(mismatch.body).toEqual({ error: 'As senhas não coincidem' })
-    const ok = await request(t.app)
+    const ok = await contractRequest(t.app)
       .put('/api/v1/auth/change-password')
       .set('Authorization', auth)
       .send({ current_password: user.password, new_password: 'novasenha', confirm_password: 'novasenha' })
     expect(ok.status).toBe(200)
     expect(ok.body).toEqual({ success: true, message: 'Senha alterada com sucesso' })
-    expect((await request(t.app).get('/api/v1/auth/me').set('Authorization', auth)).status).toBe(200)
-    expect((await request(t.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${other.body.token}`)).status).toBe(401)
-    expect((await request(t.app).post('/api/v1/auth/login').send({ email: user.email, password: 'novasenha' })).status).toBe(200)
+    expect((await contractRequest(t.app).get('/api/v1/auth/me').set('Authorization', auth)).status).toBe(200)
+    expect((await contractRequest(t.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${other.body.token}`)).status).toBe(401)
+    expect((await contractRequest(t.app).post('/api/v1/auth/login').send({ email: user.email, password: 'novasenha' })).status).toBe(200)
   })
 
   it('needs a token', async () => {
-    const res = await request(t.app).put('/api/v1/auth/change-password').send({ new_password: 'novasenha', confirm_password: 'novasenha' })
+    const res = await contractRequest(t.app)
+      .put('/api/v1/auth/change-password')
+      .send({ new_password: 'novasenha', confirm_password: 'novasenha' })
     expect(res.status).toBe(401)
   })
 })
@@ -367,26 +371,28 @@ describe('rate limits', () => {
   it('slows down wrong passwords for one email from one address (429 in Portuguese)', async () => {
     const target = 'alvo@teste.gabarita'
     for (let i = 0; i < 5; i++) {
-      const res = await request(limited.app)
+      const res = await contractRequest(limited.app)
         .post('/api/v1/auth/login')
         .send({ email: target, password: `tentativa${i}` })
       expect(res.status).toBe(401)
     }
-    const blocked = await request(limited.app).post('/api/v1/auth/login').send({ email: target, password: 'mais-uma' })
+    const blocked = await contractRequest(limited.app).post('/api/v1/auth/login').send({ email: target, password: 'mais-uma' })
     expect(blocked.status).toBe(429)
     expect(blocked.body).toEqual({ error: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.' })
     // Another email from the same IP is still allowed (the per-IP limit is higher; tests/api/login-limits.test.ts).
-    expect((await request(limited.app).post('/api/v1/auth/login').send({ email: 'outro@teste.gabarita', password: 'x' })).status).toBe(401)
+    expect(
+      (await contractRequest(limited.app).post('/api/v1/auth/login').send({ email: 'outro@teste.gabarita', password: 'x' })).status,
+    ).toBe(401)
   })
 
   it('limits registrations per IP', async () => {
     for (let i = 0; i < 10; i++) {
-      const res = await request(limited.app)
+      const res = await contractRequest(limited.app)
         .post('/api/v1/auth/register')
         .send({ name: 'Ana', email: `ip${i}@teste.gabarita`, password: 'senha123' })
       expect(res.status).toBe(201)
     }
-    const blocked = await request(limited.app)
+    const blocked = await contractRequest(limited.app)
       .post('/api/v1/auth/register')
       .send({ name: 'Ana', email: 'ip-extra@teste.gabarita', password: 'senha123' })
     expect(blocked.status).toBe(429)
@@ -395,9 +401,11 @@ describe('rate limits', () => {
   it('limits forgot-password per address with the same answer for unknown addresses', async () => {
     // Per address, not per email: the owner must never share a limit with whoever asks for them.
     for (let i = 0; i < 10; i++) {
-      expect((await request(limited.app).post('/api/v1/auth/forgot-password').send({ email: 'sumido@teste.gabarita' })).status).toBe(200)
+      expect(
+        (await contractRequest(limited.app).post('/api/v1/auth/forgot-password').send({ email: 'sumido@teste.gabarita' })).status,
+      ).toBe(200)
     }
-    const blocked = await request(limited.app).post('/api/v1/auth/forgot-password').send({ email: 'outro-sumido@teste.gabarita' })
+    const blocked = await contractRequest(limited.app).post('/api/v1/auth/forgot-password').send({ email: 'outro-sumido@teste.gabarita' })
     expect(blocked.status).toBe(429)
     expect(blocked.body.error).toMatch(/^Muitas tentativas/)
   })
@@ -405,10 +413,10 @@ describe('rate limits', () => {
 
 describe('Google login (OpenID Connect)', () => {
   it('answers a clear 503 when it is not configured', async () => {
-    const res = await request(t.app).get('/api/v1/auth/google')
+    const res = await contractRequest(t.app).get('/api/v1/auth/google')
     expect(res.status).toBe(503)
     expect(res.body).toEqual({ error: 'Login com Google não está configurado neste servidor.' })
-    const cb = await request(t.app).get('/api/v1/auth/google/callback?code=x&state=y')
+    const cb = await contractRequest(t.app).get('/api/v1/auth/google/callback?code=x&state=y')
     expect(cb.status).toBe(503)
   })
 
@@ -439,7 +447,7 @@ describe('Google login (OpenID Connect)', () => {
 
     /** The provider's answer to the browser: the query of the redirect back to us. */
     async function authorize() {
-      const start = await request(g.app).get('/api/v1/auth/google')
+      const start = await contractRequest(g.app).get('/api/v1/auth/google')
       expect(start.status).toBe(200)
       const authUrl = new URL(start.body.auth_url)
       expect(authUrl.origin).toBe(new URL(provider.issuer.url!).origin)
@@ -454,7 +462,7 @@ describe('Google login (OpenID Connect)', () => {
     it('creates the account on the first login and finds it on the next', async () => {
       const address = email('google')
       claims = { sub: `google-${address}`, email: address, email_verified: true, name: 'Gina Google' }
-      const first = await request(g.app)
+      const first = await contractRequest(g.app)
         .get('/api/v1/auth/google/callback')
         .query(await authorize())
       expect(first.status).toBe(200)
@@ -462,10 +470,10 @@ describe('Google login (OpenID Connect)', () => {
         success: true,
         data: { token: expect.any(String), is_new_user: true, requires_password_reset: false, password_removed: false },
       })
-      const me = await request(g.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${first.body.data.token}`)
+      const me = await contractRequest(g.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${first.body.data.token}`)
       expect(me.body.data).toMatchObject({ email: address, name: 'Gina Google' })
 
-      const second = await request(g.app)
+      const second = await contractRequest(g.app)
         .get('/api/v1/auth/google/callback')
         .query(await authorize())
       expect(second.status).toBe(200)
@@ -477,62 +485,62 @@ describe('Google login (OpenID Connect)', () => {
 
     it('links an existing password account with the same email, dropping the unproven password and its sessions', async () => {
       // Someone signs up with the owner's address before the owner ever comes (pre-hijacking).
-      const reg = await request(g.app)
+      const reg = await contractRequest(g.app)
         .post('/api/v1/auth/register')
         .send({ name: 'Paula', email: email('link'), password: 'senha123' })
       const squatterToken = reg.body.token as string
-      expect((await request(g.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${squatterToken}`)).status).toBe(200)
+      expect((await contractRequest(g.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${squatterToken}`)).status).toBe(200)
       claims = { sub: `sub-${reg.body.user.id}`, email: reg.body.user.email, email_verified: true }
-      const res = await request(g.app)
+      const res = await contractRequest(g.app)
         .get('/api/v1/auth/google/callback')
         .query(await authorize())
       expect(res.body.data).toMatchObject({ is_new_user: false, password_removed: true })
-      const me = await request(g.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${res.body.data.token}`)
+      const me = await contractRequest(g.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${res.body.data.token}`)
       expect(me.body.data.id).toBe(reg.body.user.id)
       // The squatter's session and password no longer open the account.
-      expect((await request(g.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${squatterToken}`)).status).toBe(401)
-      const relogin = await request(g.app).post('/api/v1/auth/login').send({ email: reg.body.user.email, password: 'senha123' })
+      expect((await contractRequest(g.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${squatterToken}`)).status).toBe(401)
+      const relogin = await contractRequest(g.app).post('/api/v1/auth/login').send({ email: reg.body.user.email, password: 'senha123' })
       expect(relogin.status).toBe(401)
       const [row] = await g.db.select().from(users).where(eq(users.id, reg.body.user.id))
       expect(row).toMatchObject({ googleSub: `sub-${reg.body.user.id}`, passwordHash: null, tempPasswordHash: null })
 
       // The owner may set a password again without a current one, and it works.
-      const set = await request(g.app)
+      const set = await contractRequest(g.app)
         .put('/api/v1/auth/change-password')
         .set('Authorization', `Bearer ${res.body.data.token}`)
         .send({ new_password: 'nova-senha-1', confirm_password: 'nova-senha-1' })
       expect(set.status).toBe(200)
-      expect((await request(g.app).post('/api/v1/auth/login').send({ email: reg.body.user.email, password: 'nova-senha-1' })).status).toBe(
-        200,
-      )
+      expect(
+        (await contractRequest(g.app).post('/api/v1/auth/login').send({ email: reg.body.user.email, password: 'nova-senha-1' })).status,
+      ).toBe(200)
 
       // Signing in with Google again removes nothing: the account is linked already.
-      const again = await request(g.app)
+      const again = await contractRequest(g.app)
         .get('/api/v1/auth/google/callback')
         .query(await authorize())
       expect(again.body.data.password_removed).toBe(false)
-      expect((await request(g.app).post('/api/v1/auth/login').send({ email: reg.body.user.email, password: 'nova-senha-1' })).status).toBe(
-        200,
-      )
+      expect(
+        (await contractRequest(g.app).post('/api/v1/auth/login').send({ email: reg.body.user.email, password: 'nova-senha-1' })).status,
+      ).toBe(200)
     })
 
     it('refuses a tampered state, a missing code, a reused code and a provider error', async () => {
       claims = { sub: 'x', email: email('x') }
       const params = await authorize()
-      const tampered = await request(g.app)
+      const tampered = await contractRequest(g.app)
         .get('/api/v1/auth/google/callback')
         .query({ ...params, state: `${params.state}x` })
       expect(tampered.status).toBe(400)
       expect(tampered.body.error).toBe('Parâmetros de retorno do Google inválidos ou expirados.')
-      expect((await request(g.app).get('/api/v1/auth/google/callback').query({ state: params.state })).status).toBe(400)
-      const ok = await request(g.app).get('/api/v1/auth/google/callback').query(params)
+      expect((await contractRequest(g.app).get('/api/v1/auth/google/callback').query({ state: params.state })).status).toBe(400)
+      const ok = await contractRequest(g.app).get('/api/v1/auth/google/callback').query(params)
       expect(ok.status).toBe(200)
-      const wrongVerifier = await request(g.app)
+      const wrongVerifier = await contractRequest(g.app)
         .get('/api/v1/auth/google/callback')
         .query({ ...(await authorize()), state: params.state })
       expect(wrongVerifier.status).toBe(401)
       expect(wrongVerifier.body).toEqual({ error: 'Erro ao processar login com Google' })
-      const denied = await request(g.app).get('/api/v1/auth/google/callback').query({ error: 'access_denied' })
+      const denied = await contractRequest(g.app).get('/api/v1/auth/google/callback').query({ error: 'access_denied' })
       expect(denied.status).toBe(400)
     })
   })
@@ -542,7 +550,7 @@ describe('ensureAccounts (start-up)', () => {
   it('creates the ADMIN_EMAIL admin and the demo accounts once; an existing account is promoted only with ADMIN_PASSWORD', async () => {
     const { ensureAccounts, DEMO_ACCOUNTS } = await import('#server/domain/auth/seed')
     // Someone signed up first with the operator's address: no proof of owning it was asked.
-    const squatter = await request(t.app)
+    const squatter = await contractRequest(t.app)
       .post('/api/v1/auth/register')
       .send({ name: 'Chefe', email: 'chefe@teste.gabarita', password: 'senha-antiga' })
     expect(squatter.status).toBe(201)
@@ -562,27 +570,29 @@ describe('ensureAccounts (start-up)', () => {
       'ADMIN_EMAIL já pertence a uma conta cuja senha não é ADMIN_PASSWORD: ela não foi promovida a administrador',
       'ADMIN_EMAIL já pertence a uma conta cuja senha não é ADMIN_PASSWORD: ela não foi promovida a administrador',
     ])
-    const squatterLogin = await request(t.app).post('/api/v1/auth/login').send({ email: 'chefe@teste.gabarita', password: 'senha-antiga' })
+    const squatterLogin = await contractRequest(t.app)
+      .post('/api/v1/auth/login')
+      .send({ email: 'chefe@teste.gabarita', password: 'senha-antiga' })
     expect(squatterLogin.status).toBe(200)
     expect(squatterLogin.body.user.is_admin).toBe(false)
 
     // The operator's own account (its password is ADMIN_PASSWORD) is promoted, and its password kept.
-    await request(t.app)
+    await contractRequest(t.app)
       .post('/api/v1/auth/register')
       .send({ name: 'Operadora', email: 'operadora@teste.gabarita', password: 'senha-da-operadora' })
     await ensureAccounts({
       ...ctx,
       config: { ...ctx.config, ADMIN_EMAIL: 'operadora@teste.gabarita', ADMIN_PASSWORD: 'senha-da-operadora' },
     })
-    const operator = await request(t.app)
+    const operator = await contractRequest(t.app)
       .post('/api/v1/auth/login')
       .send({ email: 'operadora@teste.gabarita', password: 'senha-da-operadora' })
     expect(operator.body.user.is_admin).toBe(true)
 
-    const admin = await request(t.app).post('/api/v1/auth/login').send(DEMO_ACCOUNTS.admin)
+    const admin = await contractRequest(t.app).post('/api/v1/auth/login').send(DEMO_ACCOUNTS.admin)
     expect(admin.status).toBe(200)
     expect(admin.body.user.is_admin).toBe(true)
-    const student = await request(t.app).post('/api/v1/auth/login').send(DEMO_ACCOUNTS.student)
+    const student = await contractRequest(t.app).post('/api/v1/auth/login').send(DEMO_ACCOUNTS.student)
     expect(student.body.user).toMatchObject({ is_admin: false, plan_name: 'GRATUITO' })
     expect(await t.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email))).toHaveLength(1)
 
@@ -591,13 +601,15 @@ describe('ensureAccounts (start-up)', () => {
       config: { ...t.ctx.config, ADMIN_EMAIL: 'novo-admin@teste.gabarita', ADMIN_PASSWORD: 'admin-senha', seedDemo: false },
     }
     await ensureAccounts(fresh)
-    const login = await request(t.app).post('/api/v1/auth/login').send({ email: 'novo-admin@teste.gabarita', password: 'admin-senha' })
+    const login = await contractRequest(t.app)
+      .post('/api/v1/auth/login')
+      .send({ email: 'novo-admin@teste.gabarita', password: 'admin-senha' })
     expect(login.body.user.is_admin).toBe(true)
   })
 
   it('a student token is refused by the admin API with 403', async () => {
     const user = await registerUser()
-    const res = await request(t.app).get('/api/v1/admin/dashboard/stats').set('Authorization', `Bearer ${user.token}`)
+    const res = await contractRequest(t.app).get('/api/v1/admin/dashboard/stats').set('Authorization', `Bearer ${user.token}`)
     expect(res.status).toBe(403)
   })
 })

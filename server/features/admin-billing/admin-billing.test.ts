@@ -5,14 +5,14 @@ import os from 'node:os'
 import path from 'node:path'
 
 import { eq } from 'drizzle-orm'
-import request from 'supertest'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { featureToggles, subscriptions, users } from '#server/db/schema'
 
-import { createTestContext, createTestUser } from '../support/context'
-import type { TestContext } from './billing-helpers'
-import { buy, DAY, decide, setNow, startCheckout } from './billing-helpers'
+import type { TestContext } from '../../../tests/api/billing-helpers'
+import { buy, DAY, decide, setNow, startCheckout } from '../../../tests/api/billing-helpers'
+import { createTestContext, createTestUser } from '../../../tests/support/context'
+import { contractRequest } from '../../../tests/support/contract'
 
 let t: TestContext
 let admin: Awaited<ReturnType<typeof createTestUser>>
@@ -30,7 +30,7 @@ afterEach(async () => {
 })
 
 const api = (method: 'get' | 'put' | 'post', url: string, auth?: Record<string, string>) => {
-  const r = request(t.app)[method](`/api/v1${url}`)
+  const r = contractRequest(t.app)[method](`/api/v1${url}`)
   return auth ? r.set(auth) : r
 }
 

@@ -2,12 +2,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import { count, eq, isNotNull, sql } from 'drizzle-orm'
-import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { disciplines, exams, questions, questionTopics, topics } from '#server/db/schema'
 
-import { createTestContext, createTestUser } from '../support/context'
+import { createTestContext, createTestUser } from '../../../tests/support/context'
+import { contractRequest } from '../../../tests/support/contract'
 
 const OAB_DIR = path.resolve('../shared/data/oab')
 const hasOab = fs.existsSync(OAB_DIR)
@@ -45,13 +45,13 @@ async function snapshot() {
 }
 
 function uploadExams(files: { name: string; content: Buffer }[], force = false, auth = admin.auth) {
-  let req = request(t.app).post(`/api/v1/admin/questions/upload-exam-txt?force=${force}`).set(auth)
+  let req = contractRequest(t.app).post(`/api/v1/admin/questions/upload-exam-txt?force=${force}`).set(auth)
   for (const f of files) req = req.attach('file', f.content, f.name)
   return req
 }
 
 describe('role checks on every admin endpoint', () => {
-  const endpoints: [string, string][] = [
+  const endpoints: ['get' | 'post', string][] = [
     ['post', '/api/v1/admin/disciplines/upload'],
     ['post', '/api/v1/admin/disciplines/search'],
     ['post', '/api/v1/admin/questions/upload-exam-txt'],
@@ -60,10 +60,10 @@ describe('role checks on every admin endpoint', () => {
     ['get', '/api/v1/admin/dashboard/questions-by-topic'],
   ]
   it.each(endpoints)('%s %s: anonymous 401, student 403', async (method, url) => {
-    const anon = await (request(t.app) as any)[method](url)
+    const anon = await contractRequest(t.app)[method](url)
     expect(anon.status).toBe(401)
     expect(anon.body.error).toBe('Token de autenticação não encontrado')
-    const asStudent = await (request(t.app) as any)[method](url).set(student.auth)
+    const asStudent = await contractRequest(t.app)[method](url).set(student.auth)
     expect(asStudent.status).toBe(403)
     expect(asStudent.body.error).toBe('Acesso restrito a administradores')
   })
@@ -79,17 +79,17 @@ describe('discipline upload and check', () => {
         ],
       }),
     )
-    const first = await request(t.app).post('/api/v1/admin/disciplines/upload').set(admin.auth).attach('file', file, 'd.json')
+    const first = await contractRequest(t.app).post('/api/v1/admin/disciplines/upload').set(admin.auth).attach('file', file, 'd.json')
     expect(first.status).toBe(200)
     expect(first.body.message).toBe('Upload realizado com sucesso!')
     expect(first.body.files[0]).toMatchObject({ created_disciplines: 2, created_topics: 3 })
-    const again = await request(t.app)
+    const again = await contractRequest(t.app)
       .post('/api/v1/admin/disciplines/upload')
       .set(admin.auth)
       .attach('file', Buffer.from('[{"nome":"  direito   PENAL ","assuntos":["teoria do crime"]}]'), 'e.json')
     expect(again.status).toBe(200)
     expect(again.body.files[0]).toMatchObject({ created_disciplines: 0, created_topics: 0 })
-    const list = await request(t.app).get('/api/v1/disciplines')
+    const list = await contractRequest(t.app).get('/api/v1/disciplines')
     expect(list.body.success).toBe(true)
     const penal = list.body.data.find((d: { name: string }) => d.name === 'Direito Penal')
     expect(penal.topics.map((x: { name: string }) => x.name)).toEqual(['Penas', 'Teoria do Crime'])
@@ -97,7 +97,7 @@ describe('discipline upload and check', () => {
 
   it('rejects a bad file with JSON paths and imports nothing from it, judging other files on their own', async () => {
     const before = await snapshot()
-    const res = await request(t.app)
+    const res = await contractRequest(t.app)
       .post('/api/v1/admin/disciplines/upload')
       .set(admin.auth)
       .attach('file', Buffer.from('{"disciplinas":[{"nome":"Nova A"},{"nome":"Nova B"},{"nome":"x"},{"nome":"  "}]}'), 'ruim.json')
@@ -110,27 +110,41 @@ describe('discipline upload and check', () => {
   })
 
   it('checks a discipline/topic pair', async () => {
-    const ok = await request(t.app)
+    const ok = await contractRequest(t.app)
       .post('/api/v1/admin/disciplines/search')
       .set(admin.auth)
-      .send({ disciplina: 'direito penal', assunto: 'PENAS' })
+      .send({ discipline: 'direito penal', topic: 'PENAS' })
     expect(ok.status).toBe(200)
     expect(ok.body.message).toBe('Disciplina e assunto validados com sucesso!')
-    const blank = await request(t.app).post('/api/v1/admin/disciplines/search').set(admin.auth).send({ disciplina: '  ', assunto: ' ' })
-    expect(blank.status).toBe(400)
-    expect(blank.body.error).toBe('Por favor, preencha tanto a disciplina quanto o assunto.')
-    const missing = await request(t.app)
+    const blank = await contractRequest(t.app)
       .post('/api/v1/admin/disciplines/search')
       .set(admin.auth)
-      .send({ disciplina: 'Direito Penal', assunto: 'Inexistente' })
+      .send({ discipline: '  ', topic: ' ' })
+    expect(blank.status).toBe(400)
+    expect(blank.body.error).toBe('Por favor, preencha tanto a disciplina quanto o assunto.')
+    const missing = await contractRequest(t.app)
+      .post('/api/v1/admin/disciplines/search')
+      .set(admin.auth)
+      .send({ discipline: 'Direito Penal', topic: 'Inexistente' })
     expect(missing.status).toBe(404)
     expect(missing.body.error).toBe('Assunto não encontrado em Direito Penal: Inexistente')
+  })
+
+  it('still reads the old Portuguese fields (disciplina, assunto) for one release, the new names first', async () => {
+    const check = (body: object) => contractRequest(t.app).post('/api/v1/admin/disciplines/search').set(admin.auth).send(body)
+    const old = await check({ disciplina: 'direito penal', assunto: 'PENAS' })
+    expect(old.status).toBe(200)
+    expect(old.body.data.topic.name).toBe('Penas')
+    const both = await check({ discipline: 'Direito Penal', disciplina: 'Outra', topic: 'Inexistente', assunto: 'Penas' })
+    expect(both.status).toBe(404)
+    expect(both.body.error).toBe('Assunto não encontrado em Direito Penal: Inexistente')
+    expect((await check({ disciplina: ' ', assunto: 'Penas' })).body.error).toBe('Por favor, preencha tanto a disciplina quanto o assunto.')
   })
 })
 
 describe('exam upload rules', () => {
   it('refuses requests without files, with too many files or over 5 MB', async () => {
-    const none = await request(t.app).post('/api/v1/admin/questions/upload-exam-txt').set(admin.auth).field('x', '1')
+    const none = await contractRequest(t.app).post('/api/v1/admin/questions/upload-exam-txt').set(admin.auth).field('x', '1')
     expect(none.status).toBe(400)
     expect(none.body.error).toBe('Selecione pelo menos um arquivo')
     const eleven = Array.from({ length: 11 }, (_, i) => ({ name: `p${i}.txt`, content: small({ prova: `Muitos ${i}` }) }))
@@ -230,7 +244,7 @@ describe.skipIf(!hasOab)('the 9 real OAB exams', () => {
 
   it('imports all 760 questions with exact counts per file, fast', async () => {
     const disciplinesFile = fs.readFileSync(path.join(OAB_DIR, 'disciplinas-oab.json'))
-    const d = await request(t.app)
+    const d = await contractRequest(t.app)
       .post('/api/v1/admin/disciplines/upload')
       .set(admin.auth)
       .attach('file', disciplinesFile, 'disciplinas-oab.json')
@@ -292,7 +306,7 @@ describe.skipIf(!hasOab)('the 9 real OAB exams', () => {
   })
 
   it('a search finds a known statement of the imported exams', async () => {
-    const res = await request(t.app)
+    const res = await contractRequest(t.app)
       .get('/api/v1/questions/search')
       .query({ search_term: 'obrigatoriedade deliberação plenária tribunais' })
       .set(student.auth)
@@ -319,17 +333,17 @@ describe.skipIf(!hasOab)('the 9 real OAB exams', () => {
   })
 
   it('the dashboard reports figures from the database', async () => {
-    const stats = await request(t.app).get('/api/v1/admin/dashboard/stats').set(admin.auth)
+    const stats = await contractRequest(t.app).get('/api/v1/admin/dashboard/stats').set(admin.auth)
     const [live] = await t.db
       .select({ n: count() })
       .from(questions)
       .where(sql`${questions.removedAt} IS NULL`)
     expect(stats.body.data).toMatchObject({ totalQuestions: live.n, totalStudents: 1, totalDisciplines: expect.any(Number) })
     expect(stats.body.data.lastUpdated).toMatch(/^\d{4}-/)
-    const byDiscipline = await request(t.app).get('/api/v1/admin/dashboard/questions-by-discipline').set(admin.auth)
+    const byDiscipline = await contractRequest(t.app).get('/api/v1/admin/dashboard/questions-by-discipline').set(admin.auth)
     const etica = byDiscipline.body.data.find((r: { name: string }) => r.name === 'Ética Profissional')
     expect(etica.count).toBe(104)
-    const byTopic = await request(t.app).get('/api/v1/admin/dashboard/questions-by-topic').set(admin.auth)
+    const byTopic = await contractRequest(t.app).get('/api/v1/admin/dashboard/questions-by-topic').set(admin.auth)
     expect(byTopic.body.data[0]).toEqual({ discipline: expect.any(String), topic: expect.any(String), count: expect.any(Number) })
   })
 })

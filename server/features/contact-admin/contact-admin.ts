@@ -4,31 +4,14 @@ import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import type { Db } from '../../db/index'
 import { contactMessages, users } from '../../db/schema'
+import { mailGreeting } from '../../domain/auth/accounts'
 import { sendMail } from '../../mail'
-import { mailGreeting } from '../auth/accounts'
-import type { ContactStatus } from './reply-values'
-import { CONTACT_STATUS_LABELS } from './reply-values'
+import type { ContactMessageJson, ContactMessagePage } from './contract'
+import type { ContactStatus } from './messages'
+import { CONTACT_PAGE_SIZE, CONTACT_STATUS_LABELS } from './messages'
 
 // The admin side of the contact form (/admin/contato, issue 28): read the messages, answer one
 // by mail. The answer is recorded (text, time, admin) so the queue shows what was said.
-
-export const CONTACT_PAGE_SIZE = 20
-
-export type ContactMessageJson = {
-  id: number
-  name: string
-  email: string
-  subject: string
-  message: string
-  created_at: string
-  status: ContactStatus
-  status_label: string
-  read_at: string | null
-  reply: string | null
-  replied_at: string | null
-  replied_by: { id: string; name: string } | null
-}
-export type ContactMessagePage = { data: ContactMessageJson[]; total: number; page: number; per_page: number }
 
 const columns = { message: contactMessages, admin: { id: users.id, name: users.name } }
 type Row = { message: typeof contactMessages.$inferSelect; admin: { id: string; name: string } | null }

@@ -1,8 +1,9 @@
 import * as z from 'zod'
 
-import { CONTACT_REPLY_MAX, CONTACT_STATUSES } from './reply-values'
+import { CONTACT_REPLY_MAX, CONTACT_STATUSES } from './messages'
 
-// The admin's reply to a contact message: one rule for the API and the /admin/contato form.
+// The admin's reply to a contact message: one rule for the API (./contract.ts) and the
+// /admin/contato form.
 
 export const contactStatus = z.enum(CONTACT_STATUSES, { error: `Situação inválida: use ${CONTACT_STATUSES.join(', ')}.` })
 

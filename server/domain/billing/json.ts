@@ -1,0 +1,119 @@
+import * as z from 'zod'
+
+import { PlanLimitsJson } from '../account-json'
+
+// Plans, subscriptions and payments as the API answers them (issue 10), shared by the billing
+// and admin-billing contracts. Zod only, no database: contracts are imported by the pages'
+// loaders. The domain's own types (./subscriptions.ts, ./checkout.ts, ./admin.ts) must stay
+// assignable to these: every handler returning them is type-checked against them.
+
+// The database's enums (server/db/schema.ts), repeated here so that no page reaches the database
+// layer; a value missing here fails the type check of the handler that answers it.
+export const PAID_PLAN_NAMES = ['BASICO', 'PREMIUM', 'PRO'] as const
+export const CHANGEABLE_PLAN_NAMES = ['GRATUITO', 'BASICO', 'PREMIUM', 'PRO'] as const
+const PLAN_NAMES = ['GRATUITO', 'BASICO', 'PREMIUM', 'PRO', 'ADMIN'] as const
+export const PAYMENT_METHODS = ['credit_card', 'paypal'] as const
+export const PAYMENT_STATUSES = ['pending', 'approved', 'declined', 'refunded'] as const
+export const SUBSCRIPTION_STATES = ['active', 'canceled', 'change_scheduled', 'ended'] as const
+
+const iso = z.iso.datetime()
+
+/** A plan card as GET /plans reports it. */
+export const PlanJson = z
+  .object({
+    plan_name: z.enum(CHANGEABLE_PLAN_NAMES),
+    name: z.string(),
+    price_cents: z.number().int(),
+    price_formatted: z.string(),
+    period: z.literal('/mês'),
+    popular: z.boolean(),
+    features: z.array(z.string()),
+    limits: PlanLimitsJson,
+  })
+  .meta({ id: 'Plan' })
+export type PlanJson = z.output<typeof PlanJson>
+
+export const PaymentMethodJson = z.object({ id: z.enum(PAYMENT_METHODS), label: z.string() }).meta({ id: 'PaymentMethod' })
+export type PaymentMethodJson = z.output<typeof PaymentMethodJson>
+
+export const PlanPriceJson = z
+  .object({
+    plan_name: z.enum(PLAN_NAMES),
+    name: z.string(),
+    price_cents: z.number().int(),
+    price_formatted: z.string(),
+    period: z.literal('/mês'),
+  })
+  .meta({ id: 'PlanPrice' })
+
+export const SubscriptionJson = z
+  .object({
+    id: z.number().int(),
+    plan_name: z.enum(PAID_PLAN_NAMES),
+    plan: z.string(),
+    state: z.enum(SUBSCRIPTION_STATES),
+    status_label: z.string(),
+    current_period_start: iso,
+    current_period_end: iso.nullable().meta({ description: 'null numa cortesia sem fim.' }),
+    cancel_at_period_end: z.boolean(),
+    canceled_at: iso.nullable(),
+    pending_plan_name: z.enum(PAID_PLAN_NAMES).nullable(),
+    complimentary: z.boolean(),
+    granted_by: z.string().nullable(),
+    provider: z.string().nullable(),
+    method: z.enum(PAYMENT_METHODS).nullable(),
+    method_label: z.string().nullable(),
+    created_at: iso,
+    ended_at: iso.nullable(),
+  })
+  .meta({ id: 'Subscription' })
+export type SubscriptionJson = z.output<typeof SubscriptionJson>
+
+/** What /trocar-plano shows: the current plan block, the choices and whether changes work. */
+export const BillingOverviewJson = z
+  .object({
+    plan: PlanPriceJson,
+    state: z.enum(SUBSCRIPTION_STATES),
+    status_label: z.string(),
+    renews_at: iso.nullable().meta({ description: 'Próxima cobrança (assinatura paga ativa, não cancelada).' }),
+    ends_at: iso.nullable().meta({ description: 'Quando uma assinatura cancelada volta ao Gratuito.' }),
+    pending_change: PlanPriceJson.extend({ effective_at: iso, message: z.string() }).nullable(),
+    subscription: SubscriptionJson.nullable(),
+    changes_available: z.boolean(),
+    unavailable_message: z.string().nullable(),
+    payment_methods: z.array(PaymentMethodJson),
+    options: z.array(
+      PlanPriceJson.extend({
+        action: z.enum(['current', 'upgrade', 'downgrade']).meta({
+          description: 'upgrade: pagamento (POST /billing/checkout); downgrade: POST /billing/subscription/change.',
+        }),
+        requires_payment: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: 'BillingOverview' })
+export type BillingOverviewJson = z.output<typeof BillingOverviewJson>
+
+/** A payment (a checkout or a renewal) as its owner sees it. */
+export const CheckoutJson = z
+  .object({
+    checkout_id: z.string(),
+    kind: z.enum(['checkout', 'renewal']),
+    status: z.enum(PAYMENT_STATUSES),
+    plan_name: z.enum(PAID_PLAN_NAMES),
+    plan: z.string(),
+    amount_cents: z.number().int(),
+    amount_formatted: z.string(),
+    method: z.enum(PAYMENT_METHODS),
+    method_label: z.string(),
+    created_at: iso,
+    decided_at: iso.nullable(),
+    failure_reason: z.string().nullable().meta({ description: 'Por que foi recusado ou estornado.' }),
+    message: z.string().meta({ description: 'Uma frase para o aviso na volta do pagamento.' }),
+  })
+  .meta({ id: 'Checkout' })
+export type CheckoutJson = z.output<typeof CheckoutJson>
+
+/** A page of a list: 20 a page, newest first. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), total: z.number().int(), page: z.number().int(), per_page: z.number().int() })
