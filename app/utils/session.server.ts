@@ -92,8 +92,16 @@ export async function getToken(request: Request) {
 }
 
 /** The signed-in visitor's plan policy (features, limits), read once per page load. */
-export function policyOf(request: Request, context: AppLoadContext) {
-  return oncePerRequest(context, 'policy', async () => call(await apiForRequest(request, context), billingApi.policy))
+export async function policyOf(request: Request, context: AppLoadContext) {
+  const token = await getToken(request)
+  // Signed in: the policy came with /auth/me, which the root loader reads on every page.
+  if (token) return (await sessionOf(context, token)).policy
+  return oncePerRequest(context, 'policy', async () => call(apiFor(context, token), billingApi.policy))
+}
+
+/** Who is signed in and what their plan allows: one /auth/me per page load, shared by its loaders. */
+function sessionOf(context: AppLoadContext, token: string) {
+  return oncePerRequest(context, 'me', () => call(apiFor(context, token), authApi.me))
 }
 
 /** An API client for this visitor, with their token when signed in. */
@@ -172,7 +180,7 @@ export async function getOptionalUser(request: Request, context: AppLoadContext)
   if (!token) return null
   let user: UserJson
   try {
-    user = await oncePerRequest(context, 'me', () => call(apiFor(context, token), authApi.me).then((r) => r.data))
+    user = (await sessionOf(context, token)).data
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return logoutExpired(request)
     throw error

@@ -43,7 +43,7 @@ const contextFor = (perRequest?: Map<string, Promise<unknown>>) =>
 const count = (path: string) => calls.filter((url) => url === `/api/v1${path}`).length
 
 describe('reads shared by the loaders of one page', () => {
-  it('asks /auth/me and /policy once for a GET, whatever the number of loaders', async () => {
+  it('asks /auth/me once for a GET, the policy coming with it, whatever the number of loaders', async () => {
     const student = await createTestUser(t.ctx, { plan: 'PREMIUM', name: 'Ana Leitora' })
     const request = new Request('http://localhost/questoes', { headers: { Cookie: await cookieFor(student.token) } })
     const context = contextFor(new Map())
@@ -59,7 +59,8 @@ describe('reads shared by the loaders of one page', () => {
     expect(policyA.plan_name).toBe('PREMIUM')
     expect(policyB).toBe(policyA)
     expect(count('/auth/me')).toBe(1)
-    expect(count('/policy')).toBe(1)
+    // The signed-in page reads its policy from /auth/me's answer: no second call.
+    expect(count('/policy')).toBe(0)
 
     // The next page load is another request: it reads again.
     await getOptionalUser(request, contextFor(new Map()))

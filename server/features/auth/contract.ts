@@ -81,10 +81,12 @@ export const authApi = {
   me: defineEndpoint({
     method: 'get',
     path: '/auth/me',
-    summary: 'O usuário desta sessão',
+    summary: 'O usuário desta sessão e o que o plano dele permite agora',
+    description:
+      'A política é a mesma de GET /policy: uma página que precisa de quem é o usuário e do que ele pode fazer lê os dois numa chamada.',
     tags,
     auth: 'user',
-    responses: { 200: z.object({ success: z.literal(true), data: UserJson }) },
+    responses: { 200: z.object({ success: z.literal(true), data: UserJson, policy: PolicyJson }) },
   }),
   forgotPassword: defineEndpoint({
     method: 'post',

@@ -17,6 +17,7 @@ import {
   toApiUser,
 } from '../../domain/auth/accounts'
 import { revokeToken } from '../../domain/auth/tokens'
+import { currentTime } from '../../domain/billing/registry'
 import { getPolicy } from '../../domain/policy'
 import { authApi } from './contract'
 import { googleAuthUrl, googleCallback } from './google'
@@ -98,7 +99,14 @@ export function createAuthRouter(ctx: AppContext) {
     return { success: true, message: LOGGED_OUT }
   })
 
-  route(router, authApi.me)(({ req }) => ({ success: true, data: toApiUser(currentUser(req)) }))
+  route(
+    router,
+    authApi.me,
+  )(async ({ req }) => ({
+    success: true,
+    data: toApiUser(currentUser(req)),
+    policy: await getPolicy(ctx.db, currentUser(req), currentTime(ctx)),
+  }))
 
   route(
     router,
