@@ -9,6 +9,7 @@ import { meApi } from '../features/me/contract'
 import { notebooksApi } from '../features/notebooks/contract'
 import { notesApi } from '../features/notes/contract'
 import { profileApi } from '../features/profile/contract'
+import { questionsApi } from '../features/questions/contract'
 import { rankingApi } from '../features/ranking/contract'
 import type { Endpoint } from './contract'
 
@@ -28,6 +29,7 @@ export const CONTRACTS = {
   health: healthApi,
   errorReports: errorReportsApi,
   forum: forumApi,
+  questions: questionsApi,
 } satisfies Record<string, Record<string, Endpoint>>
 
 /** Each endpoint with its operation id (`notebooks.setQuestionNotebooks`). */
