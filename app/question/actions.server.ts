@@ -1,7 +1,8 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 
-import { answerQuestion, reportQuestionError, revealAnswer } from '#server/client/questions'
+import { call } from '#server/client/call'
+import { questionsApi } from '#server/features/questions/contract'
 import { ApiError } from '~/utils/api.server'
 import { formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
@@ -61,8 +62,8 @@ export async function answerAction(request: Request, context: AppLoadContext, id
   try {
     const result =
       intent === 'responder'
-        ? await answerQuestion(api, id, resposta!, shownToken)
-        : { ...(await revealAnswer(api, id)), correct: null, answer: null }
+        ? await call(api, questionsApi.answer, { params: { id }, body: { answer: resposta!, shown_token: shownToken ?? undefined } })
+        : { ...(await call(api, questionsApi.reveal, { params: { id } })), correct: null, answer: null }
     const toast = result.annulled
       ? { type: 'info' as const, title: 'Questão Anulada' }
       : intent === 'revelar'
@@ -121,7 +122,9 @@ export async function reportAction(request: Request, context: AppLoadContext, id
   if (!Number.isInteger(id)) return redirectWithToast(url, { type: 'error', title: 'Requisição inválida' }, { request })
   try {
     const api = await apiForRequest(request, context)
-    const res = await withSession(request, () => reportQuestionError(api, id, submission.value.mensagem))
+    const res = await withSession(request, () =>
+      call(api, questionsApi.reportError, { params: { id }, body: { message: submission.value.mensagem } }),
+    )
     return redirectWithToast(url, { type: 'success', title: 'Erro reportado', description: res.message }, { request })
   } catch (error) {
     const { message, status } = formError(error, 'Não foi possível enviar o relato agora. Tente novamente.')

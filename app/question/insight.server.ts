@@ -1,7 +1,8 @@
 import type { AppLoadContext } from '@remix-run/node'
 
+import { call } from '#server/client/call'
 import type { ApiClient } from '#server/client/core'
-import { getQuestion } from '#server/client/questions'
+import { questionsApi } from '#server/features/questions/contract'
 import { ApiError, formError } from '~/utils/api.server'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
 
@@ -36,7 +37,7 @@ export async function toolContext(
   const url = new URL(request.url)
   const listSearch = listSearchOf(url, own)
   const api = await apiForRequest(request, context)
-  const question = await withSession(request, () => getQuestion(api, id)).catch(notFoundAs404)
+  const question = await withSession(request, () => call(api, questionsApi.get, { params: { id } })).catch(notFoundAs404)
   return {
     id,
     api,

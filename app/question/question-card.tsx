@@ -1,7 +1,7 @@
 import { Link, useFetcher } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 
-import type { QuestionCard as Card } from '#server/client/questions'
+import type { QuestionCard as Card } from '#server/features/questions/contract'
 import { CsrfInput } from '~/components/csrf-input'
 import { Icon } from '~/components/icons'
 import { useHydrated } from '~/utils/use-hydrated'

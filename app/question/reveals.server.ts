@@ -1,6 +1,7 @@
+import { call } from '#server/client/call'
 import type { ApiClient } from '#server/client/core'
-import type { RevealResponse } from '#server/client/questions'
-import { getRevealed } from '#server/client/questions'
+import type { RevealResponse } from '#server/features/questions/contract'
+import { questionsApi } from '#server/features/questions/contract'
 import { ApiError } from '~/utils/api.server'
 
 export type ServerReveal = RevealResponse & { chosen: string | null }
@@ -36,7 +37,7 @@ export async function revealsInUrl(api: ApiClient, params: URLSearchParams, only
   const found = await Promise.all(
     ids.map(async (id) => {
       try {
-        return [id, { ...(await getRevealed(api, id)), chosen: chosen.get(id) ?? null }] as const
+        return [id, { ...(await call(api, questionsApi.revealed, { params: { id } })), chosen: chosen.get(id) ?? null }] as const
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) throw error
         return null

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 
-import { errorReportMessage } from '#server/domain/questions/schemas'
+import { errorReportMessage } from '#server/features/questions/schemas'
 
 // One schema per form of the question bank, shared by the page (Conform) and the action.
 

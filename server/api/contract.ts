@@ -25,7 +25,11 @@ export type EndpointSpec = {
   /** A value the schema refuses answers 400 with its message. */
   query?: ObjectSchema
   body?: ObjectSchema
-  /** Exactly one success status (what the handler's return value is sent with). */
+  /**
+   * One or more success statuses. The first (integer keys iterate in ascending order, so the
+   * lowest) is `successStatus`, what the handler's return value is sent with; a handler sends
+   * another declared one by returning `withStatus(status, body)`.
+   */
   responses: Partial<Record<SuccessStatus, z.ZodType>>
   /** Error statuses this endpoint answers itself, beyond those its auth and input imply. */
   errors?: readonly ErrorStatus[]
@@ -39,10 +43,25 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 
 export type Endpoint<S extends EndpointSpec = EndpointSpec> = S & { readonly successStatus: SuccessStatus }
 
 export function defineEndpoint<const S extends EndpointSpec>(spec: S): Endpoint<S> {
-  const statuses = Object.keys(spec.responses).map(Number) as SuccessStatus[]
-  if (statuses.length !== 1) throw new Error(`${spec.method.toUpperCase()} ${spec.path}: declare exactly one success status`)
+  const statuses = successStatuses(spec)
+  if (!statuses.length) throw new Error(`${spec.method.toUpperCase()} ${spec.path}: declare a success status`)
   return { ...spec, successStatus: statuses[0] }
 }
+
+/** The success statuses an endpoint declares, the default first. */
+export function successStatuses(spec: Pick<EndpointSpec, 'responses'>) {
+  return Object.keys(spec.responses).map(Number) as SuccessStatus[]
+}
+
+/** A handler's answer with another of its endpoint's declared success statuses (route() checks it is declared). */
+export class StatusReply<T> {
+  constructor(
+    readonly status: SuccessStatus,
+    readonly body: T,
+  ) {}
+}
+
+export const withStatus = <T>(status: SuccessStatus, body: T) => new StatusReply(status, body)
 
 /** Every failure of the API: `{ error }` in Portuguese, sometimes with more fields (a code, a limit). */
 export const ApiErrorBody = z
@@ -50,7 +69,7 @@ export const ApiErrorBody = z
   .loose()
   .meta({ id: 'Error' })
 
-/** The success body of an endpoint. */
+/** The success body of an endpoint (a union when it declares several). */
 export type SuccessSchema<E extends EndpointSpec> = E['responses'][keyof E['responses']] & z.ZodType
 export type Reply<E extends EndpointSpec> = z.output<SuccessSchema<E>>
 
@@ -71,7 +90,7 @@ export type EndpointInput<E extends EndpointSpec> = {
  * refused path id, 415 and 413 for a body that is not JSON or too big). A rate limit's 429 is declared.
  */
 export function declaredStatuses(endpoint: Endpoint) {
-  const statuses = new Set<number>([endpoint.successStatus, ...(endpoint.errors ?? [])])
+  const statuses = new Set<number>([...successStatuses(endpoint), ...(endpoint.errors ?? [])])
   // A signed-in endpoint answers 403 to a token that may only change its temporary password
   // (auth-middleware.ts), and to a student on an admin endpoint.
   if (endpoint.auth !== 'none') [401, 403].forEach((s) => statuses.add(s))
@@ -84,7 +103,8 @@ export function declaredStatuses(endpoint: Endpoint) {
 
 /** The body schema of an answer with this status (the success body, or an error body). */
 export function responseSchema(endpoint: Endpoint, status: number): z.ZodType | undefined {
-  if (status === endpoint.successStatus) return endpoint.responses[endpoint.successStatus]
+  const success = endpoint.responses[status as SuccessStatus]
+  if (success) return success
   if (!declaredStatuses(endpoint).includes(status)) return undefined
   return endpoint.errorBodies?.[status as ErrorStatus] ?? ApiErrorBody
 }

@@ -14,6 +14,7 @@ import { meApi } from '../features/me/contract'
 import { notebooksApi } from '../features/notebooks/contract'
 import { notesApi } from '../features/notes/contract'
 import { profileApi } from '../features/profile/contract'
+import { questionsApi } from '../features/questions/contract'
 import { rankingApi } from '../features/ranking/contract'
 import type { Endpoint } from './contract'
 
@@ -38,6 +39,7 @@ export const CONTRACTS = {
   billing: billingApi,
   adminBilling: adminBillingApi,
   admin: adminApi,
+  questions: questionsApi,
 } satisfies Record<string, Record<string, Endpoint>>
 
 /** Each endpoint with its operation id (`notebooks.setQuestionNotebooks`). */

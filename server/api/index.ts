@@ -18,12 +18,12 @@ import { createMeRouter } from '../features/me/router'
 import { createNotebooksRouter } from '../features/notebooks/router'
 import { createNotesRouter } from '../features/notes/router'
 import { createProfileRouter } from '../features/profile/router'
+import { createQuestionsRouter } from '../features/questions/router'
 import { createRankingRouter } from '../features/ranking/router'
 import { loadUser } from './auth-middleware'
 import { HttpError } from './http'
 import { BODY_ERRORS, rejectNulBytes } from './input-guard'
 import { createOpenApiRouter } from './openapi'
-import { createQuestionsRouter } from './questions'
 
 /** The REST API mounted at /api/v1: JSON in and out, bearer tokens, `{ error }` on failure. */
 export function createApiRouter(ctx: AppContext) {

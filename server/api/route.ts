@@ -3,16 +3,21 @@ import type * as z from 'zod'
 
 import { requireAdmin, requireUser } from './auth-middleware'
 import type { Endpoint, EndpointInput, EndpointSpec, HandlerReply } from './contract'
+import { StatusReply } from './contract'
 import { handler, HttpError, parse } from './http'
 
 // Mounts one contract on a router (ADR 038). The order of checks is the one every router kept by
 // hand: auth, then the route's own middleware (a rate limit), then the path (404), the query and
 // the body (400 with the first issue's Portuguese message). The handler returns the success body,
-// typed by the contract's response schema, and this sends it with the contract's status.
+// typed by the contract's response schema, and this sends it with the contract's status (or
+// another status it declares, when the handler returns withStatus()).
 
 export type RouteHandler<S extends EndpointSpec> = (
   input: EndpointInput<S> & { req: Request; res: Response },
-) => Promise<HandlerReply<S>> | HandlerReply<S>
+) => Promise<Answer<S>> | Answer<S>
+
+/** The success body, or `withStatus(status, body)` for another declared success status. */
+type Answer<S extends EndpointSpec> = HandlerReply<S> | StatusReply<HandlerReply<S>>
 
 /** The path's parameters; the first refused one answers 404 with its own message. */
 function parseParams(schema: z.ZodType, params: unknown) {
@@ -41,9 +46,12 @@ function mount<S extends EndpointSpec>(router: Router, endpoint: Endpoint<S>, mi
         query: endpoint.query ? parse(endpoint.query, req.query) : undefined,
         body: endpoint.body ? parse(endpoint.body, req.body ?? {}) : undefined,
       } as EndpointInput<S>
-      const reply = await handle({ ...input, req, res })
-      if (endpoint.successStatus === 204) res.status(204).end()
-      else res.status(endpoint.successStatus).json(reply)
+      const answer = await handle({ ...input, req, res })
+      const [status, reply] = answer instanceof StatusReply ? [answer.status, answer.body] : [endpoint.successStatus, answer]
+      if (!(status in endpoint.responses))
+        throw new Error(`${endpoint.method.toUpperCase()} ${endpoint.path}: status ${status} fora do contrato`)
+      if (status === 204) res.status(204).end()
+      else res.status(status).json(reply)
     }),
   )
 }

@@ -1,8 +1,9 @@
 import express, { Router } from 'express'
+import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod'
 
-import { defineEndpoint, idParam } from '#server/api/contract'
+import { declaredStatuses, defineEndpoint, idParam, withStatus } from '#server/api/contract'
 import { ENDPOINTS } from '#server/api/endpoints'
 import { route } from '#server/api/route'
 import { call } from '#server/client/call'
@@ -92,6 +93,59 @@ describe('an answer that drifts from its contract fails the test that got it', (
       entries,
     )
     await expect(api.post('/api/v1/contadores/4').send({ passo: 3 })).rejects.toThrow(/status fora do contrato/)
+  })
+})
+
+describe('an endpoint may declare more than one success status', () => {
+  const Total = z.object({ success: z.literal(true), total: z.number().int() })
+  const tally = defineEndpoint({
+    method: 'post',
+    path: '/placares/:id',
+    summary: 'Um placar de teste',
+    tags: ['Teste'],
+    auth: 'none',
+    params: z.object({ id: idParam('Placar não encontrado') }),
+    responses: { 201: Total, 200: Total },
+  })
+  const tallyEntries = [{ id: 'teste.tally', endpoint: tally }]
+
+  /** An app whose handler answers withStatus(status) for each id, or the default for id 1. */
+  function appWith(status: (id: number) => 200 | 201 | 204) {
+    const app = express()
+    const router = Router()
+    app.use('/api/v1', router)
+    route(
+      router,
+      tally,
+    )(({ params }) => (params.id === 1 ? { success: true, total: 1 } : withStatus(status(params.id), { success: true, total: params.id })))
+    app.use((error: { status?: number; message: string }, _req: unknown, res: express.Response, _next: unknown) => {
+      res.status(error.status ?? 500).json({ error: error.message })
+    })
+    return app
+  }
+
+  it('the lowest declared is the default; withStatus sends another declared one, and both pass the check', async () => {
+    expect(tally.successStatus).toBe(200)
+    expect(declaredStatuses(tally)).toEqual([200, 201, 400, 404])
+    const api = contractRequest(
+      appWith(() => 201),
+      tallyEntries,
+    )
+    expect((await api.post('/api/v1/placares/1')).status).toBe(200)
+    const created = await api.post('/api/v1/placares/2')
+    expect(created.status).toBe(201)
+    expect(created.body).toEqual({ success: true, total: 2 })
+  })
+
+  it('an undeclared success status still fails: route() refuses to send it, and the check refuses it', async () => {
+    const refused = await request(appWith(() => 204)).post('/api/v1/placares/2')
+    expect(refused.status).toBe(500)
+    const onlyOk = defineEndpoint({ ...tally, responses: { 200: Total } })
+    const api = contractRequest(
+      appWith(() => 201),
+      [{ id: 'teste.tally', endpoint: onlyOk }],
+    )
+    await expect(api.post('/api/v1/placares/2')).rejects.toThrow(/status fora do contrato \(declarados: 200, 400, 404\)/)
   })
 })
 

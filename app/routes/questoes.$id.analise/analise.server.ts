@@ -1,8 +1,9 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 
-import type { RevealResponse } from '#server/client/questions'
-import { getRevealed, revealAnswer } from '#server/client/questions'
+import { call } from '#server/client/call'
+import type { RevealResponse } from '#server/features/questions/contract'
+import { questionsApi } from '#server/features/questions/contract'
 import { orFailed, toolContext } from '~/question/insight.server'
 import { listSearchOf, routeId } from '~/question/tool-urls'
 import { ApiError, formError } from '~/utils/api.server'
@@ -24,7 +25,7 @@ export async function loadAnalysis(request: Request, context: AppLoadContext, ra
   const result = await orFailed(
     request,
     () =>
-      getRevealed(tool.api, tool.id).catch((error: unknown) => {
+      call(tool.api, questionsApi.revealed, { params: { id: tool.id } }).catch((error: unknown) => {
         // Not opened yet: the page offers 'Ver análise'.
         if (error instanceof ApiError && error.status === 404) return null
         throw error
@@ -57,7 +58,7 @@ export async function analysisAction(request: Request, context: AppLoadContext, 
   if (parsed.status !== 'success') return redirectWithToast(self, { type: 'error', title: 'Requisição inválida' }, { request })
   const api = await apiForRequest(request, context)
   try {
-    await withSession(request, () => revealAnswer(api, id))
+    await withSession(request, () => call(api, questionsApi.reveal, { params: { id } }))
     return redirect(self)
   } catch (error) {
     if (error instanceof Response) throw error

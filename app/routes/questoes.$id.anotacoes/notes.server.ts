@@ -3,9 +3,9 @@ import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
 
 import { call } from '#server/client/call'
-import { getQuestion } from '#server/client/questions'
 import type { NoteJson } from '#server/features/notes/contract'
 import { notesApi } from '#server/features/notes/contract'
+import { questionsApi } from '#server/features/questions/contract'
 import { backToList, listSearchOf, routeId } from '~/question/tool-urls'
 import { ApiError, formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
@@ -33,7 +33,7 @@ export async function loadNotes(request: Request, context: AppLoadContext, rawId
   const listSearch = listSearchOf(url, OWN_PARAMS)
   const api = await apiForRequest(request, context)
   const [question, notes] = await Promise.all([
-    withSession(request, () => getQuestion(api, id)).catch((error: unknown) => {
+    withSession(request, () => call(api, questionsApi.get, { params: { id } })).catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 404) throw new Response(QUESTION_NOT_FOUND, { status: 404 })
       throw error
     }),

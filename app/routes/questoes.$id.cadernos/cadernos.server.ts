@@ -3,10 +3,10 @@ import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
 
 import { call } from '#server/client/call'
-import { getQuestion } from '#server/client/questions'
 import { planLabel } from '#server/domain/plans'
 import type { NotebookAllowance, NotebookJson } from '#server/features/notebooks/contract'
 import { notebooksApi } from '#server/features/notebooks/contract'
+import { questionsApi } from '#server/features/questions/contract'
 import { NotebookDialogActionSchema } from '~/notebook/schemas'
 import { backToList, listSearchOf, routeId } from '~/question/tool-urls'
 import { ApiError, formError } from '~/utils/api.server'
@@ -31,7 +31,7 @@ export async function loadNotebookDialog(request: Request, context: AppLoadConte
     throw error
   }
   const [question, lists] = await Promise.all([
-    withSession(request, () => getQuestion(api, id)).catch(notFound),
+    withSession(request, () => call(api, questionsApi.get, { params: { id } })).catch(notFound),
     withSession(request, () =>
       Promise.all([call(api, notebooksApi.list), call(api, notebooksApi.questionNotebooks, { params: { id } })]),
     ).then(

@@ -3,13 +3,13 @@ import { json, redirect } from '@remix-run/node'
 
 import { call } from '#server/client/call'
 import type { ApiClient } from '#server/client/core'
-import type { FilterOptions, SearchResponse } from '#server/client/questions'
-import { getFilterOptions, searchQuestions } from '#server/client/questions'
 import { PLAN_LIMITS, quotaMessageFor } from '#server/domain/plans'
 import { referenceDataVersion } from '#server/domain/reference-data'
 import type { DisciplineJson } from '#server/features/disciplines/contract'
 import { disciplinesApi } from '#server/features/disciplines/contract'
 import { notebooksApi } from '#server/features/notebooks/contract'
+import type { FilterOptions, SearchResponse } from '#server/features/questions/contract'
+import { questionsApi } from '#server/features/questions/contract'
 import { activeFilterCount, FALLBACK_BOARDS, FALLBACK_YEARS, PER_PAGE, readFilters, readPage } from '~/question/filters'
 import { splitTexts, toCardView } from '~/question/question-card'
 import type { ServerReveal } from '~/question/reveals.server'
@@ -35,7 +35,7 @@ async function filterOptions(api: ApiClient) {
   if (fresh(optionsCache)) return optionsCache!.value
   try {
     const version = referenceDataVersion()
-    const value = { ...(await getFilterOptions(api)), fallback: false }
+    const value = { ...(await call(api, questionsApi.filterOptions)), fallback: false }
     optionsCache = { at: Date.now(), version, value }
     return value
   } catch {
@@ -95,18 +95,21 @@ export async function loadQuestionsPage(request: Request, context: AppLoadContex
 
   try {
     const [result, options, disciplineList, reveals] = await Promise.all([
-      searchQuestions(api, {
-        page,
-        per_page: PER_PAGE,
-        search_term: filters.q || undefined,
-        discipline_ids: filters.disciplina,
-        topic_ids: filters.assunto,
-        difficulty: filters.dificuldade,
-        year: filters.ano,
-        exam_board: filters.banca,
-        notebook_id: filters.caderno ?? undefined,
-        random: !hasFilters,
-        seed,
+      call(api, questionsApi.search, {
+        query: {
+          page,
+          per_page: PER_PAGE,
+          search_term: filters.q || undefined,
+          discipline_ids: filters.disciplina,
+          topic_ids: filters.assunto,
+          difficulty: filters.dificuldade,
+          year: filters.ano,
+          exam_board: filters.banca,
+          notebook_id: filters.caderno ?? undefined,
+          // Sent only when on, as the spec's page does.
+          random: !hasFilters || undefined,
+          seed,
+        },
       }).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 401) throw error
         // A search that fails shows an empty list (spec section 7), with the reason.

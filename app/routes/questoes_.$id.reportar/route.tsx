@@ -3,7 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 
-import { getQuestion } from '#server/client/questions'
+import { call } from '#server/client/call'
+import { questionsApi } from '#server/features/questions/contract'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, TextareaField } from '~/components/forms'
@@ -24,7 +25,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const back = cardPageBack(new URL(request.url).searchParams.get('voltar')) ?? '/questoes'
   try {
     const api = await apiForRequest(request, context)
-    const { data } = await withSession(request, () => getQuestion(api, id))
+    const { data } = await withSession(request, () => call(api, questionsApi.get, { params: { id } }))
     return json({ id, number: data.question_number, shortId: data.short_id, discipline: data.discipline_name, back })
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400))

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm'
-import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { COUNT_CAP, TEXT_COUNT_CAP } from '#server/domain/questions/search'
 
-import { generateBank } from '../../bench/generate'
-import { createTestContext } from '../support/context'
+import { generateBank } from '../../../bench/generate'
+import { createTestContext } from '../../../tests/support/context'
+import { contractRequest } from '../../../tests/support/contract'
 
 // Search past the bounded count, on the benchmark's own synthetic bank (2,600 questions):
 // 'direito' is in ~70% of them (beyond both caps), 'usucapião extraordinária' in 6.
@@ -18,8 +18,8 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => t.close())
 
-const search = (query: string) => request(t.app).get(`/api/v1/questions/search?${query}`)
-const idsOf = (res: request.Response) => (res.body.data as { id: number }[]).map((q) => q.id)
+const search = (query: string) => contractRequest(t.app).get(`/api/v1/questions/search?${query}`)
+const idsOf = (res: { body: { data?: unknown } }) => (res.body.data as { id: number }[]).map((q) => q.id)
 
 describe('bounded totals and ranked pools', () => {
   it('counts a narrow text search exactly and a broad one as "more than" the cap', async () => {

@@ -3,8 +3,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/index'
 import type { PlanName } from '../../db/schema'
 import { attempts, errorReports, questions, questionUsage } from '../../db/schema'
-import type { Policy } from '../policy'
-import { claimQuestionUse, commentedAnswerAccess, getPolicy, weekStart } from '../policy'
+import type { Policy } from '../../domain/policy'
+import { claimQuestionUse, commentedAnswerAccess, getPolicy, weekStart } from '../../domain/policy'
 
 export const ANNULLED_MESSAGE = 'Questão Anulada'
 

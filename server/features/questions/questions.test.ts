@@ -1,14 +1,15 @@
 import { and, eq } from 'drizzle-orm'
-import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { attempts, errorReports, questionUsage } from '#server/db/schema'
 import { buildPolicy, claimQuestionUse, getToggles, quotaMessage, weekStart } from '#server/domain/policy'
 
-import { createTestContext, createTestUser } from '../support/context'
-import { insertQuestions } from '../support/questions'
+import { createTestContext, createTestUser } from '../../../tests/support/context'
+import { contractRequest } from '../../../tests/support/contract'
+import { insertQuestions } from '../../../tests/support/questions'
 
 let t: Awaited<ReturnType<typeof createTestContext>>
+let api: ReturnType<typeof contractRequest>
 let bank: Awaited<ReturnType<typeof insertQuestions>>
 const ids: Record<string, number> = {}
 let examTjId = 0
@@ -20,6 +21,7 @@ const CONST = { name: 'Concurso Procuradoria', year: 2024, board: 'VUNESP', orga
 
 beforeAll(async () => {
   t = await createTestContext()
+  api = contractRequest(t.app)
   bank = await insertQuestions(t.db, [
     {
       discipline: 'Direito Civil',
@@ -89,10 +91,10 @@ afterAll(() => t.close())
 
 const LIVE = 29
 const search = (query: string, auth?: Record<string, string>) => {
-  const r = request(t.app).get(`/api/v1/questions/search?${query}`)
+  const r = api.get(`/api/v1/questions/search?${query}`)
   return auth ? r.set(auth) : r
 }
-const idsOf = (res: request.Response) => (res.body.data as { id: number }[]).map((q) => q.id)
+const idsOf = (res: { body: { data?: unknown } }) => (res.body.data as { id: number }[]).map((q) => q.id)
 
 describe('GET /questions/search', () => {
   it('lists live questions with the card fields, 20 per page by default, without removed ones', async () => {
@@ -121,16 +123,13 @@ describe('GET /questions/search', () => {
 
   it('never sends the answer key or the explanation, to anonymous, students or over-quota students', async () => {
     const student = await createTestUser(t.ctx)
-    for (const id of bank.questions.slice(6, 11))
-      await request(t.app).post(`/api/v1/questions/${id.id}/reveal`).set(student.auth).expect(200)
-    expect((await request(t.app).post(`/api/v1/questions/${ids.funcaoSocial}/reveal`).set(student.auth)).status).toBe(403)
+    for (const id of bank.questions.slice(6, 11)) await api.post(`/api/v1/questions/${id.id}/reveal`).set(student.auth).expect(200)
+    expect((await api.post(`/api/v1/questions/${ids.funcaoSocial}/reveal`).set(student.auth)).status).toBe(403)
     for (const auth of [undefined, student.auth]) {
       const res = await search('per_page=100', auth)
       const text = JSON.stringify(res.body)
       expect(text).not.toMatch(/correct_answer|"explanation"|Art\. 421|Prevenção e retribuição/)
-      const one = await request(t.app)
-        .get(`/api/v1/questions/${ids.funcaoSocial}`)
-        .set(auth ?? {})
+      const one = await api.get(`/api/v1/questions/${ids.funcaoSocial}`).set(auth ?? {})
       expect(one.status).toBe(200)
       expect(JSON.stringify(one.body)).not.toMatch(/correct_answer|Art\. 421/)
     }
@@ -161,10 +160,10 @@ describe('GET /questions/search', () => {
 
   it('filters by status for a signed-in student and asks anonymous visitors to log in', async () => {
     const s = await createTestUser(t.ctx, { plan: 'PRO' })
-    await request(t.app).post(`/api/v1/questions/${ids.funcaoSocial}/attempts`).set(s.auth).send({ answer: 'A' }).expect(201)
-    await request(t.app).post(`/api/v1/questions/${ids.obrigacoes}/attempts`).set(s.auth).send({ answer: 'C' }).expect(201)
-    await request(t.app).post(`/api/v1/questions/${ids.funcoesPena}/attempts`).set(s.auth).send({ answer: 'A' }).expect(201)
-    await request(t.app).post(`/api/v1/questions/${ids.funcoesPena}/attempts`).set(s.auth).send({ answer: 'D' }).expect(201)
+    await api.post(`/api/v1/questions/${ids.funcaoSocial}/attempts`).set(s.auth).send({ answer: 'A' }).expect(201)
+    await api.post(`/api/v1/questions/${ids.obrigacoes}/attempts`).set(s.auth).send({ answer: 'C' }).expect(201)
+    await api.post(`/api/v1/questions/${ids.funcoesPena}/attempts`).set(s.auth).send({ answer: 'A' }).expect(201)
+    await api.post(`/api/v1/questions/${ids.funcoesPena}/attempts`).set(s.auth).send({ answer: 'D' }).expect(201)
     expect(new Set(idsOf(await search('status=solved', s.auth)))).toEqual(new Set([ids.funcaoSocial, ids.obrigacoes, ids.funcoesPena]))
     expect(idsOf(await search('status=wrong', s.auth))).toEqual([ids.funcaoSocial])
     expect((await search('status=unsolved', s.auth)).body.total).toBe(LIVE - 3)
@@ -248,14 +247,14 @@ describe('GET /questions/search', () => {
     const unknown = await search('discipline_ids=999999&topic_ids=888888')
     expect(unknown.status).toBe(200)
     expect(unknown.body).toMatchObject({ total: 0, data: [] })
-    expect((await request(t.app).get('/api/v1/questions/abc')).status).toBe(400)
-    expect((await request(t.app).get('/api/v1/questions/999999')).status).toBe(404)
+    expect((await api.get('/api/v1/questions/abc')).status).toBe(400)
+    expect((await api.get('/api/v1/questions/999999')).status).toBe(404)
   })
 })
 
 describe('GET /questions/filter-options', () => {
   it('lists years and boards of live questions and the fixed difficulties', async () => {
-    const res = await request(t.app).get('/api/v1/questions/filter-options')
+    const res = await api.get('/api/v1/questions/filter-options')
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       years: [2024, 2023, 2022],
@@ -268,7 +267,7 @@ describe('GET /questions/filter-options', () => {
 describe('answering and revealing', () => {
   it('needs login', async () => {
     for (const path of ['attempts', 'reveal']) {
-      const res = await request(t.app).post(`/api/v1/questions/${ids.funcaoSocial}/${path}`).send({ answer: 'A' })
+      const res = await api.post(`/api/v1/questions/${ids.funcaoSocial}/${path}`).send({ answer: 'A' })
       expect(res.status).toBe(401)
       expect(res.body.error).toBe('Login necessário. Faça login para registrar suas tentativas.')
     }
@@ -276,7 +275,7 @@ describe('answering and revealing', () => {
 
   it('records a wrong and a right attempt and returns the key and explanation', async () => {
     const s = await createTestUser(t.ctx)
-    const wrong = await request(t.app).post(`/api/v1/questions/${ids.funcaoSocial}/attempts`).set(s.auth).send({ answer: 'a' })
+    const wrong = await api.post(`/api/v1/questions/${ids.funcaoSocial}/attempts`).set(s.auth).send({ answer: 'a' })
     expect(wrong.status).toBe(201)
     expect(wrong.body).toMatchObject({
       correct: false,
@@ -285,7 +284,7 @@ describe('answering and revealing', () => {
       explanation: 'Art. 421 do Código Civil.',
       annulled: false,
     })
-    const right = await request(t.app).post(`/api/v1/questions/${ids.funcaoSocial}/attempts`).set(s.auth).send({ answer: 'B' })
+    const right = await api.post(`/api/v1/questions/${ids.funcaoSocial}/attempts`).set(s.auth).send({ answer: 'B' })
     expect(right.body).toMatchObject({ correct: true, correct_answer: 'B' })
     const rows = await t.db.select().from(attempts).where(eq(attempts.userId, s.user.id))
     expect(rows.map((r) => [r.answer, r.correct])).toEqual([
@@ -300,17 +299,17 @@ describe('answering and revealing', () => {
 
   it('rejects a letter that is not an alternative, and missing answers', async () => {
     const s = await createTestUser(t.ctx)
-    const bad = await request(t.app).post(`/api/v1/questions/${ids.coisas}/attempts`).set(s.auth).send({ answer: 'D' })
+    const bad = await api.post(`/api/v1/questions/${ids.coisas}/attempts`).set(s.auth).send({ answer: 'D' })
     expect(bad.status).toBe(400)
     expect(bad.body.error).toBe('Alternativa inválida: escolha uma entre A, B.')
-    const none = await request(t.app).post(`/api/v1/questions/${ids.coisas}/attempts`).set(s.auth).send({})
+    const none = await api.post(`/api/v1/questions/${ids.coisas}/attempts`).set(s.auth).send({})
     expect(none.status).toBe(400)
     expect(none.body.error).toBe('Escolha uma alternativa.')
   })
 
   it('answers annulled questions with Questão Anulada and records no attempt', async () => {
     const s = await createTestUser(t.ctx)
-    const res = await request(t.app).post(`/api/v1/questions/${ids.anulada}/attempts`).set(s.auth).send({ answer: 'A' })
+    const res = await api.post(`/api/v1/questions/${ids.anulada}/attempts`).set(s.auth).send({ answer: 'A' })
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({
       annulled: true,
@@ -320,17 +319,17 @@ describe('answering and revealing', () => {
       explanation: 'A banca anulou a questão.',
     })
     expect(await t.db.select().from(attempts).where(eq(attempts.userId, s.user.id))).toEqual([])
-    const reveal = await request(t.app).post(`/api/v1/questions/${ids.anulada}/reveal`).set(s.auth)
+    const reveal = await api.post(`/api/v1/questions/${ids.anulada}/reveal`).set(s.auth)
     expect(reveal.body).toMatchObject({ annulled: true, correct_answer: null, message: 'Questão Anulada' })
   })
 
   it('reveals the key; removed or unknown questions are 404', async () => {
     const s = await createTestUser(t.ctx)
-    const res = await request(t.app).post(`/api/v1/questions/${ids.funcoesPena}/reveal`).set(s.auth)
+    const res = await api.post(`/api/v1/questions/${ids.funcoesPena}/reveal`).set(s.auth)
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ correct_answer: 'D', explanation: 'Prevenção e retribuição.' })
-    expect((await request(t.app).post(`/api/v1/questions/${ids.removida}/reveal`).set(s.auth)).status).toBe(404)
-    expect((await request(t.app).post('/api/v1/questions/99999/attempts').set(s.auth).send({ answer: 'A' })).status).toBe(404)
+    expect((await api.post(`/api/v1/questions/${ids.removida}/reveal`).set(s.auth)).status).toBe(404)
+    expect((await api.post('/api/v1/questions/99999/attempts').set(s.auth).send({ answer: 'A' })).status).toBe(404)
   })
 })
 
@@ -340,18 +339,17 @@ describe('weekly quota', () => {
 
   it('refuses the 6th distinct question of the week on Gratuito, allows re-answering counted ones', async () => {
     const s = await createTestUser(t.ctx)
-    for (const id of five())
-      expect((await request(t.app).post(`/api/v1/questions/${id}/attempts`).set(s.auth).send({ answer: 'A' })).status).toBe(201)
-    const refused = await request(t.app).post(`/api/v1/questions/${sixth()}/attempts`).set(s.auth).send({ answer: 'A' })
+    for (const id of five()) expect((await api.post(`/api/v1/questions/${id}/attempts`).set(s.auth).send({ answer: 'A' })).status).toBe(201)
+    const refused = await api.post(`/api/v1/questions/${sixth()}/attempts`).set(s.auth).send({ answer: 'A' })
     expect(refused.status).toBe(403)
     expect(refused.body.error).toBe(
       'Você atingiu o limite de 5 questões por semana do seu plano. Faça upgrade do plano para continuar praticando.',
     )
     expect(refused.body.error).not.toMatch(/Direitos fundamentais/)
     expect(JSON.stringify(refused.body)).not.toContain('correct_answer')
-    expect((await request(t.app).post(`/api/v1/questions/${sixth()}/reveal`).set(s.auth)).status).toBe(403)
-    expect((await request(t.app).post(`/api/v1/questions/${five()[0]}/attempts`).set(s.auth).send({ answer: 'B' })).status).toBe(201)
-    expect((await request(t.app).post(`/api/v1/questions/${five()[1]}/reveal`).set(s.auth)).status).toBe(200)
+    expect((await api.post(`/api/v1/questions/${sixth()}/reveal`).set(s.auth)).status).toBe(403)
+    expect((await api.post(`/api/v1/questions/${five()[0]}/attempts`).set(s.auth).send({ answer: 'B' })).status).toBe(201)
+    expect((await api.post(`/api/v1/questions/${five()[1]}/reveal`).set(s.auth)).status).toBe(200)
     // The refused attempt left no trace.
     expect(
       await t.db
@@ -363,8 +361,7 @@ describe('weekly quota', () => {
 
   it('does not limit paid plans', async () => {
     const s = await createTestUser(t.ctx, { plan: 'BASICO' })
-    for (const q of bank.questions.slice(6, 14))
-      expect((await request(t.app).post(`/api/v1/questions/${q.id}/reveal`).set(s.auth)).status).toBe(200)
+    for (const q of bank.questions.slice(6, 14)) expect((await api.post(`/api/v1/questions/${q.id}/reveal`).set(s.auth)).status).toBe(200)
   })
 
   it("ignores last week's usage", async () => {
@@ -373,7 +370,7 @@ describe('weekly quota', () => {
     await t.db
       .insert(questionUsage)
       .values(bank.questions.slice(12, 20).map((q) => ({ userId: s.user.id, questionId: q.id, weekStart: lastWeek })))
-    expect((await request(t.app).post(`/api/v1/questions/${sixth()}/reveal`).set(s.auth)).status).toBe(200)
+    expect((await api.post(`/api/v1/questions/${sixth()}/reveal`).set(s.auth)).status).toBe(200)
   })
 
   it('starts a new week on Monday 00:00 in São Paulo', async () => {
@@ -398,9 +395,7 @@ describe('weekly quota', () => {
 
   it('lets only 5 of many concurrent new questions through', async () => {
     const s = await createTestUser(t.ctx)
-    const results = await Promise.all(
-      bank.questions.slice(6, 18).map((q) => request(t.app).post(`/api/v1/questions/${q.id}/reveal`).set(s.auth)),
-    )
+    const results = await Promise.all(bank.questions.slice(6, 18).map((q) => api.post(`/api/v1/questions/${q.id}/reveal`).set(s.auth)))
     expect(results.filter((r) => r.status === 200)).toHaveLength(5)
     expect(results.filter((r) => r.status === 403)).toHaveLength(7)
     const rows = await t.db.select().from(questionUsage).where(eq(questionUsage.userId, s.user.id))
@@ -410,9 +405,7 @@ describe('weekly quota', () => {
 
 describe('POST /questions/:id/error-reports', () => {
   it('stores a report without login', async () => {
-    const res = await request(t.app)
-      .post(`/api/v1/questions/${ids.funcaoSocial}/error-reports`)
-      .send({ message: '  O gabarito parece errado.  ' })
+    const res = await api.post(`/api/v1/questions/${ids.funcaoSocial}/error-reports`).send({ message: '  O gabarito parece errado.  ' })
     expect(res.status).toBe(201)
     expect(res.body.message).toBe('Obrigado! Seu relato de erro foi enviado para a equipe.')
     const rows = await t.db.select().from(errorReports).where(eq(errorReports.questionId, ids.funcaoSocial))
@@ -420,10 +413,10 @@ describe('POST /questions/:id/error-reports', () => {
   })
 
   it('validates the message and the question', async () => {
-    const empty = await request(t.app).post(`/api/v1/questions/${ids.funcaoSocial}/error-reports`).send({ message: ' ' })
+    const empty = await api.post(`/api/v1/questions/${ids.funcaoSocial}/error-reports`).send({ message: ' ' })
     expect(empty.status).toBe(400)
     expect(empty.body.error).toBe('Descreva o erro encontrado (pelo menos 5 caracteres).')
-    expect((await request(t.app).post('/api/v1/questions/424242/error-reports').send({ message: 'Erro no enunciado' })).status).toBe(404)
+    expect((await api.post('/api/v1/questions/424242/error-reports').send({ message: 'Erro no enunciado' })).status).toBe(404)
   })
 
   it('is rate limited when limits are on', async () => {
@@ -434,7 +427,7 @@ describe('POST /questions/:id/error-reports', () => {
       for (let i = 0; i < 11; i++)
         statuses.push(
           (
-            await request(limited.app)
+            await contractRequest(limited.app)
               .post(`/api/v1/questions/${questions[0].id}/error-reports`)
               .send({ message: `Relato número ${i}` })
           ).status,

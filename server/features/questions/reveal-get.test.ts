@@ -2,16 +2,17 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 import { eq } from 'drizzle-orm'
-import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { call } from '#server/client/call'
 import { ApiClient, ApiError } from '#server/client/core'
-import { getRevealed, revealAnswer } from '#server/client/questions'
 import { attempts, questionUsage } from '#server/db/schema'
 import { weekStart } from '#server/domain/policy'
+import { questionsApi } from '#server/features/questions/contract'
 
-import { createTestContext, createTestUser } from '../support/context'
-import { insertQuestions } from '../support/questions'
+import { createTestContext, createTestUser } from '../../../tests/support/context'
+import { contractRequest } from '../../../tests/support/contract'
+import { insertQuestions } from '../../../tests/support/questions'
 
 // GET /questions/:id/reveal: what a page may show on a GET (issue 9: a cross-site GET link
 // revealed and counted questions). Only what this user already opened; never counts.
@@ -41,7 +42,7 @@ afterAll(async () => {
   await t.close()
 })
 
-const getReveal = (id: number, auth: Record<string, string> = {}) => request(t.app).get(`/api/v1/questions/${id}/reveal`).set(auth)
+const getReveal = (id: number, auth: Record<string, string> = {}) => contractRequest(t.app).get(`/api/v1/questions/${id}/reveal`).set(auth)
 const usageOf = async (userId: string) => (await t.db.select().from(questionUsage).where(eq(questionUsage.userId, userId))).length
 
 describe('GET /questions/:id/reveal', () => {
@@ -62,7 +63,7 @@ describe('GET /questions/:id/reveal', () => {
 
   it('answers what the POST answered once it was revealed, without counting again', async () => {
     const s = await createTestUser(t.ctx)
-    const posted = await request(t.app).post(`/api/v1/questions/${ids[0]}/reveal`).set(s.auth)
+    const posted = await contractRequest(t.app).post(`/api/v1/questions/${ids[0]}/reveal`).set(s.auth)
     expect(posted.status).toBe(200)
     const got = await getReveal(ids[0], s.auth)
     expect(got.status).toBe(200)
@@ -74,9 +75,9 @@ describe('GET /questions/:id/reveal', () => {
 
   it('serves an answered question, also the annulled form', async () => {
     const s = await createTestUser(t.ctx)
-    await request(t.app).post(`/api/v1/questions/${ids[1]}/attempts`).set(s.auth).send({ answer: 'A' }).expect(201)
+    await contractRequest(t.app).post(`/api/v1/questions/${ids[1]}/attempts`).set(s.auth).send({ answer: 'A' }).expect(201)
     expect((await getReveal(ids[1], s.auth)).body).toMatchObject({ correct_answer: 'C', annulled: false })
-    await request(t.app).post(`/api/v1/questions/${ids[7]}/attempts`).set(s.auth).send({ answer: 'A' }).expect(200)
+    await contractRequest(t.app).post(`/api/v1/questions/${ids[7]}/attempts`).set(s.auth).send({ answer: 'A' }).expect(200)
     expect((await getReveal(ids[7], s.auth)).body).toMatchObject({ annulled: true, correct_answer: null, message: 'Questão Anulada' })
   })
 
@@ -96,8 +97,8 @@ describe('GET /questions/:id/reveal', () => {
 
   it('works for a Gratuito student at the weekly limit and never refuses with the quota', async () => {
     const s = await createTestUser(t.ctx)
-    for (const id of ids.slice(0, 5)) await request(t.app).post(`/api/v1/questions/${id}/reveal`).set(s.auth).expect(200)
-    expect((await request(t.app).post(`/api/v1/questions/${ids[5]}/reveal`).set(s.auth)).status).toBe(403)
+    for (const id of ids.slice(0, 5)) await contractRequest(t.app).post(`/api/v1/questions/${id}/reveal`).set(s.auth).expect(200)
+    expect((await contractRequest(t.app).post(`/api/v1/questions/${ids[5]}/reveal`).set(s.auth)).status).toBe(403)
     for (const id of ids.slice(0, 5)) expect((await getReveal(id, s.auth)).status).toBe(200)
     expect((await getReveal(ids[5], s.auth)).status).toBe(404)
     expect(await usageOf(s.user.id)).toBe(5)
@@ -106,17 +107,17 @@ describe('GET /questions/:id/reveal', () => {
   it('is per user: another student’s reveal opens nothing', async () => {
     const a = await createTestUser(t.ctx)
     const b = await createTestUser(t.ctx)
-    await request(t.app).post(`/api/v1/questions/${ids[4]}/reveal`).set(a.auth).expect(200)
+    await contractRequest(t.app).post(`/api/v1/questions/${ids[4]}/reveal`).set(a.auth).expect(200)
     expect((await getReveal(ids[4], b.auth)).status).toBe(404)
   })
 
-  it('is called by the typed client as getRevealed', async () => {
+  it('is called by the typed client through call()', async () => {
     const s = await createTestUser(t.ctx)
     const api = new ApiClient({ baseUrl, token: s.token })
-    const missing = await getRevealed(api, ids[6]).catch((error: unknown) => error)
+    const missing = await call(api, questionsApi.revealed, { params: { id: ids[6] } }).catch((error: unknown) => error)
     expect(missing).toBeInstanceOf(ApiError)
     expect(missing).toMatchObject({ status: 404, message: 'Resposta ainda não revelada.' })
-    const revealed = await revealAnswer(api, ids[6])
-    expect(await getRevealed(api, ids[6])).toEqual(revealed)
+    const revealed = await call(api, questionsApi.reveal, { params: { id: ids[6] } })
+    expect(await call(api, questionsApi.revealed, { params: { id: ids[6] } })).toEqual(revealed)
   })
 })

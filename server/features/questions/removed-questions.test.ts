@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm'
-import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { errorReports } from '#server/db/schema'
 
-import { createTestContext, createTestUser } from '../support/context'
-import { insertQuestions } from '../support/questions'
+import { createTestContext, createTestUser } from '../../../tests/support/context'
+import { contractRequest } from '../../../tests/support/contract'
+import { insertQuestions } from '../../../tests/support/questions'
 
 // A question a forced re-import no longer lists is kept (with its users' data) but marked
 // removed: no route may serve it or take anything for it (issue 9: GET /questions/{id} did).
@@ -26,8 +26,8 @@ afterAll(() => t.close())
 
 describe('removed questions', () => {
   it('are 404 on GET /questions/{id}, live ones are served', async () => {
-    expect((await request(t.app).get(`/api/v1/questions/${live}`)).status).toBe(200)
-    const res = await request(t.app).get(`/api/v1/questions/${removed}`)
+    expect((await contractRequest(t.app).get(`/api/v1/questions/${live}`)).status).toBe(200)
+    const res = await contractRequest(t.app).get(`/api/v1/questions/${removed}`)
     expect(res.status).toBe(404)
     expect(res.body).toEqual({ error: 'Questão não encontrada' })
   })
@@ -35,10 +35,10 @@ describe('removed questions', () => {
   it('take no attempt, reveal or error report (404)', async () => {
     const s = await createTestUser(t.ctx)
     const base = `/api/v1/questions/${removed}`
-    expect((await request(t.app).post(`${base}/attempts`).set(s.auth).send({ answer: 'B' })).status).toBe(404)
-    expect((await request(t.app).post(`${base}/reveal`).set(s.auth)).status).toBe(404)
-    expect((await request(t.app).get(`${base}/reveal`).set(s.auth)).status).toBe(404)
-    const report = await request(t.app).post(`${base}/error-reports`).send({ message: 'O gabarito está errado.' })
+    expect((await contractRequest(t.app).post(`${base}/attempts`).set(s.auth).send({ answer: 'B' })).status).toBe(404)
+    expect((await contractRequest(t.app).post(`${base}/reveal`).set(s.auth)).status).toBe(404)
+    expect((await contractRequest(t.app).get(`${base}/reveal`).set(s.auth)).status).toBe(404)
+    const report = await contractRequest(t.app).post(`${base}/error-reports`).send({ message: 'O gabarito está errado.' })
     expect(report.status).toBe(404)
     expect(report.body).toEqual({ error: 'Questão não encontrada' })
     expect(await t.db.select().from(errorReports).where(eq(errorReports.questionId, removed))).toEqual([])

@@ -1,24 +1,34 @@
-import type { Request } from 'express'
+import type { Request, RequestHandler } from 'express'
 import { Router } from 'express'
-import * as z from 'zod'
 
-import type { AppContext } from '../context'
-import type { Difficulty } from '../db/schema'
-import type { UseOutcome } from '../domain/questions/answers'
-import { answerQuestion, reportError, revealAnswer, revealedAnswer } from '../domain/questions/answers'
-import { errorReportMessage } from '../domain/questions/schemas'
-import type { QuestionStatus, SearchParams } from '../domain/questions/search'
-import { DEFAULT_PER_PAGE, filterOptions, loadCards, MAX_PER_PAGE, searchQuestions } from '../domain/questions/search'
-import { elapsedFromToken, withShownTokens } from '../domain/questions/timing'
-import { NOTEBOOK_NOT_FOUND } from '../features/notebooks/messages'
-import { ownsNotebook } from '../features/notebooks/notebooks'
-import { handler, HttpError, parse } from './http'
-import { limiter } from './rate-limit'
+import { withStatus } from '../../api/contract'
+import { HttpError } from '../../api/http'
+import { limiter } from '../../api/rate-limit'
+import { route } from '../../api/route'
+import type { AppContext } from '../../context'
+import type { QuestionStatus, SearchParams } from '../../domain/questions/search'
+import { DEFAULT_PER_PAGE, filterOptions, loadCards, MAX_PER_PAGE, searchQuestions } from '../../domain/questions/search'
+import { elapsedFromToken, withShownTokens } from '../../domain/questions/timing'
+import { NOTEBOOK_NOT_FOUND } from '../notebooks/messages'
+import { ownsNotebook } from '../notebooks/notebooks'
+import type { UseOutcome } from './answers'
+import { answerQuestion, reportError, revealAnswer, revealedAnswer } from './answers'
+import { questionsApi } from './contract'
+import {
+  BAD_QUESTION_ID,
+  ERROR_REPORT_LIMIT,
+  LOGIN_MESSAGE,
+  MAX_PAGE,
+  NOT_REVEALED_MESSAGE,
+  QUESTION_NOT_FOUND,
+  REPORT_THANKS,
+} from './messages'
 
-/** Login needed to answer or reveal (spec section 8: 'Login necessário'). */
-export const LOGIN_MESSAGE = 'Login necessário. Faça login para registrar suas tentativas.'
-export const MAX_PAGE = 10_000
-export const NOT_REVEALED_MESSAGE = 'Resposta ainda não revelada.'
+// The question bank (spec sections 3 and 7): the contract (./contract.ts) says what each route
+// reads and answers. The search's query is read here, not by the contract's schema: repeated
+// keys, `key[]` and comma lists, each refusal with its own message, and the 401 of a filter
+// that needs a login in its place among them. A malformed id is a bad request (400), and the
+// login is checked after it ('Login necessário').
 
 /** A query value as a list: repeated keys, `key[]=`, or comma-separated. */
 function many(value: unknown): string[] {
@@ -49,7 +59,7 @@ function single(req: Request, key: string) {
   return value === undefined ? undefined : String(value)
 }
 
-const DIFFICULTY_MAP: Record<string, Difficulty> = { facil: 'FACIL', medio: 'MEDIO', dificil: 'DIFICIL' }
+const DIFFICULTY_MAP: Record<string, SearchParams['difficulties'][number]> = { facil: 'FACIL', medio: 'MEDIO', dificil: 'DIFICIL' }
 const STATUSES: QuestionStatus[] = ['unsolved', 'solved', 'wrong']
 
 export function parseSearchQuery(req: Request): SearchParams {
@@ -101,10 +111,9 @@ export function parseSearchQuery(req: Request): SearchParams {
   }
 }
 
-function questionId(req: Request) {
-  const id = req.params.id
-  if (!/^\d{1,9}$/.test(id ?? '')) throw new HttpError(400, 'Identificador de questão inválido.')
-  return Number(id)
+function questionId(raw: string) {
+  if (!/^\d{1,9}$/.test(raw)) throw new HttpError(400, BAD_QUESTION_ID)
+  return Number(raw)
 }
 
 function requireLogin(req: Request) {
@@ -112,8 +121,21 @@ function requireLogin(req: Request) {
   return req.user
 }
 
+/** The id first (400), as every route here did before reading its body. */
+const idFirst: RequestHandler = (req, _res, next) => {
+  try {
+    questionId(String(req.params.id))
+    next()
+  } catch (error) {
+    next(error)
+  }
+}
+
+/** Then the login (401 'Login necessário'), still before the body. */
+const loginAfterId: RequestHandler[] = [idFirst, (req, _res, next) => next(req.user ? undefined : new HttpError(401, LOGIN_MESSAGE))]
+
 function unwrap<T>(outcome: UseOutcome<T>): T {
-  if (outcome.kind === 'not-found') throw new HttpError(404, 'Questão não encontrada')
+  if (outcome.kind === 'not-found') throw new HttpError(404, QUESTION_NOT_FOUND)
   if (outcome.kind === 'quota')
     throw new HttpError(403, outcome.message, {
       code: 'QUOTA_EXCEEDED',
@@ -124,100 +146,82 @@ function unwrap<T>(outcome: UseOutcome<T>): T {
   return outcome.value
 }
 
-const AnswerBody = z.object({
-  answer: z
-    .string({ error: 'Escolha uma alternativa.' })
-    .trim()
-    .min(1, { error: 'Escolha uma alternativa.' })
-    .max(2, { error: 'Alternativa inválida.' }),
-  /** The card's signed shown-at token; anything unusable only means 'time unknown'. */
-  shown_token: z
-    .unknown()
-    .transform((v) => (typeof v === 'string' && v.length <= 100 ? v : null))
-    .optional(),
-})
-const ReportBody = z.object({ message: errorReportMessage })
-
 export function createQuestionsRouter(ctx: AppContext) {
   const router = Router()
 
-  router.get(
-    '/questions/search',
-    handler(async (req, res) => {
-      const params = parseSearchQuery(req)
-      // Only the caller's own notebook: another user's is 'not found', like one that does not exist.
-      if (params.notebookId && !(await ownsNotebook(ctx.db, params.userId!, params.notebookId)))
-        throw new HttpError(404, NOTEBOOK_NOT_FOUND)
-      const result = await searchQuestions(ctx.db, params)
-      // Each card carries its signed shown-at token for a signed-in caller (answer timing, ADR 018).
-      res.json({ success: true, ...result, data: withShownTokens(ctx.config.sessionSecret, req.user?.id, result.data, ctx.clock?.()) })
-    }),
-  )
+  route(
+    router,
+    questionsApi.search,
+  )(async ({ req }) => {
+    const params = parseSearchQuery(req)
+    // Only the caller's own notebook: another user's is 'not found', like one that does not exist.
+    if (params.notebookId && !(await ownsNotebook(ctx.db, params.userId!, params.notebookId))) throw new HttpError(404, NOTEBOOK_NOT_FOUND)
+    const result = await searchQuestions(ctx.db, params)
+    // Each card carries its signed shown-at token for a signed-in caller (answer timing, ADR 018).
+    return { success: true, ...result, data: withShownTokens(ctx.config.sessionSecret, req.user?.id, result.data, ctx.clock?.()) }
+  })
 
-  router.get(
-    '/questions/filter-options',
-    handler(async (_req, res) => {
-      res.json(await filterOptions(ctx.db))
-    }),
-  )
+  route(router, questionsApi.filterOptions)(() => filterOptions(ctx.db))
 
-  router.get(
-    '/questions/:id',
-    handler(async (req, res) => {
-      const [card] = await loadCards(ctx.db, [questionId(req)])
-      if (!card) throw new HttpError(404, 'Questão não encontrada')
-      res.json({ success: true, data: withShownTokens(ctx.config.sessionSecret, req.user?.id, [card], ctx.clock?.())[0] })
-    }),
-  )
+  route(
+    router,
+    questionsApi.get,
+  )(async ({ req, params }) => {
+    const [card] = await loadCards(ctx.db, [questionId(params.id)])
+    if (!card) throw new HttpError(404, QUESTION_NOT_FOUND)
+    return { success: true, data: withShownTokens(ctx.config.sessionSecret, req.user?.id, [card], ctx.clock?.())[0]! }
+  })
 
-  router.post(
-    '/questions/:id/attempts',
-    handler(async (req, res) => {
-      const id = questionId(req)
-      const user = requireLogin(req)
-      const { answer, shown_token } = parse(AnswerBody, req.body ?? {})
-      const at = ctx.clock?.() ?? new Date()
-      // Missing, forged or expired token: the attempt counts, its time is unknown (null).
-      const elapsed = elapsedFromToken(ctx.config.sessionSecret, shown_token, user.id, id, at)
-      const result = unwrap(await answerQuestion(ctx.db, user, id, answer, at, elapsed))
-      res.status(result.annulled ? 200 : 201).json({ success: true, ...result })
-    }),
-  )
+  route(
+    router,
+    questionsApi.answer,
+    loginAfterId,
+  )(async ({ req, params, body }) => {
+    const id = questionId(params.id)
+    const user = requireLogin(req)
+    const { answer, shown_token } = body
+    const at = ctx.clock?.() ?? new Date()
+    // Missing, forged or expired token: the attempt counts, its time is unknown (null).
+    const elapsed = elapsedFromToken(ctx.config.sessionSecret, shown_token, user.id, id, at)
+    const result = unwrap(await answerQuestion(ctx.db, user, id, answer, at, elapsed))
+    // An annulled question records nothing: 200; a recorded attempt: 201.
+    return result.annulled ? { success: true, ...result } : withStatus(201, { success: true, ...result })
+  })
 
-  router.post(
-    '/questions/:id/reveal',
-    handler(async (req, res) => {
-      const id = questionId(req)
-      const user = requireLogin(req)
-      res.json({ success: true, ...unwrap(await revealAnswer(ctx.db, user, id)) })
-    }),
-  )
+  route(
+    router,
+    questionsApi.reveal,
+    loginAfterId,
+  )(async ({ req, params }) => {
+    const id = questionId(params.id)
+    const user = requireLogin(req)
+    return { success: true, ...unwrap(await revealAnswer(ctx.db, user, id)) }
+  })
 
   // What a page may show on a GET: the key of a question this user already opened. It never
   // counts against the quota (revealing is the POST above).
-  router.get(
-    '/questions/:id/reveal',
-    handler(async (req, res) => {
-      const id = questionId(req)
-      const user = requireLogin(req)
-      const outcome = await revealedAnswer(ctx.db, user, id)
-      if (outcome.kind === 'not-found') throw new HttpError(404, 'Questão não encontrada')
-      if (outcome.kind === 'not-revealed') throw new HttpError(404, NOT_REVEALED_MESSAGE)
-      res.json({ success: true, ...outcome.value })
-    }),
-  )
+  route(
+    router,
+    questionsApi.revealed,
+    loginAfterId,
+  )(async ({ req, params }) => {
+    const id = questionId(params.id)
+    const user = requireLogin(req)
+    const outcome = await revealedAnswer(ctx.db, user, id)
+    if (outcome.kind === 'not-found') throw new HttpError(404, QUESTION_NOT_FOUND)
+    if (outcome.kind === 'not-revealed') throw new HttpError(404, NOT_REVEALED_MESSAGE)
+    return { success: true, ...outcome.value }
+  })
 
-  router.post(
-    '/questions/:id/error-reports',
-    limiter(ctx, { name: 'error-reports', windowMs: 15 * 60_000, limit: 10 }),
-    handler(async (req, res) => {
-      const id = questionId(req)
-      const { message } = parse(ReportBody, req.body ?? {})
-      const stored = await reportError(ctx.db, id, message, req.user?.id ?? null, req.ip ?? null)
-      if (!stored) throw new HttpError(404, 'Questão não encontrada')
-      res.status(201).json({ success: true, message: 'Obrigado! Seu relato de erro foi enviado para a equipe.' })
-    }),
-  )
+  route(router, questionsApi.reportError, [
+    limiter(ctx, { name: 'error-reports', windowMs: 15 * 60_000, limit: ERROR_REPORT_LIMIT }),
+    idFirst,
+  ])(async ({ req, params, body }) => {
+    const id = questionId(params.id)
+    const stored = await reportError(ctx.db, id, body.message, req.user?.id ?? null, req.ip ?? null)
+    if (!stored) throw new HttpError(404, QUESTION_NOT_FOUND)
+    return { success: true, message: REPORT_THANKS }
+  })
 
   return router
 }

@@ -1,0 +1,182 @@
+import * as z from 'zod'
+
+import { ApiErrorBody, defineEndpoint, SuccessMessage } from '../../api/contract'
+import { PolicyJson } from '../../domain/account-json'
+import { QuestionCardJson } from '../../domain/questions/card-json'
+import { ERROR_REPORT_LIMIT, MAX_PAGE } from './messages'
+import { AnswerBody, ReportBody } from './schemas'
+
+// The question bank (spec sections 3 and 7): the search, its filter options, one card, an
+// attempt, the answer's reveal (POST counts against the weekly quota, GET only shows what was
+// already opened) and a student's error report. The search keeps the names the spec gives it
+// (page, per_page, random, search_term, discipline_ids, topic_ids, difficulty, year,
+// exam_board; success, data, total). A path id that is not a positive integer answers 400, and
+// the routes that need a login check it after the id, with the spec's 'Login necessário' text:
+// hence auth 'none' and a declared 401.
+
+const int = () => z.number().int()
+
+/** A query value documented with its type; the router's own parser refuses bad ones with its messages. */
+const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined)
+const list = <T extends z.ZodType>(item: T, description: string) =>
+  lenient(z.array(item)).meta({ description: `${description} Repita a chave, use \`chave[]\` ou separe por vírgulas.` })
+
+export const SearchQuery = z
+  .object({
+    page: lenient(z.coerce.number().int().min(1).max(MAX_PAGE)).meta({ description: 'Página (padrão 1).' }),
+    per_page: lenient(z.coerce.number().int().min(1).max(100)).meta({ description: 'Questões por página (padrão 20, máximo 100).' }),
+    search_term: lenient(z.string().max(200)).meta({ description: 'Texto livre, ou o código de uma questão (#5dki1r9a).' }),
+    discipline_ids: list(z.coerce.number().int(), 'Disciplinas.'),
+    topic_ids: list(z.coerce.number().int(), 'Assuntos.'),
+    difficulty: list(z.string(), 'Dificuldades: facil, medio ou dificil (acentos e maiúsculas valem).'),
+    year: list(z.coerce.number().int(), 'Anos (4 dígitos).'),
+    exam_board: list(z.string(), 'Bancas.'),
+    exam: list(z.coerce.number().int(), 'Provas.'),
+    organization: list(z.string(), 'Órgãos.'),
+    status: lenient(z.enum(['unsolved', 'solved', 'wrong'])).meta({ description: 'Situação para quem entrou (401 sem login).' }),
+    notebook_id: lenient(z.coerce.number().int()).meta({
+      description: 'Só as questões deste caderno de quem pergunta (401 sem login, 404 se não é seu).',
+    }),
+    random: lenient(z.boolean()).meta({ description: 'Ordem embaralhada e estável por pessoa (ou pela seed).' }),
+    seed: lenient(z.string().max(100)).meta({ description: 'Semente da ordem embaralhada.' }),
+  })
+  .meta({ id: 'QuestionSearchQuery' })
+export type SearchQuery = Partial<z.output<typeof SearchQuery>>
+
+export const SearchResultJson = z
+  .object({
+    success: z.literal(true),
+    data: z.array(QuestionCardJson),
+    total: int(),
+    total_exact: z.boolean().meta({ description: 'false quando a contagem parou no teto: a página diz "mais de".' }),
+    page: int(),
+    per_page: int(),
+  })
+  .meta({ id: 'QuestionSearchResult' })
+export type SearchResponse = z.output<typeof SearchResultJson>
+
+export const FilterOptionsJson = z
+  .object({
+    years: z.array(int()),
+    exam_boards: z.array(z.string()),
+    difficulties: z.array(z.enum(['facil', 'medio', 'dificil'])).readonly(),
+  })
+  .meta({ id: 'QuestionFilterOptions' })
+export type FilterOptions = z.output<typeof FilterOptionsJson>
+
+export type QuestionCard = z.output<typeof QuestionCardJson>
+
+const revealFields = {
+  success: z.literal(true),
+  correct_answer: z.string().nullable(),
+  explanation: z.string().nullable(),
+  annulled: z.boolean(),
+  message: z.string().optional().meta({ description: "'Questão Anulada' numa questão anulada." }),
+  explanation_locked: z
+    .enum(['plan', 'disabled'])
+    .optional()
+    .meta({ description: 'Há explicação, mas o plano não a inclui (plan) ou o recurso está desligado (disabled).' }),
+  explanation_message: z.string().optional(),
+}
+
+export const RevealJson = z.object(revealFields).meta({ id: 'QuestionReveal' })
+export type RevealResponse = z.output<typeof RevealJson>
+
+export const AttemptJson = z
+  .object({
+    ...revealFields,
+    correct: z.boolean().nullable().meta({ description: 'null numa questão anulada (nada é registrado).' }),
+    answer: z.string(),
+    elapsed_seconds: int().nullable().meta({ description: 'Tempo desde que o cartão foi mostrado; null quando desconhecido.' }),
+  })
+  .meta({ id: 'QuestionAttempt' })
+export type AttemptResponse = z.output<typeof AttemptJson>
+
+const QuotaErrorJson = ApiErrorBody.extend({
+  code: z.literal('QUOTA_EXCEEDED'),
+  usage: PolicyJson.shape.usage,
+  limit: int().meta({ description: 'Questões por semana do plano.' }),
+}).meta({
+  id: 'QuotaExceeded',
+})
+
+const params = z.object({ id: z.string().meta({ description: 'Identificador numérico (400 se malformado).', example: '1' }) })
+
+export const questionsApi = {
+  search: defineEndpoint({
+    method: 'get',
+    path: '/questions/search',
+    summary: 'Buscar questões',
+    description: 'Filtros por situação (status) e por caderno (notebook_id) pedem login (401).',
+    tags: ['Questões'],
+    auth: 'none',
+    query: SearchQuery,
+    responses: { 200: SearchResultJson },
+    errors: [401, 404],
+  }),
+  filterOptions: defineEndpoint({
+    method: 'get',
+    path: '/questions/filter-options',
+    summary: 'Opções dos filtros',
+    tags: ['Questões'],
+    auth: 'none',
+    responses: { 200: FilterOptionsJson },
+  }),
+  get: defineEndpoint({
+    method: 'get',
+    path: '/questions/:id',
+    summary: 'Uma questão',
+    tags: ['Questões'],
+    auth: 'none',
+    params,
+    responses: { 200: z.object({ success: z.literal(true), data: QuestionCardJson }) },
+  }),
+  answer: defineEndpoint({
+    method: 'post',
+    path: '/questions/:id/attempts',
+    summary: 'Responder uma questão',
+    description: 'Requer login. 201 quando a tentativa é registrada; 200 numa questão anulada (nada é registrado).',
+    tags: ['Questões'],
+    auth: 'none',
+    params,
+    body: AnswerBody,
+    responses: { 200: AttemptJson, 201: AttemptJson },
+    errors: [401, 403],
+    errorBodies: { 403: QuotaErrorJson },
+  }),
+  reveal: defineEndpoint({
+    method: 'post',
+    path: '/questions/:id/reveal',
+    summary: 'Ver a resposta (conta na cota semanal)',
+    description: 'Requer login.',
+    tags: ['Questões'],
+    auth: 'none',
+    params,
+    responses: { 200: RevealJson },
+    errors: [401, 403],
+    errorBodies: { 403: QuotaErrorJson },
+  }),
+  revealed: defineEndpoint({
+    method: 'get',
+    path: '/questions/:id/reveal',
+    summary: 'A resposta já vista (não conta na cota)',
+    description: "Requer login. 404 'Resposta ainda não revelada.' quando a questão não foi aberta.",
+    tags: ['Questões'],
+    auth: 'none',
+    params,
+    responses: { 200: RevealJson },
+    errors: [401],
+  }),
+  reportError: defineEndpoint({
+    method: 'post',
+    path: '/questions/:id/error-reports',
+    summary: 'Reportar erro numa questão',
+    description: `No máximo ${ERROR_REPORT_LIMIT} relatos a cada 15 minutos.`,
+    tags: ['Questões'],
+    auth: 'none',
+    params,
+    body: ReportBody,
+    responses: { 201: SuccessMessage },
+    errors: [429],
+  }),
+}

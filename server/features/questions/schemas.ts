@@ -1,0 +1,30 @@
+import * as z from 'zod'
+
+// Field rules shared by the API (server/features/questions/contract.ts) and the page forms (app/question/schemas.ts).
+
+export const ERROR_REPORT_MIN = 5
+export const ERROR_REPORT_MAX = 2000
+
+export const errorReportMessage = z
+  .string({ error: 'Descreva o erro encontrado.' })
+  .trim()
+  .min(ERROR_REPORT_MIN, { error: `Descreva o erro encontrado (pelo menos ${ERROR_REPORT_MIN} caracteres).` })
+  .max(ERROR_REPORT_MAX, { error: `A descrição do erro pode ter no máximo ${ERROR_REPORT_MAX} caracteres.` })
+
+/** POST /questions/:id/attempts. */
+export const AnswerBody = z.object({
+  answer: z
+    .string({ error: 'Escolha uma alternativa.' })
+    .trim()
+    .min(1, { error: 'Escolha uma alternativa.' })
+    .max(2, { error: 'Alternativa inválida.' }),
+  /** The card's signed shown-at token; anything unusable only means 'time unknown'. */
+  shown_token: z
+    .unknown()
+    .transform((v) => (typeof v === 'string' && v.length <= 100 ? v : null))
+    .optional()
+    .meta({ description: 'O shown_token do cartão: o tempo da resposta (sem ele, desconhecido).' }),
+})
+
+/** POST /questions/:id/error-reports. */
+export const ReportBody = z.object({ message: errorReportMessage })
