@@ -153,11 +153,15 @@ describe('POST /auth/login', () => {
 })
 
 describe('tokens: /auth/me, expiry, logout', () => {
-  it('answers the user in snake_case under data', async () => {
+  it('answers the user in snake_case under data, with the policy GET /policy answers', async () => {
     const user = await registerUser({ phone: '1234' })
     const res = await contractRequest(t.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${user.token}`)
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({
+    const policy = await contractRequest(t.app).get('/api/v1/policy').set('Authorization', `Bearer ${user.token}`)
+    expect(res.body.policy).toEqual(policy.body)
+    expect(res.body.policy.plan_name).toBe('GRATUITO')
+    const { policy: _policy, ...rest } = res.body
+    expect(rest).toEqual({
       success: true,
       data: {
         id: user.id,
