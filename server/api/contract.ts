@@ -26,6 +26,11 @@ export type EndpointSpec = {
   query?: ObjectSchema
   body?: ObjectSchema
   /**
+   * A multipart/form-data body of files under one repeated field (the admin's uploads): the
+   * handler reads `req` itself; the document describes it.
+   */
+  multipart?: { field: string; description: string }
+  /**
    * One or more success statuses. The first (integer keys iterate in ascending order, so the
    * lowest) is `successStatus`, what the handler's return value is sent with; a handler sends
    * another declared one by returning `withStatus(status, body)`.
@@ -97,7 +102,7 @@ export function declaredStatuses(endpoint: Endpoint) {
   if (endpoint.params) statuses.add(404)
   // The API-wide input guard answers 400 anywhere: a NUL byte, a bad %-escape in the path.
   statuses.add(400)
-  if (endpoint.body) [413, 415].forEach((s) => statuses.add(s))
+  if (endpoint.body || endpoint.multipart) [413, 415].forEach((s) => statuses.add(s))
   return [...statuses].sort((a, b) => a - b)
 }
 

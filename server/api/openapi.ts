@@ -1,5 +1,5 @@
 import { Router } from 'express'
-import type * as z from 'zod'
+import * as z from 'zod'
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from 'zod-openapi'
 import { createDocument } from 'zod-openapi'
 
@@ -48,8 +48,16 @@ function operation(id: string, endpoint: Endpoint): ZodOpenApiOperationObject {
       ...(endpoint.query ? { query: endpoint.query as z.ZodObject } : {}),
     },
     ...(endpoint.body ? { requestBody: { required: true, content: { 'application/json': { schema: endpoint.body } } } } : {}),
+    ...(endpoint.multipart
+      ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: filesBody(endpoint.multipart) } } } }
+      : {}),
     responses,
   }
+}
+
+/** A form of files under one repeated field. */
+function filesBody({ field, description }: { field: string; description: string }) {
+  return z.object({ [field]: z.array(z.string().meta({ format: 'binary' })).meta({ description }) })
 }
 
 export function openApiDocument(endpoints = ENDPOINTS) {
@@ -65,7 +73,7 @@ export function openApiDocument(endpoints = ENDPOINTS) {
       version: buildInfo().version,
       description:
         'API REST do Gabarita (banco de questões da OAB). JSON na entrada e na saída; erros sempre `{ "error": "mensagem" }` em português. ' +
-        'As rotas ainda não descritas por contratos seguem fora deste documento (ADR 038).',
+        'Cada rota é um contrato do código (ADR 038); os envios de arquivos são multipart/form-data.',
     },
     servers: [{ url: '/api/v1' }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'O token de POST /auth/login.' } } },

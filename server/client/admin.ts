@@ -5,9 +5,9 @@ import type { ApiClient } from './core'
 import { ApiError, FormData } from './core'
 
 /**
- * The admin's multipart uploads (/api/v1/admin/disciplines/upload, /admin/questions/upload-exam-txt),
- * shared by the admin pages and the `gabarita` CLI. Their bodies are not JSON, so they are not on
- * contracts (the admin's JSON routes are: server/features/admin/contract.ts).
+ * The admin's multipart uploads (`adminApi.uploadDisciplines`, `adminApi.uploadExams` in
+ * server/features/admin/contract.ts), shared by the admin pages and the `gabarita` CLI. `call()`
+ * sends JSON only, so these send their files as a FormData through ApiClient.
  */
 
 export type UploadValidation = { item: string; errors: { message: string }[] }

@@ -3,10 +3,10 @@ import * as z from 'zod'
 import { defineEndpoint } from '../../api/contract'
 import { DisciplineSearchBody } from './schemas'
 
-// The admin's dashboard figures and the discipline/topic check (spec section 7: the stats'
-// names are the spec's). The two multipart uploads (POST /admin/disciplines/upload and
-// /admin/questions/upload-exam-txt) are not on contracts: their body is not JSON; they stay
-// plain Express routes in ./router.ts and the client calls them through ApiClient.
+// The admin's dashboard figures, the discipline/topic check and the two uploads (spec section 7:
+// the stats' and the upload answer's names are the spec's). The uploads' bodies are multipart:
+// their handlers read the files themselves, and the client sends them through ApiClient
+// (server/client/admin.ts).
 
 export const DashboardStatsJson = z
   .object({
@@ -27,7 +27,72 @@ const Named = z.object({ id: z.number().int(), name: z.string() })
 
 const tags = ['Admin: painel e importação']
 
+const Validation = z.object({ item: z.string(), errors: z.array(z.object({ message: z.string() })) })
+
+/** One uploaded file's outcome: imported, or refused with its located errors. */
+export const UploadFileResult = z
+  .object({
+    filename: z.string(),
+    success: z.boolean(),
+    message: z.string(),
+    validations: z.array(Validation),
+    processing_time_ms: z.number(),
+    processed_questions: z.number().int(),
+    exam: z.object({ id: z.number().int(), name: z.string(), year: z.number().int(), board: z.string(), created: z.boolean() }).optional(),
+    created: z.number().int().optional(),
+    updated: z.number().int().optional(),
+    removed: z.number().int().optional(),
+    created_disciplines: z.number().int().optional(),
+    created_topics: z.number().int().optional(),
+  })
+  .meta({ id: 'UploadFileResult' })
+
+/** An upload's answer: 200 when every file imported, 422 (with `error`) when any was refused. */
+export const UploadResult = z
+  .object({
+    success: z.boolean(),
+    message: z.string(),
+    error: z.string().optional(),
+    processed_questions: z.number().int(),
+    files: z.array(UploadFileResult),
+    validations: z.array(Validation),
+    errors: z.array(z.string()),
+  })
+  .meta({ id: 'UploadResult' })
+export type UploadResult = z.output<typeof UploadResult>
+
+const force = z.object({
+  force: z
+    .string()
+    .optional()
+    .meta({ description: '`true` reimporta uma prova já existente (as questões que saíram do arquivo são removidas).' }),
+})
+
 export const adminApi = {
+  uploadDisciplines: defineEndpoint({
+    method: 'post',
+    path: '/admin/disciplines/upload',
+    summary: 'Importa arquivos JSON de disciplinas e assuntos (até 5 por envio)',
+    tags,
+    auth: 'admin',
+    query: force,
+    multipart: { field: 'file', description: 'Os arquivos .json, um por campo `file`.' },
+    responses: { 200: UploadResult },
+    errors: [422],
+    errorBodies: { 422: UploadResult },
+  }),
+  uploadExams: defineEndpoint({
+    method: 'post',
+    path: '/admin/questions/upload-exam-txt',
+    summary: 'Importa provas no formato TXT (até 10 por envio), cada arquivo julgado por si',
+    tags,
+    auth: 'admin',
+    query: force,
+    multipart: { field: 'file', description: 'Os arquivos .txt, um por campo `file`.' },
+    responses: { 200: UploadResult },
+    errors: [422],
+    errorBodies: { 422: UploadResult },
+  }),
   checkDisciplineTopic: defineEndpoint({
     method: 'post',
     path: '/admin/disciplines/search',

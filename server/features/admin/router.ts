@@ -3,7 +3,7 @@ import type { Request } from 'express'
 import { Router } from 'express'
 
 import { requireAdmin } from '../../api/auth-middleware'
-import { handler, HttpError } from '../../api/http'
+import { HttpError } from '../../api/http'
 import { route } from '../../api/route'
 import type { AppContext } from '../../context'
 import { findDisciplineTopic } from '../../domain/disciplines'
@@ -11,6 +11,7 @@ import type { FileResult, UploadedFile } from '../../domain/import/importer'
 import { importDisciplinesBytes, importExamFiles, unreadFile } from '../../domain/import/importer'
 import { DISCIPLINE_CHECK_OK } from '../../domain/import/schemas'
 import { MAX_DISCIPLINE_FILES, MAX_EXAM_FILES, MAX_FILE_BYTES, validationSummary } from '../../domain/import/text-file'
+import type { UploadResult } from './contract'
 import { adminApi } from './contract'
 import { dashboardStats, questionsByDiscipline, questionsByTopic } from './dashboard'
 
@@ -104,13 +105,12 @@ function readUpload(req: Request, options: { maxFiles: number; extension: string
   })
 }
 
-function forceFlag(req: Request) {
-  const value = String(req.query.force ?? '').toLowerCase()
-  return value === 'true' || value === '1'
+function isForced(value: string | undefined) {
+  return value?.toLowerCase() === 'true' || value === '1'
 }
 
-/** The upload answer: 200 when every file imported, 422 with the summary otherwise. */
-function uploadResponse(results: FileResult[]) {
+/** The upload answer: every file imported, or a 422 with the summary (the same fields, plus `error`). */
+function uploadReply(results: FileResult[]): UploadResult {
   const failed = results.filter((r) => !r.success)
   const errorCount = failed.reduce(
     (n, r) =>
@@ -133,7 +133,12 @@ function uploadResponse(results: FileResult[]) {
     ),
     errors: failed.flatMap((r) => r.validations.flatMap((v) => v.errors.map((e) => `${r.filename}: ${e.message}`))),
   }
-  return { status: failed.length ? 422 : 200, body }
+  // A refused file makes the whole answer a 422 carrying every file's outcome.
+  if (failed.length) {
+    const { error, ...rest } = body
+    throw new HttpError(422, error ?? message, rest)
+  }
+  return body
 }
 
 /**
@@ -144,21 +149,20 @@ export function createAdminRouter(ctx: AppContext) {
   const router = Router()
   router.use('/admin', requireAdmin)
 
-  // Multipart, not JSON: plain Express routes, off the contracts (./contract.ts says why).
-  router.post(
-    '/admin/disciplines/upload',
-    handler(async (req, res) => {
-      const files = await readUpload(req, { maxFiles: MAX_DISCIPLINE_FILES, extension: '.json' })
-      const results: FileResult[] = []
-      for (const file of files) {
-        const started = performance.now()
-        if (file.error || !file.bytes) results.push(unreadFile(file, started))
-        else results.push(await importDisciplinesBytes(ctx.db, file.filename, file.bytes))
-      }
-      const { status, body } = uploadResponse(results)
-      res.status(status).json(body)
-    }),
-  )
+  // Multipart: the contract says what comes and goes; the handler reads the files itself.
+  route(
+    router,
+    adminApi.uploadDisciplines,
+  )(async ({ req }) => {
+    const files = await readUpload(req, { maxFiles: MAX_DISCIPLINE_FILES, extension: '.json' })
+    const results: FileResult[] = []
+    for (const file of files) {
+      const started = performance.now()
+      if (file.error || !file.bytes) results.push(unreadFile(file, started))
+      else results.push(await importDisciplinesBytes(ctx.db, file.filename, file.bytes))
+    }
+    return uploadReply(results)
+  })
 
   route(
     router,
@@ -171,17 +175,15 @@ export function createAdminRouter(ctx: AppContext) {
     return { success: true, message: DISCIPLINE_CHECK_OK, data: { discipline: match.discipline, topic: match.topic } }
   })
 
-  router.post(
-    '/admin/questions/upload-exam-txt',
-    handler(async (req, res) => {
-      const files = await readUpload(req, { maxFiles: MAX_EXAM_FILES, extension: '.txt' })
-      const force = forceFlag(req)
-      // Each file in its own transaction, judged on its own; two at once on PostgreSQL (ADR 027).
-      const results = await importExamFiles(ctx.db, files, { force, lanes: ctx.database.kind === 'postgres' ? 2 : 1 })
-      const { status, body } = uploadResponse(results)
-      res.status(status).json(body)
-    }),
-  )
+  route(
+    router,
+    adminApi.uploadExams,
+  )(async ({ req, query }) => {
+    const files = await readUpload(req, { maxFiles: MAX_EXAM_FILES, extension: '.txt' })
+    // Each file in its own transaction, judged on its own; two at once on PostgreSQL (ADR 027).
+    const lanes = ctx.database.kind === 'postgres' ? 2 : 1
+    return uploadReply(await importExamFiles(ctx.db, files, { force: isForced(query.force), lanes }))
+  })
 
   route(router, adminApi.stats)(async () => ({ success: true, data: await dashboardStats(ctx.db) }))
 
