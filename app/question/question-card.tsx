@@ -6,6 +6,7 @@ import { CsrfInput } from '~/components/csrf-input'
 import { Icon } from '~/components/icons'
 import { useHydrated } from '~/utils/use-hydrated'
 
+import type { AnswerActionData } from './actions.server'
 import { CardActions } from './card-actions'
 import type { CardTextMap } from './card-texts'
 import { CardText, useCardTexts } from './card-texts'
@@ -72,19 +73,6 @@ export type RevealState = {
   correct?: boolean | null
 }
 
-type ActionData =
-  | {
-      kind: 'result'
-      intent: string
-      correct: boolean | null
-      answer: string | null
-      correct_answer: string | null
-      explanation: string | null
-      annulled: boolean
-    }
-  | { kind: 'quota'; message: string }
-  | { kind: 'error'; message: string }
-
 // Fácil green, Médio yellow, anything else Difícil red (spec section 3); colours in questions.css.
 const DIFFICULTY: Record<string, string> = { FACIL: 'Fácil', MEDIO: 'Médio', DIFICIL: 'Difícil' }
 
@@ -129,7 +117,7 @@ export function QuestionCard({
 }) {
   const hydrated = useHydrated()
   const serverTexts = useCardTexts(question.id)
-  const fetcher = useFetcher<ActionData>({ key: `questao-${question.id}` })
+  const fetcher = useFetcher<AnswerActionData>({ key: `questao-${question.id}` })
   const [hidden, setHidden] = useState(false)
   const card = useRef<HTMLElement>(null)
   // A keyed fetcher keeps its answer when the card comes back in another list: only a new one moves focus.
