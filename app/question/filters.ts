@@ -3,6 +3,8 @@
 // student's notebooks) and pagina.
 // revelada / escolha carry answers revealed without JS across the redirect.
 
+import { formatNumber } from '~/utils/format'
+
 export type FilterState = {
   q: string
   disciplina: number[]
@@ -74,4 +76,12 @@ export function filtersToSearch(f: FilterState, page = 1) {
 
 export function truncate(text: string, max = 20) {
   return text.length > max ? `${text.slice(0, max)}…` : text
+}
+
+/** 'Encontradas 12 questões com os filtros selecionados'; one question in the singular, and no
+ * mention of filters when none is set (issue 27). */
+export function resultsHeading(total: number, exact: boolean, filtered: boolean) {
+  const count = `${exact ? '' : 'mais de '}${formatNumber(total)}`
+  const found = total === 1 && exact ? 'Encontrada 1 questão' : `Encontradas ${count} questões`
+  return filtered ? `${found} com os filtros selecionados` : found
 }

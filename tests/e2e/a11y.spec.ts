@@ -15,7 +15,7 @@ import { adminToken, answerFirstWrong, DEMO_ADMIN, loginViaPage, premiumStudent,
 
 type Role = 'anonymous' | 'student' | 'premium' | 'admin'
 type Fixture = { questionId: number; notebookId: number; userId: string; contactId: number }
-type PageState = { name: string; as: Role; path: string | ((f: Fixture) => string); open?: (page: Page) => Promise<void> }
+type PageState = { name: string; as: Role; path: string | ((f: Fixture) => string); open?: (page: Page) => Promise<unknown> }
 
 const PAGES: PageState[] = [
   { name: 'início', as: 'anonymous', path: '/' },

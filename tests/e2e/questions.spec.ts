@@ -43,6 +43,15 @@ function alternative(page: Page, id: number, letter: string) {
     .filter({ hasText: new RegExp(`^${letter}\\)`) })
 }
 
+/** dd/mm of the next Monday on the São Paulo calendar ('1º' for a month's first day). */
+function nextMondayInSaoPaulo() {
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date()).split('-').map(Number)
+  const today = new Date(Date.UTC(year, month - 1, day))
+  const monday = new Date(Date.UTC(year, month - 1, day + ((8 - today.getUTCDay()) % 7 || 7)))
+  const d = monday.getUTCDate()
+  return `${d === 1 ? '1º' : String(d).padStart(2, '0')}/${String(monday.getUTCMonth() + 1).padStart(2, '0')}`
+}
+
 test.describe('banco de questões /questoes', () => {
   test('filtra, pagina e mantém os filtros', async ({ page, request }) => {
     // A filter with more than one page of results in the demo content.
@@ -273,13 +282,22 @@ test.describe('banco de questões /questoes', () => {
   test('no plano Gratuito a 6ª questão da semana mostra o limite com link para /planos', async ({ page, request }) => {
     const six = await answerable(request, 6)
     await loginAsNewStudent(page, request)
-    for (const q of six.slice(0, 5)) {
+    // What is left is said before the limit arrives, with the Monday it renews (issue 27).
+    const renews = `renova segunda, ${nextMondayInSaoPaulo()}`
+    await page.goto('/questoes')
+    // No filter set: the count does not speak of filters.
+    await expect(page.getByRole('heading', { name: /^Encontradas \d+ questões$/ })).toBeVisible()
+    await expect(page.getByTestId('cota-semanal')).toHaveText(`Restam 5 de 5 questões nesta semana · ${renews}`)
+    for (const [i, q] of six.slice(0, 5).entries()) {
       await page.goto(`/questoes?q=${q.short_id}`)
+      const left = 5 - i === 1 ? 'Resta 1' : `Restam ${5 - i}`
+      await expect(page.getByTestId('cota-semanal')).toHaveText(`${left} de 5 questões nesta semana · ${renews}`)
       await card(page, q.id).getByRole('button', { name: 'Ver Resposta' }).click()
       await expect(card(page, q.id).getByTestId('gabarito')).toBeVisible()
     }
     const last = six[5]
     await page.goto(`/questoes?q=${last.short_id}`)
+    await expect(page.getByTestId('cota-semanal')).toHaveText(`Restam 0 de 5 questões nesta semana · ${renews}`)
     await card(page, last.id).getByRole('radio').first().check()
     await card(page, last.id).getByRole('button', { name: 'Responder' }).click()
     const alert = card(page, last.id).getByRole('alert')

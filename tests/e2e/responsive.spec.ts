@@ -132,8 +132,7 @@ test.describe('360 px phone', () => {
   test('an answered card keeps its alternatives readable: the verdict goes under the text, nothing spills', async ({ page, request }) => {
     await loginAsNewStudent(page, request)
     await page.goto('/questoes')
-    await answerFirstWrong(page)
-    const card = page.locator('article').first()
+    const card = await answerFirstWrong(page)
     for (const verdict of ['Sua resposta', 'Correta']) {
       const row = card.locator('fieldset label', { hasText: verdict })
       const [rowBox, textBox] = [await row.boundingBox(), await row.locator('> span').first().boundingBox()]

@@ -95,16 +95,18 @@ export async function loginAsNewStudent(page: Page, request: APIRequestContext) 
 }
 
 /**
- * Answers the first card with a wrong alternative (read from its revealed answer): both 'Correta'
- * and 'Sua resposta' are shown, the widest an alternative gets.
+ * Answers the first card that has a key with a wrong alternative (read from its revealed answer):
+ * both 'Correta' and 'Sua resposta' are shown, the widest an alternative gets. Returns that card.
  */
 export async function answerFirstWrong(page: Page) {
-  await page.getByRole('button', { name: 'Ver Resposta' }).first().click()
-  const verdict = page.getByText(/Gabarito: ([A-E])/).first()
+  // The first card with a key: an annulled question has no wrong answer to give.
+  const card = page.locator('article[id^="questao-"]').filter({ hasNotText: 'Anulada' }).first()
+  await card.getByRole('button', { name: 'Ver Resposta' }).click()
+  const verdict = card.getByText(/Gabarito: ([A-E])/)
   await expect(verdict).toBeVisible()
   const right = (await verdict.textContent())!.match(/Gabarito: ([A-E])/)![1]
-  const card = page.locator('article').first()
   await card.getByRole('radio', { name: new RegExp(`^${right === 'A' ? 'B' : 'A'}\\)`) }).check()
   await card.getByRole('button', { name: 'Responder', exact: true }).click()
   await expect(card.getByText('Sua resposta').first()).toBeVisible()
+  return card
 }

@@ -14,6 +14,7 @@ import { activeFilterCount, FALLBACK_BOARDS, FALLBACK_YEARS, PER_PAGE, readFilte
 import { splitTexts, toCardView } from '~/question/question-card'
 import type { ServerReveal } from '~/question/reveals.server'
 import { revealsInUrl } from '~/question/reveals.server'
+import { weeklyQuota } from '~/question/weekly-quota'
 import { ApiError } from '~/utils/api.server'
 import { apiFor } from '~/utils/api.server'
 import { commitSession, getSession, logoutExpired, policyOf, tokenOf } from '~/utils/session.server'
@@ -85,13 +86,9 @@ export async function loadQuestionsPage(request: Request, context: AppLoadContex
         () => [],
       )
     : Promise.resolve([])
-  // The house ad slot (issue 10): signed-in plans with ads only; a failed read shows none.
-  const houseAd = token
-    ? policyOf(request, context).then(
-        (p) => p.features.ads,
-        () => false,
-      )
-    : Promise.resolve(false)
+  // The signed-in student's policy (it comes with /auth/me): the house ad slot (issue 10) and
+  // the week's quota line (issue 27). A failed read shows neither.
+  const policy = token ? policyOf(request, context).catch(() => null) : Promise.resolve(null)
 
   try {
     const [result, options, disciplineList, reveals] = await Promise.all([
@@ -127,6 +124,7 @@ export async function loadQuestionsPage(request: Request, context: AppLoadContex
       disciplines(api),
       token ? revealsInUrl(api, url.searchParams) : new Map<number, ServerReveal>(),
     ])
+    const studentPolicy = await policy
     let cards = result.data.map(toCardView)
     if (context.documentRequest) {
       // The texts go once, in the HTML (the page budget of issue 5), not again in the data.
@@ -150,7 +148,10 @@ export async function loadQuestionsPage(request: Request, context: AppLoadContex
         >,
         quotaFor: Number(url.searchParams.get('limite')) || null,
         quotaText: url.searchParams.has('limite') ? quotaMessageFor(PLAN_LIMITS.GRATUITO.questionsPerWeek) : '',
-        houseAd: await houseAd,
+        houseAd: studentPolicy?.features.ads ?? false,
+        weeklyQuota: studentPolicy
+          ? weeklyQuota(studentPolicy.limits.questionsPerWeek, studentPolicy.usage.questionsThisWeek, studentPolicy.usage.weekStart)
+          : null,
       },
       { headers },
     )

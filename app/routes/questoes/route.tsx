@@ -5,12 +5,12 @@ import { useEffect, useRef } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { HouseAd } from '~/components/house-ad'
 import { IconSprite } from '~/components/icons'
-import { filtersToSearch, PER_PAGE } from '~/question/filters'
+import { activeFilterCount, filtersToSearch, PER_PAGE, resultsHeading } from '~/question/filters'
 import { Announcer, CardShortcuts } from '~/question/keyboard'
 import { Pagination } from '~/question/pagination'
 import { QuestionCard } from '~/question/question-card'
 import questionStyles from '~/question/questions.css'
-import { formatNumber } from '~/utils/format'
+import { weeklyQuotaText } from '~/question/weekly-quota'
 
 import { FilterForm } from './filter-form'
 import { loadQuestionsPage } from './questoes.server'
@@ -72,12 +72,15 @@ export default function QuestionsPage() {
         <section aria-labelledby="resultado" aria-busy={searching}>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="resultado" ref={resultHeading} tabIndex={-1} className="text-lg font-semibold" aria-live="polite">
-              {searching
-                ? 'Buscando questões...'
-                : `Encontradas ${result.total_exact ? '' : 'mais de '}${formatNumber(result.total)} questões com os filtros selecionados`}
+              {searching ? 'Buscando questões...' : resultsHeading(result.total, result.total_exact, activeFilterCount(filters) > 0)}
             </h2>
             {data.loggedIn ? <CardShortcuts /> : null}
           </div>
+          {data.weeklyQuota ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="cota-semanal">
+              {weeklyQuotaText(data.weeklyQuota)}
+            </p>
+          ) : null}
           <Announcer />
           {result.failed ? (
             <p role="alert" className="field-error">
