@@ -1,6 +1,7 @@
 import * as z from 'zod'
 
 import { defineEndpoint } from '../../api/contract'
+import { MAX_DISCIPLINE_FILES, MAX_EXAM_FILES } from '../../domain/import/text-file'
 import { DisciplineSearchBody } from './schemas'
 
 // The admin's dashboard figures, the discipline/topic check and the two uploads (spec section 7:
@@ -68,31 +69,33 @@ const force = z.object({
     .meta({ description: '`true` reimporta uma prova já existente (as questões que saíram do arquivo são removidas).' }),
 })
 
+/** An upload: files of one extension under repeated `file` fields, every file's outcome answered. */
+function uploadEndpoint(path: string, summary: string, extension: string) {
+  return defineEndpoint({
+    method: 'post',
+    path,
+    summary,
+    tags,
+    auth: 'admin',
+    query: force,
+    multipart: { field: 'file', description: `Os arquivos ${extension}, um por campo \`file\`.` },
+    responses: { 200: UploadResult },
+    errors: [422],
+    errorBodies: { 422: UploadResult },
+  })
+}
+
 export const adminApi = {
-  uploadDisciplines: defineEndpoint({
-    method: 'post',
-    path: '/admin/disciplines/upload',
-    summary: 'Importa arquivos JSON de disciplinas e assuntos (até 5 por envio)',
-    tags,
-    auth: 'admin',
-    query: force,
-    multipart: { field: 'file', description: 'Os arquivos .json, um por campo `file`.' },
-    responses: { 200: UploadResult },
-    errors: [422],
-    errorBodies: { 422: UploadResult },
-  }),
-  uploadExams: defineEndpoint({
-    method: 'post',
-    path: '/admin/questions/upload-exam-txt',
-    summary: 'Importa provas no formato TXT (até 10 por envio), cada arquivo julgado por si',
-    tags,
-    auth: 'admin',
-    query: force,
-    multipart: { field: 'file', description: 'Os arquivos .txt, um por campo `file`.' },
-    responses: { 200: UploadResult },
-    errors: [422],
-    errorBodies: { 422: UploadResult },
-  }),
+  uploadDisciplines: uploadEndpoint(
+    '/admin/disciplines/upload',
+    `Importa arquivos JSON de disciplinas e assuntos (até ${MAX_DISCIPLINE_FILES} por envio)`,
+    '.json',
+  ),
+  uploadExams: uploadEndpoint(
+    '/admin/questions/upload-exam-txt',
+    `Importa provas no formato TXT (até ${MAX_EXAM_FILES} por envio), cada arquivo julgado por si`,
+    '.txt',
+  ),
   checkDisciplineTopic: defineEndpoint({
     method: 'post',
     path: '/admin/disciplines/search',
