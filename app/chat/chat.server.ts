@@ -3,7 +3,6 @@ import type { AppLoadContext } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 
 import { call } from '#server/client/call'
-import { PLAN_LIMITS } from '#server/domain/plans'
 import type { UserJson } from '#server/features/auth/contract'
 import type { ChatMessageJson } from '#server/features/chat/contract'
 import { chatApi } from '#server/features/chat/contract'
@@ -26,8 +25,8 @@ export type ChatPageData =
 
 /** Whether the header link and the widget show: the policy's chat feature (plan hasChat AND the toggle). */
 export async function chatFeature(request: Request, context: AppLoadContext, user: UserJson | null) {
-  // Gratuito and Básico never have it: no API call for them on every page.
-  if (!user || !PLAN_LIMITS[user.plan_name]?.hasChat) return false
+  // The policy came with /auth/me: no further call.
+  if (!user) return false
   try {
     return (await policyOf(request, context)).features.chat === true
   } catch {

@@ -13,6 +13,7 @@ import { insightApi } from '../features/insight/contract'
 import { meApi } from '../features/me/contract'
 import { notebooksApi } from '../features/notebooks/contract'
 import { notesApi } from '../features/notes/contract'
+import { planCatalogApi } from '../features/plan-catalog/contract'
 import { profileApi } from '../features/profile/contract'
 import { questionsApi } from '../features/questions/contract'
 import { rankingApi } from '../features/ranking/contract'
@@ -40,6 +41,7 @@ export const CONTRACTS = {
   adminBilling: adminBillingApi,
   admin: adminApi,
   questions: questionsApi,
+  planCatalog: planCatalogApi,
 } satisfies Record<string, Record<string, Endpoint>>
 
 /** Each endpoint with its operation id (`notebooks.setQuestionNotebooks`). */

@@ -17,6 +17,7 @@ import { createInsightRouter } from '../features/insight/router'
 import { createMeRouter } from '../features/me/router'
 import { createNotebooksRouter } from '../features/notebooks/router'
 import { createNotesRouter } from '../features/notes/router'
+import { createPlanCatalogRouter } from '../features/plan-catalog/router'
 import { createProfileRouter } from '../features/profile/router'
 import { createQuestionsRouter } from '../features/questions/router'
 import { createRankingRouter } from '../features/ranking/router'
@@ -67,6 +68,7 @@ export function createApiRouter(ctx: AppContext) {
   api.use(createAdminForumRouter(ctx))
   api.use(createAdminErrorReportsRouter(ctx))
   api.use(createAdminContactRouter(ctx))
+  api.use(createPlanCatalogRouter(ctx))
   api.use((_req, _res, next) => next(new HttpError(404, 'Rota não encontrada')))
   api.use(apiErrorHandler(ctx))
   return api

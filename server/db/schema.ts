@@ -107,6 +107,59 @@ export const featureToggles = pgTable('feature_toggles', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
+/**
+ * The plan catalogue (issue 28): limits, texts and prices are rows an admin edits on
+ * /admin/planos; the migration seeds the spec's four plans. ADMIN is no catalogue plan.
+ */
+export type CatalogPlanName = Exclude<PlanName, 'ADMIN'>
+export const catalogPlans = pgTable('catalog_plans', {
+  planName: text('plan_name').$type<CatalogPlanName>().primaryKey(),
+  tagline: text('tagline').notNull().default(''),
+  position: integer('position').notNull(),
+  popular: boolean('popular').notNull().default(false),
+  /** -1 means unlimited, as in the policy. */
+  questionsPerWeek: integer('questions_per_week').notNull(),
+  notebooksLimit: integer('notebooks_limit').notNull(),
+  hasCommentedQuestions: boolean('has_commented_questions').notNull(),
+  hasNotebooks: boolean('has_notebooks').notNull(),
+  hasComments: boolean('has_comments').notNull(),
+  hasChat: boolean('has_chat').notNull(),
+  hasAds: boolean('has_ads').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** Every price a plan has had: the newest row is charged from its time on, a paid period keeps its own amount. */
+export const planPrices = pgTable(
+  'plan_prices',
+  {
+    id: serial('id').primaryKey(),
+    planName: text('plan_name')
+      .$type<CatalogPlanName>()
+      .notNull()
+      .references(() => catalogPlans.planName),
+    period: text('period').$type<'month' | 'year'>().notNull().default('month'),
+    amountCents: integer('amount_cents').notNull(),
+    effectiveAt: timestamp('effective_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('plan_prices_plan_idx').on(t.planName, t.period, t.effectiveAt)],
+)
+
+/**
+ * A line of the plan cards, backed by a capability of the software (server/domain/catalog.ts):
+ * shown only while it is delivered. 'service' lines (mentoring, a group...) are written in by
+ * an admin, off until switched on, and name the plans they belong to.
+ */
+export const catalogFeatures = pgTable('catalog_features', {
+  id: serial('id').primaryKey(),
+  label: text('label').notNull(),
+  capability: text('capability').notNull(),
+  plans: jsonb('plans').$type<CatalogPlanName[]>().notNull().default([]),
+  enabled: boolean('enabled').notNull().default(true),
+  position: integer('position').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
 export const contactMessages = pgTable('contact_messages', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),

@@ -3,11 +3,13 @@ import { and, count, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/index'
 import type { PlanName } from '../db/schema'
 import { featureToggles, notebooks, questionUsage } from '../db/schema'
+import type { Catalog } from './catalog'
+import { getCatalog, limitsOf, planNames } from './catalog'
 import type { PlanLimits } from './plans'
-import { PLAN_LIMITS, quotaMessageFor } from './plans'
+import { quotaMessageFor } from './plans'
 
-// The one module every plan check goes through: plan limits, admin toggles and
-// usage counters (spec sections 3, 5, 6). GET /profile reports what it returns.
+// The one module every plan check goes through: plan limits (the catalogue's rows), admin
+// toggles and usage counters (spec sections 3, 5, 6). GET /profile reports what it returns.
 
 export const ADMIN_TOGGLES = ['notebooksEnabled', 'commentsEnabled', 'chatEnabled', 'adsEnabled', 'commentedQuestionsEnabled'] as const
 export type AdminToggle = (typeof ADMIN_TOGGLES)[number]
@@ -104,8 +106,16 @@ export async function getUsage(db: Db, userId: string, at = new Date()): Promise
   return { questionsThisWeek: Number(row?.n ?? 0), questionsRemainingThisWeek: null, notebooksCreated, weekStart: week }
 }
 
-export function buildPolicy(planName: PlanName, toggles: Toggles, usage: Usage): Policy {
-  const limits = PLAN_LIMITS[planName] ?? PLAN_LIMITS.GRATUITO
+/** What every policy is built from besides the user: the admin toggles and the plan catalogue. */
+export type Rules = { toggles: Toggles; catalog: Catalog }
+
+export async function getRules(db: Db): Promise<Rules> {
+  const [toggles, catalog] = await Promise.all([getToggles(db), getCatalog(db)])
+  return { toggles, catalog }
+}
+
+export function buildPolicy(planName: PlanName, { toggles, catalog }: Rules, usage: Usage): Policy {
+  const limits = limitsOf(catalog, planName)
   const limit = limits.questionsPerWeek
   return {
     plan_name: planName,
@@ -123,8 +133,8 @@ export function buildPolicy(planName: PlanName, toggles: Toggles, usage: Usage):
 }
 
 export async function getPolicy(db: Db, user: { id: string; planName: PlanName }, at = new Date()): Promise<Policy> {
-  const [toggles, usage] = await Promise.all([getToggles(db), getUsage(db, user.id, at)])
-  return buildPolicy(user.planName, toggles, usage)
+  const [rules, usage] = await Promise.all([getRules(db), getUsage(db, user.id, at)])
+  return buildPolicy(user.planName, rules, usage)
 }
 
 /** A feature is available only if the plan allows it and its toggle is on; false without a policy (spec section 5). */
@@ -148,7 +158,7 @@ export function canUseAnotherQuestion(policy: Policy) {
 export { quotaMessageFor }
 
 export function quotaMessage(policy: Policy) {
-  return quotaMessageFor(policy.limits.questionsPerWeek)
+  return quotaMessageFor(policy.limits.questionsPerWeek, policy.usage.weekStart)
 }
 
 export type QuestionUseResult = { allowed: true; policy: Policy } | { allowed: false; policy: Policy; message: string }
@@ -167,7 +177,7 @@ export async function claimQuestionUse(
   at = new Date(),
 ): Promise<QuestionUseResult> {
   const week = weekStart(at)
-  const [toggles, notebooksCreated] = await Promise.all([getToggles(db), countNotebooks(db, user.id)])
+  const [rules, notebooksCreated] = await Promise.all([getRules(db), countNotebooks(db, user.id)])
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`quota:${user.id}`}))`)
     const [{ n }] = await tx
@@ -179,13 +189,13 @@ export async function claimQuestionUse(
       .from(questionUsage)
       .where(and(eq(questionUsage.userId, user.id), eq(questionUsage.weekStart, week), eq(questionUsage.questionId, questionId)))
     const usage: Usage = { questionsThisWeek: Number(n), questionsRemainingThisWeek: null, notebooksCreated, weekStart: week }
-    const policy = buildPolicy(user.planName, toggles, usage)
+    const policy = buildPolicy(user.planName, rules, usage)
     if (already) return { allowed: true as const, policy }
     if (!canUseAnotherQuestion(policy)) return { allowed: false as const, policy, message: quotaMessage(policy) }
     await tx.insert(questionUsage).values({ userId: user.id, questionId, weekStart: week }).onConflictDoNothing()
     return {
       allowed: true as const,
-      policy: buildPolicy(user.planName, toggles, { ...usage, questionsThisWeek: usage.questionsThisWeek + 1 }),
+      policy: buildPolicy(user.planName, rules, { ...usage, questionsThisWeek: usage.questionsThisWeek + 1 }),
     }
   })
 }
@@ -193,16 +203,17 @@ export async function claimQuestionUse(
 /** Why the teacher's explanation is hidden: the plan lacks it, or the admin toggle is off. */
 export type CommentedAnswerAccess = { allowed: true } | { allowed: false; reason: 'plan' | 'disabled'; message: string }
 
-export const COMMENTED_PLAN_MESSAGE =
-  'A análise do professor (questões comentadas) não faz parte do seu plano. Ela está nos planos Premium e Pro.'
+/** Names the plans that have it now, from the catalogue. */
+export const commentedPlanMessage = (catalog: Catalog) =>
+  `A análise do professor (questões comentadas) não faz parte do seu plano. Ela está nos planos ${planNames(catalog, (l) => l.hasCommentedQuestions)}.`
 export const COMMENTED_DISABLED_MESSAGE = 'As questões comentadas estão desativadas no momento.'
 
 /**
  * Análise (the commented answer): plan hasCommentedQuestions AND the commentedQuestionsEnabled
  * toggle (features.commentedQuestions). The toggle off hides it from everyone, admins included.
  */
-export function commentedAnswerAccess(policy: Policy | null | undefined): CommentedAnswerAccess {
+export function commentedAnswerAccess(policy: Policy | null | undefined, catalog: Catalog): CommentedAnswerAccess {
   if (hasFeature(policy, 'commentedQuestions')) return { allowed: true }
   if (policy && policy.limits.hasCommentedQuestions) return { allowed: false, reason: 'disabled', message: COMMENTED_DISABLED_MESSAGE }
-  return { allowed: false, reason: 'plan', message: COMMENTED_PLAN_MESSAGE }
+  return { allowed: false, reason: 'plan', message: commentedPlanMessage(catalog) }
 }

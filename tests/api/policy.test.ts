@@ -1,19 +1,24 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { PLAN_LIMITS } from '#server/domain/plans'
-import type { Toggles } from '#server/domain/policy'
+import type { Catalog } from '#server/domain/catalog'
+import { getCatalog, limitsOf } from '#server/domain/catalog'
+import type { Rules, Toggles } from '#server/domain/policy'
 import { ADMIN_TOGGLES, buildPolicy, canCreateNotebook, canUseAnotherQuestion, hasFeature } from '#server/domain/policy'
 
 import { createTestContext, createTestUser } from '../support/context'
 
 let t: Awaited<ReturnType<typeof createTestContext>>
+let catalog: Catalog
 beforeAll(async () => {
   t = await createTestContext()
+  catalog = await getCatalog(t.db)
 })
 afterAll(() => t.close())
 
-const allOn = Object.fromEntries(ADMIN_TOGGLES.map((k) => [k, true])) as Toggles
+const allOnToggles = Object.fromEntries(ADMIN_TOGGLES.map((k) => [k, true])) as Toggles
+// Built lazily: the catalogue is read from the migrated database in beforeAll.
+const rules = (toggles: Partial<Toggles> = {}): Rules => ({ toggles: { ...allOnToggles, ...toggles }, catalog })
 const usage = (questions = 0, notebooks = 0) => ({
   questionsThisWeek: questions,
   questionsRemainingThisWeek: null,
@@ -23,35 +28,37 @@ const usage = (questions = 0, notebooks = 0) => ({
 
 describe('plan rules (spec section 5)', () => {
   it('a feature is available only if the plan allows it and its toggle is on; false without a policy', () => {
-    const basico = buildPolicy('BASICO', allOn, usage())
-    expect(basico.features).toEqual({ notebooks: true, comments: false, chat: false, ads: true, commentedQuestions: false })
+    const basico = buildPolicy('BASICO', rules(), usage())
+    // Básico keeps the analysis Gratuito has (issue 28: a paid plan never has less than the free one).
+    expect(basico.features).toEqual({ notebooks: true, comments: false, chat: false, ads: true, commentedQuestions: true })
     expect(hasFeature(basico, 'notebooks')).toBe(true)
-    expect(hasFeature(buildPolicy('BASICO', { ...allOn, notebooksEnabled: false }, usage()), 'notebooks')).toBe(false)
+    expect(hasFeature(buildPolicy('BASICO', rules({ notebooksEnabled: false }), usage()), 'notebooks')).toBe(false)
     expect(hasFeature(null, 'notebooks')).toBe(false)
     expect(hasFeature(undefined, 'chat')).toBe(false)
   })
 
   it('questions: unlimited, or below the weekly limit; remaining counted for limited plans', () => {
-    expect(canUseAnotherQuestion(buildPolicy('GRATUITO', allOn, usage(4)))).toBe(true)
-    expect(canUseAnotherQuestion(buildPolicy('GRATUITO', allOn, usage(5)))).toBe(false)
-    expect(canUseAnotherQuestion(buildPolicy('BASICO', allOn, usage(500)))).toBe(true)
-    expect(buildPolicy('GRATUITO', allOn, usage(3)).usage.questionsRemainingThisWeek).toBe(2)
-    expect(buildPolicy('GRATUITO', allOn, usage(9)).usage.questionsRemainingThisWeek).toBe(0)
-    expect(buildPolicy('PRO', allOn, usage(9)).usage.questionsRemainingThisWeek).toBeNull()
+    expect(canUseAnotherQuestion(buildPolicy('GRATUITO', rules(), usage(4)))).toBe(true)
+    expect(canUseAnotherQuestion(buildPolicy('GRATUITO', rules(), usage(5)))).toBe(false)
+    expect(canUseAnotherQuestion(buildPolicy('BASICO', rules(), usage(500)))).toBe(true)
+    expect(buildPolicy('GRATUITO', rules(), usage(3)).usage.questionsRemainingThisWeek).toBe(2)
+    expect(buildPolicy('GRATUITO', rules(), usage(9)).usage.questionsRemainingThisWeek).toBe(0)
+    expect(buildPolicy('PRO', rules(), usage(9)).usage.questionsRemainingThisWeek).toBeNull()
   })
 
   it('notebooks: available and below the limit, or unlimited', () => {
-    expect(canCreateNotebook(buildPolicy('GRATUITO', allOn, usage(0, 1)))).toBe(true)
-    expect(canCreateNotebook(buildPolicy('GRATUITO', allOn, usage(0, 2)))).toBe(false)
-    expect(canCreateNotebook(buildPolicy('PRO', allOn, usage(0, 10_000)))).toBe(true)
-    expect(canCreateNotebook(buildPolicy('PRO', { ...allOn, notebooksEnabled: false }, usage()))).toBe(false)
+    expect(canCreateNotebook(buildPolicy('GRATUITO', rules(), usage(0, 1)))).toBe(true)
+    expect(canCreateNotebook(buildPolicy('GRATUITO', rules(), usage(0, 2)))).toBe(false)
+    expect(canCreateNotebook(buildPolicy('PRO', rules(), usage(0, 10_000)))).toBe(true)
+    expect(canCreateNotebook(buildPolicy('PRO', rules({ notebooksEnabled: false }), usage()))).toBe(false)
   })
 
-  it('the plan table of spec section 6', () => {
-    expect(PLAN_LIMITS.GRATUITO).toMatchObject({ questionsPerWeek: 5, notebooksLimit: 2, hasComments: false, hasChat: false, hasAds: true })
-    expect(PLAN_LIMITS.BASICO).toMatchObject({ questionsPerWeek: -1, notebooksLimit: 10, hasNotebooks: true, hasChat: false, hasAds: true })
-    expect(PLAN_LIMITS.PREMIUM).toMatchObject({ questionsPerWeek: -1, notebooksLimit: 50, hasComments: true, hasChat: true, hasAds: false })
-    expect(PLAN_LIMITS.PRO).toMatchObject({ questionsPerWeek: -1, notebooksLimit: -1, hasChat: true, hasAds: false })
+  it('the plan table of spec section 6 is the catalogue seed, Básico with the analysis', () => {
+    expect(limitsOf(catalog, 'BASICO').hasCommentedQuestions).toBe(true)
+    expect(limitsOf(catalog, 'GRATUITO')).toMatchObject({ questionsPerWeek: 5, notebooksLimit: 2, hasComments: false, hasChat: false, hasAds: true })
+    expect(limitsOf(catalog, 'BASICO')).toMatchObject({ questionsPerWeek: -1, notebooksLimit: 10, hasNotebooks: true, hasChat: false, hasAds: true })
+    expect(limitsOf(catalog, 'PREMIUM')).toMatchObject({ questionsPerWeek: -1, notebooksLimit: 50, hasComments: true, hasChat: true, hasAds: false })
+    expect(limitsOf(catalog, 'PRO')).toMatchObject({ questionsPerWeek: -1, notebooksLimit: -1, hasChat: true, hasAds: false })
   })
 })
 

@@ -69,6 +69,7 @@ const PAGES: PageState[] = [
   { name: 'admin contato', as: 'admin', path: '/admin/contato' },
   { name: 'admin mensagem de contato', as: 'admin', path: (f) => `/admin/contato/${f.contactId}` },
   { name: 'admin fórum', as: 'admin', path: '/admin/forum' },
+  { name: 'admin planos', as: 'admin', path: '/admin/planos' },
   { name: 'admin assinaturas', as: 'admin', path: '/admin/assinaturas' },
   { name: 'admin usuários', as: 'admin', path: '/admin/usuarios?q=aluno' },
   { name: 'admin usuário', as: 'admin', path: (f) => `/admin/usuarios/${f.userId}` },

@@ -14,6 +14,7 @@ import {
   PanelLeft,
   Receipt,
   SlidersHorizontal,
+  Tags,
   Users,
 } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react'
@@ -39,6 +40,7 @@ const NAV = [
   { to: '/admin/erros', label: 'Erros reportados', icon: Bug, end: false },
   { to: '/admin/contato', label: 'Mensagens de contato', icon: Mail, end: false },
   { to: '/admin/recursos', label: 'Recursos', icon: SlidersHorizontal, end: false },
+  { to: '/admin/planos', label: 'Planos', icon: Tags, end: false },
   { to: '/admin/assinaturas', label: 'Assinaturas', icon: Receipt, end: false },
   { to: '/admin/usuarios', label: 'Usuários', icon: Users, end: false },
 ]

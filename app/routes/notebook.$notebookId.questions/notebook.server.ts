@@ -3,12 +3,12 @@ import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
 
 import { call } from '#server/client/call'
-import { PLAN_LIMITS, quotaMessageFor } from '#server/domain/plans'
 import type { NotebookDetailJson, NotebookQuestionsPage } from '#server/features/notebooks/contract'
 import { notebooksApi } from '#server/features/notebooks/contract'
 import { PER_PAGE } from '~/question/filters'
 import type { CardView, RevealState } from '~/question/question-card'
 import { toCardView } from '~/question/question-card'
+import { quotaTextOf } from '~/question/quota.server'
 import type { ServerReveal } from '~/question/reveals.server'
 import { revealsInUrl } from '~/question/reveals.server'
 import { ApiError, formError } from '~/utils/api.server'
@@ -80,7 +80,7 @@ export async function loadNotebookPage(request: Request, context: AppLoadContext
       ]),
     ),
     quotaFor: Number(url.searchParams.get('limite')) || null,
-    quotaText: url.searchParams.has('limite') ? quotaMessageFor(PLAN_LIMITS.GRATUITO.questionsPerWeek) : '',
+    quotaText: url.searchParams.has('limite') ? await quotaTextOf(request, context) : '',
     confirmDelete: url.searchParams.get('excluir') === '1',
   })
 }

@@ -1,11 +1,14 @@
-import type { MetaFunction } from '@remix-run/node'
-import { Link } from '@remix-run/react'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
 import { Check } from 'lucide-react'
 
-import type { DisplayPlan } from '#server/domain/plans'
-import { DISPLAY_PLANS, formatPrice } from '#server/domain/plans'
+import { call } from '#server/client/call'
+import type { PlanJson } from '#server/features/billing/contract'
+import { billingApi } from '#server/features/billing/contract'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { useRootData } from '~/root'
+import { apiForRequest, withSession } from '~/utils/session.server'
 
 export const meta: MetaFunction = () => [
   { title: 'Planos — Gabarita' },
@@ -31,19 +34,27 @@ const FAQ = [
   },
 ]
 
-function PlanCta({ plan }: { plan: DisplayPlan }) {
+// The cards are the catalogue's (issue 28): prices, limits and lines an admin edits on
+// /admin/planos, each line shown only while the software delivers it.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = await apiForRequest(request, context)
+  const plans = await withSession(request, () => call(api, billingApi.plans))
+  return json({ plans: plans.data })
+}
+
+function PlanCta({ plan }: { plan: PlanJson }) {
   const user = useRootData()?.user ?? null
   const className = `${plan.popular ? 'btn-primary' : 'btn-secondary'} w-full`
   // Paid plans come back to /trocar-plano with the card chosen, after sign-up if needed.
-  const next = plan.id === 'GRATUITO' ? '/trocar-plano/confirmar?plano=GRATUITO' : `/trocar-plano?plano=${plan.id}`
+  const next = plan.plan_name === 'GRATUITO' ? '/trocar-plano/confirmar?plano=GRATUITO' : `/trocar-plano?plano=${plan.plan_name}`
   if (!user) {
     return (
-      <Link to={plan.price === 0 ? '/cadastrar' : `/cadastrar?${new URLSearchParams({ redirectTo: next })}`} className={className}>
-        {plan.price === 0 ? 'Começar grátis' : `Assinar o ${plan.name}`}
+      <Link to={plan.price_cents === 0 ? '/cadastrar' : `/cadastrar?${new URLSearchParams({ redirectTo: next })}`} className={className}>
+        {plan.price_cents === 0 ? 'Começar grátis' : `Assinar o ${plan.name}`}
       </Link>
     )
   }
-  if (user.plan_name === plan.id) {
+  if (user.plan_name === plan.plan_name) {
     return (
       <span className="btn-secondary w-full cursor-default opacity-80" aria-disabled="true">
         Seu plano atual
@@ -57,8 +68,8 @@ function PlanCta({ plan }: { plan: DisplayPlan }) {
   )
 }
 
-function PlanCard({ plan }: { plan: DisplayPlan }) {
-  const titleId = `plano-${plan.id.toLowerCase()}`
+function PlanCard({ plan }: { plan: PlanJson }) {
+  const titleId = `plano-${plan.plan_name.toLowerCase()}`
   return (
     <li
       aria-labelledby={titleId}
@@ -73,8 +84,9 @@ function PlanCard({ plan }: { plan: DisplayPlan }) {
       <h2 id={titleId} className="text-xl font-bold">
         {plan.name}
       </h2>
+      {plan.tagline ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{plan.tagline}</p> : null}
       <p className="mt-4">
-        <span className="text-4xl font-bold">{formatPrice(plan.price)}</span>
+        <span className="text-4xl font-bold">{plan.price_formatted}</span>
         <span className="text-slate-600 dark:text-slate-400">{plan.period}</span>
       </p>
       <ul className="mt-6 flex flex-1 flex-col gap-2 text-sm" aria-label={`Recursos do plano ${plan.name}`}>
@@ -93,6 +105,7 @@ function PlanCard({ plan }: { plan: DisplayPlan }) {
 }
 
 export default function PlansPage() {
+  const { plans } = useLoaderData<typeof loader>()
   return (
     <div className="container-page py-12">
       <header className="mx-auto max-w-2xl text-center">
@@ -103,8 +116,8 @@ export default function PlansPage() {
       </header>
 
       <ul className="mt-14 grid gap-8 sm:grid-cols-2 xl:grid-cols-4">
-        {DISPLAY_PLANS.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} />
+        {plans.map((plan) => (
+          <PlanCard key={plan.plan_name} plan={plan} />
         ))}
       </ul>
 

@@ -3,7 +3,7 @@ import { json, redirect } from '@remix-run/node'
 
 import { call } from '#server/client/call'
 import type { ApiClient } from '#server/client/core'
-import { PLAN_LIMITS, quotaMessageFor } from '#server/domain/plans'
+import { quotaMessageFor } from '#server/domain/plans'
 import { referenceDataVersion } from '#server/domain/reference-data'
 import type { DisciplineJson } from '#server/features/disciplines/contract'
 import { disciplinesApi } from '#server/features/disciplines/contract'
@@ -147,7 +147,7 @@ export async function loadQuestionsPage(request: Request, context: AppLoadContex
           { reveal?: ServerReveal; quota?: string }
         >,
         quotaFor: Number(url.searchParams.get('limite')) || null,
-        quotaText: url.searchParams.has('limite') ? quotaMessageFor(PLAN_LIMITS.GRATUITO.questionsPerWeek) : '',
+        quotaText: studentPolicy && url.searchParams.has('limite') ? quotaMessageFor(studentPolicy.limits.questionsPerWeek, studentPolicy.usage.weekStart) : '',
         houseAd: studentPolicy?.features.ads ?? false,
         weeklyQuota: studentPolicy
           ? weeklyQuota(studentPolicy.limits.questionsPerWeek, studentPolicy.usage.questionsThisWeek, studentPolicy.usage.weekStart)

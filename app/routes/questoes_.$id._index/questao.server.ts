@@ -2,11 +2,11 @@ import type { AppLoadContext } from '@remix-run/node'
 import { json } from '@remix-run/node'
 
 import { call } from '#server/client/call'
-import { PLAN_LIMITS, quotaMessageFor } from '#server/domain/plans'
 import { insightApi } from '#server/features/insight/contract'
 import { notFoundAs404 } from '~/question/insight.server'
 import type { RevealState } from '~/question/question-card'
 import { toCardView } from '~/question/question-card'
+import { quotaTextOf } from '~/question/quota.server'
 import type { ServerReveal } from '~/question/reveals.server'
 import { revealsInUrl } from '~/question/reveals.server'
 import { routeId } from '~/question/tool-urls'
@@ -42,7 +42,7 @@ export async function loadQuestionPage(request: Request, context: AppLoadContext
     number: q.question_number,
     loggedIn: Boolean(token),
     reveal,
-    quota: url.searchParams.get('limite') === String(id) ? quotaMessageFor(PLAN_LIMITS.GRATUITO.questionsPerWeek) : undefined,
+    quota: url.searchParams.get('limite') === String(id) ? await quotaTextOf(request, context) : undefined,
     title: `Questão ${q.question_number} (#${q.short_id}) — ${q.discipline_name}`,
     description: `${q.exam_name ?? q.exam_board} (${q.exam_board}, ${q.exam_year}): ${plainText(q.question_text)}`,
     canonical: `${url.origin}/questoes/${id}`,

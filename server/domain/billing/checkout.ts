@@ -46,7 +46,7 @@ export async function startCheckout(
   if (!provider.methods.includes(input.method)) return { kind: 'method-unavailable' }
   if (input.plan === user.planName) return { kind: 'same-plan' }
   if (!isUpgrade(user.planName, input.plan)) return { kind: 'downgrade' }
-  const plan = paidPlan(input.plan)
+  const plan = await paidPlan(deps.db, input.plan)
   // Under the student's billing lock, so two checkouts started at once still leave one pending.
   const { payment, superseded } = await deps.db.transaction(async (tx) => {
     await lockUserBilling(tx, user.id)
@@ -59,7 +59,7 @@ export async function startCheckout(
         planName: input.plan,
         provider: provider.name,
         method: input.method,
-        amountCents: plan.priceCents,
+        amountCents: plan.price_cents,
         createdAt: now,
         updatedAt: now,
       })
@@ -73,7 +73,7 @@ export async function startCheckout(
       user: { id: user.id, email: user.email, name: user.name },
       plan: { id: input.plan, name: plan.name },
       method: input.method,
-      amountCents: plan.priceCents,
+      amountCents: plan.price_cents,
       checkoutId: payment.checkoutId,
       returnUrl: `${(input.publicUrl ?? '').replace(/\/$/, '')}${checkoutReturnPath(payment.checkoutId)}`,
     })

@@ -23,11 +23,17 @@ export const PlanJson = z
   .object({
     plan_name: z.enum(CHANGEABLE_PLAN_NAMES),
     name: z.string(),
+    tagline: z.string(),
     price_cents: z.number().int(),
     price_formatted: z.string(),
     period: z.literal('/mês'),
     popular: z.boolean(),
-    features: z.array(z.string()),
+    features: z
+      .array(z.string())
+      .meta({
+        description:
+          'Só o que o software entrega hoje (issue 28): cada linha do catálogo some enquanto o recurso não existe ou está desligado.',
+      }),
     limits: PlanLimitsJson,
   })
   .meta({ id: 'Plan' })

@@ -3,8 +3,9 @@ import { and, eq, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/index'
 import type { PaidPlanName, PaymentMethod, PlanName } from '../../db/schema'
 import { payments, subscriptions, users } from '../../db/schema'
-import type { DisplayPlan } from '../plans'
-import { DISPLAY_PLANS, displayPlan, formatCents, PLAN_RANK, planLabel } from '../plans'
+import type { Catalog, CatalogPlan } from '../catalog'
+import { catalogPlan, getCatalog } from '../catalog'
+import { formatCents, PLAN_RANK, planLabel } from '../plans'
 import { BILLING_MESSAGES } from './messages'
 import type { PaymentProvider } from './provider'
 import { PAYMENT_METHOD_LABELS } from './provider'
@@ -45,10 +46,9 @@ export function addMonth(date: Date): Date {
   return next
 }
 
-export function paidPlan(id: PaidPlanName): DisplayPlan {
-  const plan = displayPlan(id)
-  if (!plan) throw new Error(`plano desconhecido: ${id}`)
-  return plan
+/** A paid plan as the catalogue has it now: its price is what a new period costs. */
+export async function paidPlan(db: Db, id: PaidPlanName): Promise<CatalogPlan> {
+  return catalogPlan(await getCatalog(db), id)
 }
 
 export function isUpgrade(from: PlanName, to: PlanName) {
@@ -252,7 +252,7 @@ export async function applyPeriodEnd(deps: BillingDeps, userId: string): Promise
       return { action: 'ended' as const, user: await syncUserPlan(tx, userId, now) }
     }
     const nextPlanName: PaidPlanName = sub.pendingPlanName ?? sub.planName
-    const nextPlan = paidPlan(nextPlanName)
+    const nextPlan = await paidPlan(deps.db, nextPlanName)
     const [owner] = await tx.select().from(users).where(eq(users.id, userId))
     const method: PaymentMethod = sub.method ?? 'credit_card'
     const provider = deps.provider && deps.provider.name === sub.provider ? deps.provider : null
@@ -265,7 +265,7 @@ export async function applyPeriodEnd(deps: BillingDeps, userId: string): Promise
         planName: nextPlanName,
         provider: sub.provider ?? 'nenhum',
         method,
-        amountCents: nextPlan.priceCents,
+        amountCents: nextPlan.price_cents,
         createdAt: now,
         updatedAt: now,
       })
@@ -275,7 +275,7 @@ export async function applyPeriodEnd(deps: BillingDeps, userId: string): Promise
           user: { id: owner.id, email: owner.email, name: owner.name },
           plan: { id: nextPlanName, name: nextPlan.name },
           method,
-          amountCents: nextPlan.priceCents,
+          amountCents: nextPlan.price_cents,
           checkoutId: payment.checkoutId,
         })
       : { status: 'declined' as const, providerRef: null, reason: RENEWAL_UNAVAILABLE }
@@ -382,9 +382,8 @@ export function toSubscriptionJson(sub: Subscription): SubscriptionJson {
 
 export type PlanPrice = { plan_name: PlanName; name: string; price_cents: number; price_formatted: string; period: '/mês' }
 
-function planPrice(id: PlanName): PlanPrice {
-  const plan = displayPlan(id)
-  const cents = plan?.priceCents ?? 0
+function planPrice(catalog: Catalog, id: PlanName): PlanPrice {
+  const cents = id === 'ADMIN' ? 0 : catalogPlan(catalog, id).price_cents
   return { plan_name: id, name: planLabel(id), price_cents: cents, price_formatted: formatCents(cents), period: '/mês' }
 }
 
@@ -415,21 +414,21 @@ export type BillingOverview = {
 }
 
 export async function billingOverview(deps: BillingDeps, user: { id: string; planName: PlanName }): Promise<BillingOverview> {
-  const sub = await liveSubscription(deps.db, user.id)
+  const [sub, catalog] = await Promise.all([liveSubscription(deps.db, user.id), getCatalog(deps.db)])
   const state: SubscriptionState = sub ? subscriptionState(sub) : 'active'
   const current: PlanName = user.planName
   const isAdmin = current === 'ADMIN'
   const periodEnd = sub?.currentPeriodEnd ?? null
   const unavailable = isAdmin ? BILLING_MESSAGES.admin : deps.provider ? null : BILLING_MESSAGES.unavailable
   return {
-    plan: planPrice(current),
+    plan: planPrice(catalog, current),
     state,
     status_label: SUBSCRIPTION_STATE_LABELS[state],
     renews_at: sub && periodEnd && !sub.cancelAtPeriodEnd ? periodEnd.toISOString() : null,
     ends_at: sub && periodEnd && sub.cancelAtPeriodEnd ? periodEnd.toISOString() : null,
     pending_change:
       sub?.pendingPlanName && periodEnd
-        ? { ...planPrice(sub.pendingPlanName), effective_at: periodEnd.toISOString(), message: BILLING_MESSAGES.nextCycle }
+        ? { ...planPrice(catalog, sub.pendingPlanName), effective_at: periodEnd.toISOString(), message: BILLING_MESSAGES.nextCycle }
         : null,
     subscription: sub ? toSubscriptionJson(sub) : null,
     changes_available: unavailable === null,
@@ -437,9 +436,11 @@ export async function billingOverview(deps: BillingDeps, user: { id: string; pla
     payment_methods: (deps.provider?.methods ?? []).map((id) => ({ id, label: PAYMENT_METHOD_LABELS[id] })),
     options: isAdmin
       ? []
-      : DISPLAY_PLANS.filter((p) => p.id !== 'GRATUITO').map((p) => {
-          const action = p.id === current ? 'current' : isUpgrade(current, p.id) ? 'upgrade' : 'downgrade'
-          return { ...planPrice(p.id), action, requires_payment: action === 'upgrade' }
-        }),
+      : catalog.plans
+          .filter((p) => p.plan_name !== 'GRATUITO')
+          .map((p) => {
+            const action = p.plan_name === current ? 'current' : isUpgrade(current, p.plan_name) ? 'upgrade' : 'downgrade'
+            return { ...planPrice(catalog, p.plan_name), action, requires_payment: action === 'upgrade' }
+          }),
   }
 }

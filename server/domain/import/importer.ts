@@ -5,7 +5,9 @@ import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm'
 import { isUniqueViolation } from '../../db/errors'
 import type { Db } from '../../db/index'
 import { disciplines, exams, questions, questionTopics, topics } from '../../db/schema'
-import { REFERENCE_CHANNEL, referenceDataChanged } from '../reference-data'
+import { referenceDataChanged } from '../reference-data'
+import type { Tx } from '../reference-notify'
+import { notifyReferenceData } from '../reference-notify'
 import { nameKey } from '../text'
 import type { ParsedDiscipline } from './parse-disciplines'
 import { parseDisciplinesFile } from './parse-disciplines'
@@ -27,16 +29,7 @@ export class ImportValidationError extends Error {
   }
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 type Runner = Db | Tx
-
-/**
- * Inside the file's transaction: PostgreSQL delivers the NOTIFY to every server's listener
- * only if it commits (ADR 019). This process's web caches are told at once by the caller.
- */
-async function notifyReferenceData(tx: Tx) {
-  await tx.execute(sql`SELECT pg_notify(${REFERENCE_CHANNEL}, '')`)
-}
 
 export function examIdentityKey(exam: { name: string; year: number; board: string }) {
   return `${nameKey(exam.name)}|${exam.year}|${nameKey(exam.board)}`

@@ -47,7 +47,16 @@ describe('GET /plans', () => {
       popular: true,
       limits: { questionsPerWeek: -1, notebooksLimit: 50, hasChat: true },
     })
-    expect(res.body.data.map((p: { features: string[] }) => p.features.length)).toEqual([3, 6, 11, 17])
+    // Only what the software does (issue 28): no simulados, mentoring or guarantee; Básico keeps the analysis.
+    const always = ['Acesso à plataforma', 'Resultado das questões']
+    const shared = ['Estatísticas de desempenho', 'Filtros avançados', 'Acompanhamento de progresso', 'Explicações detalhadas']
+    const paid = ['Chatbot especializado', 'Discussões nas questões', 'Sem anúncios']
+    expect(res.body.data.map((p: { features: string[] }) => p.features)).toEqual([
+      ['Direito a questões: 5 por semana', ...always, 'Caderno personalizado: até 2 cadernos', ...shared],
+      ['Direito a questões: Ilimitado', ...always, 'Caderno personalizado: até 10 cadernos', ...shared],
+      ['Direito a questões: Ilimitado', ...always, 'Caderno personalizado: até 50 cadernos', ...shared, ...paid],
+      ['Direito a questões: Ilimitado', ...always, 'Caderno personalizado: cadernos ilimitados', ...shared, ...paid],
+    ])
     expect(res.body.data[0].limits).toMatchObject({ questionsPerWeek: 5, notebooksLimit: 2 })
     expect(res.body.payment_methods).toEqual([
       { id: 'credit_card', label: 'Cartão de Crédito' },

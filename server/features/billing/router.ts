@@ -19,7 +19,7 @@ import {
   resumeSubscription,
   scheduleChange,
 } from '../../domain/billing/subscriptions'
-import { DISPLAY_PLANS, toPlanJson } from '../../domain/plans'
+import { planCards } from '../../domain/catalog'
 import { getPolicy } from '../../domain/policy'
 import { billingApi } from './contract'
 
@@ -60,10 +60,10 @@ export function createBillingRouter(ctx: AppContext) {
   route(
     router,
     billingApi.plans,
-  )(() => {
+  )(async () => {
     const provider = paymentProviderFor(ctx.config)
     return {
-      data: DISPLAY_PLANS.map(toPlanJson),
+      data: await planCards(ctx.db),
       payment_methods: (provider?.methods ?? []).map((id) => ({ id, label: PAYMENT_METHOD_LABELS[id] })),
       changes_available: provider !== null,
     }

@@ -5,7 +5,8 @@ import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import type { PlanName } from '../../db/schema'
 import { forumFlags, forumReplies, forumReplyVotes, forumTopics, forumTopicVotes, questions } from '../../db/schema'
-import { DISPLAY_PLANS } from '../../domain/plans'
+import type { Catalog } from '../../domain/catalog'
+import { getCatalog, planNames } from '../../domain/catalog'
 import { getPolicy, hasFeature } from '../../domain/policy'
 import type { ForumReplyJson, ForumTopicJson, Posting, TopicsPage as TopicsPageReply, VoteResult as VoteReply } from './contract'
 import { QUESTION_NOT_FOUND, REPLY_NOT_FOUND, TOPIC_NOT_FOUND } from './messages'
@@ -42,20 +43,16 @@ export type Outcome<T> =
 export const NOT_AUTHOR = 'Você só pode alterar as suas próprias mensagens.'
 export const ALREADY_FLAGGED = 'Você já denunciou esta mensagem.'
 
-/** 'Premium e Pro': the plans whose limits include the forum, from the one plan list. */
-export function plansThatCanPost() {
-  const names = DISPLAY_PLANS.filter((p) => p.limits.hasComments).map((p) => p.name)
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} e ${names[names.length - 1]}` : (names[0] ?? '')
-}
-
-export const planRequiredMessage = () => `Participar das discussões é um recurso dos planos ${plansThatCanPost()}.`
+/** Names the catalogue's plans whose limits include the forum. */
+export const planRequiredMessage = (catalog: Catalog) =>
+  `Participar das discussões é um recurso dos planos ${planNames(catalog, (l) => l.hasComments)}.`
 export const COMMENTS_DISABLED_MESSAGE = 'As discussões estão fechadas para novas mensagens no momento.'
 
 /** Whether this user may post: the policy's 'comments' feature (plan AND toggle). */
 export async function postingFor(db: Db, viewer: Viewer): Promise<Posting> {
   const policy = await getPolicy(db, viewer)
   if (hasFeature(policy, 'comments')) return { allowed: true }
-  if (!policy.limits.hasComments) return { allowed: false, code: 'PLAN_REQUIRED', message: planRequiredMessage() }
+  if (!policy.limits.hasComments) return { allowed: false, code: 'PLAN_REQUIRED', message: planRequiredMessage(await getCatalog(db)) }
   return { allowed: false, code: 'COMMENTS_DISABLED', message: COMMENTS_DISABLED_MESSAGE }
 }
 

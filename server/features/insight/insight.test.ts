@@ -239,28 +239,52 @@ describe('GET /questions/:id/statistics', () => {
 describe('commented answer (Análise): plan hasCommentedQuestions AND the toggle', () => {
   const reveal = (id: number, auth: Record<string, string>) => contractRequest(t.app).post(`/api/v1/questions/${id}/reveal`).set(auth)
 
-  it('shows the explanation to Premium and Gratuito, hides it from Básico with the reason', async () => {
-    const premium = await createTestUser(t.ctx, { plan: 'PREMIUM' })
-    const gratuito = await createTestUser(t.ctx)
-    const basico = await createTestUser(t.ctx, { plan: 'BASICO' })
-    for (const s of [premium, gratuito]) {
-      const res = await reveal(q.noVideo, s.auth)
+  it('shows the explanation to every seeded plan (Básico too); a plan the catalogue strips of it sees the reason', async () => {
+    for (const plan of ['PREMIUM', 'BASICO', 'GRATUITO'] as const) {
+      const res = await reveal(q.noVideo, (await createTestUser(t.ctx, { plan })).auth)
       expect(res.body.explanation).toBe('Outra explicação.')
       expect(res.body.explanation_locked).toBeUndefined()
     }
-    const locked = await reveal(q.noVideo, basico.auth)
-    expect(locked.status).toBe(200)
-    expect(locked.body).toMatchObject({ correct_answer: 'A', explanation: null, explanation_locked: 'plan' })
-    expect(locked.body.explanation_message).toMatch(/Premium e Pro/)
-    // The answer and the read-only GET say the same.
-    const attempt = await answer(q.noVideo, basico.auth, { answer: 'A' })
-    expect(attempt.body).toMatchObject({ correct: true, explanation: null, explanation_locked: 'plan' })
-    const again = await contractRequest(t.app).get(`/api/v1/questions/${q.noVideo}/reveal`).set(basico.auth)
-    expect(again.body).toMatchObject({ explanation: null, explanation_locked: 'plan' })
-    // A question without an explanation is not 'locked'.
-    const none = await reveal(q.badVideo, basico.auth)
-    expect(none.body.explanation).toBeNull()
-    expect(none.body.explanation_locked).toBeUndefined()
+    // Only the cheapest plan may have less (issue 28): an admin takes the analysis off Gratuito.
+    const admin = await createTestUser(t.ctx, { plan: 'ADMIN' })
+    const gratuito = await createTestUser(t.ctx)
+    const free = {
+      tagline: '',
+      popular: false,
+      price_cents: 0,
+      questions_per_week: 5,
+      notebooks_limit: 2,
+      has_notebooks: true,
+      has_comments: false,
+      has_chat: false,
+      has_ads: true,
+    }
+    const setFree = (has: boolean) =>
+      contractRequest(t.app)
+        .put('/api/v1/admin/plan-catalog/plans/GRATUITO')
+        .set(admin.auth)
+        .send({ ...free, has_commented_questions: has })
+        .expect(200)
+    await setFree(false)
+    try {
+      const locked = await reveal(q.noVideo, gratuito.auth)
+      expect(locked.status).toBe(200)
+      expect(locked.body).toMatchObject({ correct_answer: 'A', explanation: null, explanation_locked: 'plan' })
+      expect(locked.body.explanation_message).toBe(
+        'A análise do professor (questões comentadas) não faz parte do seu plano. Ela está nos planos Básico, Premium e Pro.',
+      )
+      // The answer and the read-only GET say the same.
+      const attempt = await answer(q.noVideo, gratuito.auth, { answer: 'A' })
+      expect(attempt.body).toMatchObject({ correct: true, explanation: null, explanation_locked: 'plan' })
+      const again = await contractRequest(t.app).get(`/api/v1/questions/${q.noVideo}/reveal`).set(gratuito.auth)
+      expect(again.body).toMatchObject({ explanation: null, explanation_locked: 'plan' })
+      // A question without an explanation is not 'locked'.
+      const none = await reveal(q.badVideo, gratuito.auth)
+      expect(none.body.explanation).toBeNull()
+      expect(none.body.explanation_locked).toBeUndefined()
+    } finally {
+      await setFree(true)
+    }
   })
 
   it('the toggle off hides it from everyone (admins too); on again shows it', async () => {

@@ -8,7 +8,7 @@ import type { PlanName } from '../../db/schema'
 import { notebookQuestions, notebooks, questions } from '../../db/schema'
 import { planLabel } from '../../domain/plans'
 import type { Policy } from '../../domain/policy'
-import { buildPolicy, canCreateNotebook, getToggles, getUsage, hasFeature } from '../../domain/policy'
+import { buildPolicy, canCreateNotebook, getRules, getUsage, hasFeature } from '../../domain/policy'
 import { loadCards } from '../../domain/questions/search'
 import type { NotebookAllowance, NotebookDetailJson, NotebookJson, NotebookQuestionsPage } from './contract'
 import { NOT_IN_NOTEBOOK, NOTEBOOK_NOT_FOUND, NOTEBOOKS_DISABLED, PLANS_URL, QUESTION_NOT_FOUND } from './messages'
@@ -53,8 +53,8 @@ export function allowanceOf(policy: Policy): NotebookAllowance {
 }
 
 export async function notebookAllowance(db: Db, owner: Owner): Promise<NotebookAllowance> {
-  const [toggles, usage] = await Promise.all([getToggles(db), getUsage(db, owner.id)])
-  return allowanceOf(buildPolicy(owner.planName, toggles, usage))
+  const [rules, usage] = await Promise.all([getRules(db), getUsage(db, owner.id)])
+  return allowanceOf(buildPolicy(owner.planName, rules, usage))
 }
 
 type NotebookRow = {
@@ -144,11 +144,11 @@ export type NotebookInput = { name: string; description?: string | null; color?:
  * last free slot.
  */
 export async function createNotebook(db: Db, owner: Owner, input: NotebookInput): Promise<NotebookOutcome<NotebookJson>> {
-  const toggles = await getToggles(db)
+  const rules = await getRules(db)
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`notebooks:${owner.id}`}))`)
     const usage = await getUsage(tx as unknown as Db, owner.id)
-    const allowance = allowanceOf(buildPolicy(owner.planName, toggles, usage))
+    const allowance = allowanceOf(buildPolicy(owner.planName, rules, usage))
     if (!allowance.can_create)
       return {
         kind: 'forbidden' as const,
@@ -296,7 +296,7 @@ export async function setQuestionNotebooks(
 ): Promise<NotebookOutcome<{ notebook_ids: number[]; added: number[]; removed: number[] }>> {
   const wanted = [...new Set(ids)]
   if (!(await liveQuestion(db, questionId))) return { kind: 'not-found', message: QUESTION_NOT_FOUND }
-  const toggles = await getToggles(db)
+  const rules = await getRules(db)
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db
     // One membership change per student and question at a time: the set written is the set kept.
@@ -313,7 +313,7 @@ export async function setQuestionNotebooks(
     const added = wanted.filter((id) => !current.includes(id))
     const removed = current.filter((id) => !wanted.includes(id))
     const usage = { questionsThisWeek: 0, questionsRemainingThisWeek: null, notebooksCreated: 0, weekStart: '' }
-    if (added.length && !hasFeature(buildPolicy(owner.planName, toggles, usage), 'notebooks'))
+    if (added.length && !hasFeature(buildPolicy(owner.planName, rules, usage), 'notebooks'))
       return { kind: 'forbidden' as const, message: NOTEBOOKS_DISABLED, code: 'NOTEBOOKS_DISABLED' }
     if (removed.length)
       await t

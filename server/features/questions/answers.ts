@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/index'
 import type { PlanName } from '../../db/schema'
 import { attempts, errorReports, questions, questionUsage } from '../../db/schema'
+import { getCatalog } from '../../domain/catalog'
 import type { Policy } from '../../domain/policy'
 import { claimQuestionUse, commentedAnswerAccess, getPolicy, weekStart } from '../../domain/policy'
 
@@ -45,9 +46,9 @@ async function liveQuestion(db: Db, id: number) {
 }
 
 /** The key, and the explanation only when the policy allows commented answers (Análise). */
-function reveal(q: { correctAnswer: string | null; explanation: string | null }, policy: Policy): Reveal {
+async function reveal(db: Db, q: { correctAnswer: string | null; explanation: string | null }, policy: Policy): Promise<Reveal> {
   const written = q.explanation?.trim() ? q.explanation : null
-  const access = commentedAnswerAccess(policy)
+  const access = commentedAnswerAccess(policy, await getCatalog(db))
   const explanation = access.allowed ? written : null
   const locked = written && !access.allowed ? { explanation_locked: access.reason, explanation_message: access.message } : {}
   if (q.correctAnswer === null) return { correct_answer: null, explanation, annulled: true, message: ANNULLED_MESSAGE, ...locked }
@@ -60,7 +61,7 @@ export async function revealAnswer(db: Db, user: User, questionId: number, at = 
   if (!q) return { kind: 'not-found' }
   const use = await claimQuestionUse(db, user, questionId, at)
   if (!use.allowed) return { kind: 'quota', message: use.message, policy: use.policy }
-  return { kind: 'ok', value: reveal(q, use.policy), policy: use.policy }
+  return { kind: 'ok', value: await reveal(db, q, use.policy), policy: use.policy }
 }
 
 export type RevealedOutcome = { kind: 'ok'; value: Reveal } | { kind: 'not-found' } | { kind: 'not-revealed' }
@@ -86,7 +87,7 @@ export async function revealedAnswer(db: Db, user: User, questionId: number, at 
       .limit(1),
   ])
   if (!used && !answered) return { kind: 'not-revealed' }
-  return { kind: 'ok', value: reveal(q, await getPolicy(db, user, at)) }
+  return { kind: 'ok', value: await reveal(db, q, await getPolicy(db, user, at)) }
 }
 
 /**
@@ -108,7 +109,7 @@ export async function answerQuestion(
   if (!letters.includes(letter)) return { kind: 'invalid-answer', letters }
   const use = await claimQuestionUse(db, user, questionId, at)
   if (!use.allowed) return { kind: 'quota', message: use.message, policy: use.policy }
-  const shown = reveal(q, use.policy)
+  const shown = await reveal(db, q, use.policy)
   if (shown.annulled) return { kind: 'ok', value: { ...shown, correct: null, answer: letter, elapsed_seconds: null }, policy: use.policy }
   const correct = letter === q.correctAnswer?.toUpperCase()
   // Append-only. The trigger in server/db/sql/003-question-stats.sql marks the first attempt

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { attempts, errorReports, questionUsage } from '#server/db/schema'
-import { buildPolicy, claimQuestionUse, getToggles, quotaMessage, weekStart } from '#server/domain/policy'
+import { buildPolicy, claimQuestionUse, getRules, quotaMessage, weekStart } from '#server/domain/policy'
 
 import { createTestContext, createTestUser } from '../../../tests/support/context'
 import { contractRequest } from '../../../tests/support/contract'
@@ -342,8 +342,9 @@ describe('weekly quota', () => {
     for (const id of five()) expect((await api.post(`/api/v1/questions/${id}/attempts`).set(s.auth).send({ answer: 'A' })).status).toBe(201)
     const refused = await api.post(`/api/v1/questions/${sixth()}/attempts`).set(s.auth).send({ answer: 'A' })
     expect(refused.status).toBe(403)
-    expect(refused.body.error).toBe(
-      'Você atingiu o limite de 5 questões por semana do seu plano. Faça upgrade do plano para continuar praticando.',
+    // The spec's message, then the day the quota renews (issue 27).
+    expect(refused.body.error).toMatch(
+      /^Você atingiu o limite de 5 questões por semana do seu plano\. Faça upgrade do plano para continuar praticando\. Sua cota renova segunda, (1º|\d\d)\/\d\d\.$/,
     )
     expect(refused.body.error).not.toMatch(/Direitos fundamentais/)
     expect(JSON.stringify(refused.body)).not.toContain('correct_answer')
@@ -385,7 +386,7 @@ describe('weekly quota', () => {
     const refused = await claimQuestionUse(t.db, user, sixth(), sundayNight)
     expect(refused).toMatchObject({
       allowed: false,
-      message: quotaMessage(buildPolicy('GRATUITO', await getToggles(t.db), refused.policy.usage)),
+      message: quotaMessage(buildPolicy('GRATUITO', await getRules(t.db), refused.policy.usage)),
     })
     expect(refused.policy.usage.questionsThisWeek).toBe(5)
     const monday = await claimQuestionUse(t.db, user, sixth(), mondayMorning)
