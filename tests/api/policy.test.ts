@@ -55,9 +55,27 @@ describe('plan rules (spec section 5)', () => {
 
   it('the plan table of spec section 6 is the catalogue seed, Básico with the analysis', () => {
     expect(limitsOf(catalog, 'BASICO').hasCommentedQuestions).toBe(true)
-    expect(limitsOf(catalog, 'GRATUITO')).toMatchObject({ questionsPerWeek: 5, notebooksLimit: 2, hasComments: false, hasChat: false, hasAds: true })
-    expect(limitsOf(catalog, 'BASICO')).toMatchObject({ questionsPerWeek: -1, notebooksLimit: 10, hasNotebooks: true, hasChat: false, hasAds: true })
-    expect(limitsOf(catalog, 'PREMIUM')).toMatchObject({ questionsPerWeek: -1, notebooksLimit: 50, hasComments: true, hasChat: true, hasAds: false })
+    expect(limitsOf(catalog, 'GRATUITO')).toMatchObject({
+      questionsPerWeek: 5,
+      notebooksLimit: 2,
+      hasComments: false,
+      hasChat: false,
+      hasAds: true,
+    })
+    expect(limitsOf(catalog, 'BASICO')).toMatchObject({
+      questionsPerWeek: -1,
+      notebooksLimit: 10,
+      hasNotebooks: true,
+      hasChat: false,
+      hasAds: true,
+    })
+    expect(limitsOf(catalog, 'PREMIUM')).toMatchObject({
+      questionsPerWeek: -1,
+      notebooksLimit: 50,
+      hasComments: true,
+      hasChat: true,
+      hasAds: false,
+    })
     expect(limitsOf(catalog, 'PRO')).toMatchObject({ questionsPerWeek: -1, notebooksLimit: -1, hasChat: true, hasAds: false })
   })
 })

@@ -147,7 +147,10 @@ export async function loadQuestionsPage(request: Request, context: AppLoadContex
           { reveal?: ServerReveal; quota?: string }
         >,
         quotaFor: Number(url.searchParams.get('limite')) || null,
-        quotaText: studentPolicy && url.searchParams.has('limite') ? quotaMessageFor(studentPolicy.limits.questionsPerWeek, studentPolicy.usage.weekStart) : '',
+        quotaText:
+          studentPolicy && url.searchParams.has('limite')
+            ? quotaMessageFor(studentPolicy.limits.questionsPerWeek, studentPolicy.usage.weekStart)
+            : '',
         houseAd: studentPolicy?.features.ads ?? false,
         weeklyQuota: studentPolicy
           ? weeklyQuota(studentPolicy.limits.questionsPerWeek, studentPolicy.usage.questionsThisWeek, studentPolicy.usage.weekStart)

@@ -28,12 +28,10 @@ export const PlanJson = z
     price_formatted: z.string(),
     period: z.literal('/mês'),
     popular: z.boolean(),
-    features: z
-      .array(z.string())
-      .meta({
-        description:
-          'Só o que o software entrega hoje (issue 28): cada linha do catálogo some enquanto o recurso não existe ou está desligado.',
-      }),
+    features: z.array(z.string()).meta({
+      description:
+        'Só o que o software entrega hoje (issue 28): cada linha do catálogo some enquanto o recurso não existe ou está desligado.',
+    }),
     limits: PlanLimitsJson,
   })
   .meta({ id: 'Plan' })
