@@ -54,6 +54,9 @@ export function SettingsTab({ data }: { data: SettingsTabData }) {
         <a href="/minha-conta/exportar" className="btn-secondary mt-3" download>
           <Download className="h-4 w-4" aria-hidden /> Baixar meus dados
         </a>
+        <Link to="/minha-conta/recibos" className="btn-ghost mt-3">
+          Pagamentos e recibos
+        </Link>
       </section>
 
       <section aria-labelledby="config-excluir" className="card border-red-200 dark:border-red-900">
