@@ -333,18 +333,25 @@ export function checkoutMessage(payment: PaymentRow) {
   return 'Aguardando a confirmação do pagamento.'
 }
 
-export function toCheckoutJson(payment: PaymentRow): CheckoutJson {
+/** The fields a payment and its receipt share (server/domain/billing/json.ts paymentBasics). */
+export function paymentBasics(payment: PaymentRow) {
   return {
     checkout_id: payment.checkoutId,
     kind: payment.kind,
-    status: payment.status,
-    status_label: PAYMENT_STATUS_LABELS[payment.status],
     plan_name: payment.planName,
     plan: planLabel(payment.planName),
     amount_cents: payment.amountCents,
     amount_formatted: formatCents(payment.amountCents),
     method: payment.method,
     method_label: PAYMENT_METHOD_LABELS[payment.method] ?? payment.method,
+  }
+}
+
+export function toCheckoutJson(payment: PaymentRow): CheckoutJson {
+  return {
+    ...paymentBasics(payment),
+    status: payment.status,
+    status_label: PAYMENT_STATUS_LABELS[payment.status],
     created_at: new Date(payment.createdAt).toISOString(),
     decided_at: payment.decidedAt ? new Date(payment.decidedAt).toISOString() : null,
     expires_at: payment.expiresAt ? new Date(payment.expiresAt).toISOString() : null,

@@ -94,19 +94,24 @@ export const BillingOverviewJson = z
   .meta({ id: 'BillingOverview' })
 export type BillingOverviewJson = z.output<typeof BillingOverviewJson>
 
+/** What a payment and its receipt both say: which one, for what, how much and how. */
+const paymentBasics = {
+  checkout_id: z.string(),
+  kind: z.enum(['checkout', 'renewal']),
+  plan_name: z.enum(PAID_PLAN_NAMES),
+  plan: z.string(),
+  amount_cents: z.number().int(),
+  amount_formatted: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  method_label: z.string(),
+}
+
 /** A payment (a checkout or a renewal) as its owner sees it. */
 export const CheckoutJson = z
   .object({
-    checkout_id: z.string(),
-    kind: z.enum(['checkout', 'renewal']),
+    ...paymentBasics,
     status: z.enum(PAYMENT_STATUSES),
     status_label: z.string().meta({ description: 'A situação em português: Aguardando pagamento, Aprovado, Recusado ou Estornado.' }),
-    plan_name: z.enum(PAID_PLAN_NAMES),
-    plan: z.string(),
-    amount_cents: z.number().int(),
-    amount_formatted: z.string(),
-    method: z.enum(PAYMENT_METHODS),
-    method_label: z.string(),
     created_at: iso,
     decided_at: iso.nullable(),
     expires_at: iso.nullable().meta({ description: 'Pix: até quando a cobrança pode ser paga; null nas outras formas.' }),
@@ -132,15 +137,8 @@ export type PixChargeJson = z.output<typeof PixChargeJson>
 /** The receipt of an approved payment: what was bought, when, how, and the period it paid for. */
 export const ReceiptJson = z
   .object({
-    checkout_id: z.string(),
+    ...paymentBasics,
     number: z.string().meta({ description: 'O número do recibo, para citar ao suporte.' }),
-    kind: z.enum(['checkout', 'renewal']),
-    plan_name: z.enum(PAID_PLAN_NAMES),
-    plan: z.string(),
-    amount_cents: z.number().int(),
-    amount_formatted: z.string(),
-    method: z.enum(PAYMENT_METHODS),
-    method_label: z.string(),
     paid_at: iso,
     period_start: iso,
     period_end: iso,

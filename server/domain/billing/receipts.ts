@@ -2,12 +2,10 @@ import { and, desc, eq } from 'drizzle-orm'
 
 import type { Db } from '../../db/index'
 import { payments, users } from '../../db/schema'
-import { formatCents, planLabel } from '../plans'
 import type { PaymentRow } from './checkout'
-import { CHECKOUT_ID, findUserCheckout, toCheckoutJson } from './checkout'
+import { CHECKOUT_ID, findUserCheckout, paymentBasics, toCheckoutJson } from './checkout'
 import type { ReceiptJson } from './json'
 import { PIX_EXPIRED_REASON, qrCodeDataUrl } from './pix'
-import { PAYMENT_METHOD_LABELS } from './provider'
 import type { BillingDeps } from './registry'
 import { sandboxCheckoutPath } from './sandbox'
 import { addMonth } from './subscriptions'
@@ -35,15 +33,8 @@ function toReceiptJson(payment: PaymentRow, payer: { name: string; email: string
   const start = payment.periodStart ? new Date(payment.periodStart) : paidAt
   const end = payment.periodEnd ? new Date(payment.periodEnd) : addMonth(start)
   return {
-    checkout_id: payment.checkoutId,
+    ...paymentBasics(payment),
     number: `GAB-${String(payment.id).padStart(6, '0')}`,
-    kind: payment.kind,
-    plan_name: payment.planName,
-    plan: planLabel(payment.planName),
-    amount_cents: payment.amountCents,
-    amount_formatted: formatCents(payment.amountCents),
-    method: payment.method,
-    method_label: PAYMENT_METHOD_LABELS[payment.method] ?? payment.method,
     paid_at: paidAt.toISOString(),
     period_start: start.toISOString(),
     period_end: end.toISOString(),
