@@ -6,7 +6,7 @@ export type PlanId = (typeof PLAN_IDS)[number]
 export const PAID_PLAN_IDS = ['BASICO', 'PREMIUM', 'PRO'] as const
 
 /** The API's payment method identifiers (POST /billing/checkout `method`). */
-export const METHOD_IDS = ['credit_card', 'paypal'] as const
+export const METHOD_IDS = ['credit_card', 'paypal', 'pix'] as const
 
 export const METHOD_REQUIRED = 'Escolha uma forma de pagamento.'
 

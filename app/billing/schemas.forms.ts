@@ -10,7 +10,7 @@ const load = () => import('./schemas')
 export const ConfirmPlanSchema = formSchema<typeof schemas.ConfirmPlanSchema>(() => load().then((m) => m.ConfirmPlanSchema), {
   intent: { required: true },
   plano: { required: true },
-  method: { required: false, pattern: 'credit_card|paypal' },
+  method: { required: false, pattern: 'credit_card|paypal|pix' },
 })
 
 export const SubscriptionIntentSchema = formSchema<typeof schemas.SubscriptionIntentSchema>(

@@ -565,7 +565,7 @@ export type PaidPlanName = (typeof PAID_PLAN_NAMES)[number]
 export const SUBSCRIPTION_STATUSES = ['active', 'ended'] as const
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
 
-export const PAYMENT_METHODS = ['credit_card', 'paypal'] as const
+export const PAYMENT_METHODS = ['credit_card', 'paypal', 'pix'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
 /** 'refunded': the provider took the money for a checkout we no longer accept, and gave it back. */
@@ -632,6 +632,13 @@ export const payments = pgTable(
     /** Why a payment was declined or refunded, in Portuguese, shown to the user. */
     failureReason: text('failure_reason'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** A Pix charge's copia-e-cola code (BR Code), as the provider issued it. */
+    pixCode: text('pix_code'),
+    /** When a Pix charge stops being payable; null for the other methods. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The plan period this payment paid for, set when it is approved (the receipt shows it). */
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

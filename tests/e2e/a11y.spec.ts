@@ -62,6 +62,7 @@ const PAGES: PageState[] = [
   { name: 'editar perfil', as: 'student', path: '/editar-perfil' },
   { name: 'trocar plano', as: 'student', path: '/trocar-plano' },
   { name: 'confirmar plano', as: 'student', path: '/trocar-plano/confirmar?plano=PREMIUM' },
+  { name: 'pagamentos e recibos', as: 'student', path: '/minha-conta/recibos' },
   { name: 'admin', as: 'admin', path: '/admin' },
   { name: 'admin disciplinas', as: 'admin', path: '/admin/disciplinas' },
   { name: 'admin provas', as: 'admin', path: '/admin/provas' },

@@ -48,12 +48,15 @@ export function SettingsTab({ data }: { data: SettingsTabData }) {
         </h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
           Um arquivo JSON com tudo o que guardamos sobre você: perfil, respostas, anotações, cadernos, mensagens no fórum e com o
-          assistente, assinaturas e pagamentos (direito de acesso da LGPD).
+          assistente, assinaturas, pagamentos e recibos (direito de acesso da LGPD).
         </p>
         {/* A document request, not a client navigation: the browser saves the file, with or without JS. */}
         <a href="/minha-conta/exportar" className="btn-secondary mt-3" download>
           <Download className="h-4 w-4" aria-hidden /> Baixar meus dados
         </a>
+        <Link to="/minha-conta/recibos" className="btn-ghost mt-3">
+          Pagamentos e recibos
+        </Link>
       </section>
 
       <section aria-labelledby="config-excluir" className="card border-red-200 dark:border-red-900">

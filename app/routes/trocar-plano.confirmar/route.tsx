@@ -178,7 +178,8 @@ export default function ConfirmPlanStep() {
           </div>
           {upgrade ? (
             <p className="text-sm text-slate-600 dark:text-slate-400">
-              Você será levado à página segura do provedor de pagamento. O novo plano vale assim que o pagamento for aprovado.
+              Com cartão ou PayPal, você será levado à página segura do provedor de pagamento; com Pix, mostramos o código para pagar no
+              aplicativo do seu banco. O novo plano vale assim que o pagamento for aprovado.
             </p>
           ) : null}
         </Form>

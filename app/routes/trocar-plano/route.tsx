@@ -128,6 +128,9 @@ function CurrentPlan({ overview }: { overview: BillingOverviewJson }) {
             Cancelar assinatura
           </Link>
         ) : null}
+        <Link to="/minha-conta/recibos" className="btn-ghost">
+          Pagamentos e recibos
+        </Link>
       </div>
     </section>
   )

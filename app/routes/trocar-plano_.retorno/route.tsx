@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 
 import { call } from '#server/client/call'
@@ -35,6 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (checkout.status === 'declined' || checkout.status === 'refunded') {
     return redirectWithToast('/trocar-plano', { type: 'error', title: checkout.message }, { request })
   }
+  // A Pix still unpaid: back to its code, which waits for the payment.
+  if (checkout.method === 'pix') return redirect(`/trocar-plano/pix?checkout=${encodeURIComponent(checkout.checkout_id)}`)
   return json({
     checkout: { id: checkout.checkout_id, plan: checkout.plan, amount: checkout.amount_formatted, method: checkout.method_label },
   })

@@ -1,11 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http'
 
-import { and, eq, lt } from 'drizzle-orm'
+import { and, eq, isNotNull, lt, lte } from 'drizzle-orm'
 
 import type { Db } from '../../db/index'
 import type { PaidPlanName, PaymentMethod, PaymentStatus, PlanName } from '../../db/schema'
 import { paymentEvents, payments, subscriptions } from '../../db/schema'
 import { formatCents, PLAN_RANK, planLabel } from '../plans'
+import { PIX_EXPIRED_REASON, PIX_TTL_MINUTES } from './pix'
 import type { PaymentProvider } from './provider'
 import { PAYMENT_METHOD_LABELS } from './provider'
 import type { BillingDeps } from './registry'
@@ -25,6 +26,11 @@ export type PaymentRow = typeof payments.$inferSelect
 /** Where the browser lands after the provider's page: /trocar-plano shows the result. */
 export function checkoutReturnPath(checkoutId: string) {
   return `/trocar-plano/retorno?checkout=${encodeURIComponent(checkoutId)}`
+}
+
+/** Where a Pix checkout sends the browser: our page with the code, waiting for the payment. */
+export function pixPagePath(checkoutId: string) {
+  return `/trocar-plano/pix?checkout=${encodeURIComponent(checkoutId)}`
 }
 
 export type CheckoutOutcome =
@@ -47,6 +53,7 @@ export async function startCheckout(
   if (input.plan === user.planName) return { kind: 'same-plan' }
   if (!isUpgrade(user.planName, input.plan)) return { kind: 'downgrade' }
   const plan = await paidPlan(deps.db, input.plan)
+  const expiresAt = input.method === 'pix' ? new Date(now.getTime() + PIX_TTL_MINUTES * 60_000) : null
   // Under the student's billing lock, so two checkouts started at once still leave one pending.
   const { payment, superseded } = await deps.db.transaction(async (tx) => {
     await lockUserBilling(tx, user.id)
@@ -60,6 +67,7 @@ export async function startCheckout(
         provider: provider.name,
         method: input.method,
         amountCents: plan.price_cents,
+        expiresAt,
         createdAt: now,
         updatedAt: now,
       })
@@ -76,7 +84,9 @@ export async function startCheckout(
       amountCents: plan.price_cents,
       checkoutId: payment.checkoutId,
       returnUrl: `${(input.publicUrl ?? '').replace(/\/$/, '')}${checkoutReturnPath(payment.checkoutId)}`,
+      ...(expiresAt ? { expiresAt } : {}),
     })
+    if (input.method === 'pix' && !session.pixCode) throw new Error('o provedor não gerou o código Pix')
   } catch {
     await deps.db
       .update(payments)
@@ -86,10 +96,12 @@ export async function startCheckout(
   }
   const [stored] = await deps.db
     .update(payments)
-    .set({ providerRef: session.providerRef, updatedAt: now })
+    .set({ providerRef: session.providerRef, pixCode: session.pixCode ?? null, updatedAt: now })
     .where(eq(payments.id, payment.id))
     .returning()
-  return { kind: 'ok', payment: stored, redirectUrl: session.redirectUrl }
+  // Pix is paid from the student's bank app: the browser waits on our page with the code.
+  const redirectUrl = input.method === 'pix' ? pixPagePath(payment.checkoutId) : session.redirectUrl
+  return { kind: 'ok', payment: stored, redirectUrl }
 }
 
 /** Shown as 'Pagamento recusado: …' on the return page of a checkout a newer one replaced. */
@@ -121,7 +133,8 @@ async function closeAtProvider(provider: PaymentProvider, superseded: PaymentRow
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** A checkout id as we issue them (anything else is not ours, and not a query). */
+export const CHECKOUT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
  * A checkout still pending after this long was abandoned: card and PayPal decide within
@@ -137,25 +150,28 @@ export const CHECKOUT_EXPIRED_REASON = `o prazo de ${CHECKOUT_TTL_HOURS} horas p
  * only touches rows still pending: a webhook deciding the same payment at the same moment
  * either wins (the row is no longer pending) or finds it declined and is recorded as ignored.
  */
-export async function expireStaleCheckouts(deps: BillingDeps, only: { userId?: string; checkoutId?: string } = {}) {
+export async function expireStaleCheckouts(deps: Pick<BillingDeps, 'db' | 'now'>, only: { userId?: string; checkoutId?: string } = {}) {
   const { db, now } = deps
+  const scope = and(
+    eq(payments.kind, 'checkout'),
+    eq(payments.status, 'pending'),
+    only.userId ? eq(payments.userId, only.userId) : undefined,
+    only.checkoutId ? eq(payments.checkoutId, only.checkoutId) : undefined,
+  )
+  // A Pix charge has its own, short deadline (PIX_TTL_MINUTES), after which it cannot be paid.
+  await db
+    .update(payments)
+    .set({ status: 'declined', failureReason: PIX_EXPIRED_REASON, decidedAt: now, updatedAt: now })
+    .where(and(scope, isNotNull(payments.expiresAt), lte(payments.expiresAt, now)))
   await db
     .update(payments)
     .set({ status: 'declined', failureReason: CHECKOUT_EXPIRED_REASON, decidedAt: now, updatedAt: now })
-    .where(
-      and(
-        eq(payments.kind, 'checkout'),
-        eq(payments.status, 'pending'),
-        lt(payments.createdAt, new Date(now.getTime() - CHECKOUT_TTL_HOURS * 3_600_000)),
-        only.userId ? eq(payments.userId, only.userId) : undefined,
-        only.checkoutId ? eq(payments.checkoutId, only.checkoutId) : undefined,
-      ),
-    )
+    .where(and(scope, lt(payments.createdAt, new Date(now.getTime() - CHECKOUT_TTL_HOURS * 3_600_000))))
 }
 
 /** A payment by its checkout id, an abandoned checkout already declined. */
 export async function findPaymentByCheckoutId(deps: BillingDeps, checkoutId: string) {
-  if (!UUID.test(checkoutId)) return undefined
+  if (!CHECKOUT_ID.test(checkoutId)) return undefined
   const id = checkoutId.toLowerCase()
   await expireStaleCheckouts(deps, { checkoutId: id })
   const [payment] = await deps.db.select().from(payments).where(eq(payments.checkoutId, id))
@@ -194,6 +210,8 @@ export async function receiveWebhook(deps: BillingDeps, rawBody: Buffer, headers
   if (!userId) return { kind: 'unknown-payment' }
   return deps.db.transaction(async (tx): Promise<WebhookOutcome> => {
     await lockUserBilling(tx, userId)
+    // A charge past its deadline (an expired Pix) is closed first: paying it then is refunded.
+    await expireStaleCheckouts({ db: tx, now }, { userId })
     const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id))
     if (payment.amountCents !== event.amountCents) return { kind: 'invalid-payload' }
     const inserted = await tx
@@ -244,9 +262,11 @@ export async function receiveWebhook(deps: BillingDeps, rawBody: Buffer, headers
       })
       subscriptionId = subscription.id
     }
+    // A checkout pays the period it starts now; a renewal's period was set when it was charged.
+    const period = payment.kind === 'checkout' ? { periodStart: now, periodEnd: addMonth(now) } : {}
     await tx
       .update(payments)
-      .set({ status: 'approved', subscriptionId, failureReason: null, decidedAt: now, updatedAt: now })
+      .set({ status: 'approved', subscriptionId, failureReason: null, decidedAt: now, updatedAt: now, ...period })
       .where(eq(payments.id, payment.id))
     return { kind: 'processed', status: 'approved' }
   })
@@ -273,10 +293,18 @@ async function refundIn(tx: Db, provider: PaymentProvider, payment: PaymentRow, 
   return { kind: 'processed', status: 'refunded' }
 }
 
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Aguardando pagamento',
+  approved: 'Aprovado',
+  declined: 'Recusado',
+  refunded: 'Estornado',
+}
+
 export type CheckoutJson = {
   checkout_id: string
   kind: 'checkout' | 'renewal'
   status: PaymentStatus
+  status_label: string
   plan_name: PaidPlanName
   plan: string
   amount_cents: number
@@ -285,6 +313,8 @@ export type CheckoutJson = {
   method_label: string
   created_at: string
   decided_at: string | null
+  /** Until when a Pix charge can be paid (null for the other methods). */
+  expires_at: string | null
   /** Why a payment was declined or refunded. */
   failure_reason: string | null
   /** A sentence for the toast on return from the checkout. */
@@ -303,19 +333,28 @@ export function checkoutMessage(payment: PaymentRow) {
   return 'Aguardando a confirmação do pagamento.'
 }
 
-export function toCheckoutJson(payment: PaymentRow): CheckoutJson {
+/** The fields a payment and its receipt share (server/domain/billing/json.ts paymentBasics). */
+export function paymentBasics(payment: PaymentRow) {
   return {
     checkout_id: payment.checkoutId,
     kind: payment.kind,
-    status: payment.status,
     plan_name: payment.planName,
     plan: planLabel(payment.planName),
     amount_cents: payment.amountCents,
     amount_formatted: formatCents(payment.amountCents),
     method: payment.method,
     method_label: PAYMENT_METHOD_LABELS[payment.method] ?? payment.method,
+  }
+}
+
+export function toCheckoutJson(payment: PaymentRow): CheckoutJson {
+  return {
+    ...paymentBasics(payment),
+    status: payment.status,
+    status_label: PAYMENT_STATUS_LABELS[payment.status],
     created_at: new Date(payment.createdAt).toISOString(),
     decided_at: payment.decidedAt ? new Date(payment.decidedAt).toISOString() : null,
+    expires_at: payment.expiresAt ? new Date(payment.expiresAt).toISOString() : null,
     failure_reason: payment.failureReason,
     message: checkoutMessage(payment),
   }

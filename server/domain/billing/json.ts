@@ -12,7 +12,7 @@ import { PlanLimitsJson } from '../account-json'
 export const PAID_PLAN_NAMES = ['BASICO', 'PREMIUM', 'PRO'] as const
 export const CHANGEABLE_PLAN_NAMES = ['GRATUITO', 'BASICO', 'PREMIUM', 'PRO'] as const
 const PLAN_NAMES = ['GRATUITO', 'BASICO', 'PREMIUM', 'PRO', 'ADMIN'] as const
-export const PAYMENT_METHODS = ['credit_card', 'paypal'] as const
+export const PAYMENT_METHODS = ['credit_card', 'paypal', 'pix'] as const
 export const PAYMENT_STATUSES = ['pending', 'approved', 'declined', 'refunded'] as const
 export const SUBSCRIPTION_STATES = ['active', 'canceled', 'change_scheduled', 'ended'] as const
 
@@ -98,25 +98,58 @@ export const BillingOverviewJson = z
   .meta({ id: 'BillingOverview' })
 export type BillingOverviewJson = z.output<typeof BillingOverviewJson>
 
+/** What a payment and its receipt both say: which one, for what, how much and how. */
+const paymentBasics = {
+  checkout_id: z.string(),
+  kind: z.enum(['checkout', 'renewal']),
+  plan_name: z.enum(PAID_PLAN_NAMES),
+  plan: z.string(),
+  amount_cents: z.number().int(),
+  amount_formatted: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  method_label: z.string(),
+}
+
 /** A payment (a checkout or a renewal) as its owner sees it. */
 export const CheckoutJson = z
   .object({
-    checkout_id: z.string(),
-    kind: z.enum(['checkout', 'renewal']),
+    ...paymentBasics,
     status: z.enum(PAYMENT_STATUSES),
-    plan_name: z.enum(PAID_PLAN_NAMES),
-    plan: z.string(),
-    amount_cents: z.number().int(),
-    amount_formatted: z.string(),
-    method: z.enum(PAYMENT_METHODS),
-    method_label: z.string(),
+    status_label: z.string().meta({ description: 'A situação em português: Aguardando pagamento, Aprovado, Recusado ou Estornado.' }),
     created_at: iso,
     decided_at: iso.nullable(),
+    expires_at: iso.nullable().meta({ description: 'Pix: até quando a cobrança pode ser paga; null nas outras formas.' }),
     failure_reason: z.string().nullable().meta({ description: 'Por que foi recusado ou estornado.' }),
     message: z.string().meta({ description: 'Uma frase para o aviso na volta do pagamento.' }),
   })
   .meta({ id: 'Checkout' })
 export type CheckoutJson = z.output<typeof CheckoutJson>
+
+/** A Pix charge as its owner sees it while paying: the code, its QR image and its deadline. */
+export const PixChargeJson = z
+  .object({
+    checkout: CheckoutJson,
+    copia_e_cola: z.string().meta({ description: 'O código Pix (BR Code) para colar no aplicativo do banco.' }),
+    qr_code_data_url: z.string().meta({ description: 'A imagem do QR code: um SVG em data: URL.' }),
+    expires_at: iso,
+    expired: z.boolean().meta({ description: 'O prazo terminou sem pagamento: gere uma nova cobrança.' }),
+    simulator_url: z.string().nullable().meta({ description: 'Só no provedor de testes: a página que simula o banco pagando o Pix.' }),
+  })
+  .meta({ id: 'PixCharge' })
+export type PixChargeJson = z.output<typeof PixChargeJson>
+
+/** The receipt of an approved payment: what was bought, when, how, and the period it paid for. */
+export const ReceiptJson = z
+  .object({
+    ...paymentBasics,
+    number: z.string().meta({ description: 'O número do recibo, para citar ao suporte.' }),
+    paid_at: iso,
+    period_start: iso,
+    period_end: iso,
+    payer: z.object({ name: z.string(), email: z.string() }),
+  })
+  .meta({ id: 'Receipt' })
+export type ReceiptJson = z.output<typeof ReceiptJson>
 
 /** A page of a list: 20 a page, newest first. */
 export const pageOf = <T extends z.ZodType>(item: T) =>

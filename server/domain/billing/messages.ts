@@ -15,6 +15,8 @@ export const BILLING_MESSAGES = {
   noSubscription: 'Você não tem uma assinatura ativa para cancelar.',
   nothingToResume: 'Não há cancelamento nem mudança agendada para desfazer.',
   checkoutNotFound: 'Pagamento não encontrado.',
+  pixNotFound: 'Cobrança Pix não encontrada.',
+  receiptNotFound: 'Recibo não encontrado.',
   providerError: 'Não foi possível iniciar o pagamento. Tente novamente em instantes.',
   pendingCleared: (plan: string) => `Mudança agendada desfeita: você continua no plano ${plan}.`,
   resumed: 'Cancelamento desfeito: sua assinatura continua ativa.',

@@ -10,6 +10,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   credit_card: 'Cartão de Crédito',
   // The spec names only 'a payment-wallet provider'; PayPal is the one we offer.
   paypal: 'PayPal',
+  pix: 'Pix',
 }
 
 export type CheckoutRequest = {
@@ -21,13 +22,21 @@ export type CheckoutRequest = {
   checkoutId: string
   /** Where the provider sends the browser back when the payment is decided. */
   returnUrl: string
+  /** Pix only: when the charge stops being payable (the provider must refuse it after). */
+  expiresAt?: Date
 }
 
 export type CheckoutSession = {
-  /** The provider's hosted checkout page, where the browser goes next. */
+  /**
+   * The provider's hosted checkout page, where the browser goes next. For Pix, the payer's
+   * bank pays instead: the browser stays on our page with the code, and this page is only
+   * the sandbox's stand-in for the bank.
+   */
   redirectUrl: string
   /** The provider's own id of the charge; its webhooks name the payment by it. */
   providerRef: string
+  /** Pix only: the copia-e-cola code (BR Code) the provider issued for this charge. */
+  pixCode?: string
 }
 
 /** A provider's webhook, verified and translated into the two facts our rules act on. */

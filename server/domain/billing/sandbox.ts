@@ -4,6 +4,7 @@ import * as z from 'zod'
 
 import type { PaymentMethod } from '../../db/schema'
 import { PAYMENT_METHODS } from '../../db/schema'
+import { brCode, newTxid } from './pix'
 import type { PaymentProvider, ProviderEvent, WebhookVerification } from './provider'
 import { SIGNATURE_HEADER, signBody, verifySignature } from './signature'
 
@@ -66,7 +67,11 @@ const SandboxEventSchema = z.object({
 const DECLINE_REASONS: Record<PaymentMethod, string> = {
   credit_card: 'a operadora do cartão recusou o pagamento (simulação do ambiente de testes).',
   paypal: 'o PayPal recusou o pagamento (simulação do ambiente de testes).',
+  pix: 'o banco recusou o Pix (simulação do ambiente de testes).',
 }
+
+/** The sandbox's Pix key (a random key, as a business's would be): it belongs to nobody. */
+const SANDBOX_PIX_KEY = '7d9f0335-8dcc-4054-9bf9-0dbd61d36906'
 
 export function createSandboxProvider(options: { secret: string; baseUrl?: string }): PaymentProvider {
   const base = (options.baseUrl ?? '').replace(/\/$/, '')
@@ -75,7 +80,11 @@ export function createSandboxProvider(options: { secret: string; baseUrl?: strin
     isSandbox: true,
     methods: PAYMENT_METHODS,
     async createCheckout(request) {
-      return { redirectUrl: `${base}${sandboxCheckoutPath(request.checkoutId)}`, providerRef: `sbx_${crypto.randomUUID()}` }
+      const redirectUrl = `${base}${sandboxCheckoutPath(request.checkoutId)}`
+      if (request.method !== 'pix') return { redirectUrl, providerRef: `sbx_${crypto.randomUUID()}` }
+      const txid = newTxid()
+      const pixCode = brCode({ key: SANDBOX_PIX_KEY, amountCents: request.amountCents, txid, merchantName: 'Gabarita', city: 'Sao Paulo' })
+      return { redirectUrl, providerRef: `sbx_pix_${txid}`, pixCode }
     },
     verifyWebhook(rawBody, headers): WebhookVerification {
       if (!verifySignature(options.secret, rawBody, headers)) return { ok: false, error: 'signature' }

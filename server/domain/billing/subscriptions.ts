@@ -256,6 +256,8 @@ export async function applyPeriodEnd(deps: BillingDeps, userId: string): Promise
     const [owner] = await tx.select().from(users).where(eq(users.id, userId))
     const method: PaymentMethod = sub.method ?? 'credit_card'
     const provider = deps.provider && deps.provider.name === sub.provider ? deps.provider : null
+    // After a long absence the new period starts now, not back where the old one ended.
+    const start = addMonth(periodEnd) > now ? periodEnd : now
     const [payment] = await tx
       .insert(payments)
       .values({
@@ -266,6 +268,8 @@ export async function applyPeriodEnd(deps: BillingDeps, userId: string): Promise
         provider: sub.provider ?? 'nenhum',
         method,
         amountCents: nextPlan.price_cents,
+        periodStart: start,
+        periodEnd: addMonth(start),
         createdAt: now,
         updatedAt: now,
       })
@@ -293,8 +297,6 @@ export async function applyPeriodEnd(deps: BillingDeps, userId: string): Promise
       await endSubscription(tx, sub, now)
       return { action: 'renewal_declined' as const, user: await syncUserPlan(tx, userId, now) }
     }
-    // After a long absence the new period starts now, not back where the old one ended.
-    const start = addMonth(periodEnd) > now ? periodEnd : now
     await tx
       .update(subscriptions)
       .set({ planName: nextPlanName, pendingPlanName: null, currentPeriodStart: start, currentPeriodEnd: addMonth(start), updatedAt: now })

@@ -61,6 +61,7 @@ describe('GET /plans', () => {
     expect(res.body.payment_methods).toEqual([
       { id: 'credit_card', label: 'Cartão de Crédito' },
       { id: 'paypal', label: 'PayPal' },
+      { id: 'pix', label: 'Pix' },
     ])
     expect(res.body.changes_available).toBe(true)
   })

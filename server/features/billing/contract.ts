@@ -12,7 +12,9 @@ import {
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   PaymentMethodJson,
+  PixChargeJson,
   PlanJson,
+  ReceiptJson,
 } from '../../domain/billing/json'
 import { BILLING_MESSAGES } from '../../domain/billing/messages'
 
@@ -21,7 +23,7 @@ import { BILLING_MESSAGES } from '../../domain/billing/messages'
 // webhook is here too: it reads its body raw (the signature covers the exact bytes), so its
 // contract declares no JSON body.
 
-export { BillingOverviewJson, CheckoutJson, PaymentMethodJson, PlanJson } from '../../domain/billing/json'
+export { BillingOverviewJson, CheckoutJson, PaymentMethodJson, PixChargeJson, PlanJson, ReceiptJson } from '../../domain/billing/json'
 
 export const CheckoutBody = z.object({
   plan_name: z.enum(PAID_PLAN_NAMES, { error: BILLING_MESSAGES.planRequired }),
@@ -109,6 +111,26 @@ export const billingApi = {
     auth: 'user',
     params: z.object({ checkoutId: z.string() }),
     responses: { 200: CheckoutJson },
+  }),
+  pixCharge: defineEndpoint({
+    method: 'get',
+    path: '/billing/checkouts/:checkoutId/pix',
+    summary: 'A cobrança Pix de um pagamento: código copia e cola, QR code e prazo (só a do próprio usuário)',
+    description:
+      'Para acompanhar o pagamento, consulte GET /billing/checkouts/{checkoutId}: o status muda para approved quando o provedor confirma o Pix pelo webhook. Uma cobrança vencida (expired) não pode mais ser paga: inicie outra em POST /billing/checkout.',
+    tags,
+    auth: 'user',
+    params: z.object({ checkoutId: z.string() }),
+    responses: { 200: PixChargeJson },
+  }),
+  receipt: defineEndpoint({
+    method: 'get',
+    path: '/billing/receipts/:checkoutId',
+    summary: 'O recibo de um pagamento aprovado: plano, data, forma, valor e período (só o do próprio usuário)',
+    tags,
+    auth: 'user',
+    params: z.object({ checkoutId: z.string() }),
+    responses: { 200: ReceiptJson },
   }),
   payments: defineEndpoint({
     method: 'get',

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context'
 import { listPayments } from '../../domain/billing/admin'
 import { findUserCheckout, receiveWebhook, startCheckout, toCheckoutJson } from '../../domain/billing/checkout'
 import { PAYMENT_METHOD_LABELS } from '../../domain/billing/provider'
+import { findUserPixCharge, findUserReceipt } from '../../domain/billing/receipts'
 import { announcePaymentProvider, billingDeps, currentTime, paymentProviderFor } from '../../domain/billing/registry'
 import type { ChangeOutcome } from '../../domain/billing/subscriptions'
 import {
@@ -106,6 +107,24 @@ export function createBillingRouter(ctx: AppContext) {
     const payment = await findUserCheckout(billingDeps(ctx), currentUser(req).id, params.checkoutId)
     if (!payment) throw new HttpError(404, BILLING_MESSAGES.checkoutNotFound)
     return toCheckoutJson(payment)
+  })
+
+  route(
+    router,
+    billingApi.pixCharge,
+  )(async ({ req, params }) => {
+    const charge = await findUserPixCharge(billingDeps(ctx), currentUser(req).id, params.checkoutId)
+    if (!charge) throw new HttpError(404, BILLING_MESSAGES.pixNotFound)
+    return charge
+  })
+
+  route(
+    router,
+    billingApi.receipt,
+  )(async ({ req, params }) => {
+    const receipt = await findUserReceipt(ctx.db, currentUser(req).id, params.checkoutId)
+    if (!receipt) throw new HttpError(404, BILLING_MESSAGES.receiptNotFound)
+    return receipt
   })
 
   route(

@@ -4,6 +4,7 @@ import { Router } from 'express'
 import { handler } from '../../api/http'
 import type { AppContext } from '../../context'
 import { checkoutReturnPath, findPaymentByCheckoutId, receiveWebhook } from '../../domain/billing/checkout'
+import { PIX_EXPIRED_REASON, qrCodeDataUrl } from '../../domain/billing/pix'
 import { PAYMENT_METHOD_LABELS } from '../../domain/billing/provider'
 import { billingDeps } from '../../domain/billing/registry'
 import { SANDBOX_PATH, SANDBOX_PROVIDER, sandboxWebhook } from '../../domain/billing/sandbox'
@@ -27,6 +28,8 @@ form{margin:0 0 .75rem}
 button{width:100%;min-height:2.75rem;border:0;border-radius:.5rem;font:inherit;font-weight:600;cursor:pointer}
 .approve{background:#15803d;color:#fff}.decline{background:#e2e8f0;color:#0f172a}
 a{color:#1d4ed8}
+.qr{display:block;width:12rem;height:12rem;margin:0 auto 1rem}
+.code{display:block;width:100%;box-sizing:border-box;margin:0 0 1rem;padding:.5rem;font:.8rem/1.4 ui-monospace,monospace;word-break:break-all;background:#f8fafc;border:1px solid #cbd5e1;border-radius:.5rem}
 `
 
 function page(res: Response, status: number, title: string, body: string) {
@@ -78,6 +81,14 @@ export function createSandboxCheckoutRouter(ctx: AppContext) {
         `<dl><dt>Plano</dt><dd>${escape(planLabel(payment.planName))}</dd>` +
         `<dt>Valor</dt><dd>${escape(formatCents(payment.amountCents))}/mês</dd>` +
         `<dt>Forma de pagamento</dt><dd>${escape(PAYMENT_METHOD_LABELS[payment.method] ?? payment.method)}</dd></dl>`
+      if (payment.status === 'declined' && payment.failureReason === PIX_EXPIRED_REASON) {
+        return page(
+          res,
+          200,
+          'Cobrança expirada',
+          `<h1>Esta cobrança Pix expirou</h1>${details}<p>O prazo para pagar terminou; nada foi cobrado.</p><p><a href="${escape(checkoutReturnPath(payment.checkoutId))}">Voltar ao Gabarita</a></p>`,
+        )
+      }
       if (payment.status !== 'pending') {
         const done = payment.status === 'approved' ? 'aprovado' : payment.status === 'refunded' ? 'estornado' : 'recusado'
         return page(
@@ -85,6 +96,20 @@ export function createSandboxCheckoutRouter(ctx: AppContext) {
           200,
           'Pagamento já processado',
           `<h1>Este pagamento já foi ${done}</h1>${details}<p><a href="${escape(checkoutReturnPath(payment.checkoutId))}">Voltar ao Gabarita</a></p>`,
+        )
+      }
+      if (payment.method === 'pix' && payment.pixCode) {
+        // The payer's bank, simulated: it reads the code and pays; the provider then posts the webhook.
+        return page(
+          res,
+          200,
+          'Pagar com Pix',
+          `<h1>Banco de testes: pagar com Pix</h1>${details}` +
+            `<img class="qr" src="${qrCodeDataUrl(payment.pixCode)}" alt="QR code do Pix">` +
+            `<p><label for="pix-code">Código Pix copia e cola</label></p><textarea id="pix-code" class="code" rows="4" readonly>${escape(payment.pixCode)}</textarea>` +
+            `<p>Este é o banco de testes do Gabarita: nada é cobrado. O pagamento é confirmado ao Gabarita pelo webhook assinado do provedor, como num Pix de verdade.</p>` +
+            `<form method="post" action="${SANDBOX_PATH}/${id}/aprovar"><button type="submit" class="approve">Simular pagamento Pix</button></form>` +
+            `<p><a href="/trocar-plano">Voltar sem pagar</a></p>`,
         )
       }
       page(

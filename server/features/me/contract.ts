@@ -2,6 +2,7 @@ import * as z from 'zod'
 
 import { defineEndpoint, SuccessMessage } from '../../api/contract'
 import { pageParam } from '../../api/http'
+import { ReceiptJson } from '../../domain/billing/json'
 import { DeleteAccountBody } from './schemas'
 
 // The student's own area (issue 14): the dashboard's figures with the spec's names
@@ -97,6 +98,7 @@ export const MyDataExportJson = z
     video_watches: rows('video_watches'),
     subscriptions: rows('subscriptions'),
     payments: rows('payments'),
+    receipts: z.array(ReceiptJson).meta({ description: 'Os recibos dos seus pagamentos aprovados, do mais recente ao mais antigo.' }),
     chat_messages: rows('chat_messages'),
     contact_messages: rows('contact_messages'),
   })

@@ -21,6 +21,7 @@ import {
   users,
   videoWatches,
 } from '../../db/schema'
+import { listUserReceipts } from '../../domain/billing/receipts'
 
 // 'Baixar meus dados' (issue 14; the LGPD access right promised in /termos): everything we hold
 // about one student, as one JSON document. Secrets are left out (password and temporary
@@ -63,6 +64,7 @@ export async function exportMyData(db: Db, userId: string, now = new Date()) {
     pays,
     chat,
     contact,
+    receipts,
   ] = await Promise.all([
     db.select().from(profiles).where(eq(profiles.userId, userId)),
     db.select().from(attempts).where(eq(attempts.userId, userId)).orderBy(attempts.id),
@@ -91,6 +93,7 @@ export async function exportMyData(db: Db, userId: string, now = new Date()) {
     db.select().from(payments).where(eq(payments.userId, userId)).orderBy(payments.id),
     db.select().from(chatMessages).where(eq(chatMessages.userId, userId)).orderBy(chatMessages.id),
     db.select().from(contactMessages).where(eq(contactMessages.email, user.email)).orderBy(contactMessages.id),
+    listUserReceipts(db, userId),
   ])
   return {
     sobre:
@@ -112,6 +115,7 @@ export async function exportMyData(db: Db, userId: string, now = new Date()) {
     video_watches: watches,
     subscriptions: subs,
     payments: pays,
+    receipts,
     chat_messages: chat,
     contact_messages: contact,
   }
