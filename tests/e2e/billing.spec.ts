@@ -126,7 +126,9 @@ test('a Gratuito student at the weekly limit upgrades to Premium through the che
   const options = page.getByTestId('plan-option')
   await expect(options).toHaveCount(3)
   await expect(options.nth(1)).toContainText('MAIS POPULAR')
-  await expect(options.nth(1).getByRole('listitem')).toHaveCount(8)
+  // Every line of the catalogue, so what tells Premium from Pro shows (issue 28).
+  await expect(options.nth(1)).toContainText('Caderno personalizado: até 50 cadernos')
+  await expect(options.nth(2)).toContainText('Caderno personalizado: cadernos ilimitados')
   await expect(page.locator('#plano-PREMIUM')).toBeChecked()
   await expect(options.nth(1)).toContainText('Selecionado')
   await page.getByRole('button', { name: 'Alterar para Premium' }).click()
