@@ -22,7 +22,7 @@ export type ToolContext = {
   back: string
   /** The tool's own URL with the list's search (forms post here and come back here). */
   self: string
-  question: { id: number; number: number; code: string; annulled: boolean }
+  question: { id: number; number: number; code: string; annulled: boolean; hasExplanation: boolean }
 }
 
 export async function toolContext(
@@ -45,7 +45,13 @@ export async function toolContext(
     listSearch,
     back: backToList(listSearch, id),
     self: `/questoes/${id}/${tool}${listSearch}`,
-    question: { id, number: question.data.question_number, code: question.data.short_id, annulled: question.data.is_annulled },
+    question: {
+      id,
+      number: question.data.question_number,
+      code: question.data.short_id,
+      annulled: question.data.is_annulled,
+      hasExplanation: question.data.has_explanation,
+    },
   }
 }
 

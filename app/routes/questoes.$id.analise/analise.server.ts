@@ -4,11 +4,12 @@ import { json, redirect } from '@remix-run/node'
 import { call } from '#server/client/call'
 import type { RevealResponse } from '#server/features/questions/contract'
 import { questionsApi } from '#server/features/questions/contract'
+import type { ToolContext } from '~/question/insight.server'
 import { orFailed, toolContext } from '~/question/insight.server'
 import { listSearchOf, routeId } from '~/question/tool-urls'
 import { ApiError, formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
-import { apiForRequest, requireLoginToAct, withSession } from '~/utils/session.server'
+import { apiForRequest, policyOf, requireLoginToAct, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 import { RevealAnalysisSchema } from './schemas'
@@ -19,6 +20,22 @@ import { RevealAnalysisSchema } from './schemas'
 // and otherwise says why ('plan' → link to the plans).
 
 const ANALYSIS_ERROR = 'Não foi possível carregar a análise.'
+
+export type ClosedAnalysis = { reason: 'none' | 'plan' | 'disabled'; message: string }
+
+/**
+ * Why 'Ver análise' would show no analysis, so it must not spend one of the week's questions
+ * (issue 27): the question has none, or the plan or the admin toggle keeps it closed. Null when
+ * it would show one.
+ */
+async function closedAnalysis(request: Request, context: AppLoadContext, tool: ToolContext): Promise<ClosedAnalysis | null> {
+  if (!tool.question.hasExplanation) return { reason: 'none', message: 'Esta questão ainda não tem análise do professor.' }
+  const policy = await policyOf(request, context).catch(() => null)
+  if (!policy || policy.features.commentedQuestions) return null
+  return policy.limits.hasCommentedQuestions
+    ? { reason: 'disabled', message: 'As questões comentadas estão desativadas no momento.' }
+    : { reason: 'plan', message: 'A análise do professor não faz parte do seu plano.' }
+}
 
 export async function loadAnalysis(request: Request, context: AppLoadContext, rawId: string | undefined) {
   const tool = await toolContext(request, context, rawId, 'analise')
@@ -34,6 +51,7 @@ export async function loadAnalysis(request: Request, context: AppLoadContext, ra
   )
   const reveal = result.value as RevealResponse | null
   return json({
+    closed: reveal ? null : await closedAnalysis(request, context, tool),
     question: tool.question,
     back: tool.back,
     self: tool.self,
@@ -56,7 +74,10 @@ export async function analysisAction(request: Request, context: AppLoadContext, 
   const parsed = await parseForm(request, RevealAnalysisSchema)
   await requireLoginToAct(request, self, 'Faça login para ver a análise.')
   if (parsed.status !== 'success') return redirectWithToast(self, { type: 'error', title: 'Requisição inválida' }, { request })
-  const api = await apiForRequest(request, context)
+  const tool = await toolContext(request, context, rawId, 'analise')
+  // Nothing to show: no question is spent; the page says why.
+  if (await closedAnalysis(request, context, tool)) return redirect(self)
+  const api = tool.api
   try {
     await withSession(request, () => call(api, questionsApi.reveal, { params: { id } }))
     return redirect(self)

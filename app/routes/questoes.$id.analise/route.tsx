@@ -7,6 +7,7 @@ import { RouteDialog } from '~/components/route-dialog'
 import { toolLinkSelector } from '~/question/card-actions'
 import { Markup } from '~/question/markup'
 
+import type { ClosedAnalysis } from './analise.server'
 import { analysisAction, loadAnalysis } from './analise.server'
 
 // Análise (issue 12), nested in the /questoes layout: the commented answer in a dialog over the
@@ -27,6 +28,33 @@ export function action({ request, context, params }: ActionFunctionArgs) {
 
 const box = 'mt-4 rounded-lg border p-4'
 
+/** No analysis to show: none written, or the plan or the admin keeps it closed (with the way to the plans). */
+function ClosedNote({ closed }: { closed: ClosedAnalysis }) {
+  if (closed.reason === 'none')
+    return (
+      <p
+        className={`${box} border-dashed border-slate-300 text-slate-600 dark:border-slate-700 dark:text-slate-400`}
+        data-testid="analise-ausente"
+      >
+        {closed.message}
+      </p>
+    )
+  return (
+    <div
+      role="note"
+      className={`${box} border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100`}
+      data-testid="analise-bloqueada"
+    >
+      <p>{closed.message}</p>
+      {closed.reason === 'plan' ? (
+        <Link to="/planos" className="mt-2 inline-flex min-h-11 items-center font-semibold underline">
+          Ver planos
+        </Link>
+      ) : null}
+    </div>
+  )
+}
+
 export default function AnalysisRoute() {
   const data = useLoaderData<typeof loader>()
   const navigation = useNavigation()
@@ -43,6 +71,8 @@ export default function AnalysisRoute() {
         <p role="alert" className="field-error mt-4">
           {data.failed}
         </p>
+      ) : !reveal && data.closed ? (
+        <ClosedNote closed={data.closed} />
       ) : !reveal ? (
         <Form method="post" action={data.self} preventScrollReset className={`${box} border-slate-200 dark:border-slate-700`}>
           <CsrfInput />
@@ -67,23 +97,14 @@ export default function AnalysisRoute() {
               <h3 className="font-semibold">Análise do professor</h3>
               <Markup text={reveal.explanation} className="qs mt-1" />
             </section>
-          ) : reveal.locked ? (
-            <div
-              role="note"
-              className={`${box} border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100`}
-              data-testid="analise-bloqueada"
-            >
-              <p>{reveal.lockedMessage}</p>
-              {reveal.locked === 'plan' ? (
-                <Link to="/planos" className="mt-2 inline-flex min-h-11 items-center font-semibold underline">
-                  Ver planos
-                </Link>
-              ) : null}
-            </div>
           ) : (
-            <p className={`${box} border-dashed border-slate-300 text-slate-600 dark:border-slate-700 dark:text-slate-400`}>
-              Esta questão ainda não tem análise do professor.
-            </p>
+            <ClosedNote
+              closed={
+                reveal.locked
+                  ? { reason: reveal.locked, message: reveal.lockedMessage ?? '' }
+                  : { reason: 'none', message: 'Esta questão ainda não tem análise do professor.' }
+              }
+            />
           )}
         </div>
       )}
