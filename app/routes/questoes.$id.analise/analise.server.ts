@@ -9,7 +9,7 @@ import { orFailed, toolContext } from '~/question/insight.server'
 import { listSearchOf, routeId } from '~/question/tool-urls'
 import { ApiError, formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
-import { apiForRequest, policyOf, requireLoginToAct, withSession } from '~/utils/session.server'
+import { policyOf, requireLoginToAct, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 import { RevealAnalysisSchema } from './schemas'
