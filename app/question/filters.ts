@@ -1,6 +1,7 @@
 // The /questoes URL is the whole state of the page (shareable, bookmarkable):
-// q, disciplina, assunto, dificuldade, ano, banca (repeatable), caderno (one of the
-// student's notebooks) and pagina.
+// q, disciplina, assunto, dificuldade, ano, banca, prova (repeatable), caderno (one of the
+// student's notebooks), situacao (the student's last result), analise=com, anuladas=excluir
+// and pagina.
 // revelada / escolha carry answers revealed without JS across the redirect.
 
 import { formatNumber } from '~/utils/format'
@@ -12,15 +13,30 @@ export type FilterState = {
   dificuldade: string[]
   ano: number[]
   banca: string[]
+  /** Exam ids. */
+  prova: number[]
   /** One of the signed-in student's notebooks (the API refuses anyone else's). */
   caderno: number | null
+  /** The signed-in student's own last result on the question (issue 27). */
+  situacao: Situacao | null
+  /** analise=com: only questions with the teacher's analysis. */
+  comAnalise: boolean
+  /** anuladas=excluir. */
+  semAnuladas: boolean
 }
+
+/** The status filter's URL values and labels (the API's values: questoes.server.ts). */
+export const SITUACOES = { 'nao-resolvidas': 'Não resolvidas', errei: 'Que errei', acertei: 'Que acertei' }
+export type Situacao = keyof typeof SITUACOES
 
 export const DIFFICULTY_LABELS: Record<string, string> = { facil: 'Fácil', medio: 'Médio', dificil: 'Difícil' }
 export const FALLBACK_YEARS = [2024, 2023, 2022, 2021, 2020]
 export const FALLBACK_BOARDS = ['OAB', 'FGV', 'CESPE', 'VUNESP', 'FCC']
 /** Questions per page of a card list: the bank's and a notebook's. */
 export const PER_PAGE = 20
+
+/** The repeatable keys, in URL order: counted one per value. */
+const LISTS = ['disciplina', 'assunto', 'dificuldade', 'ano', 'banca', 'prova'] as const
 
 const ids = (values: string[]) => [
   ...new Set(
@@ -32,6 +48,7 @@ const ids = (values: string[]) => [
 ]
 
 export function readFilters(params: URLSearchParams): FilterState {
+  const situacao = params.get('situacao')
   return {
     q: (params.get('q') ?? '').trim().slice(0, 200),
     disciplina: ids(params.getAll('disciplina')),
@@ -46,12 +63,16 @@ export function readFilters(params: URLSearchParams): FilterState {
           .filter((b) => b && b.length <= 120),
       ),
     ],
+    prova: ids(params.getAll('prova')),
     caderno: ids(params.getAll('caderno'))[0] ?? null,
+    situacao: situacao && situacao in SITUACOES ? (situacao as Situacao) : null,
+    comAnalise: params.get('analise') === 'com',
+    semAnuladas: params.get('anuladas') === 'excluir',
   }
 }
 
 export function activeFilterCount(f: FilterState) {
-  return (f.q ? 1 : 0) + f.disciplina.length + f.assunto.length + f.dificuldade.length + f.ano.length + f.banca.length + (f.caderno ? 1 : 0)
+  return LISTS.reduce((n, key) => n + f[key].length, [f.q, f.caderno, f.situacao, f.comAnalise, f.semAnuladas].filter(Boolean).length)
 }
 
 export function readPage(params: URLSearchParams) {
@@ -63,12 +84,11 @@ export function readPage(params: URLSearchParams) {
 export function filtersToSearch(f: FilterState, page = 1) {
   const params = new URLSearchParams()
   if (f.q) params.set('q', f.q)
-  for (const id of f.disciplina) params.append('disciplina', String(id))
-  for (const id of f.assunto) params.append('assunto', String(id))
-  for (const d of f.dificuldade) params.append('dificuldade', d)
-  for (const y of f.ano) params.append('ano', String(y))
-  for (const b of f.banca) params.append('banca', b)
+  for (const key of LISTS) for (const value of f[key]) params.append(key, String(value))
   if (f.caderno) params.set('caderno', String(f.caderno))
+  if (f.situacao) params.set('situacao', f.situacao)
+  if (f.comAnalise) params.set('analise', 'com')
+  if (f.semAnuladas) params.set('anuladas', 'excluir')
   if (page > 1) params.set('pagina', String(page))
   const text = params.toString()
   return text ? `?${text}` : ''

@@ -1,14 +1,12 @@
 import { Link, useFetcher } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 
-import type { QuestionCard as Card } from '#server/features/questions/contract'
 import { CsrfInput } from '~/components/csrf-input'
 import { Icon } from '~/components/icons'
 import { useHydrated } from '~/utils/use-hydrated'
 
 import type { AnswerActionData } from './actions.server'
 import { CardActions } from './card-actions'
-import type { CardTextMap } from './card-texts'
 import { CardText, useCardTexts } from './card-texts'
 import { announce } from './keyboard'
 import { Markup } from './markup'
@@ -35,33 +33,10 @@ export type CardView = {
   body?: { text: string; alts: string[] }
   /** Topics in Discussões (the button's count). */
   forum: number
+  /** The signed-in student's last attempt at it: right or wrong, and the day (dd/mm, São Paulo). */
+  last?: { ok: boolean; day: string }
   /** The API's signed shown-at token, sent back with the answer (its time, ADR 018); signed-in only. */
   tk?: string
-}
-
-export function toCardView(q: Card): CardView {
-  return {
-    id: q.id,
-    code: q.short_id,
-    disc: q.discipline_name,
-    topics: q.topics.map((t) => t.name),
-    year: q.exam_year,
-    exam: q.exam_name,
-    board: q.exam_board,
-    org: q.exam_organization,
-    level: q.difficulty_level,
-    annulled: q.is_annulled || undefined,
-    alts: q.alternatives.map((a) => a.letter),
-    body: { text: q.question_text, alts: q.alternatives.map((a) => a.text_content) },
-    forum: q.forum_topics_count ?? 0,
-    tk: q.shown_token,
-  }
-}
-
-/** Moves the cards' texts out of the loader data into a map for the server render. */
-export function splitTexts(cards: CardView[]): { cards: CardView[]; texts: CardTextMap } {
-  const texts: CardTextMap = new Map(cards.map((c) => [c.id, c.body ?? { text: '', alts: [] }]))
-  return { cards: cards.map(({ body: _, ...c }) => c), texts }
 }
 
 export type RevealState = {
@@ -173,6 +148,7 @@ export function QuestionCard({
         <span className="qid">{`#${question.code}`}</span>
         <span className={`qb qb-${level}`}>{DIFFICULTY[level]}</span>
         {question.annulled ? <span className="qb qb-an">Anulada</span> : null}
+        {question.last ? <LastAttempt {...question.last} /> : null}
       </header>
       <dl className="qm">
         <Meta label="Disciplina" value={question.disc} />
@@ -266,6 +242,16 @@ export function QuestionCard({
         Reportar erro
       </Link>
     </article>
+  )
+}
+
+/** 'Você acertou · 24/11': the student's last result in words (the colour and icon only repeat it). */
+function LastAttempt({ ok, day }: { ok: boolean; day: string }) {
+  return (
+    <span className={`qb ${ok ? 'qb-ok' : 'qb-er'}`} data-testid="ultima-tentativa">
+      <Icon name={ok ? 'check' : 'x'} className="h-3.5 w-3.5" />
+      {`Você ${ok ? 'acertou' : 'errou'} · ${day}`}
+    </span>
   )
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { formatCalendarDay, formatDate, formatDateTime, formatNumber } from './format'
+import { formatCalendarDay, formatDate, formatDateTime, formatNumber, formatShortDate } from './format'
 
 // What a student reads on every page: one date shape and one date-time shape, in São Paulo time
 // whatever the server's zone.
@@ -14,6 +14,13 @@ describe('pt-BR formatting', () => {
   it('shows a moment as dd/mm/aaaa HH:mm with a 24-hour clock and no comma', () => {
     expect(formatDateTime('2026-11-25T03:05:00Z')).toBe('25/11/2026 00:05')
     expect(formatDateTime('2026-11-25T21:40:00Z')).toBe('25/11/2026 18:40')
+  })
+
+  it('shows a recent day as dd/mm, and the year only before the current one', () => {
+    const now = new Date('2026-12-01T12:00:00Z')
+    expect(formatShortDate('2026-11-25T02:30:00Z', now)).toBe('24/11')
+    expect(formatShortDate('2025-11-24T15:00:00Z', now)).toBe('24/11/2025')
+    expect(formatShortDate(null, now)).toBe('')
   })
 
   it('answers the given placeholder for a missing or broken date', () => {

@@ -27,6 +27,13 @@ export function formatDate(iso: string | null | undefined, empty = 'N/A') {
   return p ? `${p.d}/${p.m}/${p.y}` : empty
 }
 
+/** dd/mm in São Paulo time within the current year, dd/mm/aaaa before it; `empty` when missing or not a date. */
+export function formatShortDate(iso: string | null | undefined, now = new Date(), empty = '') {
+  const p = parts(iso)
+  if (!p) return empty
+  return p.y === parts(now.toISOString())?.y ? `${p.d}/${p.m}` : `${p.d}/${p.m}/${p.y}`
+}
+
 /** dd/mm/aaaa HH:mm in São Paulo time; `empty` when missing or not a date. */
 export function formatDateTime(iso: string | null | undefined, empty = 'N/A') {
   const p = parts(iso)

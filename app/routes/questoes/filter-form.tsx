@@ -4,7 +4,7 @@ import { useState } from 'react'
 
 import { openLoginDialog } from '~/components/login-dialog'
 import type { FilterState } from '~/question/filters'
-import { activeFilterCount, DIFFICULTY_LABELS, readFilters, truncate } from '~/question/filters'
+import { activeFilterCount, DIFFICULTY_LABELS, readFilters, SITUACOES, truncate } from '~/question/filters'
 import { useOpenOnWide } from '~/utils/use-open-on-wide'
 
 /** [id, name, [[topicId, topicName]...]] as the loader sends it. */
@@ -24,6 +24,7 @@ export function FilterForm({
   disciplines: disciplineTuples,
   years,
   boards,
+  exams = [],
   loggedIn,
   notebooks = [],
 }: {
@@ -31,6 +32,8 @@ export function FilterForm({
   disciplines: DisciplineTuple[]
   years: number[]
   boards: string[]
+  /** The exams with questions as [id, label]: the 'Prova' filter. */
+  exams?: [number, string][]
   loggedIn: boolean
   /** The signed-in student's notebooks as [id, name]: the 'Caderno' filter (none for visitors). */
   notebooks?: [number, string][]
@@ -51,7 +54,7 @@ export function FilterForm({
       })),
     )
   const count = activeFilterCount(filters)
-  const badges = selectedBadges(filters, disciplines, notebooks)
+  const badges = selectedBadges(filters, disciplines, notebooks, exams)
 
   function askLoginFirst(event: React.FormEvent<HTMLFormElement>) {
     const params = new URLSearchParams()
@@ -143,21 +146,30 @@ export function FilterForm({
               selected={filters.ano.map(String)}
             />
             <CheckboxPanel legend="Banca" name="banca" options={boards.map((b) => ({ value: b, label: b }))} selected={filters.banca} />
-            {notebooks.length ? (
-              <div>
-                <label htmlFor="filtro-caderno" className="label">
-                  Caderno
-                </label>
-                <select id="filtro-caderno" name="caderno" defaultValue={filters.caderno ?? ''} className="input">
-                  <option value="">Todos os cadernos</option>
-                  {notebooks.map(([id, name]) => (
-                    <option key={id} value={id}>
-                      {name}
-                    </option>
-                  ))}
-                </select>
-              </div>
+            <CheckboxPanel
+              legend="Prova"
+              name="prova"
+              options={exams.map(([id, label]) => ({ value: String(id), label }))}
+              selected={filters.prova.map(String)}
+              empty="Nenhuma prova cadastrada."
+            />
+            {/* The student's own results: visitors have none (and a search asks them to log in). */}
+            {loggedIn ? (
+              <Choice
+                label="Situação"
+                name="situacao"
+                value={filters.situacao}
+                all="Todas as questões"
+                options={Object.entries(SITUACOES)}
+              />
             ) : null}
+            {notebooks.length ? (
+              <Choice label="Caderno" name="caderno" value={filters.caderno} all="Todos os cadernos" options={notebooks} />
+            ) : null}
+          </div>
+          <div className="flex flex-wrap gap-x-6">
+            <Flag name="analise" value="com" checked={filters.comAnalise} label="Com análise do professor" />
+            <Flag name="anuladas" value="excluir" checked={filters.semAnuladas} label="Excluir anuladas" />
           </div>
           {badges.length ? (
             <ul aria-label="Filtros selecionados" className="flex flex-wrap gap-2">
@@ -183,6 +195,46 @@ export function FilterForm({
         </Form>
       </details>
     </section>
+  )
+}
+
+/** A one-choice filter: its first option, `all`, sends nothing. */
+function Choice({
+  label,
+  name,
+  value,
+  all,
+  options,
+}: {
+  label: string
+  name: string
+  value: string | number | null
+  all: string
+  options: [string | number, string][]
+}) {
+  return (
+    <div>
+      <label htmlFor={`filtro-${name}`} className="label">
+        {label}
+      </label>
+      <select id={`filtro-${name}`} name={name} defaultValue={value ?? ''} className="input">
+        <option value="">{all}</option>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+function Flag({ name, value, checked, label }: { name: string; value: string; checked: boolean; label: string }) {
+  return (
+    <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm">
+      <input type="checkbox" name={name} value={value} defaultChecked={checked} className="h-4 w-4" />
+      {label}
+    </label>
   )
 }
 
@@ -237,8 +289,9 @@ function CheckboxPanel({
   )
 }
 
-function selectedBadges(f: FilterState, disciplines: Discipline[], notebooks: [number, string][] = []) {
+function selectedBadges(f: FilterState, disciplines: Discipline[], notebooks: [number, string][], exams: [number, string][]) {
   const disciplineName = new Map(disciplines.map((d) => [d.id, d.name]))
+  const examName = new Map(exams)
   const topicName = new Map(disciplines.flatMap((d) => d.topics.map((t) => [t.id, t.name] as const)))
   return [
     ...(f.q ? [{ key: 'q', label: `“${f.q}”` }] : []),
@@ -247,6 +300,10 @@ function selectedBadges(f: FilterState, disciplines: Discipline[], notebooks: [n
     ...f.dificuldade.map((d) => ({ key: `f${d}`, label: DIFFICULTY_LABELS[d] ?? d })),
     ...f.ano.map((y) => ({ key: `a${y}`, label: String(y) })),
     ...f.banca.map((b) => ({ key: `b${b}`, label: b })),
+    ...f.prova.map((id) => ({ key: `p${id}`, label: examName.get(id) ?? `Prova ${id}` })),
     ...(f.caderno ? [{ key: 'caderno', label: `Caderno: ${notebooks.find(([id]) => id === f.caderno)?.[1] ?? f.caderno}` }] : []),
+    ...(f.situacao ? [{ key: 'situacao', label: SITUACOES[f.situacao] }] : []),
+    ...(f.comAnalise ? [{ key: 'analise', label: 'Com análise' }] : []),
+    ...(f.semAnuladas ? [{ key: 'anuladas', label: 'Sem anuladas' }] : []),
   ]
 }

@@ -10,8 +10,8 @@ import { disciplinesApi } from '#server/features/disciplines/contract'
 import { notebooksApi } from '#server/features/notebooks/contract'
 import type { FilterOptions, SearchResponse } from '#server/features/questions/contract'
 import { questionsApi } from '#server/features/questions/contract'
+import { splitTexts, toCardView } from '~/question/card-view.server'
 import { activeFilterCount, FALLBACK_BOARDS, FALLBACK_YEARS, PER_PAGE, readFilters, readPage } from '~/question/filters'
-import { splitTexts, toCardView } from '~/question/question-card'
 import type { ServerReveal } from '~/question/reveals.server'
 import { revealsInUrl } from '~/question/reveals.server'
 import { weeklyQuota } from '~/question/weekly-quota'
@@ -41,7 +41,7 @@ async function filterOptions(api: ApiClient) {
     return value
   } catch {
     // Spec section 8: the fixed years and boards when the call fails (not cached).
-    return { years: FALLBACK_YEARS, exam_boards: FALLBACK_BOARDS, difficulties: ['facil', 'medio', 'dificil'], fallback: true }
+    return { years: FALLBACK_YEARS, exam_boards: FALLBACK_BOARDS, exams: [], difficulties: ['facil', 'medio', 'dificil'], fallback: true }
   }
 }
 
@@ -56,6 +56,9 @@ async function disciplines(api: ApiClient): Promise<Discipline[]> {
     return []
   }
 }
+
+/** The 'Situação' filter's URL values as the API's statuses. */
+const STATUS = { 'nao-resolvidas': 'unsolved', errei: 'wrong', acertei: 'right' } as const
 
 export async function loadQuestionsPage(request: Request, context: AppLoadContext) {
   const url = new URL(request.url)
@@ -102,7 +105,11 @@ export async function loadQuestionsPage(request: Request, context: AppLoadContex
           difficulty: filters.dificuldade,
           year: filters.ano,
           exam_board: filters.banca,
+          exam: filters.prova,
           notebook_id: filters.caderno ?? undefined,
+          status: filters.situacao ? STATUS[filters.situacao] : undefined,
+          has_explanation: filters.comAnalise || undefined,
+          annulled: filters.semAnuladas ? false : undefined,
           // Sent only when on, as the spec's page does.
           random: !hasFilters || undefined,
           seed,
@@ -139,7 +146,12 @@ export async function loadQuestionsPage(request: Request, context: AppLoadContex
         loggedIn: Boolean(token),
         notebooks: await notebookOptions,
         result: { ...(result as SearchResponse & { failed?: string }), data: cards, success: undefined },
-        options,
+        options: {
+          years: options.years,
+          exam_boards: options.exam_boards,
+          // The 'Prova' filter as [id, label]: compact, like the disciplines; the year unless the name says it.
+          exams: options.exams.map((e) => [e.id, e.name.includes(String(e.year)) ? e.name : `${e.name} (${e.year})`] as [number, string]),
+        },
         // [id, name, [[topicId, topicName]...]]: compact, all topics so JS can follow the ticks.
         disciplines: disciplineList.map((d) => [d.id, d.name, d.topics.map((t) => [t.id, t.name] as [number, string])] as DisciplineTuple),
         reveals: Object.fromEntries([...reveals].map(([id, reveal]) => [id, { reveal }])) as Record<

@@ -66,6 +66,7 @@ export default function QuestionsPage() {
           disciplines={data.disciplines}
           years={data.options.years}
           boards={data.options.exam_boards}
+          exams={data.options.exams}
           notebooks={data.notebooks}
           loggedIn={data.loggedIn}
         />

@@ -24,6 +24,10 @@ export const QuestionCardJson = z
     has_explanation: z.boolean(),
     topics: z.array(z.object({ id: z.number().int(), name: z.string() })),
     forum_topics_count: z.number().int().meta({ description: 'Tópicos vivos em Discussões.' }),
+    my_last_attempt: z
+      .object({ correct: z.boolean(), at: z.iso.datetime() })
+      .nullable()
+      .meta({ description: 'A última tentativa de quem pergunta nesta questão; null sem login ou sem tentativa.' }),
     shown_token: z.string().optional().meta({ description: 'Quando o cartão foi mostrado, assinado (só para quem entrou).' }),
   })
   .meta({ id: 'QuestionCard' })

@@ -17,7 +17,8 @@ export const TEXT_COUNT_CAP = 500
 export const DEFAULT_PER_PAGE = 20
 export const MAX_PER_PAGE = 100
 
-export type QuestionStatus = 'unsolved' | 'solved' | 'wrong'
+/** Never answered, answered at all, last answer wrong, last answer right (the student's own attempts). */
+export type QuestionStatus = 'unsolved' | 'solved' | 'wrong' | 'right'
 
 export type SearchParams = {
   page: number
@@ -31,6 +32,10 @@ export type SearchParams = {
   examIds: number[]
   organizations: string[]
   status?: QuestionStatus
+  /** true: only questions with the teacher's analysis; false: only those without. */
+  hasExplanation?: boolean
+  /** false: leave annulled questions out; true: only annulled ones. */
+  annulled?: boolean
   /** Only the questions of this notebook; the API checks first that it is the caller's own. */
   notebookId?: number
   random: boolean
@@ -75,6 +80,8 @@ export type QuestionCard = {
   topics: { id: number; name: string }[]
   /** Live topics in Discussões (not hidden, not deleted): the count on the card's button. */
   forum_topics_count: number
+  /** The caller's latest attempt at this question; null for a visitor or a question never answered. */
+  my_last_attempt: { correct: boolean; at: string } | null
   /** Added by the API for a signed-in caller: when this card was shown, signed (timing.ts). */
   shown_token?: string
 }
@@ -99,6 +106,8 @@ export function hasFilters(p: SearchParams) {
     p.examIds.length ||
     p.organizations.length ||
     p.status ||
+    p.hasExplanation !== undefined ||
+    p.annulled !== undefined ||
     p.notebookId,
   )
 }
@@ -117,6 +126,23 @@ function anyOf(values: number[] | string[], type: 'int' | 'text') {
 /** A student's words as the Portuguese text query every search of the bank uses (also the assistant's, server/features/chat). */
 export function tsQuery(term: string) {
   return sql`websearch_to_tsquery('portuguese', gabarita_fold(${term}))`
+}
+
+const HAS_EXPLANATION = sql`(q.explanation IS NOT NULL AND length(trim(q.explanation)) > 0)`
+
+/**
+ * The caller's attempts at question q. The last one is the latest by (created_at, id): "que errei"
+ * and "que acertei" ask for an attempt with that verdict and none after it, an EXISTS the planner
+ * turns into a semi-join over attempts_user_question_idx (a scalar "last attempt" subquery would
+ * be probed once per question of the bank).
+ */
+function statusCondition(status: QuestionStatus, userId: string): SQL {
+  const attempted = sql`SELECT 1 FROM attempts a WHERE a.user_id = ${userId} AND a.question_id = q.id`
+  if (status === 'unsolved') return sql`NOT EXISTS (${attempted})`
+  if (status === 'solved') return sql`EXISTS (${attempted})`
+  return sql`EXISTS (${attempted} AND a.correct = ${status === 'right'} AND NOT EXISTS (
+      SELECT 1 FROM attempts b WHERE b.user_id = a.user_id AND b.question_id = a.question_id
+        AND (b.created_at, b.id) > (a.created_at, a.id)))`
 }
 
 function whereClause(p: SearchParams): SQL {
@@ -147,14 +173,9 @@ function whereClause(p: SearchParams): SQL {
       sql`EXISTS (SELECT 1 FROM notebook_questions nq JOIN notebooks n ON n.id = nq.notebook_id
         WHERE nq.question_id = q.id AND nq.notebook_id = ${p.notebookId} AND n.user_id = ${p.userId})`,
     )
-  if (p.status && p.userId) {
-    const attempted = sql`SELECT 1 FROM attempts a WHERE a.user_id = ${p.userId} AND a.question_id = q.id`
-    if (p.status === 'unsolved') parts.push(sql`NOT EXISTS (${attempted})`)
-    if (p.status === 'solved') parts.push(sql`EXISTS (${attempted})`)
-    // "Errei": answered wrong and never right since.
-    if (p.status === 'wrong')
-      parts.push(sql`EXISTS (${attempted} AND a.correct = false) AND NOT EXISTS (${attempted} AND a.correct = true)`)
-  }
+  if (p.status && p.userId) parts.push(statusCondition(p.status, p.userId))
+  if (p.hasExplanation !== undefined) parts.push(p.hasExplanation ? HAS_EXPLANATION : sql`NOT ${HAS_EXPLANATION}`)
+  if (p.annulled !== undefined) parts.push(p.annulled ? sql`q.correct_answer IS NULL` : sql`q.correct_answer IS NOT NULL`)
   return sql.join(parts, sql` AND `)
 }
 
@@ -206,28 +227,39 @@ type CardRow = {
   has_explanation: boolean
   topics: { id: number; name: string }[] | string | null
   forum_topics: number | string | null
+  last_correct: boolean | null
+  last_at: Date | string | null
 }
 
-const CARD_COLUMNS = sql`q.id, q.short_id, q.number, q.discipline_id, d.name AS discipline_name, q.exam_id, q.year,
+/** A card's columns; with a caller, their latest attempt (the lateral join of cardJoins). */
+const cardColumns = (userId?: string) => sql`q.id, q.short_id, q.number, q.discipline_id, d.name AS discipline_name, q.exam_id, q.year,
       e.name AS exam_name, q.board, e.organization, q.difficulty, q.statement, q.alternatives,
       (q.correct_answer IS NULL) AS annulled,
-      (q.explanation IS NOT NULL AND length(trim(q.explanation)) > 0) AS has_explanation,
+      ${HAS_EXPLANATION} AS has_explanation,
       (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY t.name), '[]'::json)
          FROM question_topics qt JOIN topics t ON t.id = qt.topic_id WHERE qt.question_id = q.id) AS topics,
-      (SELECT count(*) FROM forum_topics ft WHERE ft.question_id = q.id AND ft.hidden_at IS NULL AND ft.deleted_at IS NULL) AS forum_topics`
-const CARD_JOINS = sql`JOIN questions q ON q.id = p.id
+      (SELECT count(*) FROM forum_topics ft WHERE ft.question_id = q.id AND ft.hidden_at IS NULL AND ft.deleted_at IS NULL) AS forum_topics,
+      ${userId ? sql`la.correct AS last_correct, la.created_at AS last_at` : sql`NULL::boolean AS last_correct, NULL::timestamptz AS last_at`}`
+/** One index probe per card of the page (attempts_user_question_idx), in the same statement. */
+const cardJoins = (userId?: string) => sql`JOIN questions q ON q.id = p.id
     JOIN disciplines d ON d.id = q.discipline_id
-    JOIN exams e ON e.id = q.exam_id`
+    JOIN exams e ON e.id = q.exam_id${
+      userId
+        ? sql`
+    LEFT JOIN LATERAL (SELECT a.correct, a.created_at FROM attempts a WHERE a.user_id = ${userId} AND a.question_id = q.id
+      ORDER BY a.created_at DESC, a.id DESC LIMIT 1) la ON true`
+        : sql``
+    }`
 
-/** Cards for these ids, in the given order; questions removed by a re-import are left out. */
-export async function loadCards(db: Db, ids: number[]): Promise<QuestionCard[]> {
+/** Cards for these ids, in the given order (with `userId`'s latest attempts); questions removed by a re-import are left out. */
+export async function loadCards(db: Db, ids: number[], userId?: string): Promise<QuestionCard[]> {
   if (!ids.length) return []
   const rows = await queryRows<CardRow>(
     db,
     sql`
-    SELECT ${CARD_COLUMNS}
+    SELECT ${cardColumns(userId)}
     FROM unnest(${sql.param(ids)}::int[]) WITH ORDINALITY AS p(id, ord)
-    ${CARD_JOINS}
+    ${cardJoins(userId)}
     WHERE q.removed_at IS NULL
     ORDER BY p.ord`,
     { prepare: true },
@@ -259,6 +291,7 @@ function toCard(r: CardRow): QuestionCard {
     has_explanation: Boolean(r.has_explanation),
     topics: (parseJson(r.topics) ?? []).map((t) => ({ id: Number(t.id), name: t.name })),
     forum_topics_count: Number(r.forum_topics ?? 0),
+    my_last_attempt: r.last_at === null ? null : { correct: Boolean(r.last_correct), at: new Date(r.last_at).toISOString() },
   }
 }
 
@@ -267,7 +300,7 @@ function searchStatement(p: SearchParams): SQL {
   return sql`
     WITH ${pageAndTotal(p, whereClause(p))}
     SELECT total.n AS total, c.* FROM total LEFT JOIN (
-      SELECT p.ord, ${CARD_COLUMNS} FROM page p ${CARD_JOINS}
+      SELECT p.ord, ${cardColumns(p.userId)} FROM page p ${cardJoins(p.userId)}
     ) c ON true
     ORDER BY c.ord`
 }
@@ -284,13 +317,18 @@ export async function searchQuestions(db: Db, p: SearchParams): Promise<SearchRe
 export async function filterOptions(db: Db) {
   // From the small exams table, keeping only exams with live questions (no scan of questions).
   const live = sql`EXISTS (SELECT 1 FROM questions q WHERE q.exam_id = e.id AND q.removed_at IS NULL)`
-  const [years, boards] = await Promise.all([
+  const [years, boards, examRows] = await Promise.all([
     queryRows<{ year: number }>(db, sql`SELECT DISTINCT e.year FROM exams e WHERE ${live} ORDER BY e.year DESC`),
     queryRows<{ board: string }>(db, sql`SELECT DISTINCT e.board FROM exams e WHERE ${live} ORDER BY e.board`),
+    queryRows<{ id: number; name: string; year: number; board: string }>(
+      db,
+      sql`SELECT e.id, e.name, e.year, e.board FROM exams e WHERE ${live} ORDER BY e.year DESC, e.name, e.id`,
+    ),
   ])
   return {
     years: years.map((r) => Number(r.year)),
     exam_boards: boards.map((r) => r.board),
+    exams: examRows.map((r) => ({ id: Number(r.id), name: r.name, year: Number(r.year), board: r.board })),
     difficulties: ['facil', 'medio', 'dificil'] as const,
   }
 }

@@ -229,6 +229,7 @@ export async function listNotebookQuestions(
   const cards = await loadCards(
     db,
     rows.map((r) => Number(r.question_id)),
+    userId,
   )
   return {
     kind: 'ok',

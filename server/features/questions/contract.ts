@@ -33,7 +33,12 @@ export const SearchQuery = z
     exam_board: list(z.string(), 'Bancas.'),
     exam: list(z.coerce.number().int(), 'Provas.'),
     organization: list(z.string(), 'Órgãos.'),
-    status: lenient(z.enum(['unsolved', 'solved', 'wrong'])).meta({ description: 'Situação para quem entrou (401 sem login).' }),
+    status: lenient(z.enum(['unsolved', 'solved', 'wrong', 'right'])).meta({
+      description:
+        'Situação para quem entrou (401 sem login): unsolved nunca respondida, solved respondida, wrong a última resposta errada, right a última certa.',
+    }),
+    has_explanation: lenient(z.boolean()).meta({ description: 'true: só questões com análise do professor; false: só sem.' }),
+    annulled: lenient(z.boolean()).meta({ description: 'false: sem as anuladas; true: só as anuladas.' }),
     notebook_id: lenient(z.coerce.number().int()).meta({
       description: 'Só as questões deste caderno de quem pergunta (401 sem login, 404 se não é seu).',
     }),
@@ -59,6 +64,9 @@ export const FilterOptionsJson = z
   .object({
     years: z.array(int()),
     exam_boards: z.array(z.string()),
+    exams: z
+      .array(z.object({ id: int(), name: z.string(), year: int(), board: z.string() }))
+      .meta({ description: 'As provas com questões vivas, da mais recente: os valores do filtro exam.' }),
     difficulties: z.array(z.enum(['facil', 'medio', 'dificil'])).readonly(),
   })
   .meta({ id: 'QuestionFilterOptions' })

@@ -84,6 +84,7 @@ beforeAll(async () => {
     anulada: q[3].id,
     removida: q[4].id,
     coisas: q[5].id,
+    funcaoSocialExam: q[0].examId,
   })
   examTjId = q[2].examId
 })
@@ -252,13 +253,21 @@ describe('GET /questions/search', () => {
   })
 })
 
+const pick = ({ name, year, board }: { name: string; year: number; board: string }) => ({ name, year, board })
+
 describe('GET /questions/filter-options', () => {
-  it('lists years and boards of live questions and the fixed difficulties', async () => {
+  it('lists years, boards and exams of live questions and the fixed difficulties', async () => {
     const res = await api.get('/api/v1/questions/filter-options')
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       years: [2024, 2023, 2022],
       exam_boards: ['CESPE', 'FGV', 'VUNESP'],
+      exams: [
+        { id: bank.questions[6].examId, ...pick(CONST) },
+        { id: examTjId, ...pick(TJ) },
+        { id: bank.questions[1].examId, ...pick(OAB38) },
+        { id: ids.funcaoSocialExam, ...pick(OAB35) },
+      ],
       difficulties: ['facil', 'medio', 'dificil'],
     })
   })

@@ -60,7 +60,15 @@ function single(req: Request, key: string) {
 }
 
 const DIFFICULTY_MAP: Record<string, SearchParams['difficulties'][number]> = { facil: 'FACIL', medio: 'MEDIO', dificil: 'DIFICIL' }
-const STATUSES: QuestionStatus[] = ['unsolved', 'solved', 'wrong']
+const STATUSES: QuestionStatus[] = ['unsolved', 'solved', 'wrong', 'right']
+
+/** An optional true/false query value; anything else is refused with `message`. */
+function flag(req: Request, key: string, message: string) {
+  const value = single(req, key)
+  if (value === undefined || value === '') return undefined
+  if (value !== 'true' && value !== 'false') throw new HttpError(400, message)
+  return value === 'true'
+}
 
 export function parseSearchQuery(req: Request): SearchParams {
   const pageText = single(req, 'page') ?? '1'
@@ -81,14 +89,13 @@ export function parseSearchQuery(req: Request): SearchParams {
   if (years.some((y) => y < 1900 || y > 2100)) throw new HttpError(400, 'Ano inválido: use anos com 4 dígitos, como 2023.')
   const status = single(req, 'status')
   if (status !== undefined && status !== '' && !STATUSES.includes(status as QuestionStatus))
-    throw new HttpError(400, 'Situação inválida: use unsolved, solved ou wrong.')
+    throw new HttpError(400, 'Situação inválida: use unsolved, solved, wrong ou right.')
   if (status && !req.user) throw new HttpError(401, 'Faça login para filtrar pela situação das questões.')
   const notebookText = single(req, 'notebook_id')
   if (notebookText !== undefined && notebookText !== '' && (!/^\d{1,9}$/.test(notebookText) || Number(notebookText) < 1))
     throw new HttpError(400, 'notebook_id inválido: use o identificador numérico de um caderno seu.')
   if (notebookText && !req.user) throw new HttpError(401, 'Faça login para filtrar pelos seus cadernos.')
-  const random = single(req, 'random')
-  if (random !== undefined && random !== 'true' && random !== 'false') throw new HttpError(400, 'random inválido: use true ou false.')
+  const random = flag(req, 'random', 'random inválido: use true ou false.')
   const seed = single(req, 'seed')
   if (seed && seed.length > 100) throw new HttpError(400, 'seed inválida (máximo de 100 caracteres).')
   return {
@@ -103,8 +110,10 @@ export function parseSearchQuery(req: Request): SearchParams {
     examIds: ints(req, 'exam', 'exam inválido: use identificadores numéricos de prova.'),
     organizations: strings(req, 'organization', 'Órgão inválido.'),
     status: (status || undefined) as QuestionStatus | undefined,
+    hasExplanation: flag(req, 'has_explanation', 'has_explanation inválido: use true ou false.'),
+    annulled: flag(req, 'annulled', 'annulled inválido: use true ou false.'),
     notebookId: notebookText ? Number(notebookText) : undefined,
-    random: random === 'true',
+    random: random === true,
     // Without an explicit seed, a signed-in user keeps one order; visitors get the shared one.
     seed: seed || req.user?.id,
     userId: req.user?.id,
@@ -167,7 +176,7 @@ export function createQuestionsRouter(ctx: AppContext) {
     router,
     questionsApi.get,
   )(async ({ req, params }) => {
-    const [card] = await loadCards(ctx.db, [questionId(params.id)])
+    const [card] = await loadCards(ctx.db, [questionId(params.id)], req.user?.id)
     if (!card) throw new HttpError(404, QUESTION_NOT_FOUND)
     return { success: true, data: withShownTokens(ctx.config.sessionSecret, req.user?.id, [card], ctx.clock?.())[0]! }
   })

@@ -1,0 +1,34 @@
+import type { QuestionCard as Card } from '#server/features/questions/contract'
+import { formatShortDate } from '~/utils/format'
+
+import type { CardTextMap } from './card-texts'
+import type { CardView } from './question-card'
+
+// The API's card trimmed to what the page needs (CardView), on the server: the last attempt's
+// day is formatted here, so the card's code in the browser carries no date formatting.
+
+export function toCardView(q: Card): CardView {
+  return {
+    id: q.id,
+    code: q.short_id,
+    disc: q.discipline_name,
+    topics: q.topics.map((t) => t.name),
+    year: q.exam_year,
+    exam: q.exam_name,
+    board: q.exam_board,
+    org: q.exam_organization,
+    level: q.difficulty_level,
+    annulled: q.is_annulled || undefined,
+    alts: q.alternatives.map((a) => a.letter),
+    body: { text: q.question_text, alts: q.alternatives.map((a) => a.text_content) },
+    forum: q.forum_topics_count ?? 0,
+    last: q.my_last_attempt ? { ok: q.my_last_attempt.correct, day: formatShortDate(q.my_last_attempt.at) } : undefined,
+    tk: q.shown_token,
+  }
+}
+
+/** Moves the cards' texts out of the loader data into a map for the server render. */
+export function splitTexts(cards: CardView[]): { cards: CardView[]; texts: CardTextMap } {
+  const texts: CardTextMap = new Map(cards.map((c) => [c.id, c.body ?? { text: '', alts: [] }]))
+  return { cards: cards.map(({ body: _, ...c }) => c), texts }
+}
