@@ -338,7 +338,11 @@ function RevealPanel({ reveal }: { reveal: RevealState }) {
   return (
     <section aria-label="Resposta" className="qr" data-testid="resposta" tabIndex={-1}>
       {reveal.annulled ? (
-        <p className="font-semibold">Questão Anulada:</p>
+        // Said whole (issue 27: 'Questão Anulada:' ended with nothing after it).
+        <p>
+          <span className="font-semibold">Questão Anulada.</span> A banca anulou esta questão: não há gabarito e nenhuma resposta conta como
+          acerto ou erro.
+        </p>
       ) : (
         <p className="font-semibold">
           {correct === true ? 'Você acertou! ' : correct === false ? 'Você errou. ' : ''}

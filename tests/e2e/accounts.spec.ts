@@ -100,7 +100,7 @@ test('forgot password → temporary password from the outbox → forced change �
   await page.getByLabel('Email', { exact: true }).fill(user.email)
   await page.getByRole('button', { name: 'Enviar senha temporária' }).click()
   await expect(page).toHaveURL(/\/login$/)
-  await expect(page.getByText('Se o email exista, você receberá instruções para recuperar sua senha')).toBeVisible()
+  await expect(page.getByText('Se o email estiver cadastrado, você receberá instruções para recuperar sua senha')).toBeVisible()
 
   let temporary: string | null = null
   await expect.poll(() => (temporary = temporaryPasswordFrom(path.join(e2eDataDir(), 'outbox'), user.email))).toBeTruthy()

@@ -17,7 +17,7 @@ import { useZodForm } from '~/utils/use-zod-form'
 
 export const meta: MetaFunction = () => [{ title: 'Recuperar senha — Gabarita' }]
 
-const GENERIC = 'Se o email exista, você receberá instruções para recuperar sua senha'
+const GENERIC = 'Se o email estiver cadastrado, você receberá instruções para recuperar sua senha'
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = await parseForm(request, forms.ForgotFormSchema)

@@ -4,7 +4,7 @@
 export const MESSAGES = {
   badCredentials: 'Email ou senha incorretos',
   duplicateEmail: 'Este email já está cadastrado',
-  forgotPassword: 'Se o email exista, você receberá instruções para recuperar sua senha',
+  forgotPassword: 'Se o email estiver cadastrado, você receberá instruções para recuperar sua senha',
   mustChangePassword: 'É necessário alterar sua senha para continuar.',
   tempExpired: 'Sua senha temporária expirou. Solicite uma nova em "Esqueceu a senha?".',
   passwordChanged: 'Senha alterada com sucesso',

@@ -85,16 +85,32 @@ function fail(item: string, message: string): DisciplinesParseResult {
   return { ok: false, errors: [{ item, errors: [{ message }] }] }
 }
 
+/**
+ * Where the JSON breaks, in Portuguese: V8's own text ('Unexpected token } in JSON at position 12')
+ * reached admins in English (issue 27); only its position is kept.
+ */
 function jsonSyntaxError(text: string, error: Error): FileError {
-  const position = /position (\d+)/.exec(error.message)
-  let line = 1
-  if (position) {
-    const offset = Number(position[1])
-    for (let i = 0; i < offset && i < text.length; i++) if (text[i] === '\n') line++
-  } else {
-    const lineMatch = /line (\d+)/.exec(error.message)
-    if (lineMatch) line = Number(lineMatch[1])
-  }
   if (!text.trim()) return { line: 1, message: 'linha 1: arquivo vazio' }
-  return { line, message: `linha ${line}: JSON inválido (${error.message})` }
+  const position = /position (\d+)/.exec(error.message)
+  const lineMatch = /line (\d+) column (\d+)/.exec(error.message)
+  let line = 1
+  let column = 1
+  if (position) {
+    const offset = Math.min(Number(position[1]), text.length)
+    const before = text.slice(0, offset).split('\n')
+    line = before.length
+    column = before[before.length - 1].length + 1
+  } else if (lineMatch) {
+    line = Number(lineMatch[1])
+    column = Number(lineMatch[2])
+  } else if (/end of JSON input|Unterminated/.test(error.message)) {
+    const lines = text.split('\n')
+    line = lines.length
+    column = lines[lines.length - 1].length + 1
+    return { line, message: `linha ${line}: o JSON termina antes da hora (falta fechar uma chave, colchete ou aspas)` }
+  }
+  return {
+    line,
+    message: `linha ${line}: JSON inválido na coluna ${column} (confira vírgulas, aspas, chaves e colchetes perto deste ponto)`,
+  }
 }
