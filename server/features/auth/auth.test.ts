@@ -220,7 +220,10 @@ describe('forgot password and the temporary password', () => {
     const unknown = await contractRequest(t.app).post('/api/v1/auth/forgot-password').send({ email: unknownAddress })
     expect(known.status).toBe(200)
     expect(unknown.status).toBe(200)
-    expect(known.body).toEqual({ success: true, message: 'Se o email estiver cadastrado, você receberá instruções para recuperar sua senha' })
+    expect(known.body).toEqual({
+      success: true,
+      message: 'Se o email estiver cadastrado, você receberá instruções para recuperar sua senha',
+    })
     expect(unknown.body).toEqual(known.body)
     expect(mailsTo(outbox(), user.email)).toHaveLength(1)
     expect(mailsTo(outbox(), unknownAddress)).toHaveLength(0)
