@@ -41,3 +41,17 @@ export function setNow(t: TestContext, date: Date | undefined) {
 }
 
 export const DAY = 24 * 60 * 60 * 1000
+
+/** Premium's row as the migration seeds it: the body of PUT /admin/plan-catalog/plans/:plan. */
+export const PREMIUM_AS_SEEDED = {
+  tagline: 'Chat e discussões para estudar a fundo',
+  popular: true,
+  price_cents: 3500,
+  questions_per_week: -1,
+  notebooks_limit: 50,
+  has_commented_questions: true,
+  has_notebooks: true,
+  has_comments: true,
+  has_chat: true,
+  has_ads: false,
+}

@@ -89,6 +89,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectDocument(checkout.redirect_url)
 }
 
+/** A choice drawn as a card around its radio (the period, the payment method). */
+const RADIO_CARD =
+  'flex min-h-11 cursor-pointer gap-3 rounded-lg border border-slate-300 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:ring-1 has-[:checked]:ring-brand-600 dark:border-slate-700'
+
 type Charge = { billing_period: 'month' | 'year'; price_formatted: string; credit_formatted: string | null; amount_formatted: string }
 
 /** What the period costs, the credit taken off and what is charged today. */
@@ -122,10 +126,7 @@ function PeriodChoice({ charges, creditPlan }: { charges: Charge[]; creditPlan: 
       <legend className="label">Período</legend>
       <div className="mt-1 grid gap-2">
         {charges.map((charge) => (
-          <label
-            key={charge.billing_period}
-            className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-slate-300 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:ring-1 has-[:checked]:ring-brand-600 dark:border-slate-700"
-          >
+          <label key={charge.billing_period} className={`${RADIO_CARD} items-start`}>
             <input
               type="radio"
               name="periodo"
@@ -209,10 +210,7 @@ export default function ConfirmPlanStep() {
               <legend className="label">Forma de pagamento</legend>
               <div className="mt-1 grid gap-2">
                 {data.methods.map((m) => (
-                  <label
-                    key={m.id}
-                    className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:ring-1 has-[:checked]:ring-brand-600 dark:border-slate-700"
-                  >
+                  <label key={m.id} className={`${RADIO_CARD} items-center`}>
                     <input
                       type="radio"
                       name="method"

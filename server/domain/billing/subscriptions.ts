@@ -37,31 +37,23 @@ export function formatDate(date: Date) {
   return dateFormat.format(date)
 }
 
-/** The same day next month, clamped to the month's last day (31 Jan → 28/29 Feb). */
-export function addMonth(date: Date): Date {
+/** The same day `months` later, clamped to the month's last day (31 Jan → 28/29 Feb, 29 Feb → 28 Feb). */
+function addMonths(date: Date, months: number): Date {
   const next = new Date(date)
   const day = next.getUTCDate()
   next.setUTCDate(1)
-  next.setUTCMonth(next.getUTCMonth() + 1)
+  next.setUTCMonth(next.getUTCMonth() + months)
   const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate()
   next.setUTCDate(Math.min(day, lastDay))
   return next
 }
 
-/** The same day next year; 29 Feb becomes 28 Feb. */
-export function addYear(date: Date): Date {
-  const next = new Date(date)
-  const day = next.getUTCDate()
-  next.setUTCDate(1)
-  next.setUTCFullYear(next.getUTCFullYear() + 1)
-  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate()
-  next.setUTCDate(Math.min(day, lastDay))
-  return next
-}
+/** The same day next month, clamped to the month's last day. */
+export const addMonth = (date: Date) => addMonths(date, 1)
 
 /** The end of a period of `period` starting at `date`. */
 export function addPeriod(date: Date, period: BillingPeriod): Date {
-  return period === 'year' ? addYear(date) : addMonth(date)
+  return addMonths(date, period === 'year' ? 12 : 1)
 }
 
 /** What a period of a plan costs now; null when the plan is not sold by that period. */

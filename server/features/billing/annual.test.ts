@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { payments } from '#server/db/schema'
 
 import type { TestContext } from '../../../tests/api/billing-helpers'
-import { buy, setNow, startCheckout, subscriptionOf } from '../../../tests/api/billing-helpers'
+import { buy, PREMIUM_AS_SEEDED, setNow, startCheckout, subscriptionOf } from '../../../tests/api/billing-helpers'
 import { createTestContext, createTestUser } from '../../../tests/support/context'
 import { contractRequest } from '../../../tests/support/contract'
 
@@ -26,18 +26,7 @@ const paymentsOf = (userId: string) => t.db.select().from(payments).where(eq(pay
 const receipt = async (auth: Record<string, string>, checkoutId: string) =>
   (await api().get(`/api/v1/billing/receipts/${checkoutId}`).set(auth).expect(200)).body
 
-const premium = {
-  tagline: 'Chat e discussões para estudar a fundo',
-  popular: true,
-  price_cents: 3500,
-  questions_per_week: -1,
-  notebooks_limit: 50,
-  has_commented_questions: true,
-  has_notebooks: true,
-  has_comments: true,
-  has_chat: true,
-  has_ads: false,
-}
+const premium = PREMIUM_AS_SEEDED
 const setPremiumYear = (year: number | null) =>
   api()
     .put('/api/v1/admin/plan-catalog/plans/PREMIUM')

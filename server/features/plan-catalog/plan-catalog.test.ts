@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { payments, planPrices } from '#server/db/schema'
 
 import type { TestContext } from '../../../tests/api/billing-helpers'
-import { buy, DAY, setNow, subscriptionOf } from '../../../tests/api/billing-helpers'
+import { buy, DAY, PREMIUM_AS_SEEDED, setNow, subscriptionOf } from '../../../tests/api/billing-helpers'
 import { createTestContext, createTestUser } from '../../../tests/support/context'
 import { contractRequest } from '../../../tests/support/contract'
 import { insertQuestions } from '../../../tests/support/questions'
@@ -27,18 +27,7 @@ type PlanCard = { plan_name: string; price_cents: number; features: string[]; ta
 const cards = async () => (await api('get', '/plans').expect(200)).body.data as PlanCard[]
 const card = async (plan: string) => (await cards()).find((c) => c.plan_name === plan)!
 
-const premiumAsSeeded = {
-  tagline: 'Chat e discussões para estudar a fundo',
-  popular: true,
-  price_cents: 3500,
-  questions_per_week: -1,
-  notebooks_limit: 50,
-  has_commented_questions: true,
-  has_notebooks: true,
-  has_comments: true,
-  has_chat: true,
-  has_ads: false,
-}
+const premiumAsSeeded = PREMIUM_AS_SEEDED
 
 beforeAll(async () => {
   t = await createTestContext()
