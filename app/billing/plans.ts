@@ -10,6 +10,10 @@ export const METHOD_IDS = ['credit_card', 'paypal', 'pix'] as const
 
 export const METHOD_REQUIRED = 'Escolha uma forma de pagamento.'
 
+/** POST /billing/checkout `billing_period`: one month or one year paid at once. */
+export const PERIOD_IDS = ['month', 'year'] as const
+export const PERIOD_LABELS: Record<(typeof PERIOD_IDS)[number], string> = { month: 'Mensal', year: 'Anual' }
+
 /** ?plano= of the confirmation step and of the card links (/planos), any case. */
 export function readPlan(value: string | null | undefined): PlanId | null {
   const upper = (value ?? '').trim().toUpperCase()

@@ -11,6 +11,7 @@ export const ConfirmPlanSchema = formSchema<typeof schemas.ConfirmPlanSchema>(()
   intent: { required: true },
   plano: { required: true },
   method: { required: false, pattern: 'credit_card|paypal|pix' },
+  periodo: { required: false, pattern: 'month|year' },
 })
 
 export const SubscriptionIntentSchema = formSchema<typeof schemas.SubscriptionIntentSchema>(

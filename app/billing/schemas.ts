@@ -1,6 +1,6 @@
 import * as z from 'zod'
 
-import { METHOD_IDS, METHOD_REQUIRED, PAID_PLAN_IDS, PLAN_IDS } from './plans'
+import { METHOD_IDS, METHOD_REQUIRED, PAID_PLAN_IDS, PERIOD_IDS, PLAN_IDS } from './plans'
 
 // Form schemas of /trocar-plano and its steps, shared by the forms (through schemas.forms.ts) and
 // the actions. Identifiers are the API's (plans.ts).
@@ -10,6 +10,7 @@ export const UpgradeSchema = z.object({
   intent: z.literal('upgrade'),
   plano: z.enum(PAID_PLAN_IDS, { error: 'Escolha um plano.' }),
   method: z.enum(METHOD_IDS, { error: METHOD_REQUIRED }),
+  periodo: z.enum(PERIOD_IDS, { error: 'Escolha mensal ou anual.' }).default('month'),
 })
 
 /** A smaller plan (or Gratuito): no payment, scheduled for the end of the period. */

@@ -137,7 +137,7 @@ export const planPrices = pgTable(
       .$type<CatalogPlanName>()
       .notNull()
       .references(() => catalogPlans.planName),
-    period: text('period').$type<'month' | 'year'>().notNull().default('month'),
+    period: text('period').$type<BillingPeriod>().notNull().default('month'),
     amountCents: integer('amount_cents').notNull(),
     effectiveAt: timestamp('effective_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -565,6 +565,10 @@ export type PaidPlanName = (typeof PAID_PLAN_NAMES)[number]
 export const SUBSCRIPTION_STATUSES = ['active', 'ended'] as const
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
 
+/** How long a paid period lasts: a catalogue price's period too (plan_prices.period). */
+export const BILLING_PERIODS = ['month', 'year'] as const
+export type BillingPeriod = (typeof BILLING_PERIODS)[number]
+
 export const PAYMENT_METHODS = ['credit_card', 'paypal', 'pix'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
@@ -598,6 +602,8 @@ export const subscriptions = pgTable(
     method: text('method').$type<PaymentMethod>(),
     /** The admin who granted a complimentary plan (null when paid). */
     grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    /** How long a paid period lasts, and so which catalogue price a renewal charges (ADR 042). */
+    billingPeriod: text('billing_period').$type<BillingPeriod>().notNull().default('month'),
     ...timestamps,
   },
   (t) => [
@@ -639,6 +645,12 @@ export const payments = pgTable(
     /** The plan period this payment paid for, set when it is approved (the receipt shows it). */
     periodStart: timestamp('period_start', { withTimezone: true }),
     periodEnd: timestamp('period_end', { withTimezone: true }),
+    /** A month or a year: the period this payment buys (ADR 042). */
+    billingPeriod: text('billing_period').$type<BillingPeriod>().notNull().default('month'),
+    /** An upgrade's credit for the unused part of the period it replaced, already taken off amount_cents. */
+    creditCents: integer('credit_cents').notNull().default(0),
+    /** The plan whose unused period was credited ('Crédito do plano Premium não usado'). */
+    creditPlanName: text('credit_plan_name').$type<PaidPlanName>(),
     ...timestamps,
   },
   (t) => [

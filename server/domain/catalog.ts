@@ -109,6 +109,8 @@ export type CatalogPlan = {
   limits: PlanLimits
   /** What a month costs from now on (new subscriptions and renewals). */
   price_cents: number
+  /** What a year costs from now on; null when the plan is not sold by the year (ADR 042). */
+  year_price_cents: number | null
 }
 
 export type CatalogFeature = {
@@ -137,12 +139,18 @@ async function loadCatalog(db: Db): Promise<Catalog> {
   const [plans, prices, features] = await Promise.all([
     db.select().from(catalogPlans).orderBy(asc(catalogPlans.position)),
     db
-      .selectDistinctOn([planPrices.planName], { planName: planPrices.planName, amountCents: planPrices.amountCents })
+      .selectDistinctOn([planPrices.planName, planPrices.period], {
+        planName: planPrices.planName,
+        period: planPrices.period,
+        amountCents: planPrices.amountCents,
+      })
       .from(planPrices)
-      .orderBy(planPrices.planName, desc(planPrices.effectiveAt), desc(planPrices.id)),
+      .orderBy(planPrices.planName, planPrices.period, desc(planPrices.effectiveAt), desc(planPrices.id)),
     db.select().from(catalogFeatures).orderBy(asc(catalogFeatures.position), asc(catalogFeatures.id)),
   ])
-  const price = new Map(prices.map((p) => [p.planName, p.amountCents]))
+  const price = new Map(prices.map((p) => [`${p.planName}:${p.period}`, p.amountCents]))
+  // A yearly row of 0 withdraws the yearly option (ADR 042): 'not offered' keeps its history too.
+  const yearly = (plan: CatalogPlanName) => price.get(`${plan}:year`) || null
   return {
     plans: plans.map((p) => ({
       plan_name: p.planName,
@@ -159,7 +167,8 @@ async function loadCatalog(db: Db): Promise<Catalog> {
         hasChat: p.hasChat,
         hasAds: p.hasAds,
       },
-      price_cents: price.get(p.planName) ?? 0,
+      price_cents: price.get(`${p.planName}:month`) ?? 0,
+      year_price_cents: yearly(p.planName),
     })),
     features: features.map((f) => ({
       id: f.id,
@@ -224,6 +233,15 @@ export function planNames(catalog: Catalog, test: (limits: PlanLimits) => boolea
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} e ${names[names.length - 1]}` : (names[0] ?? '')
 }
 
+/** The yearly option as the cards show it: 'ou R$ 336,00/ano (R$ 28,00/mês)'; nulls when not sold by the year. */
+export function yearOffer(yearCents: number | null) {
+  return {
+    year_price_cents: yearCents,
+    year_price_formatted: yearCents === null ? null : formatCents(yearCents),
+    year_monthly_formatted: yearCents === null ? null : formatCents(Math.round(yearCents / 12)),
+  }
+}
+
 /** GET /plans: each plan's card, its lines only what the software delivers now. */
 export async function planCards(db: Db) {
   const [catalog, toggles] = await Promise.all([getCatalog(db), getToggles(db)])
@@ -234,6 +252,7 @@ export async function planCards(db: Db) {
     price_cents: plan.price_cents,
     price_formatted: formatCents(plan.price_cents),
     period: '/mês' as const,
+    ...yearOffer(plan.year_price_cents),
     popular: plan.popular,
     features: cardFeatures(catalog, toggles, plan),
     limits: plan.limits,

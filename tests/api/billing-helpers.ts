@@ -9,8 +9,11 @@ import type { createTestContext } from '../support/context'
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>
 export type Auth = Record<string, string>
 
-export async function startCheckout(t: TestContext, auth: Auth, plan = 'PREMIUM', method = 'credit_card') {
-  const res = await request(t.app).post('/api/v1/billing/checkout').set(auth).send({ plan_name: plan, method })
+export async function startCheckout(t: TestContext, auth: Auth, plan = 'PREMIUM', method = 'credit_card', period?: 'month' | 'year') {
+  const res = await request(t.app)
+    .post('/api/v1/billing/checkout')
+    .set(auth)
+    .send({ plan_name: plan, method, ...(period ? { billing_period: period } : {}) })
   expect(res.status, JSON.stringify(res.body)).toBe(201)
   return res.body as { checkout_id: string; redirect_url: string; checkout: Record<string, unknown> }
 }
@@ -23,8 +26,8 @@ export async function decide(t: TestContext, checkoutId: string, decision: 'apro
 }
 
 /** Checkout + approval on the sandbox page: the user is on `plan` afterwards. */
-export async function buy(t: TestContext, auth: Auth, plan = 'PREMIUM', method = 'credit_card') {
-  const { checkout_id } = await startCheckout(t, auth, plan, method)
+export async function buy(t: TestContext, auth: Auth, plan = 'PREMIUM', method = 'credit_card', period?: 'month' | 'year') {
+  const { checkout_id } = await startCheckout(t, auth, plan, method, period)
   await decide(t, checkout_id, 'aprovar')
   return checkout_id
 }
@@ -38,3 +41,17 @@ export function setNow(t: TestContext, date: Date | undefined) {
 }
 
 export const DAY = 24 * 60 * 60 * 1000
+
+/** Premium's row as the migration seeds it: the body of PUT /admin/plan-catalog/plans/:plan. */
+export const PREMIUM_AS_SEEDED = {
+  tagline: 'Chat e discussões para estudar a fundo',
+  popular: true,
+  price_cents: 3500,
+  questions_per_week: -1,
+  notebooks_limit: 50,
+  has_commented_questions: true,
+  has_notebooks: true,
+  has_comments: true,
+  has_chat: true,
+  has_ads: false,
+}

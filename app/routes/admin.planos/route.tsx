@@ -64,6 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
               tagline: value.frase ?? '',
               popular: value.popular === true,
               price_cents: value.preco,
+              year_price_cents: value.precoAnual ?? null,
               questions_per_week: value.questoes,
               notebooks_limit: value.cadernos,
               has_commented_questions: value.analise === true,
@@ -120,6 +121,7 @@ function PlanForm({ plan, lastResult }: { plan: Plan; lastResult?: SubmissionRes
       plano: plan.plan_name,
       frase: plan.tagline,
       preco: centsToReais(plan.price_cents),
+      precoAnual: plan.year_price_cents === null ? '' : centsToReais(plan.year_price_cents),
       questoes: String(l.questionsPerWeek),
       cadernos: String(l.notebooksLimit),
       temCadernos: on(l.hasNotebooks),
@@ -134,7 +136,7 @@ function PlanForm({ plan, lastResult }: { plan: Plan; lastResult?: SubmissionRes
     const { key: _key, ...props } = getInputProps(fields[name], { type: 'checkbox' })
     return <CheckboxField label={label} inputProps={props} errors={fields[name].errors} />
   }
-  const text = (name: 'frase' | 'preco' | 'questoes' | 'cadernos', label: string, hint?: string) => {
+  const text = (name: 'frase' | 'preco' | 'precoAnual' | 'questoes' | 'cadernos', label: string, hint?: string) => {
     const field = fields[name] as typeof fields.frase
     const { key: _key, ...props } = getInputProps(field, { type: 'text' })
     return (
@@ -160,6 +162,9 @@ function PlanForm({ plan, lastResult }: { plan: Plan; lastResult?: SubmissionRes
           'Preço mensal (R$)',
           plan.plan_name === 'GRATUITO' ? 'O Gratuito fica em 0,00.' : 'Vale para novas assinaturas e renovações.',
         )}
+        {plan.plan_name === 'GRATUITO'
+          ? null
+          : text('precoAnual', 'Preço anual (R$)', 'Um pagamento por 12 meses. Em branco: o plano não é vendido por ano.')}
         {text('questoes', 'Questões por semana', '-1 para ilimitado.')}
         {text('cadernos', 'Cadernos', '-1 para ilimitado.')}
       </fieldset>
@@ -188,6 +193,7 @@ function PlanSection({ plan, lastResult }: { plan: Plan; lastResult?: Submission
     <section aria-labelledby={titleId} className="card" data-testid={`catalogo-${plan.plan_name}`}>
       <h2 id={titleId} className="text-lg font-semibold">
         {plan.name} · {plan.price_formatted}/mês
+        {plan.year_price_formatted ? ` · ${plan.year_price_formatted}/ano` : ''}
       </h2>
       <details className="mt-2 text-sm">
         <summary className="min-h-11 cursor-pointer py-2 font-medium">O cartão mostra {plan.features.length} linhas</summary>
@@ -207,6 +213,9 @@ function PlanSection({ plan, lastResult }: { plan: Plan; lastResult?: Submission
                 Desde
               </th>
               <th scope="col" className="py-1 pr-4 font-medium">
+                Período
+              </th>
+              <th scope="col" className="py-1 pr-4 font-medium">
                 Preço
               </th>
               <th scope="col" className="py-1 font-medium">
@@ -216,8 +225,9 @@ function PlanSection({ plan, lastResult }: { plan: Plan; lastResult?: Submission
           </thead>
           <tbody>
             {plan.prices.map((price) => (
-              <tr key={price.effective_at} className="border-t border-slate-200 dark:border-slate-800">
+              <tr key={`${price.period}-${price.effective_at}`} className="border-t border-slate-200 dark:border-slate-800">
                 <td className="py-1 pr-4">{formatDateTime(price.effective_at)}</td>
+                <td className="py-1 pr-4">{price.period === 'year' ? 'Anual' : 'Mensal'}</td>
                 <td className="py-1 pr-4">{price.amount_formatted}</td>
                 <td className="py-1">{price.created_by ?? 'Valor inicial'}</td>
               </tr>

@@ -39,6 +39,8 @@ export const PlanFormSchema = z.object({
     .max(TAGLINE_MAX, { error: `A frase do plano pode ter no máximo ${TAGLINE_MAX} caracteres.` })
     .optional(),
   preco: reais,
+  /** Empty: the plan is not sold by the year. */
+  precoAnual: reais.optional(),
   questoes: limit('Questões por semana'),
   cadernos: limit('Cadernos'),
   temCadernos: z.boolean().optional(),

@@ -42,7 +42,8 @@ export default function ReceiptsPage() {
             <li key={p.checkout_id} className="card flex flex-wrap items-center justify-between gap-3" data-testid="pagamento">
               <div>
                 <p className="font-semibold">
-                  Plano {p.plan} · {p.amount_formatted}
+                  Plano {p.plan}
+                  {p.billing_period === 'year' ? ' anual' : ''} · {p.amount_formatted}
                   {p.kind === 'renewal' ? <span className="font-normal text-slate-600 dark:text-slate-400"> (renovação)</span> : null}
                 </p>
                 <p className="text-sm text-slate-600 dark:text-slate-400">

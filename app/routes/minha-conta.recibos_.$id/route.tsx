@@ -28,9 +28,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export default function ReceiptPage() {
   const { receipt } = useLoaderData<typeof loader>()
+  const credit: [string, string][] = receipt.credit_formatted
+    ? [
+        [`Preço ${receipt.billing_period === 'year' ? 'anual' : 'mensal'}`, receipt.price_formatted],
+        [`Crédito do plano ${receipt.credit_plan} não usado`, `− ${receipt.credit_formatted}`],
+      ]
+    : []
   const rows: [string, string][] = [
     ['Número', receipt.number],
     ['Plano', receipt.plan + (receipt.kind === 'renewal' ? ' (renovação)' : '')],
+    ['Cobrança', receipt.billing_period_label],
+    ...credit,
     ['Valor', receipt.amount_formatted],
     ['Forma de pagamento', receipt.method_label],
     ['Pago em', formatDateTime(receipt.paid_at)],

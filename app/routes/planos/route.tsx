@@ -6,6 +6,7 @@ import { Check } from 'lucide-react'
 import { call } from '#server/client/call'
 import type { PlanJson } from '#server/features/billing/contract'
 import { billingApi } from '#server/features/billing/contract'
+import { YearOffer } from '~/billing/year-offer'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { useRootData } from '~/root'
 import { apiForRequest, withSession } from '~/utils/session.server'
@@ -30,7 +31,7 @@ const FAQ = [
   {
     question: 'Posso trocar de plano depois?',
     answer:
-      'Sim, a qualquer momento. A mudança vale a partir do próximo ciclo de cobrança, e você pode subir ou descer de plano quantas vezes quiser.',
+      'Sim, a qualquer momento. Um plano maior vale assim que o pagamento é aprovado, e o que resta do período já pago vira desconto, proporcional aos dias; um plano menor vale a partir do próximo ciclo de cobrança.',
   },
 ]
 
@@ -88,6 +89,7 @@ function PlanCard({ plan }: { plan: PlanJson }) {
       <p className="mt-4">
         <span className="text-4xl font-bold">{plan.price_formatted}</span>
         <span className="text-slate-600 dark:text-slate-400">{plan.period}</span>
+        <YearOffer offer={plan} className="mt-1" />
       </p>
       <ul className="mt-6 flex flex-1 flex-col gap-2 text-sm" aria-label={`Recursos do plano ${plan.name}`}>
         {plan.features.map((feature) => (

@@ -6,8 +6,9 @@ import { useState } from 'react'
 
 import { call } from '#server/client/call'
 import { billingApi } from '#server/features/billing/contract'
-import { readPlan } from '~/billing/plans'
+import { PERIOD_LABELS, readPlan } from '~/billing/plans'
 import * as forms from '~/billing/schemas.forms'
+import { YearOffer } from '~/billing/year-offer'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/forms'
@@ -22,7 +23,7 @@ import { useZodForm } from '~/utils/use-zod-form'
 
 export const meta: MetaFunction = () => [{ title: 'Confirmar mudança de plano — Gabarita' }]
 
-const GRATUITO = { name: 'Gratuito', price_formatted: 'R$ 0,00', period: '/mês' }
+const GRATUITO = { name: 'Gratuito', price_formatted: 'R$ 0,00', period: '/mês', year_price_formatted: null, year_monthly_formatted: null }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context)
@@ -48,6 +49,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     plan: { id: plano, ...(option ?? GRATUITO) },
     kind,
+    // What each period charges today, the unused part of the paid period taken off.
+    charges: option?.charges ?? [],
+    credit: overview.credit,
     current: overview.plan.name,
     periodEnd: overview.renews_at ?? overview.ends_at,
     methods: overview.payment_methods,
@@ -73,7 +77,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   let checkout
   try {
-    checkout = await withSession(request, () => call(api, billingApi.checkout, { body: { plan_name: value.plano, method: value.method } }))
+    checkout = await withSession(request, () =>
+      call(api, billingApi.checkout, { body: { plan_name: value.plano, method: value.method, billing_period: value.periodo } }),
+    )
   } catch (error) {
     const { message, status } = formError(error, 'Não foi possível iniciar o pagamento. Tente novamente em instantes.')
     const onMethod = error instanceof ApiError && error.status === 400
@@ -81,6 +87,62 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // The provider's hosted page is not a route of this app: a full document navigation.
   return redirectDocument(checkout.redirect_url)
+}
+
+/** A choice drawn as a card around its radio (the period, the payment method). */
+const RADIO_CARD =
+  'flex min-h-11 cursor-pointer gap-3 rounded-lg border border-slate-300 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:ring-1 has-[:checked]:ring-brand-600 dark:border-slate-700'
+
+type Charge = { billing_period: 'month' | 'year'; price_formatted: string; credit_formatted: string | null; amount_formatted: string }
+
+/** What the period costs, the credit taken off and what is charged today. */
+function ChargeLines({ charge, creditPlan }: { charge: Charge; creditPlan: string | null }) {
+  return (
+    <span className="block text-sm text-slate-700 dark:text-slate-300">
+      {charge.billing_period === 'year' ? `${charge.price_formatted} por 12 meses, num pagamento` : `${charge.price_formatted} por mês`}
+      {charge.credit_formatted ? (
+        <span className="block">
+          Crédito do plano {creditPlan} não usado: − {charge.credit_formatted}
+        </span>
+      ) : null}
+      <span className="block font-semibold">Total a pagar agora: {charge.amount_formatted}</span>
+    </span>
+  )
+}
+
+/** Mensal or Anual (radios, so it works without JS); one period is just stated. */
+function PeriodChoice({ charges, creditPlan }: { charges: Charge[]; creditPlan: string | null }) {
+  if (charges.length < 2) {
+    const [only] = charges
+    return (
+      <>
+        <input type="hidden" name="periodo" value={only?.billing_period ?? 'month'} />
+        {only ? <ChargeLines charge={only} creditPlan={creditPlan} /> : null}
+      </>
+    )
+  }
+  return (
+    <fieldset>
+      <legend className="label">Período</legend>
+      <div className="mt-1 grid gap-2">
+        {charges.map((charge) => (
+          <label key={charge.billing_period} className={`${RADIO_CARD} items-start`}>
+            <input
+              type="radio"
+              name="periodo"
+              value={charge.billing_period}
+              defaultChecked={charge.billing_period === 'month'}
+              className="mt-1 h-5 w-5 text-brand-600"
+            />
+            <span>
+              <span className="font-semibold">{PERIOD_LABELS[charge.billing_period]}</span>
+              <ChargeLines charge={charge} creditPlan={creditPlan} />
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
 }
 
 export default function ConfirmPlanStep() {
@@ -116,6 +178,7 @@ export default function ConfirmPlanStep() {
         <dd className="font-semibold">
           {plan.price_formatted}
           {plan.period}
+          <YearOffer offer={plan} className="font-normal" />
         </dd>
       </dl>
       {!data.available ? (
@@ -132,6 +195,13 @@ export default function ConfirmPlanStep() {
           <CsrfInput />
           <input type="hidden" name="intent" value={upgrade ? 'upgrade' : 'downgrade'} />
           <input type="hidden" name="plano" value={plan.id} />
+          {upgrade ? <PeriodChoice charges={data.charges} creditPlan={data.credit?.plan ?? null} /> : null}
+          {upgrade && data.credit && data.charges.some((c) => c.credit_cents < data.credit!.cents) ? (
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              O crédito do plano {data.credit.plan} ({data.credit.formatted}) passa do que este período custa: só a parte que cabe no preço
+              é usada.
+            </p>
+          ) : null}
           {upgrade ? (
             <fieldset
               aria-describedby={methodErrors?.length ? 'forma-pagamento-erro' : undefined}
@@ -140,10 +210,7 @@ export default function ConfirmPlanStep() {
               <legend className="label">Forma de pagamento</legend>
               <div className="mt-1 grid gap-2">
                 {data.methods.map((m) => (
-                  <label
-                    key={m.id}
-                    className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:ring-1 has-[:checked]:ring-brand-600 dark:border-slate-700"
-                  >
+                  <label key={m.id} className={`${RADIO_CARD} items-center`}>
                     <input
                       type="radio"
                       name="method"

@@ -9,6 +9,7 @@ import type { BillingOverviewJson } from '#server/features/billing/contract'
 import { billingApi } from '#server/features/billing/contract'
 import { readPlan } from '~/billing/plans'
 import * as forms from '~/billing/schemas.forms'
+import { YearOffer } from '~/billing/year-offer'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { formError } from '~/utils/api.server'
@@ -32,6 +33,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       name: p.name,
       price: p.price_formatted,
       period: p.period,
+      year_price_formatted: p.year_price_formatted,
+      year_monthly_formatted: p.year_monthly_formatted,
       popular: p.popular,
       // Every line: the spec's first 8 would hide what tells Premium and Pro apart.
       features: p.features,
@@ -101,10 +104,17 @@ function CurrentPlan({ overview }: { overview: BillingOverviewJson }) {
           {overview.status_label}
         </span>
       </div>
-      <p className="mt-1 text-lg">
-        {plan.price_formatted}
-        <span className="text-slate-600 dark:text-slate-400">{plan.period}</span>
-      </p>
+      {subscription?.billing_period === 'year' && plan.year_price_formatted ? (
+        <p className="mt-1 text-lg">
+          {plan.year_price_formatted}
+          <span className="text-slate-600 dark:text-slate-400">/ano</span>
+        </p>
+      ) : (
+        <p className="mt-1 text-lg">
+          {plan.price_formatted}
+          <span className="text-slate-600 dark:text-slate-400">{plan.period}</span>
+        </p>
+      )}
       {overview.renews_at ? <p className="mt-2 text-slate-700 dark:text-slate-300">Renovação em {formatDate(overview.renews_at)}</p> : null}
       {overview.ends_at ? (
         <p className="mt-2 text-slate-700 dark:text-slate-300">
@@ -207,6 +217,7 @@ export default function ChangePlanPage() {
                     <span className="mt-3 block">
                       <span className="text-3xl font-bold">{card.price}</span>
                       <span className="text-slate-600 dark:text-slate-400">{card.period}</span>
+                      <YearOffer offer={card} className="mt-1" />
                     </span>
                     <ul className="mt-4 flex flex-1 flex-col gap-2 text-sm" aria-label={`Recursos do plano ${card.name}`}>
                       {card.features.map((feature) => (
@@ -240,8 +251,8 @@ export default function ChangePlanPage() {
                 <span className="group-has-[.plan-radio:checked]:hidden">Alterar plano</span>
               </button>
               <p className="text-sm text-slate-600 dark:text-slate-400">
-                Um plano maior vale assim que o pagamento é aprovado. Para um plano menor, a mudança vale a partir do próximo ciclo de
-                cobrança.
+                Um plano maior vale assim que o pagamento é aprovado, e o que resta do período já pago vira desconto. Para um plano menor, a
+                mudança vale a partir do próximo ciclo de cobrança.
               </p>
             </div>
           ) : (

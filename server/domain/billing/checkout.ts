@@ -3,20 +3,22 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { and, eq, isNotNull, lt, lte } from 'drizzle-orm'
 
 import type { Db } from '../../db/index'
-import type { PaidPlanName, PaymentMethod, PaymentStatus, PlanName } from '../../db/schema'
+import type { BillingPeriod, PaidPlanName, PaymentMethod, PaymentStatus, PlanName } from '../../db/schema'
 import { paymentEvents, payments, subscriptions } from '../../db/schema'
 import { formatCents, PLAN_RANK, planLabel } from '../plans'
 import { PIX_EXPIRED_REASON, PIX_TTL_MINUTES } from './pix'
+import { applyCredit, unusedCredit } from './proration'
 import type { PaymentProvider } from './provider'
 import { PAYMENT_METHOD_LABELS } from './provider'
 import type { BillingDeps } from './registry'
 import {
-  addMonth,
+  addPeriod,
   BILLING_MESSAGES,
   isUpgrade,
   liveSubscription,
   lockUserBilling,
   paidPlan,
+  periodPrice,
   startSubscription,
   syncUserPlan,
 } from './subscriptions'
@@ -35,7 +37,7 @@ export function pixPagePath(checkoutId: string) {
 
 export type CheckoutOutcome =
   | { kind: 'ok'; payment: PaymentRow; redirectUrl: string }
-  | { kind: 'unavailable' | 'admin' | 'same-plan' | 'downgrade' | 'method-unavailable' | 'provider-error' }
+  | { kind: 'unavailable' | 'admin' | 'same-plan' | 'downgrade' | 'method-unavailable' | 'period-unavailable' | 'provider-error' }
 
 /**
  * Starts an upgrade (from Gratuito too): a pending payment and the provider's hosted checkout.
@@ -44,7 +46,7 @@ export type CheckoutOutcome =
 export async function startCheckout(
   deps: BillingDeps,
   user: { id: string; email: string; name: string; planName: PlanName },
-  input: { plan: PaidPlanName; method: PaymentMethod; publicUrl?: string },
+  input: { plan: PaidPlanName; method: PaymentMethod; period?: BillingPeriod; publicUrl?: string },
 ): Promise<CheckoutOutcome> {
   const { provider, now } = deps
   if (!provider) return { kind: 'unavailable' }
@@ -53,11 +55,17 @@ export async function startCheckout(
   if (input.plan === user.planName) return { kind: 'same-plan' }
   if (!isUpgrade(user.planName, input.plan)) return { kind: 'downgrade' }
   const plan = await paidPlan(deps.db, input.plan)
+  const period = input.period ?? 'month'
+  const price = periodPrice(plan, period)
+  if (price === null) return { kind: 'period-unavailable' }
   const expiresAt = input.method === 'pix' ? new Date(now.getTime() + PIX_TTL_MINUTES * 60_000) : null
   // Under the student's billing lock, so two checkouts started at once still leave one pending.
   const { payment, superseded } = await deps.db.transaction(async (tx) => {
     await lockUserBilling(tx, user.id)
     const superseded = await supersedePendingCheckouts(tx, user.id, now)
+    // An upgrade within a paid period pays the new price less what is left of that period.
+    const credit = await unusedCredit(tx, await liveSubscription(tx, user.id), now)
+    const { creditCents, amountCents } = applyCredit(price, credit)
     const [payment] = await tx
       .insert(payments)
       .values({
@@ -66,7 +74,10 @@ export async function startCheckout(
         planName: input.plan,
         provider: provider.name,
         method: input.method,
-        amountCents: plan.price_cents,
+        amountCents,
+        billingPeriod: period,
+        creditCents,
+        creditPlanName: creditCents > 0 && credit ? credit.plan_name : null,
         expiresAt,
         createdAt: now,
         updatedAt: now,
@@ -81,7 +92,7 @@ export async function startCheckout(
       user: { id: user.id, email: user.email, name: user.name },
       plan: { id: input.plan, name: plan.name },
       method: input.method,
-      amountCents: plan.price_cents,
+      amountCents: payment.amountCents,
       checkoutId: payment.checkoutId,
       returnUrl: `${(input.publicUrl ?? '').replace(/\/$/, '')}${checkoutReturnPath(payment.checkoutId)}`,
       ...(expiresAt ? { expiresAt } : {}),
@@ -256,14 +267,15 @@ export async function receiveWebhook(deps: BillingDeps, rawBody: Buffer, headers
         userId: userId,
         plan: payment.planName,
         now,
-        periodEnd: addMonth(now),
+        periodEnd: addPeriod(now, payment.billingPeriod),
         provider: payment.provider,
         method: payment.method,
+        billingPeriod: payment.billingPeriod,
       })
       subscriptionId = subscription.id
     }
     // A checkout pays the period it starts now; a renewal's period was set when it was charged.
-    const period = payment.kind === 'checkout' ? { periodStart: now, periodEnd: addMonth(now) } : {}
+    const period = payment.kind === 'checkout' ? { periodStart: now, periodEnd: addPeriod(now, payment.billingPeriod) } : {}
     await tx
       .update(payments)
       .set({ status: 'approved', subscriptionId, failureReason: null, decidedAt: now, updatedAt: now, ...period })
@@ -311,6 +323,13 @@ export type CheckoutJson = {
   amount_formatted: string
   method: PaymentMethod
   method_label: string
+  billing_period: BillingPeriod
+  billing_period_label: string
+  price_cents: number
+  price_formatted: string
+  credit_cents: number
+  credit_formatted: string | null
+  credit_plan: string | null
   created_at: string
   decided_at: string | null
   /** Until when a Pix charge can be paid (null for the other methods). */
@@ -344,8 +363,18 @@ export function paymentBasics(payment: PaymentRow) {
     amount_formatted: formatCents(payment.amountCents),
     method: payment.method,
     method_label: PAYMENT_METHOD_LABELS[payment.method] ?? payment.method,
+    billing_period: payment.billingPeriod,
+    billing_period_label: BILLING_PERIOD_LABELS[payment.billingPeriod],
+    // The plan's price for the period; amount_cents is what was charged, the credit taken off.
+    price_cents: payment.amountCents + payment.creditCents,
+    price_formatted: formatCents(payment.amountCents + payment.creditCents),
+    credit_cents: payment.creditCents,
+    credit_formatted: payment.creditCents > 0 ? formatCents(payment.creditCents) : null,
+    credit_plan: payment.creditCents > 0 && payment.creditPlanName ? planLabel(payment.creditPlanName) : null,
   }
 }
+
+export const BILLING_PERIOD_LABELS: Record<BillingPeriod, string> = { month: 'Mensal', year: 'Anual' }
 
 export function toCheckoutJson(payment: PaymentRow): CheckoutJson {
   return {

@@ -13,10 +13,18 @@ export const PAID_PLAN_NAMES = ['BASICO', 'PREMIUM', 'PRO'] as const
 export const CHANGEABLE_PLAN_NAMES = ['GRATUITO', 'BASICO', 'PREMIUM', 'PRO'] as const
 const PLAN_NAMES = ['GRATUITO', 'BASICO', 'PREMIUM', 'PRO', 'ADMIN'] as const
 export const PAYMENT_METHODS = ['credit_card', 'paypal', 'pix'] as const
+export const BILLING_PERIODS = ['month', 'year'] as const
 export const PAYMENT_STATUSES = ['pending', 'approved', 'declined', 'refunded'] as const
 export const SUBSCRIPTION_STATES = ['active', 'canceled', 'change_scheduled', 'ended'] as const
 
 const iso = z.iso.datetime()
+
+/** A plan's yearly option (ADR 042), null where the plan is not sold by the year. */
+const yearOffer = {
+  year_price_cents: z.number().int().nullable().meta({ description: 'O preço de um ano (um pagamento); null quando não há plano anual.' }),
+  year_price_formatted: z.string().nullable(),
+  year_monthly_formatted: z.string().nullable().meta({ description: 'O preço anual dividido por 12, para comparar com o mensal.' }),
+}
 
 /** A plan card as GET /plans reports it. */
 export const PlanJson = z
@@ -27,6 +35,7 @@ export const PlanJson = z
     price_cents: z.number().int(),
     price_formatted: z.string(),
     period: z.literal('/mês'),
+    ...yearOffer,
     popular: z.boolean(),
     features: z.array(z.string()).meta({
       description:
@@ -47,8 +56,22 @@ export const PlanPriceJson = z
     price_cents: z.number().int(),
     price_formatted: z.string(),
     period: z.literal('/mês'),
+    ...yearOffer,
   })
   .meta({ id: 'PlanPrice' })
+
+/** What a checkout for an option would charge now, for one billing period. */
+export const ChargeJson = z
+  .object({
+    billing_period: z.enum(BILLING_PERIODS),
+    price_cents: z.number().int(),
+    price_formatted: z.string(),
+    credit_cents: z.number().int().meta({ description: 'O crédito do período atual não usado que este pagamento aproveita.' }),
+    credit_formatted: z.string().nullable(),
+    amount_cents: z.number().int().meta({ description: 'O que será cobrado: o preço menos o crédito, nunca menos de R$ 1,00.' }),
+    amount_formatted: z.string(),
+  })
+  .meta({ id: 'Charge' })
 
 export const SubscriptionJson = z
   .object({
@@ -59,6 +82,7 @@ export const SubscriptionJson = z
     status_label: z.string(),
     current_period_start: iso,
     current_period_end: iso.nullable().meta({ description: 'null numa cortesia sem fim.' }),
+    billing_period: z.enum(BILLING_PERIODS).meta({ description: 'month ou year: a duração do período e o preço que a renovação cobra.' }),
     cancel_at_period_end: z.boolean(),
     canceled_at: iso.nullable(),
     pending_plan_name: z.enum(PAID_PLAN_NAMES).nullable(),
@@ -86,12 +110,23 @@ export const BillingOverviewJson = z
     changes_available: z.boolean(),
     unavailable_message: z.string().nullable(),
     payment_methods: z.array(PaymentMethodJson),
+    credit: z
+      .object({
+        plan_name: z.enum(PAID_PLAN_NAMES),
+        plan: z.string(),
+        cents: z.number().int(),
+        formatted: z.string(),
+        days_left: z.number().int(),
+      })
+      .nullable()
+      .meta({ description: 'O que resta do período pago atual, creditado num plano maior (proporcional aos dias).' }),
     options: z.array(
       PlanPriceJson.extend({
         action: z.enum(['current', 'upgrade', 'downgrade']).meta({
           description: 'upgrade: pagamento (POST /billing/checkout); downgrade: POST /billing/subscription/change.',
         }),
         requires_payment: z.boolean(),
+        charges: z.array(ChargeJson).meta({ description: 'Num plano maior: o que cada período (mensal, anual se houver) cobra agora.' }),
       }),
     ),
   })
@@ -108,6 +143,13 @@ const paymentBasics = {
   amount_formatted: z.string(),
   method: z.enum(PAYMENT_METHODS),
   method_label: z.string(),
+  billing_period: z.enum(BILLING_PERIODS).meta({ description: 'month ou year: o período que este pagamento compra.' }),
+  billing_period_label: z.string(),
+  price_cents: z.number().int().meta({ description: 'O preço do plano no período; amount_cents é ele menos credit_cents.' }),
+  price_formatted: z.string(),
+  credit_cents: z.number().int().meta({ description: 'Crédito do período não usado do plano anterior (upgrade), já descontado.' }),
+  credit_formatted: z.string().nullable(),
+  credit_plan: z.string().nullable().meta({ description: 'O plano cujo período não usado virou crédito.' }),
 }
 
 /** A payment (a checkout or a renewal) as its owner sees it. */

@@ -8,6 +8,8 @@ export const BILLING_MESSAGES = {
   methodRequired: 'Escolha uma forma de pagamento.',
   methodUnavailable: 'Esta forma de pagamento não está disponível.',
   planRequired: 'Escolha um plano: BASICO, PREMIUM ou PRO.',
+  periodRequired: 'Escolha o período: month (mensal) ou year (anual).',
+  periodUnavailable: 'Este plano não tem opção anual no momento: escolha o mensal.',
   samePlan: 'Você já está neste plano.',
   downgradeNoPayment: 'Mudar para um plano menor não exige pagamento: a mudança vale a partir do próximo ciclo de cobrança.',
   paymentRequired: 'Para mudar para um plano maior, conclua o pagamento.',

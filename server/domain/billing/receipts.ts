@@ -8,7 +8,7 @@ import type { ReceiptJson } from './json'
 import { PIX_EXPIRED_REASON, qrCodeDataUrl } from './pix'
 import type { BillingDeps } from './registry'
 import { sandboxCheckoutPath } from './sandbox'
-import { addMonth } from './subscriptions'
+import { addPeriod } from './subscriptions'
 
 // What the student keeps of a payment (issue 28): the Pix charge while it is being paid, and a
 // receipt once it is approved. Only the owner's: someone else's answers as absent.
@@ -31,7 +31,7 @@ function toReceiptJson(payment: PaymentRow, payer: { name: string; email: string
   const paidAt = new Date(payment.decidedAt ?? payment.updatedAt)
   // Payments approved before periods were stored paid the month that began when they were approved.
   const start = payment.periodStart ? new Date(payment.periodStart) : paidAt
-  const end = payment.periodEnd ? new Date(payment.periodEnd) : addMonth(start)
+  const end = payment.periodEnd ? new Date(payment.periodEnd) : addPeriod(start, payment.billingPeriod)
   return {
     ...paymentBasics(payment),
     number: `GAB-${String(payment.id).padStart(6, '0')}`,

@@ -1,12 +1,14 @@
 import { and, eq, lte, sql } from 'drizzle-orm'
 
 import type { Db } from '../../db/index'
-import type { PaidPlanName, PaymentMethod, PlanName } from '../../db/schema'
-import { payments, subscriptions, users } from '../../db/schema'
+import type { BillingPeriod, PaidPlanName, PaymentMethod, PlanName } from '../../db/schema'
+import { BILLING_PERIODS, payments, subscriptions, users } from '../../db/schema'
 import type { Catalog, CatalogPlan } from '../catalog'
-import { catalogPlan, getCatalog } from '../catalog'
+import { catalogPlan, getCatalog, yearOffer } from '../catalog'
 import { formatCents, PLAN_RANK, planLabel } from '../plans'
 import { BILLING_MESSAGES } from './messages'
+import type { UnusedCredit } from './proration'
+import { applyCredit, unusedCredit } from './proration'
 import type { PaymentProvider } from './provider'
 import { PAYMENT_METHOD_LABELS } from './provider'
 import type { BillingDeps } from './registry'
@@ -35,15 +37,28 @@ export function formatDate(date: Date) {
   return dateFormat.format(date)
 }
 
-/** The same day next month, clamped to the month's last day (31 Jan → 28/29 Feb). */
-export function addMonth(date: Date): Date {
+/** The same day `months` later, clamped to the month's last day (31 Jan → 28/29 Feb, 29 Feb → 28 Feb). */
+function addMonths(date: Date, months: number): Date {
   const next = new Date(date)
   const day = next.getUTCDate()
   next.setUTCDate(1)
-  next.setUTCMonth(next.getUTCMonth() + 1)
+  next.setUTCMonth(next.getUTCMonth() + months)
   const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate()
   next.setUTCDate(Math.min(day, lastDay))
   return next
+}
+
+/** The same day next month, clamped to the month's last day. */
+export const addMonth = (date: Date) => addMonths(date, 1)
+
+/** The end of a period of `period` starting at `date`. */
+export function addPeriod(date: Date, period: BillingPeriod): Date {
+  return addMonths(date, period === 'year' ? 12 : 1)
+}
+
+/** What a period of a plan costs now; null when the plan is not sold by that period. */
+export function periodPrice(plan: CatalogPlan, period: BillingPeriod): number | null {
+  return period === 'year' ? plan.year_price_cents : plan.price_cents
 }
 
 /** A paid plan as the catalogue has it now: its price is what a new period costs. */
@@ -106,6 +121,7 @@ export async function startSubscription(
     provider?: string | null
     method?: PaymentMethod | null
     grantedBy?: string | null
+    billingPeriod?: BillingPeriod
   },
 ) {
   const current = await liveSubscription(db, input.userId)
@@ -121,6 +137,7 @@ export async function startSubscription(
       provider: input.provider ?? null,
       method: input.method ?? null,
       grantedBy: input.grantedBy ?? null,
+      billingPeriod: input.billingPeriod ?? 'month',
       createdAt: input.now,
       updatedAt: input.now,
     })
@@ -253,11 +270,16 @@ export async function applyPeriodEnd(deps: BillingDeps, userId: string): Promise
     }
     const nextPlanName: PaidPlanName = sub.pendingPlanName ?? sub.planName
     const nextPlan = await paidPlan(deps.db, nextPlanName)
+    // A yearly subscription renews by the year while the plan is sold by the year; else by the month.
+    const yearPrice = sub.billingPeriod === 'year' ? nextPlan.year_price_cents : null
+    const period: BillingPeriod = yearPrice === null ? 'month' : 'year'
+    const amountCents = yearPrice ?? nextPlan.price_cents
     const [owner] = await tx.select().from(users).where(eq(users.id, userId))
     const method: PaymentMethod = sub.method ?? 'credit_card'
     const provider = deps.provider && deps.provider.name === sub.provider ? deps.provider : null
     // After a long absence the new period starts now, not back where the old one ended.
-    const start = addMonth(periodEnd) > now ? periodEnd : now
+    const start = addPeriod(periodEnd, period) > now ? periodEnd : now
+    const end = addPeriod(start, period)
     const [payment] = await tx
       .insert(payments)
       .values({
@@ -267,9 +289,10 @@ export async function applyPeriodEnd(deps: BillingDeps, userId: string): Promise
         planName: nextPlanName,
         provider: sub.provider ?? 'nenhum',
         method,
-        amountCents: nextPlan.price_cents,
+        amountCents,
+        billingPeriod: period,
         periodStart: start,
-        periodEnd: addMonth(start),
+        periodEnd: end,
         createdAt: now,
         updatedAt: now,
       })
@@ -279,7 +302,7 @@ export async function applyPeriodEnd(deps: BillingDeps, userId: string): Promise
           user: { id: owner.id, email: owner.email, name: owner.name },
           plan: { id: nextPlanName, name: nextPlan.name },
           method,
-          amountCents: nextPlan.price_cents,
+          amountCents,
           checkoutId: payment.checkoutId,
         })
       : { status: 'declined' as const, providerRef: null, reason: RENEWAL_UNAVAILABLE }
@@ -299,7 +322,14 @@ export async function applyPeriodEnd(deps: BillingDeps, userId: string): Promise
     }
     await tx
       .update(subscriptions)
-      .set({ planName: nextPlanName, pendingPlanName: null, currentPeriodStart: start, currentPeriodEnd: addMonth(start), updatedAt: now })
+      .set({
+        planName: nextPlanName,
+        pendingPlanName: null,
+        billingPeriod: period,
+        currentPeriodStart: start,
+        currentPeriodEnd: end,
+        updatedAt: now,
+      })
       .where(eq(subscriptions.id, sub.id))
     return { action: sub.pendingPlanName ? ('downgraded' as const) : ('renewed' as const), user: await syncUserPlan(tx, userId, now) }
   })
@@ -345,6 +375,7 @@ export type SubscriptionJson = {
   current_period_start: string
   /** Null for a complimentary grant with no end. */
   current_period_end: string | null
+  billing_period: BillingPeriod
   cancel_at_period_end: boolean
   canceled_at: string | null
   pending_plan_name: PaidPlanName | null
@@ -369,6 +400,7 @@ export function toSubscriptionJson(sub: Subscription): SubscriptionJson {
     status_label: SUBSCRIPTION_STATE_LABELS[state],
     current_period_start: new Date(sub.currentPeriodStart).toISOString(),
     current_period_end: iso(sub.currentPeriodEnd),
+    billing_period: sub.billingPeriod,
     cancel_at_period_end: sub.cancelAtPeriodEnd,
     canceled_at: iso(sub.canceledAt),
     pending_plan_name: sub.pendingPlanName,
@@ -382,17 +414,59 @@ export function toSubscriptionJson(sub: Subscription): SubscriptionJson {
   }
 }
 
-export type PlanPrice = { plan_name: PlanName; name: string; price_cents: number; price_formatted: string; period: '/mês' }
+export type PlanPrice = { plan_name: PlanName; name: string; price_cents: number; price_formatted: string; period: '/mês' } & ReturnType<
+  typeof yearOffer
+>
 
 function planPrice(catalog: Catalog, id: PlanName): PlanPrice {
-  const cents = id === 'ADMIN' ? 0 : catalogPlan(catalog, id).price_cents
-  return { plan_name: id, name: planLabel(id), price_cents: cents, price_formatted: formatCents(cents), period: '/mês' }
+  const plan = id === 'ADMIN' ? null : catalogPlan(catalog, id)
+  const cents = plan?.price_cents ?? 0
+  return {
+    plan_name: id,
+    name: planLabel(id),
+    price_cents: cents,
+    price_formatted: formatCents(cents),
+    period: '/mês',
+    ...yearOffer(plan?.year_price_cents ?? null),
+  }
+}
+
+/** What a checkout would charge now for each period the plan is sold by, the credit taken off. */
+export type Charge = {
+  billing_period: BillingPeriod
+  price_cents: number
+  price_formatted: string
+  credit_cents: number
+  credit_formatted: string | null
+  amount_cents: number
+  amount_formatted: string
+}
+
+function charges(plan: CatalogPlan, credit: UnusedCredit | null): Charge[] {
+  return BILLING_PERIODS.flatMap((period) => {
+    const price = periodPrice(plan, period)
+    if (price === null) return []
+    const { creditCents, amountCents } = applyCredit(price, credit)
+    return [
+      {
+        billing_period: period,
+        price_cents: price,
+        price_formatted: formatCents(price),
+        credit_cents: creditCents,
+        credit_formatted: creditCents > 0 ? formatCents(creditCents) : null,
+        amount_cents: amountCents,
+        amount_formatted: formatCents(amountCents),
+      },
+    ]
+  })
 }
 
 export type PlanChangeOption = PlanPrice & {
   /** current: 'Plano Atual'; upgrade: checkout (paid now); downgrade: POST /billing/subscription/change. */
   action: 'current' | 'upgrade' | 'downgrade'
   requires_payment: boolean
+  /** An upgrade's charges (monthly, and yearly where sold); empty otherwise. */
+  charges: Charge[]
 }
 
 export type PaymentMethodJson = { id: PaymentMethod; label: string }
@@ -412,12 +486,15 @@ export type BillingOverview = {
   /** Why changes are unavailable, when they are. */
   unavailable_message: string | null
   payment_methods: PaymentMethodJson[]
+  /** What is left of the paid period, credited against an upgrade. */
+  credit: { plan_name: PaidPlanName; plan: string; cents: number; formatted: string; days_left: number } | null
   options: PlanChangeOption[]
 }
 
 export async function billingOverview(deps: BillingDeps, user: { id: string; planName: PlanName }): Promise<BillingOverview> {
   const [sub, catalog] = await Promise.all([liveSubscription(deps.db, user.id), getCatalog(deps.db)])
   const state: SubscriptionState = sub ? subscriptionState(sub) : 'active'
+  const credit = await unusedCredit(deps.db, sub, deps.now)
   const current: PlanName = user.planName
   const isAdmin = current === 'ADMIN'
   const periodEnd = sub?.currentPeriodEnd ?? null
@@ -436,13 +513,27 @@ export async function billingOverview(deps: BillingDeps, user: { id: string; pla
     changes_available: unavailable === null,
     unavailable_message: unavailable,
     payment_methods: (deps.provider?.methods ?? []).map((id) => ({ id, label: PAYMENT_METHOD_LABELS[id] })),
+    credit: credit
+      ? {
+          plan_name: credit.plan_name,
+          plan: planLabel(credit.plan_name),
+          cents: credit.cents,
+          formatted: formatCents(credit.cents),
+          days_left: credit.days_left,
+        }
+      : null,
     options: isAdmin
       ? []
       : catalog.plans
           .filter((p) => p.plan_name !== 'GRATUITO')
           .map((p) => {
             const action = p.plan_name === current ? 'current' : isUpgrade(current, p.plan_name) ? 'upgrade' : 'downgrade'
-            return { ...planPrice(catalog, p.plan_name), action, requires_payment: action === 'upgrade' }
+            return {
+              ...planPrice(catalog, p.plan_name),
+              action,
+              requires_payment: action === 'upgrade',
+              charges: action === 'upgrade' ? charges(p, credit) : [],
+            }
           }),
   }
 }

@@ -4,6 +4,7 @@ import { ApiErrorBody, defineEndpoint } from '../../api/contract'
 import { pageParam } from '../../api/http'
 import { PolicyJson } from '../../domain/account-json'
 import {
+  BILLING_PERIODS,
   BillingOverviewJson,
   CHANGEABLE_PLAN_NAMES,
   CheckoutJson,
@@ -28,6 +29,10 @@ export { BillingOverviewJson, CheckoutJson, PaymentMethodJson, PixChargeJson, Pl
 export const CheckoutBody = z.object({
   plan_name: z.enum(PAID_PLAN_NAMES, { error: BILLING_MESSAGES.planRequired }),
   method: z.enum(PAYMENT_METHODS, { error: BILLING_MESSAGES.methodRequired }),
+  billing_period: z
+    .enum(BILLING_PERIODS, { error: BILLING_MESSAGES.periodRequired })
+    .default('month')
+    .meta({ description: 'month (padrão) ou year: um pagamento por um ano, onde o plano tem preço anual.' }),
 })
 export const ChangeBody = z.object({
   plan_name: z.enum(CHANGEABLE_PLAN_NAMES, { error: 'Escolha um plano: GRATUITO, BASICO, PREMIUM ou PRO.' }),
@@ -100,6 +105,8 @@ export const billingApi = {
     auth: 'user',
     body: CheckoutBody,
     responses: { 201: CheckoutReply },
+    description:
+      'Dentro de um período pago, o que resta dele (proporcional aos dias) vira crédito no preço do novo plano: amount_cents é o preço menos credit_cents, nunca menos de R$ 1,00. O novo período começa na aprovação.',
     errors: [409, 429, 502, 503],
     errorBodies: { 409: BillingConflict },
   }),

@@ -79,6 +79,7 @@ export function createBillingRouter(ctx: AppContext) {
       const outcome = await startCheckout(billingDeps(ctx), currentUser(req), {
         plan: body.plan_name,
         method: body.method,
+        period: body.billing_period,
         publicUrl: ctx.config.PUBLIC_URL,
       })
       switch (outcome.kind) {
@@ -88,6 +89,8 @@ export function createBillingRouter(ctx: AppContext) {
           throw new HttpError(409, BILLING_MESSAGES.admin)
         case 'method-unavailable':
           throw new HttpError(400, BILLING_MESSAGES.methodUnavailable)
+        case 'period-unavailable':
+          throw new HttpError(400, BILLING_MESSAGES.periodUnavailable)
         case 'same-plan':
           throw new HttpError(409, BILLING_MESSAGES.samePlan)
         case 'downgrade':

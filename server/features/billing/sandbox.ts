@@ -79,7 +79,7 @@ export function createSandboxCheckoutRouter(ctx: AppContext) {
       const id = escape(payment.checkoutId)
       const details =
         `<dl><dt>Plano</dt><dd>${escape(planLabel(payment.planName))}</dd>` +
-        `<dt>Valor</dt><dd>${escape(formatCents(payment.amountCents))}/mês</dd>` +
+        `<dt>Valor</dt><dd>${escape(formatCents(payment.amountCents))} (${payment.billingPeriod === 'year' ? 'um ano' : 'um mês'})</dd>` +
         `<dt>Forma de pagamento</dt><dd>${escape(PAYMENT_METHOD_LABELS[payment.method] ?? payment.method)}</dd></dl>`
       if (payment.status === 'declined' && payment.failureReason === PIX_EXPIRED_REASON) {
         return page(

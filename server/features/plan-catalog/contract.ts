@@ -20,9 +20,21 @@ export const CatalogPlanJson = z
     limits: PlanLimitsJson,
     price_cents: z.number().int().meta({ description: 'O preço mensal de agora: novas assinaturas e renovações.' }),
     price_formatted: z.string(),
+    year_price_cents: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'O preço anual de agora (um pagamento por um ano); null quando o plano não é vendido por ano.' }),
+    year_price_formatted: z.string().nullable(),
     prices: z
       .array(
-        z.object({ amount_cents: z.number().int(), amount_formatted: z.string(), effective_at: iso, created_by: z.string().nullable() }),
+        z.object({
+          period: z.enum(['month', 'year']),
+          amount_cents: z.number().int().meta({ description: 'Num preço anual, 0 tira o plano anual de venda a partir de effective_at.' }),
+          amount_formatted: z.string(),
+          effective_at: iso,
+          created_by: z.string().nullable(),
+        }),
       )
       .meta({ description: 'O histórico de preços, do mais recente ao mais antigo; um período já pago guarda o seu valor.' }),
     features: z.array(z.string()).meta({ description: 'As linhas que o cartão do plano mostra agora.' }),

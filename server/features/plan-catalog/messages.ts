@@ -15,6 +15,8 @@ export const PLAN_NOT_IN_CATALOG = 'Plano não encontrado no catálogo.'
 export const LINE_NOT_FOUND = 'Linha do catálogo não encontrada.'
 export const FREE_HAS_NO_PRICE = 'O plano Gratuito não tem preço: deixe R$ 0,00.'
 export const PAID_PRICE_MIN = 'Um plano pago custa pelo menos R$ 1,00.'
+export const FREE_HAS_NO_YEAR = 'O plano Gratuito não tem preço anual: deixe em branco.'
+export const YEAR_PRICE_MIN = 'O preço anual é de pelo menos R$ 1,00; deixe em branco para não vender o plano por ano.'
 export const PLANS_ONLY_FOR_SERVICES =
   'Uma linha de recurso aparece nos planos cujos limites o incluem: mude os limites do plano em vez de escolher planos aqui.'
 export const ONLY_SERVICES_DELETED = 'Uma linha de recurso não pode ser excluída: desligue-a para tirá-la dos cartões.'

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { payments, planPrices } from '#server/db/schema'
 
 import type { TestContext } from '../../../tests/api/billing-helpers'
-import { buy, DAY, setNow, subscriptionOf } from '../../../tests/api/billing-helpers'
+import { buy, DAY, PREMIUM_AS_SEEDED, setNow, subscriptionOf } from '../../../tests/api/billing-helpers'
 import { createTestContext, createTestUser } from '../../../tests/support/context'
 import { contractRequest } from '../../../tests/support/contract'
 import { insertQuestions } from '../../../tests/support/questions'
@@ -27,18 +27,7 @@ type PlanCard = { plan_name: string; price_cents: number; features: string[]; ta
 const cards = async () => (await api('get', '/plans').expect(200)).body.data as PlanCard[]
 const card = async (plan: string) => (await cards()).find((c) => c.plan_name === plan)!
 
-const premiumAsSeeded = {
-  tagline: 'Chat e discussões para estudar a fundo',
-  popular: true,
-  price_cents: 3500,
-  questions_per_week: -1,
-  notebooks_limit: 50,
-  has_commented_questions: true,
-  has_notebooks: true,
-  has_comments: true,
-  has_chat: true,
-  has_ads: false,
-}
+const premiumAsSeeded = PREMIUM_AS_SEEDED
 
 beforeAll(async () => {
   t = await createTestContext()
@@ -71,7 +60,9 @@ describe('the seeded catalogue', () => {
     const simulados = view.lines.find((l: { capability: string }) => l.capability === 'simulados')
     expect(simulados).toMatchObject({ label: 'Simulados personalizados', enabled: true, delivered: false })
     expect(view.lines.filter((l: { service: boolean }) => l.service)).toEqual([])
-    expect(view.plans.map((p: { prices: unknown[] }) => p.prices.length)).toEqual([1, 1, 1, 1])
+    // A monthly price for each plan, and a yearly one for each paid plan.
+    expect(view.plans.map((p: { prices: unknown[] }) => p.prices.length)).toEqual([1, 2, 2, 2])
+    expect(view.plans.map((p: { year_price_cents: number | null }) => p.year_price_cents)).toEqual([null, 20000, 35000, 50000])
   })
 
   it('a line whose feature is switched off leaves the cards, and comes back with it', async () => {
@@ -174,7 +165,9 @@ describe('a price change', () => {
     expect(res.body.message).toBe(
       'Plano Pro salvo. O novo preço, R$\u00a059,00, vale para novas assinaturas e renovações; períodos já pagos não mudam.',
     )
-    const history = res.body.plans.find((p: { plan_name: string }) => p.plan_name === 'PRO').prices
+    const history = res.body.plans
+      .find((p: { plan_name: string }) => p.plan_name === 'PRO')
+      .prices.filter((h: { period: string }) => h.period === 'month')
     expect(history.map((h: { amount_cents: number; created_by: string | null }) => [h.amount_cents, h.created_by])).toEqual([
       [5900, 'Ana Admin'],
       [5000, null],
@@ -193,7 +186,7 @@ describe('a price change', () => {
     await subscriptionOf(t, early.auth)
     const renewal = (await t.db.select().from(payments).where(eq(payments.userId, early.user.id))).find((p) => p.kind === 'renewal')
     expect(renewal).toMatchObject({ amountCents: 5900, status: 'approved' })
-    expect(await t.db.select().from(planPrices).where(eq(planPrices.planName, 'PRO'))).toHaveLength(2)
+    expect(await t.db.select().from(planPrices).where(eq(planPrices.planName, 'PRO'))).toHaveLength(3)
   })
 })
 

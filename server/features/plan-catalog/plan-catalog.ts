@@ -12,7 +12,15 @@ import type { Tx } from '../../domain/reference-notify'
 import { notifyReferenceData } from '../../domain/reference-notify'
 import type { CatalogView } from './contract'
 import type { CatalogPlanId } from './messages'
-import { FREE_HAS_NO_PRICE, ONLY_SERVICES_DELETED, PAID_PRICE_MIN, PAID_PRICE_MIN_CENTS, PLANS_ONLY_FOR_SERVICES } from './messages'
+import {
+  FREE_HAS_NO_PRICE,
+  FREE_HAS_NO_YEAR,
+  ONLY_SERVICES_DELETED,
+  PAID_PRICE_MIN,
+  PAID_PRICE_MIN_CENTS,
+  PLANS_ONLY_FOR_SERVICES,
+  YEAR_PRICE_MIN,
+} from './messages'
 import type { LineCreateBody, LineUpdateBody, PlanUpdateBody } from './schemas'
 
 // The admin side of the plan catalogue (issue 28, /admin/planos). Every write commits with a
@@ -32,18 +40,19 @@ export async function catalogView(db: Db): Promise<CatalogView> {
       .select({ price: planPrices, admin: users.name })
       .from(planPrices)
       .leftJoin(users, eq(users.id, planPrices.createdBy))
-      .where(eq(planPrices.period, 'month'))
       .orderBy(desc(planPrices.effectiveAt), desc(planPrices.id)),
   ])
   return {
     plans: catalog.plans.map((plan) => ({
       ...plan,
       price_formatted: formatCents(plan.price_cents),
+      year_price_formatted: plan.year_price_cents === null ? null : formatCents(plan.year_price_cents),
       prices: history
         .filter((h) => h.price.planName === plan.plan_name)
         .map((h) => ({
+          period: h.price.period,
           amount_cents: h.price.amountCents,
-          amount_formatted: formatCents(h.price.amountCents),
+          amount_formatted: h.price.period === 'year' && h.price.amountCents === 0 ? 'Sem plano anual' : formatCents(h.price.amountCents),
           effective_at: h.price.effectiveAt.toISOString(),
           created_by: h.admin,
         })),
@@ -95,6 +104,9 @@ async function committed(db: Db, write: (tx: Tx) => Promise<void>, message: stri
 export async function updatePlan(db: Db, adminId: string, id: CatalogPlanId, body: PlanUpdateBody, now = new Date()) {
   if (id === 'GRATUITO' && body.price_cents !== 0) return { kind: 'invalid', message: FREE_HAS_NO_PRICE } as const
   if (id !== 'GRATUITO' && body.price_cents < PAID_PRICE_MIN_CENTS) return { kind: 'invalid', message: PAID_PRICE_MIN } as const
+  const year = body.year_price_cents
+  if (id === 'GRATUITO' && year != null) return { kind: 'invalid', message: FREE_HAS_NO_YEAR } as const
+  if (year != null && year < PAID_PRICE_MIN_CENTS) return { kind: 'invalid', message: YEAR_PRICE_MIN } as const
   const limits: PlanLimits = {
     questionsPerWeek: body.questions_per_week,
     notebooksLimit: body.notebooks_limit,
@@ -110,6 +122,13 @@ export async function updatePlan(db: Db, adminId: string, id: CatalogPlanId, bod
   const error = monotonicError({ ...catalog, plans: catalog.plans.map((p) => (p.plan_name === id ? { ...p, limits } : p)) })
   if (error) return { kind: 'invalid', message: error } as const
   const priceChanged = current.price_cents !== body.price_cents
+  // Absent: unchanged; null: no longer sold by the year (a row of 0, so the history shows when).
+  const yearChanged = year !== undefined && year !== current.year_price_cents
+  const saved = [
+    priceChanged ? `o novo preço, ${formatCents(body.price_cents)},` : null,
+    yearChanged ? (year === null ? 'o fim do plano anual' : `o novo preço anual, ${formatCents(year)},`) : null,
+  ].filter(Boolean)
+  const said = saved.join(' e ')
   return committed(
     db,
     async (tx) => {
@@ -120,9 +139,11 @@ export async function updatePlan(db: Db, adminId: string, id: CatalogPlanId, bod
       // A new row, never an edit: the history shows what each period was sold at.
       if (priceChanged)
         await tx.insert(planPrices).values({ planName: id, amountCents: body.price_cents, effectiveAt: now, createdBy: adminId })
+      if (yearChanged)
+        await tx.insert(planPrices).values({ planName: id, period: 'year', amountCents: year ?? 0, effectiveAt: now, createdBy: adminId })
     },
-    priceChanged
-      ? `Plano ${planLabel(id)} salvo. O novo preço, ${formatCents(body.price_cents)}, vale para novas assinaturas e renovações; períodos já pagos não mudam.`
+    said
+      ? `Plano ${planLabel(id)} salvo. ${said[0].toUpperCase()}${said.slice(1)} ${saved.length > 1 ? 'valem' : 'vale'} para novas assinaturas e renovações; períodos já pagos não mudam.`
       : `Plano ${planLabel(id)} salvo.`,
   )
 }

@@ -24,6 +24,13 @@ export const PlanUpdateBody = z.object({
     .int({ error: 'O preço vai em centavos inteiros.' })
     .min(0, { error: 'O preço não pode ser negativo.' })
     .max(PRICE_MAX_CENTS, { error: 'Preço alto demais: confira o valor (em centavos).' }),
+  year_price_cents: z
+    .number({ error: 'Informe o preço anual em centavos, ou null para não vender por ano.' })
+    .int({ error: 'O preço vai em centavos inteiros.' })
+    .max(PRICE_MAX_CENTS, { error: 'Preço alto demais: confira o valor (em centavos).' })
+    .nullable()
+    .optional()
+    .meta({ description: 'O preço de um ano (um pagamento); null: o plano não é vendido por ano; ausente: não muda.' }),
   questions_per_week: limit('Questões por semana'),
   notebooks_limit: limit('Cadernos'),
   has_commented_questions: z.boolean({ error: 'Informe se o plano tem a análise do professor.' }),
