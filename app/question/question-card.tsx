@@ -24,7 +24,10 @@ export type CardView = {
   exam: string | null
   board: string
   org: string | null
-  level: string
+  /** The measured difficulty (with `measured`), else the exam file's; absent when neither exists (issue 27). */
+  level?: string
+  /** First attempts the measured difficulty rests on. */
+  measured?: number
   /** Only when true. */
   annulled?: true
   /** The alternatives' letters. */
@@ -138,7 +141,6 @@ export function QuestionCard({
     focusReveal.current = false
     card.current?.querySelector<HTMLElement>('button[value=revelar]')?.focus()
   }, [hidden, busy])
-  const level = question.level in DIFFICULTY ? question.level : 'DIFICIL'
   const loginUrl = `/login?${new URLSearchParams({ redirectTo: `${currentUrl}#questao-${question.id}` })}`
 
   return (
@@ -146,7 +148,7 @@ export function QuestionCard({
       <header className="qh">
         <h2 className="qt">{`Questão ${sequence}`}</h2>
         <span className="qid">{`#${question.code}`}</span>
-        <span className={`qb qb-${level}`}>{DIFFICULTY[level]}</span>
+        <DifficultyBadge level={question.level} measured={question.measured} />
         {question.annulled ? <span className="qb qb-an">Anulada</span> : null}
         {question.last ? <LastAttempt {...question.last} /> : null}
       </header>
@@ -331,6 +333,17 @@ function verdict(reveal: RevealState) {
   if (typeof reveal.correct === 'boolean') return reveal.correct
   if (!reveal.chosen || !reveal.correct_answer) return null
   return reveal.chosen === reveal.correct_answer
+}
+
+/** Measured: the level and how many first answers it rests on; from the exam file: the level; none: nothing. */
+function DifficultyBadge({ level, measured }: { level?: string; measured?: number }) {
+  if (!level || !(level in DIFFICULTY)) return null
+  return (
+    <span className={`qb qb-${level}`}>
+      {DIFFICULTY[level]}
+      {measured ? ` · ${measured} respostas` : null}
+    </span>
+  )
 }
 
 function RevealPanel({ reveal }: { reveal: RevealState }) {

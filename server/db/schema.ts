@@ -224,7 +224,8 @@ export const questions = pgTable(
     disciplineId: integer('discipline_id')
       .notNull()
       .references(() => disciplines.id, { onDelete: 'restrict' }),
-    difficulty: text('difficulty').$type<Difficulty>().notNull().default('MEDIO'),
+    /** As the exam file set it (DIFICULDADE); null when it did not: the cards then show only the measured one (issue 27). */
+    difficulty: text('difficulty').$type<Difficulty>(),
     statement: text('statement').notNull(),
     alternatives: jsonb('alternatives').$type<Alternative[]>().notNull(),
     /** A letter; null means the question was annulled. */

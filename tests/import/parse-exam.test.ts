@@ -42,7 +42,8 @@ describe('tricky valid files', () => {
       statement: 'Enunciado na mesma linha da chave.',
       correctAnswer: null,
       discipline: 'direito   civil',
-      difficulty: 'MEDIO',
+      // No DIFICULDADE: none is made up (issue 27).
+      difficulty: null,
     })
     expect(q8.alternatives).toEqual([
       { letter: 'A', text: 'Um.' },

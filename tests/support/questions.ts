@@ -13,7 +13,7 @@ export type QuestionSpec = {
   topics?: string[]
   exam?: { name: string; year: number; board: string; organization?: string | null }
   number?: number
-  difficulty?: Difficulty
+  difficulty?: Difficulty | null
   statement: string
   alternatives?: Alternative[]
   /** null = annulled */
@@ -81,7 +81,7 @@ export async function insertQuestions(db: Db, specs: QuestionSpec[]) {
       examId,
       number,
       disciplineId: disciplineIds.get(s.discipline)!,
-      difficulty: s.difficulty ?? 'MEDIO',
+      difficulty: s.difficulty === undefined ? 'MEDIO' : s.difficulty,
       statement: s.statement,
       alternatives: s.alternatives ?? DEFAULT_ALTERNATIVES,
       correctAnswer: s.correctAnswer === undefined ? 'A' : s.correctAnswer,

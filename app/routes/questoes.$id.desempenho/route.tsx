@@ -82,7 +82,7 @@ function Statistics({ stats }: { stats: QuestionStatistics }) {
           {`Primeira tentativa de cada aluno: ${first.totalAttempts} ${first.totalAttempts === 1 ? 'tentativa' : 'tentativas'}, ${first.accuracy}% de acerto, tempo médio ${formatSeconds(first.averageTime)}.`}
         </p>
         <p className={`mt-1 ${muted}`}>
-          {`Dificuldade: ${difficultyLabel(stats.difficulty.labelled)} pela classificação; ${stats.difficulty.answered ? `${difficultyLabel(stats.difficulty.answered)} pelas respostas (${stats.difficulty.firstAttemptAccuracy}% de acerto na primeira tentativa)` : 'sem respostas suficientes'}.`}
+          {`Dificuldade: ${stats.difficulty.labelled ? `${difficultyLabel(stats.difficulty.labelled)} pela classificação` : 'sem classificação na prova'}; ${stats.difficulty.answered ? `${difficultyLabel(stats.difficulty.answered)} pelas respostas (${stats.difficulty.firstAttemptAccuracy}% de acerto na primeira tentativa)` : 'sem respostas suficientes'}.`}
         </p>
       </section>
 

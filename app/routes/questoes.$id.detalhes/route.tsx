@@ -53,7 +53,7 @@ export default function DetailsRoute() {
         <Row label="Ano" value={String(q.exam_year)} />
         <Row label="Disciplina" value={q.discipline_name} />
         <Row label="Assuntos" value={q.topics.length ? q.topics.map((t) => t.name).join(', ') : 'Não informado'} />
-        <Row label="Dificuldade" value={difficultyLabel(q.difficulty_level)} />
+        <Row label="Dificuldade" value={q.difficulty_level ? difficultyLabel(q.difficulty_level) : 'Sem classificação na prova'} />
         <Row label="Anulada" value={yesNo(q.is_annulled)} testId="detalhe-anulada" />
         <Row label="Análise do professor" value={q.has_explanation ? 'Disponível' : 'Não disponível'} />
         <Row label="Vídeo" value={q.has_video ? 'Disponível' : 'Não disponível'} />

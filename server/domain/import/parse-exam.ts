@@ -22,7 +22,8 @@ export type ParsedQuestion = {
   disciplineLine: number
   topics: string[]
   topicsLine: number
-  difficulty: ParsedDifficulty
+  /** Null when the file sets none: no difficulty is made up (issue 27). */
+  difficulty: ParsedDifficulty | null
   statement: string
   alternatives: { letter: string; text: string }[]
   /** null: annulled (GABARITO: ANULADA). */
@@ -320,7 +321,7 @@ function finishQuestion(q: Draft, errors: FileError[]): ParsedQuestion | null {
     }
   }
 
-  let difficulty: ParsedDifficulty = 'MEDIO'
+  let difficulty: ParsedDifficulty | null = null
   if (q.difficulty) {
     const folded = foldKey(q.difficulty.value)
     if (DIFFICULTIES[folded]) difficulty = DIFFICULTIES[folded]

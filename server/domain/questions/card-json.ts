@@ -17,7 +17,14 @@ export const QuestionCardJson = z
     exam_name: z.string().nullable(),
     exam_board: z.string(),
     exam_organization: z.string().nullable(),
-    difficulty_level: z.enum(['FACIL', 'MEDIO', 'DIFICIL']),
+    difficulty_level: z
+      .enum(['FACIL', 'MEDIO', 'DIFICIL'])
+      .nullable()
+      .meta({ description: 'Como o arquivo da prova a classificou; null quando não classificou.' }),
+    measured_difficulty: z
+      .object({ level: z.enum(['FACIL', 'MEDIO', 'DIFICIL']), first_attempts: z.number().int() })
+      .nullable()
+      .meta({ description: 'A dificuldade medida nas primeiras respostas dos alunos, a partir de 20; null antes.' }),
     question_text: z.string(),
     alternatives: z.array(z.object({ letter: z.string(), text_content: z.string() })),
     is_annulled: z.boolean(),

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import type { Difficulty } from '../../db/schema'
+import { measuredDifficulty } from './difficulty'
 
 /** Counts stop here: beyond it the total is "mais de 1.000" (a bounded count; the uncapped one
  * took 125–155 ms for a 34k-row filter at 1M rows, the capped one 15 ms). */
@@ -72,7 +73,8 @@ export type QuestionCard = {
   exam_name: string | null
   exam_board: string
   exam_organization: string | null
-  difficulty_level: Difficulty
+  difficulty_level: Difficulty | null
+  measured_difficulty: { level: Difficulty; first_attempts: number } | null
   question_text: string
   alternatives: { letter: string; text_content: string }[]
   is_annulled: boolean
@@ -220,8 +222,10 @@ type CardRow = {
   exam_name: string | null
   board: string
   organization: string | null
-  difficulty: Difficulty
+  difficulty: Difficulty | null
   statement: string
+  first_n: number | string
+  first_ok: number | string
   alternatives: { letter: string; text: string }[] | string
   annulled: boolean
   has_explanation: boolean
@@ -233,7 +237,7 @@ type CardRow = {
 
 /** A card's columns; with a caller, their latest attempt (the lateral join of cardJoins). */
 const cardColumns = (userId?: string) => sql`q.id, q.short_id, q.number, q.discipline_id, d.name AS discipline_name, q.exam_id, q.year,
-      e.name AS exam_name, q.board, e.organization, q.difficulty, q.statement, q.alternatives,
+      e.name AS exam_name, q.board, e.organization, q.difficulty, q.statement, q.alternatives, st.first_n, st.first_ok,
       (q.correct_answer IS NULL) AS annulled,
       ${HAS_EXPLANATION} AS has_explanation,
       (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY t.name), '[]'::json)
@@ -243,13 +247,15 @@ const cardColumns = (userId?: string) => sql`q.id, q.short_id, q.number, q.disci
 /** One index probe per card of the page (attempts_user_question_idx), in the same statement. */
 const cardJoins = (userId?: string) => sql`JOIN questions q ON q.id = p.id
     JOIN disciplines d ON d.id = q.discipline_id
-    JOIN exams e ON e.id = q.exam_id${
-      userId
-        ? sql`
+    JOIN exams e ON e.id = q.exam_id
+    LEFT JOIN LATERAL (SELECT coalesce(sum(s.first_attempts), 0) AS first_n, coalesce(sum(s.first_correct), 0) AS first_ok
+      FROM question_answer_stats s WHERE s.question_id = q.id) st ON true${
+        userId
+          ? sql`
     LEFT JOIN LATERAL (SELECT a.correct, a.created_at FROM attempts a WHERE a.user_id = ${userId} AND a.question_id = q.id
       ORDER BY a.created_at DESC, a.id DESC LIMIT 1) la ON true`
-        : sql``
-    }`
+          : sql``
+      }`
 
 /** Cards for these ids, in the given order (with `userId`'s latest attempts); questions removed by a re-import are left out. */
 export async function loadCards(db: Db, ids: number[], userId?: string): Promise<QuestionCard[]> {
@@ -285,6 +291,7 @@ function toCard(r: CardRow): QuestionCard {
     exam_board: r.board,
     exam_organization: r.organization?.trim() ? r.organization : null,
     difficulty_level: r.difficulty,
+    measured_difficulty: measuredDifficulty(Number(r.first_ok), Number(r.first_n)),
     question_text: r.statement,
     alternatives: alternatives.map((a) => ({ letter: a.letter, text_content: a.text })),
     is_annulled: Boolean(r.annulled),

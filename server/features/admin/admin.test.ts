@@ -174,7 +174,7 @@ describe('exam upload rules', () => {
     expect(forced.status).toBe(200)
     expect(forced.body.files[0]).toMatchObject({ processed_questions: 1, created_disciplines: 1, created_topics: 1 })
     const [q] = await t.db.select().from(questions).innerJoin(exams, eq(exams.id, questions.examId)).where(eq(exams.name, 'Prova Nova'))
-    expect(q.questions).toMatchObject({ year: 2024, board: 'FGV', correctAnswer: 'B', difficulty: 'MEDIO' })
+    expect(q.questions).toMatchObject({ year: 2024, board: 'FGV', correctAnswer: 'B', difficulty: null })
     expect(q.questions.shortId).toMatch(/^[0-9a-z]{8}$/)
     const links = await t.db.select().from(questionTopics).where(eq(questionTopics.questionId, q.questions.id))
     expect(links).toHaveLength(1)

@@ -62,7 +62,7 @@ export const QuestionStatisticsJson = AttemptSummaryJson.extend({
     .nullable()
     .meta({ description: 'null até quem pergunta responder ou revelar a questão: as contagens apontariam o gabarito.' }),
   alternativesHidden: z.string().optional().meta({ description: 'Por que as alternativas não vieram.' }),
-  difficulty: z.object({ labelled: Difficulty, answered: Difficulty.nullable(), firstAttemptAccuracy: int() }),
+  difficulty: z.object({ labelled: Difficulty.nullable(), answered: Difficulty.nullable(), firstAttemptAccuracy: int() }),
   userStats: UserStatsJson.nullable().meta({ description: 'As tentativas de quem pergunta; null para visitantes e sem tentativas.' }),
 }).meta({ id: 'QuestionStatistics' })
 export type QuestionStatistics = z.output<typeof QuestionStatisticsJson>

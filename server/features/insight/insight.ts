@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm'
 
 import type { Db } from '../../db/index'
-import type { Difficulty } from '../../db/schema'
 import {
   attempts,
   disciplines,
@@ -17,6 +16,7 @@ import {
 } from '../../db/schema'
 import { videoId } from '../../domain/import/text-file'
 import { weekStart } from '../../domain/policy'
+import { answeredDifficulty } from '../../domain/questions/difficulty'
 import { loadCards } from '../../domain/questions/search'
 import type { QuestionDetails, QuestionInteractions, QuestionStatistics, QuestionVideo, UserStats } from './contract'
 
@@ -41,13 +41,6 @@ export const EMBED_ORIGIN = 'https://www.youtube-nocookie.com'
 /** Rounded percentage of part over whole (spec section 9: accuracy is the rounded percentage). */
 export function percent(part: number, whole: number) {
   return whole > 0 ? Math.round((part * 100) / whole) : 0
-}
-
-/** Difficulty as answered: the share right among first attempts, ≥ 70% Fácil, ≥ 40% Médio, else Difícil. */
-export function answeredDifficulty(firstCorrect: number, firstAttempts: number): Difficulty | null {
-  if (firstAttempts === 0) return null
-  const share = (firstCorrect * 100) / firstAttempts
-  return share >= 70 ? 'FACIL' : share >= 40 ? 'MEDIO' : 'DIFICIL'
 }
 
 export type StatisticsOutcome = { kind: 'ok'; value: QuestionStatistics } | { kind: 'empty'; userStats: null } | { kind: 'not-found' }

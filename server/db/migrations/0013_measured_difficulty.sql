@@ -1,0 +1,2 @@
+ALTER TABLE "questions" ALTER COLUMN "difficulty" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "questions" ALTER COLUMN "difficulty" DROP NOT NULL;
