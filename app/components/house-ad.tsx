@@ -13,7 +13,7 @@ export function HouseAd({ className = '' }: { className?: string }) {
     >
       <p className="min-w-0 flex-1">
         <span className="mr-2 text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Anúncio</span>
-        Questões ilimitadas, explicações detalhadas e nenhum anúncio: conheça o plano Premium.
+        Questões ilimitadas, assistente de estudos, discussões e nenhum anúncio: conheça o plano Premium.
       </p>
       <Link
         to="/trocar-plano?plano=PREMIUM"

@@ -214,7 +214,7 @@ describe('recovery limits', () => {
     // The owner, from an address that has not asked, is answered as always.
     const own = await ask('198.51.100.51', owner.email)
     expect(own.status).toBe(200)
-    expect(own.body.message).toBe('Se o email exista, você receberá instruções para recuperar sua senha')
+    expect(own.body.message).toBe('Se o email estiver cadastrado, você receberá instruções para recuperar sua senha')
     // One temporary password (still the first) and at most 3 mails in the hour.
     const mails = mailsTo(path.join(limited.ctx.config.dataDir, 'outbox'), owner.email)
     expect(mails.length).toBeLessThanOrEqual(3)

@@ -49,14 +49,19 @@ export default function QuestionsPage() {
   return (
     <>
       <IconSprite />
-      <section className="bg-gradient-to-r from-brand-700 to-brand-500 text-white">
-        <div className="container-page py-8 sm:py-10">
-          <h1 className="text-3xl font-bold sm:text-4xl">Questões OAB</h1>
-          <p className="mt-2 max-w-prose text-brand-50">
-            Pratique com questões no formato do Exame de Ordem, filtre por disciplina e assunto e confira o gabarito comentado.
-          </p>
-        </div>
-      </section>
+      {/* A signed-in student came to study: the title alone, no banner above the questions (issue 27). */}
+      {data.loggedIn ? (
+        <h1 className="container-page pt-6 text-2xl font-bold">Questões OAB</h1>
+      ) : (
+        <section className="bg-gradient-to-r from-brand-700 to-brand-500 text-white dark:from-brand-900 dark:to-slate-900 dark:text-slate-100">
+          <div className="container-page py-8 sm:py-10">
+            <h1 className="text-3xl font-bold sm:text-4xl">Questões OAB</h1>
+            <p className="mt-2 max-w-prose text-brand-50 dark:text-slate-300">
+              Pratique com questões no formato do Exame de Ordem, filtre por disciplina e assunto e confira o gabarito comentado.
+            </p>
+          </div>
+        </section>
+      )}
       {/* Nested tools of a card (questoes.$id.discussoes, ...): dialogs with JS, sections without. */}
       <Outlet />
       <div className="container-page space-y-6 py-6">
