@@ -1,6 +1,7 @@
 import * as z from 'zod'
 
-import { CATALOG_PLAN_NAMES, LIMIT_MAX, LINE_LABEL_MAX, TAGLINE_MAX } from '#server/features/plan-catalog/messages'
+import { CATALOG_PLAN_NAMES, LINE_LABEL_MAX, TAGLINE_MAX } from '#server/features/plan-catalog/messages'
+import { limit } from '#server/features/plan-catalog/schemas'
 
 // The forms of /admin/planos, told apart by `intent`; the API checks the same rules again
 // (server/features/plan-catalog/schemas.ts) and the ones that need the whole catalogue.
@@ -17,11 +18,6 @@ const reais = z
     const [, , whole, , cents = '0'] = PRICE.exec(value) ?? []
     return Number(whole) * 100 + Number(cents.padEnd(2, '0'))
   })
-
-const limit = (label: string) => {
-  const error = `${label}: use -1 para ilimitado ou um número inteiro de 0 a ${LIMIT_MAX}.`
-  return z.number({ error }).int({ error }).min(-1, { error }).max(LIMIT_MAX, { error })
-}
 
 const plan = z.enum(CATALOG_PLAN_NAMES, { error: 'Plano inválido.' })
 const label = z

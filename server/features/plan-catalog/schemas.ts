@@ -6,7 +6,7 @@ import { CATALOG_PLAN_NAMES, LIMIT_MAX, LINE_LABEL_MAX, PLAN_NOT_IN_CATALOG, PRI
 // /admin/planos forms.
 
 /** -1 for unlimited, else 0 to LIMIT_MAX; one message for every way of getting it wrong. */
-const limit = (label: string) => {
+export const limit = (label: string) => {
   const error = `${label}: use -1 para ilimitado ou um número inteiro de 0 a ${LIMIT_MAX}.`
   return z.number({ error }).int({ error }).min(-1, { error }).max(LIMIT_MAX, { error })
 }
