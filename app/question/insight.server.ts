@@ -6,7 +6,7 @@ import { questionsApi } from '#server/features/questions/contract'
 import { ApiError, formError } from '~/utils/api.server'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
 
-import { backToList, listSearchOf, routeId } from './tool-urls'
+import { backToList, listSearchOf, questionLabel, routeId } from './tool-urls'
 
 // What the insight tools (Análise, Desempenho, Vídeo, Detalhes: issue 12) share: the
 // question's id and number, the signed-in guard (a visitor goes to /login and comes back to
@@ -22,7 +22,7 @@ export type ToolContext = {
   back: string
   /** The tool's own URL with the list's search (forms post here and come back here). */
   self: string
-  question: { id: number; number: number; code: string; annulled: boolean; hasExplanation: boolean }
+  question: { id: number; number: number; code: string; label: string; annulled: boolean; hasExplanation: boolean }
 }
 
 export async function toolContext(
@@ -49,6 +49,7 @@ export async function toolContext(
       id,
       number: question.data.question_number,
       code: question.data.short_id,
+      label: questionLabel(question.data),
       annulled: question.data.is_annulled,
       hasExplanation: question.data.has_explanation,
     },

@@ -19,3 +19,11 @@ export function routeId(value: string | undefined, message: string) {
   if (!/^\d{1,9}$/.test(value ?? '') || Number(value) < 1) throw new Response(message, { status: 404 })
   return Number(value)
 }
+
+/**
+ * How a tool's title names its question: its number in its exam ('Questão 37 · Exame de Ordem
+ * Unificado 2010.2'), never the internal code (issue 27).
+ */
+export function questionLabel(q: { question_number: number; exam_name: string | null; exam_board: string; exam_year: number }) {
+  return `Questão ${q.question_number} · ${q.exam_name ?? `${q.exam_board} ${q.exam_year}`}`
+}

@@ -85,8 +85,8 @@ test('answer, then Desempenho counts the attempt with its time and Análise show
 
   await card.getByRole('link', { name: 'Desempenho' }).click()
   await expect(page).toHaveURL(new RegExp(`/questoes/${question.id}/desempenho\\?q=${question.short_id}`))
-  await expectTool(page, js, /Desempenho — Questão #/, question.id)
-  const tool = dialogOrPage(page, js, /Desempenho — Questão #/)
+  await expectTool(page, js, /Desempenho — Questão \d+ · /, question.id)
+  const tool = dialogOrPage(page, js, /Desempenho — Questão \d+ · /)
   await expect(tool.getByTestId('suas-tentativas')).toHaveText('1')
   expect(Number(await tool.getByTestId('total-tentativas').textContent())).toBeGreaterThanOrEqual(1)
   const mine = tool.getByTestId('seu-historico').locator('tbody tr')
@@ -109,8 +109,8 @@ test('answer, then Desempenho counts the attempt with its time and Análise show
   }
 
   await card.getByRole('link', { name: 'Análise' }).click()
-  await expectTool(page, js, /Análise — Questão #/, question.id)
-  await expect(dialogOrPage(page, js, /Análise — Questão #/).getByText(/^Gabarito: [A-E]$/)).toBeVisible()
+  await expectTool(page, js, /Análise — Questão \d+ · /, question.id)
+  await expect(dialogOrPage(page, js, /Análise — Questão \d+ · /).getByText(/^Gabarito: [A-E]$/)).toBeVisible()
 })
 
 test('the video loads nothing from the video site until asked, then is marked watched', async ({ page, request }, testInfo) => {
@@ -128,8 +128,8 @@ test('the video loads nothing from the video site until asked, then is marked wa
 
   await loginViaPage(page, user, `/questoes?q=${question.short_id}`)
   await page.locator(`#questao-${question.id}`).getByRole('link', { name: 'Vídeo' }).click()
-  await expectTool(page, js, /Vídeo — Questão #/, question.id)
-  const tool = dialogOrPage(page, js, /Vídeo — Questão #/)
+  await expectTool(page, js, /Vídeo — Questão \d+ · /, question.id)
+  const tool = dialogOrPage(page, js, /Vídeo — Questão \d+ · /)
   await expect(tool.getByTestId('video-facade')).toBeVisible()
   await expect(page.locator('iframe')).toHaveCount(0)
   expect(thirdParty).toEqual([])
@@ -153,7 +153,7 @@ test('the video loads nothing from the video site until asked, then is marked wa
     await expect(page.getByText('Vídeo marcado como assistido.')).toBeVisible()
     await expect(page.locator('#ferramenta').getByTestId('video-assistido')).toBeVisible()
   }
-  await expect(dialogOrPage(page, js, /Vídeo — Questão #/).getByTestId('video-assistido')).toHaveText(
+  await expect(dialogOrPage(page, js, /Vídeo — Questão \d+ · /).getByTestId('video-assistido')).toHaveText(
     /Assistido em \d\d\/\d\d\/\d{4} \d\d:\d\d/,
   )
   const watched = await request.get(`/api/v1/questions/${question.id}/video`, { headers: { Authorization: `Bearer ${user.token}` } })
@@ -170,8 +170,8 @@ test('a demo question has no video: the Vídeo tool says so and frames nothing',
   }
   await loginViaPage(page, user, `/questoes?q=${question.short_id}`)
   await page.locator(`#questao-${question.id}`).getByRole('link', { name: 'Vídeo' }).click()
-  await expectTool(page, js, /Vídeo — Questão #/, question.id)
-  const tool = dialogOrPage(page, js, /Vídeo — Questão #/)
+  await expectTool(page, js, /Vídeo — Questão \d+ · /, question.id)
+  const tool = dialogOrPage(page, js, /Vídeo — Questão \d+ · /)
   await expect(tool).toContainText('Nenhum vídeo disponível.')
   await expect(tool.getByTestId('video-facade')).toHaveCount(0)
   await expect(page.locator('iframe')).toHaveCount(0)
@@ -184,8 +184,8 @@ test('Detalhes lists every field and its permanent link opens the question on it
 
   await loginViaPage(page, user, `/questoes?q=${question.short_id}`)
   await page.locator(`#questao-${question.id}`).getByRole('link', { name: 'Detalhes' }).click()
-  await expectTool(page, js, new RegExp(`Detalhes — Questão #${question.short_id}`), question.id)
-  const tool = dialogOrPage(page, js, /Detalhes — Questão #/)
+  await expectTool(page, js, new RegExp(`Detalhes — Questão ${question.question_number} · `), question.id)
+  const tool = dialogOrPage(page, js, /Detalhes — Questão \d+ · /)
   await expect(tool.getByText(`#${question.short_id}`, { exact: true })).toBeVisible()
   await expect(tool.getByTestId('detalhe-anulada')).toHaveText('Não')
   await expect(tool.getByTestId('detalhe-importada')).toHaveText(/^\d\d\/\d\d\/\d{4}$/)

@@ -49,7 +49,7 @@ test('a notebook from a question: create it, add two questions, answer one on it
   await loginViaPage(page, student, `/questoes?q=${q1.short_id}`)
   await page.locator(`#questao-${q1.id}`).getByRole('link', { name: 'Fichário' }).click()
   await expect(page).toHaveURL(new RegExp(`/questoes/${q1.id}/cadernos\\?q=${q1.short_id}`))
-  await expectTool(page, js, /Cadernos — Questão #/, q1.id)
+  await expectTool(page, js, /Cadernos — Questão \d+ · /, q1.id)
   await expect(page.getByTestId('cadernos-limite')).toHaveText('Você usa 0 de 2 cadernos do plano Gratuito.')
   await page.getByLabel('Nome do caderno').fill(name)
   await page.getByLabel('Descrição (opcional)').fill('Questões para revisar na véspera.')
@@ -61,7 +61,7 @@ test('a notebook from a question: create it, add two questions, answer one on it
   // The second question: tick the notebook and save; back on the list at the card.
   await page.goto(`/questoes?q=${q2.short_id}`)
   await page.locator(`#questao-${q2.id}`).getByRole('link', { name: 'Fichário' }).click()
-  await expectTool(page, js, /Cadernos — Questão #/, q2.id)
+  await expectTool(page, js, /Cadernos — Questão \d+ · /, q2.id)
   const box = page.getByRole('checkbox', { name: new RegExp(name) })
   await expect(box).not.toBeChecked()
   await box.check()
@@ -133,7 +133,7 @@ test('notes on a question: write, edit and delete one', async ({ page, request }
 
   await page.locator(`#questao-${q.id}`).getByRole('link', { name: 'Anotação' }).click()
   await expect(page).toHaveURL(new RegExp(`/questoes/${q.id}/anotacoes\\?q=${q.short_id}`))
-  await expectTool(page, js, /Anotações — Questão #/, q.id)
+  await expectTool(page, js, /Anotações — Questão \d+ · /, q.id)
   await expect(page.getByText('Nenhuma anotação nesta questão ainda.')).toBeVisible()
 
   await page.getByLabel('Nova anotação').fill('Lembrar: prazo em dobro para a Fazenda Pública.')

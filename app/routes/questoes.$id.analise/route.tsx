@@ -14,7 +14,7 @@ import { analysisAction, loadAnalysis } from './analise.server'
 // list with JS, a section of the page without.
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Análise — Questão #${data.question.code} — Gabarita` : 'Análise — Gabarita' },
+  { title: data ? `Análise — ${data.question.label} — Gabarita` : 'Análise — Gabarita' },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -63,7 +63,7 @@ export default function AnalysisRoute() {
   return (
     <RouteDialog
       titleId="analise-titulo"
-      title={`Análise — Questão #${data.question.code}`}
+      title={`Análise — ${data.question.label}`}
       back={data.back}
       focusOnClose={toolLinkSelector(data.question.id, 'analise')}
     >

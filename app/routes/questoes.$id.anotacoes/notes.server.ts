@@ -6,7 +6,7 @@ import { call } from '#server/client/call'
 import type { NoteJson } from '#server/features/notes/contract'
 import { notesApi } from '#server/features/notes/contract'
 import { questionsApi } from '#server/features/questions/contract'
-import { backToList, listSearchOf, routeId } from '~/question/tool-urls'
+import { backToList, listSearchOf, questionLabel, routeId } from '~/question/tool-urls'
 import { ApiError, formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireLoginToAct, requireUser, withSession } from '~/utils/session.server'
@@ -46,7 +46,7 @@ export async function loadNotes(request: Request, context: AppLoadContext, rawId
     ),
   ])
   return json({
-    question: { id, number: question.data.question_number, code: question.data.short_id },
+    question: { id, number: question.data.question_number, code: question.data.short_id, label: questionLabel(question.data) },
     notes: notes.list,
     failed: notes.failed,
     editing: selectedId(url, 'editar'),

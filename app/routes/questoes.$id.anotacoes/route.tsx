@@ -21,7 +21,7 @@ import * as forms from './schemas.forms'
 // note can be viewed, edited in place and deleted after a confirmation.
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Anotações — Questão #${data.question.code} — Gabarita` : 'Anotações — Gabarita' },
+  { title: data ? `Anotações — ${data.question.label} — Gabarita` : 'Anotações — Gabarita' },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -45,7 +45,7 @@ export default function NotesRoute() {
   return (
     <RouteDialog
       titleId="anotacoes-titulo"
-      title={`Anotações — Questão #${data.question.code}`}
+      title={`Anotações — ${data.question.label}`}
       back={data.back}
       focusOnClose={toolLinkSelector(data.question.id, 'anotacoes')}
     >

@@ -8,7 +8,7 @@ import type { NotebookAllowance, NotebookJson } from '#server/features/notebooks
 import { notebooksApi } from '#server/features/notebooks/contract'
 import { questionsApi } from '#server/features/questions/contract'
 import { NotebookDialogActionSchema } from '~/notebook/schemas'
-import { backToList, listSearchOf, routeId } from '~/question/tool-urls'
+import { backToList, listSearchOf, questionLabel, routeId } from '~/question/tool-urls'
 import { ApiError, formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireLoginToAct, requireUser, withSession } from '~/utils/session.server'
@@ -53,7 +53,7 @@ export async function loadNotebookDialog(request: Request, context: AppLoadConte
     ),
   ])
   return json({
-    question: { id, number: question.data.question_number, code: question.data.short_id },
+    question: { id, number: question.data.question_number, code: question.data.short_id, label: questionLabel(question.data) },
     ...lists,
     planName: lists.allowance ? planLabel(lists.allowance.plan_name) : '',
     back: backToList(listSearch, id),

@@ -16,7 +16,7 @@ import { loadNotebookDialog, notebookDialogAction } from './cadernos.server'
 // ticks are the question's current membership; 'Salvar' sends the complete set.
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Cadernos — Questão #${data.question.code} — Gabarita` : 'Cadernos — Gabarita' },
+  { title: data ? `Cadernos — ${data.question.label} — Gabarita` : 'Cadernos — Gabarita' },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -40,7 +40,7 @@ export default function NotebookDialogRoute() {
   return (
     <RouteDialog
       titleId="cadernos-titulo"
-      title={`Cadernos — Questão #${data.question.code}`}
+      title={`Cadernos — ${data.question.label}`}
       back={data.back}
       focusOnClose={toolLinkSelector(data.question.id, 'cadernos')}
     >

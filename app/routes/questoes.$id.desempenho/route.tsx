@@ -19,7 +19,7 @@ import { loadStatistics } from './desempenho.server'
 const AlternativesChart = lazyChart(() => import('./chart'))
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Desempenho — Questão #${data.question.code} — Gabarita` : 'Desempenho — Gabarita' },
+  { title: data ? `Desempenho — ${data.question.label} — Gabarita` : 'Desempenho — Gabarita' },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -36,7 +36,7 @@ export default function StatisticsRoute() {
   return (
     <RouteDialog
       titleId="desempenho-titulo"
-      title={`Desempenho — Questão #${data.question.code}`}
+      title={`Desempenho — ${data.question.label}`}
       back={data.back}
       focusOnClose={toolLinkSelector(data.question.id, 'desempenho')}
     >

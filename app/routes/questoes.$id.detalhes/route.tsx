@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { RouteDialog } from '~/components/route-dialog'
 import { toolLinkSelector } from '~/question/card-actions'
 import { difficultyLabel, formatSeconds } from '~/question/insight-figures'
+import { questionLabel } from '~/question/tool-urls'
 import { formatDate, formatDateTime } from '~/utils/format'
 
 import { loadDetails } from './detalhes.server'
@@ -13,7 +14,7 @@ import { loadDetails } from './detalhes.server'
 // section of the page without; the permanent link opens the question on its own page.
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Detalhes — Questão #${data.question.short_id} — Gabarita` : 'Detalhes — Gabarita' },
+  { title: data ? `Detalhes — ${questionLabel(data.question)} — Gabarita` : 'Detalhes — Gabarita' },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -40,7 +41,7 @@ export default function DetailsRoute() {
   return (
     <RouteDialog
       titleId="detalhes-titulo"
-      title={`Detalhes — Questão #${q.short_id}`}
+      title={`Detalhes — ${questionLabel(q)}`}
       back={data.back}
       focusOnClose={toolLinkSelector(q.id, 'detalhes')}
     >

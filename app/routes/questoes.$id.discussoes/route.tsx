@@ -65,7 +65,7 @@ export default function DiscussionRoute() {
   return (
     <RouteDialog
       titleId={titleId}
-      title={`Discussões — Questão ${data.question.number} (#${data.question.short_id})`}
+      title={`Discussões — Questão ${data.question.number}`}
       back={data.back}
       focusOnClose={toolLinkSelector(data.question.id, 'discussoes')}
       width="max-w-3xl"

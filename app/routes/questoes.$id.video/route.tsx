@@ -18,7 +18,7 @@ import { loadVideo, videoAction } from './video.server'
 // student asks (a button with JS, the `?assistir=1` link without).
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Vídeo — Questão #${data.question.code} — Gabarita` : 'Vídeo — Gabarita' },
+  { title: data ? `Vídeo — ${data.question.label} — Gabarita` : 'Vídeo — Gabarita' },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -40,7 +40,7 @@ export default function VideoRoute() {
   return (
     <RouteDialog
       titleId="video-titulo"
-      title={`Vídeo — Questão #${data.question.code}`}
+      title={`Vídeo — ${data.question.label}`}
       back={data.back}
       focusOnClose={toolLinkSelector(data.question.id, 'video')}
     >
