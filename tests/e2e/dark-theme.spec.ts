@@ -12,20 +12,23 @@ test(
     const student = await premiumStudent(request, { name: 'Noite Escura' })
     const { questionId } = await studiedQuestion(request, student.token)
     await loginViaPage(page, student)
+    // The theme cookie, as the theme switch sets it: the server renders the page dark.
+    await page.context().addCookies([{ name: 'gabarita-theme', value: 'ImRhcmsi', url: page.url() }])
     await page.goto(`/questoes/${questionId}/desempenho`)
-    await page.evaluate(() => {
-      document.documentElement.className = 'dark'
-    })
+    await expect(page.locator('html')).toHaveClass(/dark/)
     const bar = page.getByTestId('grafico-alternativas').locator('.recharts-bar-rectangle path').first()
     await bar.hover()
     const tooltip = page.locator('.recharts-default-tooltip')
     await expect(tooltip).toBeVisible()
-    const colours = await tooltip.evaluate((box) => {
-      const label = box.querySelector('.recharts-tooltip-label')!
-      return { background: getComputedStyle(box).backgroundColor, label: getComputedStyle(label).color }
-    })
-    // slate-900 behind, slate-100 on it.
-    expect(colours).toEqual({ background: 'rgb(15, 23, 42)', label: 'rgb(241, 245, 249)' })
+    // Polled: the colours may still be transitioning when the tooltip first shows.
+    await expect
+      .poll(() =>
+        tooltip.evaluate((box) => ({
+          background: getComputedStyle(box).backgroundColor,
+          label: getComputedStyle(box.querySelector('.recharts-tooltip-label')!).color,
+        })),
+      )
+      .toEqual({ background: 'rgb(15, 23, 42)', label: 'rgb(241, 245, 249)' })
 
     await page.goto('/questoes')
     await expect(page.getByRole('heading', { level: 1, name: 'Questões OAB' })).toBeVisible()
