@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { adminToken, loginAsNewStudent, registerViaApi } from './utils'
+import { adminToken, loginAsNewStudent, loginViaPage, registerViaApi } from './utils'
 
 // Issue 27, Modo resolução: from a filtered /questoes, 'Resolver uma por vez' opens the same
 // search one question at a time. The student answers one right and one wrong through
@@ -122,4 +122,24 @@ test('J e K passam à próxima questão e voltam, mas não enquanto se digita', 
   await page.locator('#campo').press('j')
   await expect(page.locator('#campo')).toHaveValue('j')
   await expect(page.getByTestId('progresso')).toHaveText(`Questão 1 de ${total}`)
+})
+
+test('no plano Gratuito, passado o limite da semana, Responder diz o limite e o que resta', async ({ page, request }) => {
+  const res = await request.get('/api/v1/questions/search?per_page=100')
+  const live = ((await res.json()) as { data: ApiCard[] }).data.filter((q) => !q.is_annulled)
+  const student = await registerViaApi(request)
+  // The week's five questions spent through the API.
+  for (const q of live.slice(0, 5)) {
+    const spent = await request.post(`/api/v1/questions/${q.id}/reveal`, { headers: { Authorization: `Bearer ${student.token}` } })
+    expect(spent.status()).toBe(200)
+  }
+  await loginViaPage(page, student)
+  await page.goto(`/questoes/resolver?q=${live[5].short_id}&pos=1`)
+  await expect(page.getByTestId('cota-semanal')).toContainText('Restam 0 de 5 questões nesta semana')
+  await page.getByRole('radio').first().check()
+  await page.getByRole('button', { name: 'Responder' }).click()
+  const alert = page.getByRole('alert').filter({ hasText: 'Você atingiu o limite de 5 questões por semana' })
+  await expect(alert).toBeVisible()
+  await expect(alert.getByRole('link', { name: 'Ver planos' })).toHaveAttribute('href', '/planos')
+  await expect(page.getByTestId('resposta')).toHaveCount(0)
 })

@@ -137,7 +137,7 @@ function QuestionStep({
           <Alternatives
             question={question}
             reveal={reveal ?? undefined}
-            selectable={answerable || Boolean(reveal?.chosen)}
+            selectable={answerable}
             required={answerable}
           />
           <ErrorList id={fields.resposta.errorId} errors={fields.resposta.errors} />
