@@ -212,14 +212,7 @@ export function QuestionCard({
         </>
       )}
 
-      {quota ? (
-        <div role="alert" className="qq">
-          <p>{quota}</p>
-          <Link to="/planos" className="mt-1 inline-flex min-h-11 items-center font-semibold underline">
-            Ver planos
-          </Link>
-        </div>
-      ) : null}
+      {quota ? <QuotaAlert message={quota} /> : null}
       {error ? (
         <p role="alert" className="field-error mt-3">
           {error}
@@ -244,6 +237,18 @@ export function QuestionCard({
         Reportar erro
       </Link>
     </article>
+  )
+}
+
+/** The week's limit reached: the API's message and the way to a bigger plan. */
+export function QuotaAlert({ message }: { message: string }) {
+  return (
+    <div role="alert" className="qq">
+      <p>{message}</p>
+      <Link to="/planos" className="mt-1 inline-flex min-h-11 items-center font-semibold underline">
+        Ver planos
+      </Link>
+    </div>
   )
 }
 

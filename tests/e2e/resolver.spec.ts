@@ -103,6 +103,14 @@ test('em "Não resolvidas" a questão respondida sai da busca e a próxima conti
   await page.getByRole('link', { name: 'Próxima' }).click()
   await expect(page.getByTestId('progresso')).toHaveText(`Questão 2 de ${total}`)
   await expect(page.locator('article h2')).not.toHaveText(`#${first.code}`)
+  // Every one answered, the search is empty: the run still ends on its summary.
+  for (let pos = 2; pos <= total; pos++) {
+    await expect(page.getByTestId('progresso')).toHaveText(`Questão ${pos} de ${total}`)
+    await answerShown(page, keys, 'right')
+    await expect(page.getByTestId('resposta')).toContainText('Você acertou!')
+    await page.getByRole('link', { name: 'Próxima' }).click()
+  }
+  await expect(page.getByTestId('resumo')).toHaveText(`Você acertou ${total} e errou 0 das ${total} questões que respondeu.`)
 })
 
 test('J e K passam à próxima questão e voltam, mas não enquanto se digita', async ({ page, request }) => {

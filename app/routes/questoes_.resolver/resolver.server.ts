@@ -27,6 +27,17 @@ function pinnedId(params: URLSearchParams) {
   return id ? Number(id) : null
 }
 
+/** One question as the student sees it (their last attempt on it), or null when it is gone; a 401 still logs out. */
+function cardOrNull(api: ApiClient, id: number) {
+  return call(api, questionsApi.get, { params: { id: String(id) } }).then(
+    (r) => r.data,
+    (error: unknown) => {
+      if (error instanceof ApiError && error.status === 401) throw error
+      return null
+    },
+  )
+}
+
 type Summary = { text: string; right: number; wrong: { id: number; code: string; disc: string }[] }
 
 /**
@@ -36,17 +47,7 @@ type Summary = { text: string; right: number; wrong: { id: number; code: string;
  */
 async function summaryOf(api: ApiClient, run: Run): Promise<Summary> {
   const since = Date.parse(run.desde!)
-  const cards = await Promise.all(
-    run.feitas.map((id) =>
-      call(api, questionsApi.get, { params: { id: String(id) } }).then(
-        (r) => r.data,
-        (error: unknown) => {
-          if (error instanceof ApiError && error.status === 401) throw error
-          return null
-        },
-      ),
-    ),
-  )
+  const cards = await Promise.all(run.feitas.map((id) => cardOrNull(api, id)))
   const mine = cards.filter((c) => c?.my_last_attempt && Date.parse(c.my_last_attempt.at) >= since)
   const right = mine.filter((c) => c!.my_last_attempt!.correct).length
   const wrong = mine.filter((c) => !c!.my_last_attempt!.correct).map((c) => ({ id: c!.id, code: c!.short_id, disc: c!.discipline_name }))
@@ -79,15 +80,7 @@ export async function loadResolver(request: Request, context: AppLoadContext) {
         if (error instanceof ApiError && error.status === 401) throw error
         return { failed: error instanceof ApiError ? error.message : 'Erro ao buscar questões' }
       }),
-      pinned
-        ? call(api, questionsApi.get, { params: { id: String(pinned) } }).then(
-            (r) => r.data,
-            (error: unknown) => {
-              if (error instanceof ApiError && error.status === 401) throw error
-              return null
-            },
-          )
-        : null,
+      pinned ? cardOrNull(api, pinned) : null,
       pinned ? revealsInUrl(api, url.searchParams, pinned) : null,
     ])
     const studentPolicy = await policy
@@ -101,7 +94,8 @@ export async function loadResolver(request: Request, context: AppLoadContext) {
     const atPos = search.data[0]
     const card = shown ?? atPos
     if (!card) {
-      if (search.total === 0 && run.pos === 1) return json({ ...base, mode: 'empty' as const }, { headers })
+      // Nothing to solve; a 'Não resolvidas' run that answered them all still ends on its summary.
+      if (search.total === 0 && run.pos === 1 && !run.feitas.length) return json({ ...base, mode: 'empty' as const }, { headers })
       const summary = await summaryOf(api, run)
       return json(
         {

@@ -9,7 +9,7 @@ import { ErrorList } from '~/components/forms'
 import { useStepKeys } from '~/question/keyboard'
 import { Markup } from '~/question/markup'
 import type { CardView } from '~/question/question-card'
-import { Alternatives, DifficultyBadge, RevealPanel } from '~/question/question-card'
+import { Alternatives, DifficultyBadge, QuotaAlert, RevealPanel } from '~/question/question-card'
 import questionStyles from '~/question/questions.css'
 import { useZodForm } from '~/utils/use-zod-form'
 
@@ -134,12 +134,7 @@ function QuestionStep({
           <CsrfInput />
           <input type="hidden" name="questao" value={question.id} />
           {question.tk ? <input type="hidden" name="t" value={question.tk} /> : null}
-          <Alternatives
-            question={question}
-            reveal={reveal ?? undefined}
-            selectable={answerable}
-            required={answerable}
-          />
+          <Alternatives question={question} reveal={reveal ?? undefined} selectable={answerable} required={answerable} />
           <ErrorList id={fields.resposta.errorId} errors={fields.resposta.errors} />
           <ErrorList id={form.errorId} errors={form.errors} />
           {answerable ? (
@@ -150,14 +145,7 @@ function QuestionStep({
             </div>
           ) : null}
         </Form>
-        {quota ? (
-          <div role="alert" className="qq">
-            <p>{quota}</p>
-            <Link to="/planos" className="mt-1 inline-flex min-h-11 items-center font-semibold underline">
-              Ver planos
-            </Link>
-          </div>
-        ) : null}
+        {quota ? <QuotaAlert message={quota} /> : null}
         {reveal ? (
           <div id="resultado">
             <RevealPanel reveal={reveal} />
