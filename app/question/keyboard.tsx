@@ -1,4 +1,3 @@
-import { useNavigate } from '@remix-run/react'
 import { Keyboard } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 
@@ -17,7 +16,8 @@ const SHORTCUTS: [string, string][] = [
   ['?', 'mostrar esta lista'],
 ]
 
-const TYPING = 'input:not([type=radio]):not([type=checkbox]), textarea, select, [contenteditable=""], [contenteditable="true"]'
+/** Fields where a key is typing, never a shortcut. */
+export const TYPING = 'input:not([type=radio]):not([type=checkbox]), textarea, select, [contenteditable=""], [contenteditable="true"]'
 
 function cards() {
   return [...document.querySelectorAll<HTMLElement>('article.qc')]
@@ -128,26 +128,4 @@ export function CardShortcuts() {
       </dialog>
     </>
   )
-}
-
-/**
- * J/K on the one-question-at-a-time page (/questoes/resolver): the next and the previous
- * question, following its Próxima/Anterior links; never while typing in a field or in a dialog.
- */
-export function useStepKeys(prevHref: string | null | undefined, nextHref: string | null | undefined) {
-  const navigate = useNavigate()
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return
-      const target = event.target as HTMLElement
-      if (target.closest(TYPING) || target.closest('dialog[open]')) return
-      const key = event.key.toLowerCase()
-      const href = key === 'j' ? nextHref : key === 'k' ? prevHref : null
-      if (!href) return
-      event.preventDefault()
-      navigate(href)
-    }
-    document.addEventListener('keydown', onKeyDown)
-    return () => document.removeEventListener('keydown', onKeyDown)
-  }, [prevHref, nextHref, navigate])
 }

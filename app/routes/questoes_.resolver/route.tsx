@@ -6,7 +6,6 @@ import { useEffect, useRef } from 'react'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/forms'
-import { useStepKeys } from '~/question/keyboard'
 import { Markup } from '~/question/markup'
 import type { CardView } from '~/question/question-card'
 import { Alternatives, DifficultyBadge, QuotaAlert, RevealPanel } from '~/question/question-card'
@@ -16,6 +15,7 @@ import { useZodForm } from '~/utils/use-zod-form'
 import type { ResolverReveal } from './resolver.server'
 import { loadResolver, resolverAction } from './resolver.server'
 import * as forms from './schemas.forms'
+import { useStepKeys } from './step-keys'
 
 // Modo resolução (issue 27): one question of a /questoes search at a time. Choose, 'Responder',
 // 'Próxima': a plain form and links, the URL the whole state (app/question/resolver.ts); with JS
