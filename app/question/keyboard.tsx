@@ -16,7 +16,8 @@ const SHORTCUTS: [string, string][] = [
   ['?', 'mostrar esta lista'],
 ]
 
-const TYPING = 'input:not([type=radio]):not([type=checkbox]), textarea, select, [contenteditable=""], [contenteditable="true"]'
+/** Fields where a key is typing, never a shortcut. */
+export const TYPING = 'input:not([type=radio]):not([type=checkbox]), textarea, select, [contenteditable=""], [contenteditable="true"]'
 
 function cards() {
   return [...document.querySelectorAll<HTMLElement>('article.qc')]

@@ -212,14 +212,7 @@ export function QuestionCard({
         </>
       )}
 
-      {quota ? (
-        <div role="alert" className="qq">
-          <p>{quota}</p>
-          <Link to="/planos" className="mt-1 inline-flex min-h-11 items-center font-semibold underline">
-            Ver planos
-          </Link>
-        </div>
-      ) : null}
+      {quota ? <QuotaAlert message={quota} /> : null}
       {error ? (
         <p role="alert" className="field-error mt-3">
           {error}
@@ -247,6 +240,18 @@ export function QuestionCard({
   )
 }
 
+/** The week's limit reached: the API's message and the way to a bigger plan. */
+export function QuotaAlert({ message }: { message: string }) {
+  return (
+    <div role="alert" className="qq">
+      <p>{message}</p>
+      <Link to="/planos" className="mt-1 inline-flex min-h-11 items-center font-semibold underline">
+        Ver planos
+      </Link>
+    </div>
+  )
+}
+
 /** 'Você acertou · 24/11': the student's last result in words (the colour and icon only repeat it). */
 function LastAttempt({ ok, day }: { ok: boolean; day: string }) {
   return (
@@ -267,17 +272,20 @@ function Meta({ label, value }: { label: string; value: string }) {
   )
 }
 
-function Alternatives({
+export function Alternatives({
   question,
   serverAlts,
   reveal,
   selectable = false,
+  required = false,
 }: {
   question: CardView
   /** The texts of a first page load, for the server render (card-texts.tsx). */
   serverAlts?: string[]
   reveal?: RevealState
   selectable?: boolean
+  /** The browser asks for a choice before sending (the resolver's form; a card's 'Ver Resposta' needs none). */
+  required?: boolean
 }) {
   if (!question.alts.length) return <p className="text-slate-600 dark:text-slate-400">Nenhuma alternativa disponível</p>
   const rows = question.alts.map((letter, index) => {
@@ -303,7 +311,13 @@ function Alternatives({
     )
     return selectable ? (
       <label key={alt.letter} className={tone}>
-        <input type="radio" name="resposta" value={alt.letter} defaultChecked={reveal?.chosen === alt.letter} />
+        <input
+          type="radio"
+          name="resposta"
+          value={alt.letter}
+          defaultChecked={reveal?.chosen === alt.letter}
+          required={required || undefined}
+        />
         {content}
       </label>
     ) : (
@@ -336,7 +350,7 @@ function verdict(reveal: RevealState) {
 }
 
 /** Measured: the level and how many first answers it rests on; from the exam file: the level; none: nothing. */
-function DifficultyBadge({ level, measured }: { level?: string; measured?: number }) {
+export function DifficultyBadge({ level, measured }: { level?: string; measured?: number }) {
   if (!level || !(level in DIFFICULTY)) return null
   return (
     <span className={`qb qb-${level}`}>
@@ -346,10 +360,15 @@ function DifficultyBadge({ level, measured }: { level?: string; measured?: numbe
   )
 }
 
-function RevealPanel({ reveal }: { reveal: RevealState }) {
+export function RevealPanel({ reveal }: { reveal: RevealState }) {
   const correct = verdict(reveal)
   return (
-    <section aria-label="Resposta" className="qr" data-testid="resposta" tabIndex={-1}>
+    <section
+      aria-label="Resposta"
+      className={correct === true ? 'qr qr-ok' : correct === false ? 'qr qr-bad' : 'qr'}
+      data-testid="resposta"
+      tabIndex={-1}
+    >
       {reveal.annulled ? (
         // Said whole (issue 27: 'Questão Anulada:' ended with nothing after it).
         <p>

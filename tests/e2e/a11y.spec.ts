@@ -35,6 +35,9 @@ const PAGES: PageState[] = [
   { name: 'questões com menu aberto', as: 'student', path: '/questoes', open: openMenu },
   { name: 'resposta revelada', as: 'student', path: '/questoes', open: revealFirst },
   { name: 'questão respondida (errada)', as: 'student', path: '/questoes', open: answerFirstWrong },
+  { name: 'resolver uma por vez', as: 'student', path: '/questoes/resolver?anuladas=excluir&pos=1' },
+  { name: 'resolver: resposta', as: 'student', path: '/questoes/resolver?anuladas=excluir&pos=2', open: answerShown },
+  { name: 'resolver: resumo', as: 'student', path: '/questoes/resolver?pos=10000&desde=2020-01-01T00:00:00.000Z&feitas=1.2' },
   { name: 'anotações', as: 'student', path: (f) => `/questoes/${f.questionId}/anotacoes` },
   { name: 'cadernos da questão', as: 'student', path: (f) => `/questoes/${f.questionId}/cadernos` },
   { name: 'discussões', as: 'student', path: (f) => `/questoes/${f.questionId}/discussoes` },
@@ -143,6 +146,13 @@ async function openChatWidget(page: Page) {
 async function revealFirst(page: Page) {
   await page.getByRole('button', { name: 'Ver Resposta' }).first().click()
   await expect(page.getByText(/Gabarito: [A-E]|Questão Anulada/).first()).toBeVisible()
+}
+
+/** The resolver's question answered with its first alternative: a result, right or wrong. */
+async function answerShown(page: Page) {
+  await page.getByRole('radio').first().check()
+  await page.getByRole('button', { name: 'Responder' }).click()
+  await expect(page.getByTestId('resposta')).toBeVisible()
 }
 
 /**

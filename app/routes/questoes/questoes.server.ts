@@ -14,10 +14,11 @@ import { splitTexts, toCardView } from '~/question/card-view.server'
 import { activeFilterCount, FALLBACK_BOARDS, FALLBACK_YEARS, PER_PAGE, readFilters, readPage } from '~/question/filters'
 import type { ServerReveal } from '~/question/reveals.server'
 import { revealsInUrl } from '~/question/reveals.server'
+import { searchQueryOf, searchSeedOf } from '~/question/search.server'
 import { weeklyQuota } from '~/question/weekly-quota'
 import { ApiError } from '~/utils/api.server'
 import { apiFor } from '~/utils/api.server'
-import { commitSession, getSession, logoutExpired, policyOf, tokenOf } from '~/utils/session.server'
+import { getSession, logoutExpired, policyOf, tokenOf } from '~/utils/session.server'
 
 export type Discipline = DisciplineJson
 export type DisciplineTuple = [number, string, [number, string][]]
@@ -57,9 +58,6 @@ async function disciplines(api: ApiClient): Promise<Discipline[]> {
   }
 }
 
-/** The 'Situação' filter's URL values as the API's statuses. */
-const STATUS = { 'nao-resolvidas': 'unsolved', errei: 'wrong', acertei: 'right' } as const
-
 export async function loadQuestionsPage(request: Request, context: AppLoadContext) {
   const url = new URL(request.url)
   const filters = readFilters(url.searchParams)
@@ -74,12 +72,7 @@ export async function loadQuestionsPage(request: Request, context: AppLoadContex
   }
 
   const headers = new Headers()
-  let seed = session.get('searchSeed')
-  if (!seed) {
-    seed = crypto.randomUUID()
-    session.set('searchSeed', seed)
-    headers.append('Set-Cookie', await commitSession(session))
-  }
+  const seed = await searchSeedOf(session, headers)
 
   const api = apiFor(context, token)
   // The 'Caderno' filter's options: the signed-in student's notebooks as [id, name].
@@ -95,26 +88,7 @@ export async function loadQuestionsPage(request: Request, context: AppLoadContex
 
   try {
     const [result, options, disciplineList, reveals] = await Promise.all([
-      call(api, questionsApi.search, {
-        query: {
-          page,
-          per_page: PER_PAGE,
-          search_term: filters.q || undefined,
-          discipline_ids: filters.disciplina,
-          topic_ids: filters.assunto,
-          difficulty: filters.dificuldade,
-          year: filters.ano,
-          exam_board: filters.banca,
-          exam: filters.prova,
-          notebook_id: filters.caderno ?? undefined,
-          status: filters.situacao ? STATUS[filters.situacao] : undefined,
-          has_explanation: filters.comAnalise || undefined,
-          annulled: filters.semAnuladas ? false : undefined,
-          // Sent only when on, as the spec's page does.
-          random: !hasFilters || undefined,
-          seed,
-        },
-      }).catch((error: unknown) => {
+      call(api, questionsApi.search, { query: searchQueryOf(filters, page, PER_PAGE, seed) }).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 401) throw error
         // A search that fails shows an empty list (spec section 7), with the reason.
         return {

@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Outlet, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { Link, Outlet, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -10,6 +10,7 @@ import { Announcer, CardShortcuts } from '~/question/keyboard'
 import { Pagination } from '~/question/pagination'
 import { QuestionCard } from '~/question/question-card'
 import questionStyles from '~/question/questions.css'
+import { resolverHref } from '~/question/resolver'
 import { weeklyQuotaText } from '~/question/weekly-quota'
 
 import { FilterForm } from './filter-form'
@@ -80,7 +81,15 @@ export default function QuestionsPage() {
             <h2 id="resultado" ref={resultHeading} tabIndex={-1} className="text-lg font-semibold" aria-live="polite">
               {searching ? 'Buscando questões...' : resultsHeading(result.total, result.total_exact, activeFilterCount(filters) > 0)}
             </h2>
-            {data.loggedIn ? <CardShortcuts /> : null}
+            <div className="flex flex-wrap items-center gap-2">
+              {result.total > 0 ? (
+                // The same search, one question at a time (issue 27); a visitor goes through /login.
+                <Link to={resolverHref(filters)} className="btn-secondary text-sm">
+                  Resolver uma por vez
+                </Link>
+              ) : null}
+              {data.loggedIn ? <CardShortcuts /> : null}
+            </div>
           </div>
           {data.weeklyQuota ? (
             <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="cota-semanal">

@@ -1,0 +1,178 @@
+import type { AppLoadContext } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
+
+import { call } from '#server/client/call'
+import type { ApiClient } from '#server/client/core'
+import { quotaMessageFor } from '#server/domain/plans'
+import { questionsApi } from '#server/features/questions/contract'
+import { MAX_PAGE } from '#server/features/questions/messages'
+import { toCardView } from '~/question/card-view.server'
+import { filtersToSearch, readFilters } from '~/question/filters'
+import type { CardView, RevealState } from '~/question/question-card'
+import type { Run } from '~/question/resolver'
+import { nextRun, progressText, readRun, resolverHref, summaryText, withDone } from '~/question/resolver'
+import { revealsInUrl } from '~/question/reveals.server'
+import { searchQueryOf, searchSeedOf } from '~/question/search.server'
+import { weeklyQuota, weeklyQuotaText } from '~/question/weekly-quota'
+import { ApiError, apiFor, formError } from '~/utils/api.server'
+import { parseForm } from '~/utils/form-schema.server'
+import { apiForRequest, getSession, logoutExpired, policyOf, requireLoginToAct, tokenOf } from '~/utils/session.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+import { ResolverAnswerSchema } from './schemas'
+
+/** The question an answer's redirect pins (`revelada=<id>`): shown whatever the search now holds at `pos`. */
+function pinnedId(params: URLSearchParams) {
+  const id = params.getAll('revelada').find((v) => /^\d{1,9}$/.test(v))
+  return id ? Number(id) : null
+}
+
+/** One question as the student sees it (their last attempt on it), or null when it is gone; a 401 still logs out. */
+function cardOrNull(api: ApiClient, id: number) {
+  return call(api, questionsApi.get, { params: { id: String(id) } }).then(
+    (r) => r.data,
+    (error: unknown) => {
+      if (error instanceof ApiError && error.status === 401) throw error
+      return null
+    },
+  )
+}
+
+type Summary = { text: string; right: number; wrong: { id: number; code: string; disc: string }[] }
+
+/**
+ * The run's tally from the student's own attempts: each question the run answered counts by its
+ * last attempt, and only when that attempt came after the run started (`desde`). A URL naming
+ * other questions changes nothing: they have no attempt of this run.
+ */
+async function summaryOf(api: ApiClient, run: Run): Promise<Summary> {
+  const since = Date.parse(run.desde!)
+  const cards = await Promise.all(run.feitas.map((id) => cardOrNull(api, id)))
+  const mine = cards.filter((c) => c?.my_last_attempt && Date.parse(c.my_last_attempt.at) >= since)
+  const right = mine.filter((c) => c!.my_last_attempt!.correct).length
+  const wrong = mine.filter((c) => !c!.my_last_attempt!.correct).map((c) => ({ id: c!.id, code: c!.short_id, disc: c!.discipline_name }))
+  return { text: summaryText(right, wrong.length), right, wrong }
+}
+
+export type ResolverReveal = RevealState & { locked: string | null }
+
+export async function loadResolver(request: Request, context: AppLoadContext) {
+  const url = new URL(request.url)
+  const session = await getSession(request)
+  const token = tokenOf(session)
+  // Answering needs a login (spec section 6), and so does a filtered search: back here after it.
+  if (!token) throw redirect(`/login?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`)
+  const filters = readFilters(url.searchParams)
+  const run = readRun(url.searchParams)
+  // A run starts when it has no start time: its summary counts the attempts from here on.
+  if (!run.desde) throw redirect(resolverHref(filters, { ...run, desde: new Date().toISOString() }))
+
+  const headers = new Headers()
+  const seed = await searchSeedOf(session, headers)
+  const api = apiFor(context, token)
+  const policy = policyOf(request, context).catch(() => null)
+  const pinned = pinnedId(url.searchParams)
+  const listHref = `/questoes${filtersToSearch(filters)}`
+
+  try {
+    const [search, shown, reveals] = await Promise.all([
+      call(api, questionsApi.search, { query: searchQueryOf(filters, Math.min(run.pos, MAX_PAGE), 1, seed) }).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) throw error
+        return { failed: error instanceof ApiError ? error.message : 'Erro ao buscar questões' }
+      }),
+      pinned ? cardOrNull(api, pinned) : null,
+      pinned ? revealsInUrl(api, url.searchParams, pinned) : null,
+    ])
+    const studentPolicy = await policy
+    const quotaLeft = studentPolicy
+      ? weeklyQuota(studentPolicy.limits.questionsPerWeek, studentPolicy.usage.questionsThisWeek, studentPolicy.usage.weekStart)
+      : null
+    // What a limited plan has left this week, on every state of the page.
+    const base = { listHref, restartHref: resolverHref(filters), weeklyText: quotaLeft ? weeklyQuotaText(quotaLeft) : null }
+    if ('failed' in search) return json({ ...base, mode: 'failed' as const, failed: search.failed }, { headers })
+
+    const atPos = search.data[0]
+    const card = shown ?? atPos
+    if (!card) {
+      // Nothing to solve; a 'Não resolvidas' run that answered them all still ends on its summary.
+      if (search.total === 0 && run.pos === 1 && !run.feitas.length) return json({ ...base, mode: 'empty' as const }, { headers })
+      const summary = await summaryOf(api, run)
+      return json(
+        {
+          ...base,
+          mode: 'summary' as const,
+          summary,
+          prevHref: search.total > 0 ? resolverHref(filters, { ...run, pos: Math.min(run.pos - 1, search.total) }) : null,
+        },
+        { headers },
+      )
+    }
+    // The answered question left the search (its filter no longer matches it): the next one is now at `pos`.
+    const left = Boolean(shown) && atPos?.id !== shown!.id
+    const revealed = reveals?.get(card.id)
+    const reveal: ResolverReveal | null = revealed
+      ? {
+          correct_answer: revealed.correct_answer,
+          explanation: revealed.explanation,
+          annulled: revealed.annulled,
+          chosen: revealed.chosen,
+          locked: revealed.explanation_message ?? null,
+        }
+      : null
+    const question: CardView = toCardView(card)
+    return json(
+      {
+        ...base,
+        mode: 'question' as const,
+        question,
+        reveal,
+        progress: progressText(run, search.total + (left ? 1 : 0), search.total_exact),
+        self: resolverHref(filters, run),
+        nextHref: resolverHref(filters, nextRun(run, left)),
+        prevHref: run.pos > 1 ? resolverHref(filters, { ...run, pos: run.pos - 1 }) : null,
+        quota:
+          studentPolicy && Number(url.searchParams.get('limite')) === card.id
+            ? quotaMessageFor(studentPolicy.limits.questionsPerWeek, studentPolicy.usage.weekStart)
+            : null,
+      },
+      { headers },
+    )
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return logoutExpired(request)
+    throw error
+  }
+}
+
+/** 'Responder': records the attempt and comes back to the same position with its result (JS or not). */
+export async function resolverAction(request: Request, context: AppLoadContext) {
+  const url = new URL(request.url)
+  const filters = readFilters(url.searchParams)
+  const run = readRun(url.searchParams)
+  const back = resolverHref(filters, run)
+  await requireLoginToAct(request, back, 'Faça login para registrar suas tentativas.')
+  const submission = await parseForm(request, ResolverAnswerSchema)
+  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
+  const { questao: id, resposta, t } = submission.value
+
+  try {
+    const api = await apiForRequest(request, context)
+    const result = await call(api, questionsApi.answer, { params: { id: String(id) }, body: { answer: resposta, shown_token: t } })
+    const target = new URL(resolverHref(filters, result.annulled ? run : { ...run, feitas: withDone(run.feitas, id) }), url)
+    target.searchParams.set('revelada', String(id))
+    target.searchParams.set('escolha', `${id}-${result.answer}`)
+    return redirect(`${target.pathname}${target.search}#resultado`)
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    if (error.status === 401) return logoutExpired(request, back)
+    if (error.status === 403) {
+      // The week's limit: the page says it where the result would be, with what is left.
+      return redirectWithToast(
+        `${back}&limite=${id}`,
+        { type: 'warning', title: 'Limite semanal atingido', description: error.message },
+        { request },
+      )
+    }
+    const { message, status } = formError(error, 'Não foi possível registrar a tentativa.')
+    return json({ result: submission.reply({ formErrors: [message] }) }, { status })
+  }
+}

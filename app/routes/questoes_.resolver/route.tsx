@@ -1,0 +1,228 @@
+import { getFormProps } from '@conform-to/react'
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
+
+import { CsrfInput } from '~/components/csrf-input'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ErrorList } from '~/components/forms'
+import { Markup } from '~/question/markup'
+import type { CardView } from '~/question/question-card'
+import { Alternatives, DifficultyBadge, QuotaAlert, RevealPanel } from '~/question/question-card'
+import questionStyles from '~/question/questions.css'
+import { useZodForm } from '~/utils/use-zod-form'
+
+import type { ResolverReveal } from './resolver.server'
+import { loadResolver, resolverAction } from './resolver.server'
+import * as forms from './schemas.forms'
+import { useStepKeys } from './step-keys'
+
+// Modo resolução (issue 27): one question of a /questoes search at a time. Choose, 'Responder',
+// 'Próxima': a plain form and links, the URL the whole state (app/question/resolver.ts); with JS
+// the same, plus J/K and the focus following the change.
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: questionStyles }]
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title:
+      data?.mode === 'question'
+        ? `Questão ${data.progress} — Resolver — Gabarita`
+        : data?.mode === 'summary'
+          ? 'Resumo — Resolver — Gabarita'
+          : 'Resolver questões — Gabarita',
+  },
+  { name: 'robots', content: 'noindex' },
+]
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadResolver(request, context)
+}
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return resolverAction(request, context)
+}
+
+export default function ResolverPage() {
+  const data = useLoaderData<typeof loader>()
+  return (
+    <div className="container-page max-w-3xl space-y-3 py-4">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <h1 className="text-lg font-bold">Resolver questões</h1>
+        <Link to={data.listHref} className="inline-flex min-h-11 items-center text-sm font-semibold underline">
+          Voltar à lista
+        </Link>
+      </div>
+      {data.weeklyText ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="cota-semanal">
+          {data.weeklyText}
+        </p>
+      ) : null}
+      {data.mode === 'question' ? (
+        <QuestionStep {...data} />
+      ) : data.mode === 'summary' ? (
+        <Summary {...data} />
+      ) : (
+        <p
+          role={data.mode === 'failed' ? 'alert' : undefined}
+          className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300"
+        >
+          {data.mode === 'failed' ? data.failed : 'Nenhuma questão encontrada com os filtros selecionados.'}
+        </p>
+      )}
+    </div>
+  )
+}
+
+function QuestionStep({
+  question,
+  reveal,
+  progress,
+  self,
+  nextHref,
+  prevHref,
+  quota,
+}: {
+  question: CardView
+  reveal: ResolverReveal | null
+  progress: string
+  self: string
+  nextHref: string
+  prevHref: string | null
+  quota: string | null
+}) {
+  const location = useLocation()
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting'
+  const actionData = useActionData<typeof action>()
+  const [form, fields] = useZodForm(forms.ResolverAnswerSchema, { id: `resolver-${question.id}`, lastResult: actionData?.result })
+  useStepKeys(prevHref, nextHref)
+
+  // With JS the focus follows the change (never on the first load): to the result once it
+  // arrives, to the new question's heading after Próxima/Anterior.
+  const heading = useRef<HTMLHeadingElement>(null)
+  const shown = useRef(location.search)
+  useEffect(() => {
+    if (location.search === shown.current) return
+    shown.current = location.search
+    const result = document.querySelector<HTMLElement>('[data-testid=resposta]')
+    ;(reveal && result ? result : heading.current)?.focus()
+  }, [location.search, reveal])
+
+  const answerable = !reveal && !question.annulled && question.alts.length > 0
+  return (
+    <>
+      <p className="text-sm font-semibold text-slate-700 dark:text-slate-300" data-testid="progresso">
+        <span className="sr-only">Questão </span>
+        {progress}
+      </p>
+      <article id={`questao-${question.id}`} className="qc">
+        <header className="qh">
+          <h2 ref={heading} tabIndex={-1} className="qt">{`#${question.code}`}</h2>
+          <span className="text-sm text-slate-700 dark:text-slate-300">{`${question.disc} · ${question.year} · ${question.board}`}</span>
+          <DifficultyBadge level={question.level} measured={question.measured} />
+          {question.annulled ? <span className="qb qb-an">Anulada</span> : null}
+        </header>
+        <Markup text={question.body?.text ?? ''} className="qs" />
+        {question.annulled && !reveal ? (
+          <p className="qr" data-testid="anulada">
+            <span className="font-semibold">Questão anulada.</span> A banca anulou esta questão: não há gabarito e nenhuma resposta conta
+            como acerto ou erro. Siga para a próxima.
+          </p>
+        ) : null}
+        <Form method="post" action={self} preventScrollReset {...getFormProps(form)}>
+          <CsrfInput />
+          <input type="hidden" name="questao" value={question.id} />
+          {question.tk ? <input type="hidden" name="t" value={question.tk} /> : null}
+          <Alternatives question={question} reveal={reveal ?? undefined} selectable={answerable} required={answerable} />
+          <ErrorList id={fields.resposta.errorId} errors={fields.resposta.errors} />
+          <ErrorList id={form.errorId} errors={form.errors} />
+          {answerable ? (
+            <div className="qx">
+              <button type="submit" className="btn-primary" disabled={busy}>
+                {busy ? 'Enviando...' : 'Responder'}
+              </button>
+            </div>
+          ) : null}
+        </Form>
+        {quota ? <QuotaAlert message={quota} /> : null}
+        {reveal ? (
+          <div id="resultado">
+            <RevealPanel reveal={reveal} />
+            {reveal.locked ? <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{reveal.locked}</p> : null}
+          </div>
+        ) : null}
+      </article>
+      <nav aria-label="Navegação entre questões" className="flex items-center justify-between gap-2">
+        {prevHref ? (
+          <Link to={prevHref} className="btn-secondary" rel="prev" aria-keyshortcuts="K">
+            Anterior
+          </Link>
+        ) : (
+          <span />
+        )}
+        <Link to={nextHref} className={reveal || question.annulled ? 'btn-primary' : 'btn-secondary'} rel="next" aria-keyshortcuts="J">
+          Próxima
+        </Link>
+      </nav>
+    </>
+  )
+}
+
+function Summary({
+  summary,
+  prevHref,
+  restartHref,
+  listHref,
+}: {
+  summary: { text: string; right: number; wrong: { id: number; code: string; disc: string }[] }
+  prevHref: string | null
+  restartHref: string
+  listHref: string
+}) {
+  return (
+    <section aria-labelledby="resumo" className="qc">
+      <h2 id="resumo" className="qt">
+        Fim das questões
+      </h2>
+      <p className="mt-2" data-testid="resumo">
+        {summary.text}
+      </p>
+      <ul className="mt-2 flex flex-wrap gap-2 text-sm font-semibold">
+        <li className="qb qb-ok">{`Acertos: ${summary.right}`}</li>
+        <li className="qb qb-er">{`Erros: ${summary.wrong.length}`}</li>
+      </ul>
+      {summary.wrong.length ? (
+        <>
+          <h3 className="mt-4 font-semibold">Para revisar</h3>
+          <ul className="mt-1 space-y-1">
+            {summary.wrong.map((q) => (
+              <li key={q.id}>
+                <Link to={`/questoes/${q.id}`} className="inline-flex min-h-11 items-center underline">
+                  {`Questão #${q.code} · ${q.disc}`}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <div className="qx">
+        <Link to={restartHref} className="btn-primary">
+          Recomeçar
+        </Link>
+        <Link to={listHref} className="btn-secondary">
+          Voltar à lista
+        </Link>
+        {prevHref ? (
+          <Link to={prevHref} className="btn-secondary" rel="prev">
+            Anterior
+          </Link>
+        ) : null}
+      </div>
+    </section>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}
