@@ -1,6 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node'
 
-import { quotaMessage } from '#server/domain/plans'
+import { quotaMessageFor } from '#server/domain/plans'
 import { policyOf } from '~/utils/session.server'
 
 /**
@@ -9,5 +9,5 @@ import { policyOf } from '~/utils/session.server'
  */
 export async function quotaTextOf(request: Request, context: AppLoadContext) {
   const policy = await policyOf(request, context).catch(() => null)
-  return policy ? quotaMessage(policy) : ''
+  return policy ? quotaMessageFor(policy.limits.questionsPerWeek, policy.usage.weekStart) : ''
 }

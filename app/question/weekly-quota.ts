@@ -12,11 +12,6 @@ export function weeklyQuota(limit: number, used: number, weekStart: string): Wee
   return { remaining: Math.max(0, limit - used), limit, renewsOn: nextWeekStart(weekStart) }
 }
 
-/** The same, from the policy a page got with /auth/me. */
-export function weeklyQuotaOf(policy: { limits: { questionsPerWeek: number }; usage: { questionsThisWeek: number; weekStart: string } }) {
-  return weeklyQuota(policy.limits.questionsPerWeek, policy.usage.questionsThisWeek, policy.usage.weekStart)
-}
-
 export function weeklyQuotaText({ remaining, limit, renewsOn }: WeeklyQuota) {
   const left = remaining === 1 ? `Resta 1 de ${limit} questões` : `Restam ${remaining} de ${limit} questões`
   return `${left} nesta semana · ${renewsText(renewsOn)}`

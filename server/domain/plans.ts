@@ -53,11 +53,6 @@ export function renewsText(renewsOn: string) {
  * The weekly-limit message (spec section 8) with the day it renews (issue 27); pure, so pages
  * can show it without the database layer.
  */
-function quotaMessageFor(limit: number, weekStart: string) {
+export function quotaMessageFor(limit: number, weekStart: string) {
   return `Você atingiu o limite de ${limit} questões por semana do seu plano. Faça upgrade do plano para continuar praticando. Sua cota ${renewsText(nextWeekStart(weekStart))}.`
-}
-
-/** The same, from a policy (the API's, or the one a page got with /auth/me). */
-export function quotaMessage(policy: { limits: { questionsPerWeek: number }; usage: { weekStart: string } }) {
-  return quotaMessageFor(policy.limits.questionsPerWeek, policy.usage.weekStart)
 }

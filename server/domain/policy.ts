@@ -6,7 +6,7 @@ import { featureToggles, notebooks, questionUsage } from '../db/schema'
 import type { Catalog } from './catalog'
 import { getCatalog, limitsOf, planNames } from './catalog'
 import type { PlanLimits } from './plans'
-import { quotaMessage } from './plans'
+import { quotaMessageFor } from './plans'
 
 // The one module every plan check goes through: plan limits (the catalogue's rows), admin
 // toggles and usage counters (spec sections 3, 5, 6). GET /profile reports what it returns.
@@ -155,7 +155,11 @@ export function canUseAnotherQuestion(policy: Policy) {
   return limit === -1 || policy.usage.questionsThisWeek < limit
 }
 
-export { quotaMessage }
+export { quotaMessageFor }
+
+export function quotaMessage(policy: Policy) {
+  return quotaMessageFor(policy.limits.questionsPerWeek, policy.usage.weekStart)
+}
 
 export type QuestionUseResult = { allowed: true; policy: Policy } | { allowed: false; policy: Policy; message: string }
 

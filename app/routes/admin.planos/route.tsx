@@ -5,7 +5,6 @@ import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 
 import { call } from '#server/client/call'
-import { planLabel } from '#server/domain/plans'
 import type { CatalogView } from '#server/features/plan-catalog/contract'
 import { planCatalogApi } from '#server/features/plan-catalog/contract'
 import { CATALOG_PLAN_NAMES } from '#server/features/plan-catalog/messages'
@@ -28,6 +27,12 @@ import * as forms from './schemas.forms'
 export const meta: MetaFunction = () => [{ title: 'Planos — Painel Administrativo — Gabarita' }]
 
 const SELF = '/admin/planos'
+const PLAN_LABELS: Record<(typeof CATALOG_PLAN_NAMES)[number], string> = {
+  GRATUITO: 'Gratuito',
+  BASICO: 'Básico',
+  PREMIUM: 'Premium',
+  PRO: 'Pro',
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context)
@@ -246,7 +251,7 @@ function PlanBoxes({ field, label }: { field: Parameters<typeof getInputProps>[0
       <legend className="text-sm font-medium">{label}</legend>
       {CATALOG_PLAN_NAMES.map((plan) => {
         const { key: _key, ...props } = getInputProps(field, { type: 'checkbox', value: plan })
-        return <CheckboxField key={plan} label={planLabel(plan)} inputProps={{ ...props, id: `${field.id}-${plan}` }} />
+        return <CheckboxField key={plan} label={PLAN_LABELS[plan]} inputProps={{ ...props, id: `${field.id}-${plan}` }} />
       })}
     </fieldset>
   )

@@ -23,21 +23,13 @@ const ANALYSIS_ERROR = 'Não foi possível carregar a análise.'
 
 export type ClosedAnalysis = { reason: 'none' | 'plan' | 'disabled'; message: string }
 
-const NO_ANALYSIS: ClosedAnalysis = { reason: 'none', message: 'Esta questão ainda não tem análise do professor.' }
-
-/** After the answer is open: no analysis to show, and why (the API's lock), or null when it shows one. */
-function closedAfterReveal(reveal: RevealResponse): ClosedAnalysis | null {
-  if (reveal.explanation) return null
-  return reveal.explanation_locked ? { reason: reveal.explanation_locked, message: reveal.explanation_message ?? '' } : NO_ANALYSIS
-}
-
 /**
  * Why 'Ver análise' would show no analysis, so it must not spend one of the week's questions
  * (issue 27): the question has none, or the plan or the admin toggle keeps it closed. Null when
  * it would show one.
  */
 async function closedAnalysis(request: Request, context: AppLoadContext, tool: ToolContext): Promise<ClosedAnalysis | null> {
-  if (!tool.question.hasExplanation) return NO_ANALYSIS
+  if (!tool.question.hasExplanation) return { reason: 'none', message: 'Esta questão ainda não tem análise do professor.' }
   const policy = await policyOf(request, context).catch(() => null)
   if (!policy || policy.features.commentedQuestions) return null
   return policy.limits.hasCommentedQuestions
@@ -59,8 +51,7 @@ export async function loadAnalysis(request: Request, context: AppLoadContext, ra
   )
   const reveal = result.value as RevealResponse | null
   return json({
-    // Why no analysis shows, before the answer is opened (then 'Ver análise' is not offered) or after.
-    closed: reveal ? closedAfterReveal(reveal) : await closedAnalysis(request, context, tool),
+    closed: reveal ? null : await closedAnalysis(request, context, tool),
     question: tool.question,
     back: tool.back,
     self: tool.self,
@@ -70,6 +61,8 @@ export async function loadAnalysis(request: Request, context: AppLoadContext, ra
           correct_answer: reveal.correct_answer,
           annulled: reveal.annulled,
           explanation: reveal.explanation,
+          locked: reveal.explanation_locked ?? null,
+          lockedMessage: reveal.explanation_message ?? null,
         }
       : null,
   })

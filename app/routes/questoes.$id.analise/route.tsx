@@ -97,9 +97,15 @@ export default function AnalysisRoute() {
               <h3 className="font-semibold">Análise do professor</h3>
               <Markup text={reveal.explanation} className="qs mt-1" />
             </section>
-          ) : data.closed ? (
-            <ClosedNote closed={data.closed} />
-          ) : null}
+          ) : (
+            <ClosedNote
+              closed={
+                reveal.locked
+                  ? { reason: reveal.locked, message: reveal.lockedMessage ?? '' }
+                  : { reason: 'none', message: 'Esta questão ainda não tem análise do professor.' }
+              }
+            />
+          )}
         </div>
       )}
     </RouteDialog>

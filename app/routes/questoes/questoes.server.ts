@@ -3,7 +3,7 @@ import { json, redirect } from '@remix-run/node'
 
 import { call } from '#server/client/call'
 import type { ApiClient } from '#server/client/core'
-import { quotaMessage } from '#server/domain/plans'
+import { quotaMessageFor } from '#server/domain/plans'
 import { referenceDataVersion } from '#server/domain/reference-data'
 import type { DisciplineJson } from '#server/features/disciplines/contract'
 import { disciplinesApi } from '#server/features/disciplines/contract'
@@ -15,7 +15,7 @@ import { activeFilterCount, FALLBACK_BOARDS, FALLBACK_YEARS, PER_PAGE, readFilte
 import type { ServerReveal } from '~/question/reveals.server'
 import { revealsInUrl } from '~/question/reveals.server'
 import { searchQueryOf, searchSeedOf } from '~/question/search.server'
-import { weeklyQuotaOf } from '~/question/weekly-quota'
+import { weeklyQuota } from '~/question/weekly-quota'
 import { ApiError } from '~/utils/api.server'
 import { apiFor } from '~/utils/api.server'
 import { getSession, logoutExpired, policyOf, tokenOf } from '~/utils/session.server'
@@ -133,9 +133,14 @@ export async function loadQuestionsPage(request: Request, context: AppLoadContex
           { reveal?: ServerReveal; quota?: string }
         >,
         quotaFor: Number(url.searchParams.get('limite')) || null,
-        quotaText: studentPolicy && url.searchParams.has('limite') ? quotaMessage(studentPolicy) : '',
+        quotaText:
+          studentPolicy && url.searchParams.has('limite')
+            ? quotaMessageFor(studentPolicy.limits.questionsPerWeek, studentPolicy.usage.weekStart)
+            : '',
         houseAd: studentPolicy?.features.ads ?? false,
-        weeklyQuota: studentPolicy ? weeklyQuotaOf(studentPolicy) : null,
+        weeklyQuota: studentPolicy
+          ? weeklyQuota(studentPolicy.limits.questionsPerWeek, studentPolicy.usage.questionsThisWeek, studentPolicy.usage.weekStart)
+          : null,
       },
       { headers },
     )

@@ -3,7 +3,7 @@ import { json, redirect } from '@remix-run/node'
 
 import { call } from '#server/client/call'
 import type { ApiClient } from '#server/client/core'
-import { quotaMessage } from '#server/domain/plans'
+import { quotaMessageFor } from '#server/domain/plans'
 import { questionsApi } from '#server/features/questions/contract'
 import { MAX_PAGE } from '#server/features/questions/messages'
 import { toCardView } from '~/question/card-view.server'
@@ -13,7 +13,7 @@ import type { Run } from '~/question/resolver'
 import { nextRun, progressText, readRun, resolverHref, summaryText, withDone } from '~/question/resolver'
 import { revealsInUrl } from '~/question/reveals.server'
 import { searchQueryOf, searchSeedOf } from '~/question/search.server'
-import { weeklyQuotaOf, weeklyQuotaText } from '~/question/weekly-quota'
+import { weeklyQuota, weeklyQuotaText } from '~/question/weekly-quota'
 import { ApiError, apiFor, formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, getSession, logoutExpired, policyOf, requireLoginToAct, tokenOf } from '~/utils/session.server'
@@ -84,7 +84,9 @@ export async function loadResolver(request: Request, context: AppLoadContext) {
       pinned ? revealsInUrl(api, url.searchParams, pinned) : null,
     ])
     const studentPolicy = await policy
-    const quotaLeft = studentPolicy ? weeklyQuotaOf(studentPolicy) : null
+    const quotaLeft = studentPolicy
+      ? weeklyQuota(studentPolicy.limits.questionsPerWeek, studentPolicy.usage.questionsThisWeek, studentPolicy.usage.weekStart)
+      : null
     // What a limited plan has left this week, on every state of the page.
     const base = { listHref, restartHref: resolverHref(filters), weeklyText: quotaLeft ? weeklyQuotaText(quotaLeft) : null }
     if ('failed' in search) return json({ ...base, mode: 'failed' as const, failed: search.failed }, { headers })
@@ -128,7 +130,10 @@ export async function loadResolver(request: Request, context: AppLoadContext) {
         self: resolverHref(filters, run),
         nextHref: resolverHref(filters, nextRun(run, left)),
         prevHref: run.pos > 1 ? resolverHref(filters, { ...run, pos: run.pos - 1 }) : null,
-        quota: studentPolicy && Number(url.searchParams.get('limite')) === card.id ? quotaMessage(studentPolicy) : null,
+        quota:
+          studentPolicy && Number(url.searchParams.get('limite')) === card.id
+            ? quotaMessageFor(studentPolicy.limits.questionsPerWeek, studentPolicy.usage.weekStart)
+            : null,
       },
       { headers },
     )
