@@ -17,6 +17,7 @@ import { planCatalogApi } from '../features/plan-catalog/contract'
 import { profileApi } from '../features/profile/contract'
 import { questionsApi } from '../features/questions/contract'
 import { rankingApi } from '../features/ranking/contract'
+import { simulationsApi } from '../features/simulations/contract'
 import type { Endpoint } from './contract'
 
 // Every contract of /api/v1 (ADR 038), by feature: what the OpenAPI document lists and what the
@@ -42,6 +43,7 @@ export const CONTRACTS = {
   admin: adminApi,
   questions: questionsApi,
   planCatalog: planCatalogApi,
+  simulations: simulationsApi,
 } satisfies Record<string, Record<string, Endpoint>>
 
 /** Each endpoint with its operation id (`notebooks.setQuestionNotebooks`). */

@@ -1,0 +1,40 @@
+// The messages and numbers of the simulados (issue 29) that the contract, the router and the
+// rules share (no zod, no database: the contract is imported by the pages' loaders).
+
+export const SIMULATION_KINDS = ['exame_ordem', 'prova_anterior', 'personalizado'] as const
+export type SimulationKind = (typeof SIMULATION_KINDS)[number]
+
+export const SIMULATION_KIND_LABELS: Record<SimulationKind, string> = {
+  exame_ordem: 'Exame de Ordem (1ª fase)',
+  prova_anterior: 'Prova anterior',
+  personalizado: 'Personalizado',
+}
+
+/** The OAB first phase: 80 questions, 5 hours, 40 right to pass. */
+export const EXAME_ORDEM_SIZE = 80
+export const EXAME_ORDEM_MINUTES = 300
+export const EXAME_ORDEM_PASS = 40
+/** The OAB's pace (300 min / 80 questions), the default time of the other kinds. */
+export const MINUTES_PER_QUESTION = 3.75
+/** Other sizes pass at the same share as the Exame de Ordem (40/80). */
+export const PASS_SHARE = 0.5
+export const CUSTOM_MIN_SIZE = 5
+export const CUSTOM_MAX_SIZE = 120
+export const CUSTOM_DEFAULT_SIZE = 20
+export const CUSTOM_MAX_MINUTES = 600
+/** Position and percentile appear once this many people have finished the same exam. */
+export const COMPARISON_MIN_PEOPLE = 5
+/** The newest simulados GET /simulations lists. */
+export const LIST_LIMIT = 200
+
+export const SIMULATION_NOT_FOUND = 'Simulado não encontrado'
+export const QUESTION_NOT_IN_SIMULATION = 'Esta questão não faz parte do simulado.'
+export const EXAM_NOT_FOUND = 'Prova não encontrada'
+export const POSITION_INVALID = 'Posição inválida: use o número de uma questão do simulado.'
+export const DEADLINE_PASSED = 'O tempo do simulado acabou: as respostas não são mais aceitas. Veja o resultado.'
+export const ALREADY_FINISHED = 'Este simulado já foi entregue: as respostas não podem mais ser alteradas.'
+export const NOT_FINISHED = 'O resultado sai quando o simulado for entregue (ou quando o tempo acabar).'
+export const CHOICE_NOT_IN_QUESTION = 'Alternativa inválida para esta questão.'
+export const SIMULATIONS_DISABLED = 'Os simulados estão desativados no momento.'
+export const SIMULATIONS_FLOOD_MESSAGE = 'Você está enviando respostas rápido demais. Aguarde um pouco e tente novamente.'
+export const PLANS_URL = '/trocar-plano'
