@@ -134,6 +134,9 @@ function UserLinks({ user, chat = false, desktop = false }: { user: UserJson | n
       <NavLink to="/dashboard" className="nav-link">
         Meu painel
       </NavLink>
+      <NavLink to="/simulados" className="nav-link">
+        Simulados
+      </NavLink>
       {/* An admin's desktop header is full (admin menu): the widget is the way in there. */}
       {chat && !(user.is_admin && desktop) ? (
         <NavLink to="/assistente" className="nav-link">

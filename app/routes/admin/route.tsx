@@ -15,6 +15,7 @@ import {
   Receipt,
   SlidersHorizontal,
   Tags,
+  Timer,
   Users,
 } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react'
@@ -41,6 +42,7 @@ const NAV = [
   { to: '/admin/contato', label: 'Mensagens de contato', icon: Mail, end: false },
   { to: '/admin/recursos', label: 'Recursos', icon: SlidersHorizontal, end: false },
   { to: '/admin/planos', label: 'Planos', icon: Tags, end: false },
+  { to: '/admin/simulados', label: 'Simulados', icon: Timer, end: false },
   { to: '/admin/assinaturas', label: 'Assinaturas', icon: Receipt, end: false },
   { to: '/admin/usuarios', label: 'Usuários', icon: Users, end: false },
 ]

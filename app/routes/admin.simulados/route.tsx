@@ -1,0 +1,165 @@
+import { getFormProps } from '@conform-to/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+
+import { call } from '#server/client/call'
+import { disciplinesApi } from '#server/features/disciplines/contract'
+import { simulationsApi } from '#server/features/simulations/contract'
+import { SIMULATION_KIND_LABELS } from '#server/features/simulations/messages'
+import { CsrfInput } from '~/components/csrf-input'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ErrorList } from '~/components/forms'
+import { formError } from '~/utils/api.server'
+import { parseForm } from '~/utils/form-schema.server'
+import { formatCalendarDay } from '~/utils/format'
+import { apiForRequest, requireAdmin, withSession } from '~/utils/session.server'
+import { redirectWithToast } from '~/utils/toast.server'
+import { useZodForm } from '~/utils/use-zod-form'
+
+import * as forms from './schemas.forms'
+
+// Simulados for admins (issue 29): how many were started and finished this week, and the
+// Exame de Ordem's discipline mix (the booklet's by default, or a table set here).
+
+export const meta: MetaFunction = () => [{ title: 'Simulados — Painel Administrativo — Gabarita' }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context)
+  const api = await apiForRequest(request, context)
+  const [mix, stats, disciplines] = await withSession(request, () =>
+    Promise.all([call(api, simulationsApi.adminMix), call(api, simulationsApi.adminStats), call(api, disciplinesApi.list)]),
+  )
+  const counts = new Map(mix.effective.mix.map((row) => [row.discipline_id, row.count]))
+  const available = new Map(mix.booklet.mix.map((row) => [row.discipline_id, row.available]))
+  return json({
+    stats,
+    source: mix.effective.source,
+    exam: mix.effective.exam,
+    shortfall: mix.effective.shortfall,
+    rows: disciplines.data.map((d) => ({ id: d.id, name: d.name, count: counts.get(d.id) ?? 0, available: available.get(d.id) ?? null })),
+  })
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context)
+  const submission = await parseForm(request, forms.MixFormSchema)
+  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
+  const { intent, disciplina, quantidade } = submission.value
+  const mix =
+    intent === 'limpar' ? [] : disciplina.map((id, i) => ({ discipline_id: id, count: quantidade[i] ?? 0 })).filter((row) => row.count > 0)
+  const api = await apiForRequest(request, context)
+  try {
+    const result = await withSession(request, () => call(api, simulationsApi.setAdminMix, { body: { mix } }))
+    return redirectWithToast('/admin/simulados', { type: 'success', title: result.message }, { request })
+  } catch (error) {
+    const { message, status } = formError(error, 'Erro ao salvar a distribuição')
+    return json({ result: submission.reply({ formErrors: [message] }) }, { status })
+  }
+}
+
+export default function AdminSimulationsPage() {
+  const data = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const saving = navigation.state === 'submitting'
+  const [form] = useZodForm(forms.MixFormSchema, { id: 'distribuicao', lastResult: actionData?.result })
+  const total = data.rows.reduce((sum, row) => sum + row.count, 0)
+  return (
+    <div className="flex max-w-3xl flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold">Simulados</h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-300">{`Semana de ${formatCalendarDay(data.stats.week_start)}.`}</p>
+      </div>
+      <section aria-labelledby="semana" className="card">
+        <h2 id="semana" className="text-lg font-bold">
+          Nesta semana
+        </h2>
+        <p className="mt-1" data-testid="simulados-semana">{`${data.stats.started} iniciados, ${data.stats.finished} terminados.`}</p>
+        <ul className="mt-2 text-sm">
+          {data.stats.by_kind.map((k) => (
+            <li key={k.kind}>{`${SIMULATION_KIND_LABELS[k.kind]}: ${k.started} iniciados, ${k.finished} terminados`}</li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="mix" className="card">
+        <h2 id="mix" className="text-lg font-bold">
+          Distribuição do Exame de Ordem
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          {data.source === 'admin'
+            ? 'Vale a tabela abaixo, definida pela equipe.'
+            : data.source === 'exam' && data.exam
+              ? `Vale o caderno de ${data.exam.name}, a prova completa mais recente. Salve uma tabela para usar outra distribuição.`
+              : 'Não há prova completa no banco: defina a tabela para liberar o simulado.'}{' '}
+          A soma deve ser 80.
+        </p>
+        <Form method="post" className="mt-3" {...getFormProps(form)}>
+          <CsrfInput />
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-200 dark:border-slate-700">
+                <th scope="col" className="py-2 pr-3">
+                  Disciplina
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  No banco
+                </th>
+                <th scope="col" className="py-2 text-right">
+                  Questões
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((row) => (
+                <tr key={row.id} className="border-b border-slate-100 dark:border-slate-800">
+                  <th scope="row" className="py-1 pr-3 font-normal">
+                    <label htmlFor={`qtd-${row.id}`}>{row.name}</label>
+                  </th>
+                  <td className="py-1 pr-3 text-right tabular-nums">{row.available ?? '—'}</td>
+                  <td className="py-1 text-right">
+                    <input type="hidden" name="disciplina" value={row.id} />
+                    <input
+                      id={`qtd-${row.id}`}
+                      name="quantidade"
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      max={80}
+                      defaultValue={row.count}
+                      className="input w-20 text-right"
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" className="py-2 pr-3">
+                  Total atual
+                </th>
+                <td />
+                <td className="py-2 text-right font-semibold tabular-nums">{total}</td>
+              </tr>
+            </tfoot>
+          </table>
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button type="submit" name="intent" value="salvar" className="btn-primary" disabled={saving}>
+              Salvar distribuição
+            </button>
+            {data.source === 'admin' ? (
+              <button type="submit" name="intent" value="limpar" className="btn-secondary" disabled={saving} formNoValidate>
+                Voltar ao caderno da prova
+              </button>
+            ) : null}
+          </div>
+        </Form>
+      </section>
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

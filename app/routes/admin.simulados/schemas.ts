@@ -1,0 +1,22 @@
+import * as z from 'zod'
+
+// /admin/simulados: the Exame de Ordem's discipline mix, one count per discipline (a blank or 0
+// leaves it out), sent as two parallel lists; 'limpar' goes back to the booklet's mix.
+
+const countMessage = 'Use um número inteiro de 0 a 80.'
+
+export const MixFormSchema = z.object({
+  intent: z.enum(['salvar', 'limpar'], { error: 'Ação inválida.' }),
+  disciplina: z.array(z.coerce.number().int().min(1).max(2_147_483_647)).max(100).default([]),
+  quantidade: z
+    .array(
+      z.coerce
+        .number({ error: countMessage })
+        .int({ error: countMessage })
+        .min(0, { error: countMessage })
+        .max(80, { error: countMessage })
+        .default(0),
+    )
+    .max(100)
+    .default([]),
+})

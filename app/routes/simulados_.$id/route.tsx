@@ -1,0 +1,263 @@
+import { getFormProps } from '@conform-to/react'
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+
+import { SIMULATION_KIND_LABELS } from '#server/features/simulations/messages'
+import { CsrfInput } from '~/components/csrf-input'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ErrorList } from '~/components/forms'
+import { TYPING } from '~/question/keyboard'
+import { Markup } from '~/question/markup'
+import questionStyles from '~/question/questions.css'
+import { useStepKeys } from '~/question/step-keys'
+import { formatDateTime } from '~/utils/format'
+import { useZodForm } from '~/utils/use-zod-form'
+
+import * as forms from './schemas.forms'
+import { loadSitting, sittingAction } from './sitting.server'
+
+// Sitting a simulado (issue 29): one question at a time and the answer sheet to jump anywhere.
+// Without JS each change is a form post that comes back here ('Salvar e próxima' moves on);
+// with JS a choice is saved as it is made (a fetcher), the time left counts down, and J/K, A–E
+// and Enter work as on /questoes. The server keeps the deadline: nothing here decides it.
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: questionStyles }]
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Questão ${data.question.position} de ${data.simulation.size} — Simulado — Gabarita` : 'Simulado — Gabarita' },
+  { name: 'robots', content: 'noindex' },
+]
+
+export function loader({ request, context, params }: LoaderFunctionArgs) {
+  return loadSitting(request, context, params)
+}
+
+export function action({ request, context, params }: ActionFunctionArgs) {
+  return sittingAction(request, context, params)
+}
+
+type Data = SerializeFrom<typeof loader>
+
+export default function SittingPage() {
+  const { simulation, sheet, question } = useLoaderData<typeof loader>()
+  const base = `/simulados/${simulation.id}`
+  const title = simulation.exam
+    ? `${SIMULATION_KIND_LABELS[simulation.kind]}: ${simulation.exam.name}`
+    : SIMULATION_KIND_LABELS[simulation.kind]
+  const blank = simulation.size - simulation.answered_count
+  return (
+    <div className="container-page max-w-5xl py-4">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <h1 className="text-lg font-bold">{title}</h1>
+        <TimeLeft key={simulation.id} deadline={simulation.deadline_at} seconds={simulation.time_left_seconds} />
+      </div>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-testid="situacao">
+        {`${simulation.answered_count} de ${simulation.size} respondidas · ${blank} em branco · ${simulation.marked_count} marcadas para revisar`}
+      </p>
+      <div className="mt-3 grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <QuestionStep key={question.question_id} question={question} base={base} size={simulation.size} />
+        <aside className="space-y-3">
+          <AnswerSheet sheet={sheet} base={base} current={question.position} />
+          <Link to={`${base}/entregar`} className="btn-primary w-full justify-center">
+            Entregar simulado
+          </Link>
+        </aside>
+      </div>
+    </div>
+  )
+}
+
+/** H:MM:SS of a number of seconds. */
+function clock(seconds: number) {
+  const s = Math.max(0, Math.floor(seconds))
+  const h = Math.floor(s / 3600)
+  const m = Math.floor((s % 3600) / 60)
+  return `${h}:${String(m).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`
+}
+
+/**
+ * The time left by the server's clock. The HTML says when it ends (and how long is left at the
+ * load); with JS it counts down from the server's figure, not the device's clock, and at zero
+ * reloads the page, whose loader closes the simulado and opens the result.
+ */
+function TimeLeft({ deadline, seconds }: { deadline: string | null; seconds: number | null }) {
+  const [left, setLeft] = useState(seconds)
+  const revalidator = useRevalidator()
+  useEffect(() => {
+    if (seconds === null) return
+    const end = Date.now() + seconds * 1000
+    const timer = window.setInterval(() => {
+      const now = Math.round((end - Date.now()) / 1000)
+      setLeft(now)
+      if (now <= 0) window.clearInterval(timer)
+    }, 1000)
+    return () => window.clearInterval(timer)
+  }, [seconds])
+  const expired = seconds !== null && left !== null && left <= 0
+  const { revalidate } = revalidator
+  useEffect(() => {
+    if (expired) revalidate()
+  }, [expired, revalidate])
+  if (!deadline || seconds === null || left === null) return <p className="text-sm font-semibold">Sem limite de tempo</p>
+  return (
+    <p className="text-sm font-semibold" data-testid="tempo">
+      <span role="timer" aria-live="off">{`Tempo restante: ${clock(left)}`}</span>
+      <span className="font-normal text-slate-700 dark:text-slate-300">{` · termina às ${formatDateTime(deadline).slice(11)}`}</span>
+    </p>
+  )
+}
+
+function AnswerSheet({ sheet, base, current }: { sheet: Data['sheet']; base: string; current: number }) {
+  return (
+    <nav aria-labelledby="cartao" className="card p-3">
+      <h2 id="cartao" className="text-sm font-bold">
+        Cartão-resposta
+      </h2>
+      <ol className="mt-2 grid grid-cols-[repeat(auto-fill,minmax(2.75rem,1fr))] gap-1">
+        {sheet.map((cell) => {
+          const state = `${cell.answered ? `respondida (${cell.choice})` : 'em branco'}${cell.marked ? ', marcada para revisar' : ''}`
+          const here = cell.position === current
+          return (
+            <li key={cell.position}>
+              <Link
+                to={`${base}?pos=${cell.position}`}
+                aria-label={`Questão ${cell.position}: ${state}`}
+                aria-current={here ? 'step' : undefined}
+                className={`flex h-11 flex-col items-center justify-center rounded border text-xs leading-tight ${
+                  cell.answered
+                    ? 'border-brand-700 bg-brand-700 text-white dark:border-brand-300 dark:bg-brand-300 dark:text-slate-950'
+                    : 'border-slate-300 dark:border-slate-600'
+                } ${here ? 'ring-2 ring-amber-500 ring-offset-1 dark:ring-offset-slate-950' : ''}`}
+              >
+                <span className="font-semibold">{cell.position}</span>
+                <span aria-hidden>{`${cell.answered ? cell.choice : '–'}${cell.marked ? ' ⚑' : ''}`}</span>
+              </Link>
+            </li>
+          )
+        })}
+      </ol>
+      <p className="mt-2 text-xs text-slate-700 dark:text-slate-300">
+        Preenchida: respondida (com a letra) · – em branco · ⚑ marcada para revisar
+      </p>
+    </nav>
+  )
+}
+
+/** A–E pick an alternative (saved at once by the choice's change handler); never while typing. */
+function useLetterKeys(formId: string) {
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return
+      const target = event.target as HTMLElement
+      if (target.closest(TYPING)) return
+      const letter = event.key.toUpperCase()
+      if (!/^[A-E]$/.test(letter)) return
+      const radio = document.querySelector<HTMLInputElement>(`#${formId} input[name=resposta][value=${letter}]`)
+      if (!radio) return
+      event.preventDefault()
+      radio.focus()
+      if (!radio.checked) radio.click()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [formId])
+}
+
+function QuestionStep({ question, base, size }: { question: Data['question']; base: string; size: number }) {
+  const self = `${base}?pos=${question.position}`
+  const prevHref = question.previous_position ? `${base}?pos=${question.previous_position}` : null
+  const nextHref = question.next_position ? `${base}?pos=${question.next_position}` : null
+  const actionData = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting' ? String(navigation.formData?.get('intent')) : null
+  const fetcher = useFetcher<typeof action>()
+  const formId = `simulado-q${question.question_id}`
+  const [form, fields] = useZodForm(forms.SittingFormSchema, { id: formId, lastResult: actionData?.result })
+  useStepKeys(prevHref, nextHref)
+  useLetterKeys(formId)
+
+  const saving = fetcher.state !== 'idle'
+  const saved = fetcher.state === 'idle' && fetcher.data && 'saved' in fetcher.data && fetcher.data.saved
+  const failed = fetcher.state === 'idle' && fetcher.data?.result ? fetcher.data.result.error?.[''] : null
+
+  function saveChoice(event: React.ChangeEvent<HTMLFieldSetElement>) {
+    const formElement = event.currentTarget.form
+    if (!formElement) return
+    const data = new FormData(formElement)
+    data.set('intent', 'escolher')
+    fetcher.submit(data, { method: 'post', action: self })
+  }
+
+  return (
+    <article className="qc min-w-0" aria-labelledby="questao-titulo">
+      <header className="qh">
+        <h2 id="questao-titulo" tabIndex={-1} className="qt">{`Questão ${question.position} de ${size}`}</h2>
+        <span className="text-sm text-slate-700 dark:text-slate-300">{`${question.discipline_name} · ${question.exam_name}`}</span>
+        {question.marked ? <span className="qb">Marcada para revisar</span> : null}
+      </header>
+      <Markup text={question.question_text} className="qs" />
+      <Form method="post" action={self} preventScrollReset {...getFormProps(form)}>
+        <CsrfInput />
+        <input type="hidden" name="questao" value={question.question_id} />
+        {question.next_position ? <input type="hidden" name="proxima" value={question.next_position} /> : null}
+        {question.alternatives.length ? (
+          <fieldset aria-label="Alternativas" className="qa" onChange={saveChoice}>
+            {question.alternatives.map((alt) => (
+              <label key={alt.letter}>
+                <input type="radio" name="resposta" value={alt.letter} defaultChecked={question.choice === alt.letter} />
+                <b>{`${alt.letter})`}</b>
+                <Markup text={alt.text_content} />
+              </label>
+            ))}
+          </fieldset>
+        ) : (
+          <p className="text-slate-700 dark:text-slate-300">Nenhuma alternativa disponível</p>
+        )}
+        <ErrorList id={fields.resposta.errorId} errors={fields.resposta.errors} />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <p role="status" className="mt-2 min-h-5 text-sm text-slate-700 dark:text-slate-300">
+          {saving ? 'Salvando…' : failed ? failed[0] : saved ? 'Resposta salva.' : ''}
+        </p>
+        <div className="qx">
+          <button type="submit" name="intent" value="salvar" className="btn-primary" disabled={busy === 'salvar'} aria-keyshortcuts="Enter">
+            {busy === 'salvar' ? 'Salvando…' : question.next_position ? 'Salvar e próxima' : 'Salvar e revisar a entrega'}
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value={question.marked ? 'desmarcar' : 'marcar'}
+            className="btn-secondary"
+            disabled={busy === 'marcar' || busy === 'desmarcar'}
+            formNoValidate
+          >
+            {question.marked ? 'Desmarcar revisão' : 'Marcar para revisar'}
+          </button>
+          {question.choice ? (
+            <button type="submit" name="intent" value="limpar" className="btn-secondary" disabled={busy === 'limpar'} formNoValidate>
+              Deixar em branco
+            </button>
+          ) : null}
+        </div>
+      </Form>
+      <nav aria-label="Navegação entre questões" className="mt-4 flex items-center justify-between gap-2">
+        {prevHref ? (
+          <Link to={prevHref} className="btn-secondary" rel="prev" aria-keyshortcuts="K">
+            Anterior
+          </Link>
+        ) : (
+          <span />
+        )}
+        {nextHref ? (
+          <Link to={nextHref} className="btn-secondary" rel="next" aria-keyshortcuts="J">
+            Próxima
+          </Link>
+        ) : null}
+      </nav>
+    </article>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}
