@@ -121,7 +121,9 @@ function resolvePayments(env: Env, sessionSecret: string) {
 function resolveClockOffset(env: Env) {
   if (env.CLOCK_OFFSET_SECONDS === undefined || env.CLOCK_OFFSET_SECONDS === 0) return 0
   if (env.NODE_ENV === 'production') {
-    throw new ConfigError('Configuração inválida:\n  CLOCK_OFFSET_SECONDS: não é aceito em produção (o relógio do servidor não pode ser deslocado)')
+    throw new ConfigError(
+      'Configuração inválida:\n  CLOCK_OFFSET_SECONDS: não é aceito em produção (o relógio do servidor não pode ser deslocado)',
+    )
   }
   return env.CLOCK_OFFSET_SECONDS * 1000
 }

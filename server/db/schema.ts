@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   customType,
@@ -9,7 +10,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  type AnyPgColumn,
   primaryKey,
   serial,
   text,
