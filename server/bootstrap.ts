@@ -10,5 +10,9 @@ export async function createContext(config: Config, logger = createLogger(config
     // The server process hears every change to accounts and tokens, so it may reuse sessions (ADR 030).
     sessionCache: true,
   })
-  return { config, database, db: database.db, logger }
+  // One clock for every rule (ADR 045): the real one, moved by CLOCK_OFFSET_SECONDS outside production.
+  const offset = config.clockOffsetMs
+  const clock = offset ? () => new Date(Date.now() + offset) : undefined
+  if (offset) logger.warn({ clockOffsetSeconds: offset / 1000 }, 'Relógio do servidor deslocado por CLOCK_OFFSET_SECONDS')
+  return { config, database, db: database.db, logger, ...(clock ? { clock } : {}) }
 }

@@ -37,6 +37,16 @@ const EnvSchema = z.object({
   /** sandbox = our own fake hosted checkout (default outside production); none = plan changes off. */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'none']).optional(),
   PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'precisa de pelo menos 16 caracteres').optional(),
+  /**
+   * Outside production, moves the server's clock (the one every deadline and week reads) by this
+   * many seconds, to try a simulado's deadline or a period end without waiting. Refused in production.
+   */
+  CLOCK_OFFSET_SECONDS: z.coerce
+    .number({ error: 'precisa ser um número inteiro de segundos' })
+    .int('precisa ser um número inteiro de segundos')
+    .min(-315_360_000, 'no máximo 10 anos para trás')
+    .max(315_360_000, 'no máximo 10 anos para a frente')
+    .optional(),
 })
 
 export type Env = z.infer<typeof EnvSchema>
@@ -54,6 +64,8 @@ export type Config = Env & {
   paymentProvider: 'sandbox' | null
   /** Key of the webhook HMAC. */
   paymentWebhookSecret: string
+  /** CLOCK_OFFSET_SECONDS in milliseconds (0 in production, where it is refused). */
+  clockOffsetMs: number
 }
 
 export class ConfigError extends Error {}
@@ -105,6 +117,17 @@ function resolvePayments(env: Env, sessionSecret: string) {
   return { paymentProvider, paymentWebhookSecret }
 }
 
+/** A moved clock would let anyone sit past a deadline or stretch a paid period: never in production. */
+function resolveClockOffset(env: Env) {
+  if (env.CLOCK_OFFSET_SECONDS === undefined || env.CLOCK_OFFSET_SECONDS === 0) return 0
+  if (env.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Configuração inválida:\n  CLOCK_OFFSET_SECONDS: não é aceito em produção (o relógio do servidor não pode ser deslocado)',
+    )
+  }
+  return env.CLOCK_OFFSET_SECONDS * 1000
+}
+
 let cached: Config | undefined
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -123,6 +146,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     isProduction,
     seedDemo: parsed.SEED_DEMO ? parsed.SEED_DEMO === 'true' : !isProduction && databaseKind === 'pglite',
     rateLimit: parsed.RATE_LIMIT ? parsed.RATE_LIMIT === 'on' : parsed.NODE_ENV !== 'test',
+    clockOffsetMs: resolveClockOffset(parsed),
   }
   cached = config
   return config

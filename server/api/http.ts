@@ -62,12 +62,16 @@ export type DomainOutcome<T> =
   | { kind: 'not-found'; message: string }
   | { kind: 'forbidden'; message: string; code?: string; extra?: Record<string, unknown> }
   | { kind: 'conflict'; message: string }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'unprocessable'; message: string; extra?: Record<string, unknown> }
 
-/** The outcome's value, or the HttpError that says why not (404, 403 with its code, 409). */
+/** The outcome's value, or the HttpError that says why not (404, 403 with its code, 409, 400, 422 with its fields). */
 export function unwrap<T>(outcome: DomainOutcome<T>): T {
   if (outcome.kind === 'not-found') throw new HttpError(404, outcome.message)
   if (outcome.kind === 'forbidden')
     throw new HttpError(403, outcome.message, outcome.code || outcome.extra ? { code: outcome.code, ...outcome.extra } : undefined)
   if (outcome.kind === 'conflict') throw new HttpError(409, outcome.message)
+  if (outcome.kind === 'invalid') throw new HttpError(400, outcome.message)
+  if (outcome.kind === 'unprocessable') throw new HttpError(422, outcome.message, outcome.extra)
   return outcome.value
 }

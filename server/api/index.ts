@@ -21,6 +21,7 @@ import { createPlanCatalogRouter } from '../features/plan-catalog/router'
 import { createProfileRouter } from '../features/profile/router'
 import { createQuestionsRouter } from '../features/questions/router'
 import { createRankingRouter } from '../features/ranking/router'
+import { createSimulationsRouter } from '../features/simulations/router'
 import { loadUser } from './auth-middleware'
 import { HttpError } from './http'
 import { BODY_ERRORS, rejectNulBytes } from './input-guard'
@@ -59,6 +60,7 @@ export function createApiRouter(ctx: AppContext) {
   api.use(createNotesRouter(ctx))
   api.use(createMeRouter(ctx))
   api.use(createRankingRouter(ctx))
+  api.use(createSimulationsRouter(ctx))
   api.use(createNotebooksRouter(ctx))
   api.use(createErrorReportsRouter(ctx))
   api.use(createBillingRouter(ctx))

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   customType,
@@ -125,6 +126,10 @@ export const catalogPlans = pgTable('catalog_plans', {
   hasComments: boolean('has_comments').notNull(),
   hasChat: boolean('has_chat').notNull(),
   hasAds: boolean('has_ads').notNull(),
+  /** "Prova anterior" simulados a month (-1 unlimited, 0 none); issue 29. */
+  simulationsPerMonth: integer('simulations_per_month').notNull().default(1),
+  /** The Exame de Ordem and personalised simulados (the prova anterior follows simulationsPerMonth). */
+  hasSimulations: boolean('has_simulations').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
@@ -269,6 +274,9 @@ export const questionTopics = pgTable(
   (t) => [primaryKey({ columns: [t.questionId, t.topicId] }), index('question_topics_topic_idx').on(t.topicId)],
 )
 
+export const ATTEMPT_SOURCES = ['list', 'simulado'] as const
+export type AttemptSource = (typeof ATTEMPT_SOURCES)[number]
+
 export const attempts = pgTable(
   'attempts',
   {
@@ -288,6 +296,9 @@ export const attempts = pgTable(
     elapsedSeconds: integer('elapsed_seconds'),
     /** The user's first attempt at this question (set at insert, under a per-user-question lock). */
     isFirst: boolean('is_first').notNull().default(false),
+    /** Where it was answered: the question bank ('list') or a finished simulado (issue 29, ADR 045). */
+    source: text('source').$type<AttemptSource>().notNull().default('list'),
+    simulationId: integer('simulation_id').references((): AnyPgColumn => simulations.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -752,3 +763,84 @@ export const chatMessages = pgTable(
   },
   (t) => [index('chat_messages_user_idx').on(t.userId, t.id)],
 )
+
+export const SIMULATION_KIND_VALUES = ['exame_ordem', 'prova_anterior', 'personalizado'] as const
+export type SimulationKindValue = (typeof SIMULATION_KIND_VALUES)[number]
+/** A personalised simulado's filters, as its request named them (server/features/simulations/schemas.ts). */
+export type SimulationFiltersValue = {
+  discipline_ids?: number[]
+  topic_ids?: number[]
+  year?: number[]
+  exam_board?: string[]
+  only_unanswered?: boolean
+  only_wrong?: boolean
+}
+/** A discipline the bank could not fill when the simulado was drawn. */
+export type SimulationShortfall = { discipline_id: number; discipline_name: string; wanted: number; drawn: number }
+
+/**
+ * Simulados (issue 29, ADR 045): one sitting. The deadline is kept here (started_at + duration)
+ * and read against the server's clock; a sitting past it is closed on its next read. score is
+ * written when it ends, so the comparison with the other sittings reads these rows only.
+ */
+export const simulations = pgTable(
+  'simulations',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<SimulationKindValue>().notNull(),
+    examId: integer('exam_id').references(() => exams.id, { onDelete: 'set null' }),
+    filters: jsonb('filters').$type<SimulationFiltersValue>(),
+    size: integer('size').notNull(),
+    durationMinutes: integer('duration_minutes'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Closed by the deadline rather than delivered by the student. */
+    closedByDeadline: boolean('closed_by_deadline').notNull().default(false),
+    currentPosition: integer('current_position').notNull().default(1),
+    shortfall: jsonb('shortfall').$type<SimulationShortfall[]>().notNull().default([]),
+    score: integer('score'),
+    passed: boolean('passed'),
+  },
+  (t) => [
+    index('simulations_user_idx').on(t.userId, t.startedAt),
+    // The comparison: finished sittings of one exam (or of every Exame de Ordem) by score.
+    index('simulations_comparison_idx').on(t.kind, t.examId, t.finishedAt),
+    index('simulations_started_idx').on(t.startedAt),
+  ],
+)
+
+/** A simulado's questions in order, with the student's answer sheet (choice, marked). */
+export const simulationQuestions = pgTable(
+  'simulation_questions',
+  {
+    simulationId: integer('simulation_id')
+      .notNull()
+      .references(() => simulations.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    disciplineId: integer('discipline_id').notNull(),
+    choice: text('choice'),
+    marked: boolean('marked').notNull().default(false),
+    /** When the choice or the mark was last saved; null while untouched. */
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.simulationId, t.position] }),
+    uniqueIndex('simulation_questions_question_key').on(t.simulationId, t.questionId),
+  ],
+)
+
+/** The admin's discipline mix of the Exame de Ordem simulado; empty means the booklet's own. */
+export const simulationMix = pgTable('simulation_mix', {
+  disciplineId: integer('discipline_id')
+    .primaryKey()
+    .references(() => disciplines.id, { onDelete: 'cascade' }),
+  count: integer('count').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})

@@ -52,6 +52,8 @@ export const PlanLimitsJson = z
     hasComments: flag,
     hasChat: flag,
     hasAds: flag,
+    simulationsPerMonth: z.number().int().meta({ description: 'Simulados de prova anterior por mês (-1 ilimitado).' }),
+    hasSimulations: flag.meta({ description: 'Simulados do Exame de Ordem e personalizados.' }),
   })
   .meta({ id: 'PlanLimits' })
 
@@ -60,7 +62,14 @@ export const PolicyJson = z
     plan_name: z.enum(PLAN_NAMES),
     limits: PlanLimitsJson,
     toggles: z
-      .object({ notebooksEnabled: flag, commentsEnabled: flag, chatEnabled: flag, adsEnabled: flag, commentedQuestionsEnabled: flag })
+      .object({
+        notebooksEnabled: flag,
+        commentsEnabled: flag,
+        chatEnabled: flag,
+        adsEnabled: flag,
+        commentedQuestionsEnabled: flag,
+        simulationsEnabled: flag,
+      })
       .meta({ description: 'Os recursos ligados pelo administrador (spec, seção 3).' }),
     usage: z.object({
       questionsThisWeek: z.number().int(),

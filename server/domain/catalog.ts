@@ -95,7 +95,16 @@ export const CAPABILITY_RULES: Record<Capability, CapabilityRule> = {
     toggle: 'adsEnabled',
     includes: (l) => !l.hasAds,
   },
-  simulados: { description: 'Simulados (ainda não existe: a linha fica oculta)', built: false },
+  simulados: {
+    description: 'Simulados do Exame de Ordem, de provas anteriores e personalizados (plano com simulados; chave Simulados)',
+    built: true,
+    toggle: 'simulationsEnabled',
+    includes: (l) => l.hasSimulations,
+    detail: (l) =>
+      l.simulationsPerMonth === -1
+        ? 'Exame de Ordem, provas anteriores e personalizados, sem limite'
+        : `Exame de Ordem e personalizados; ${plural(l.simulationsPerMonth, 'prova anterior', 'provas anteriores')} por mês`,
+  },
   reviews: { description: 'Revisão diária (ainda não existe: a linha fica oculta)', built: false },
   service: { description: 'Serviço fora do software, nos planos escolhidos', built: true },
 }
@@ -133,6 +142,8 @@ export const ADMIN_LIMITS: PlanLimits = {
   hasComments: true,
   hasChat: true,
   hasAds: false,
+  simulationsPerMonth: -1,
+  hasSimulations: true,
 }
 
 async function loadCatalog(db: Db): Promise<Catalog> {
@@ -166,6 +177,8 @@ async function loadCatalog(db: Db): Promise<Catalog> {
         hasComments: p.hasComments,
         hasChat: p.hasChat,
         hasAds: p.hasAds,
+        simulationsPerMonth: p.simulationsPerMonth,
+        hasSimulations: p.hasSimulations,
       },
       price_cents: price.get(`${p.planName}:month`) ?? 0,
       year_price_cents: yearly(p.planName),

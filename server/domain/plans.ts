@@ -9,6 +9,10 @@ export type PlanLimits = {
   hasComments: boolean
   hasChat: boolean
   hasAds: boolean
+  /** "Prova anterior" simulados a month (-1 unlimited, 0 none). */
+  simulationsPerMonth: number
+  /** The Exame de Ordem and personalised simulados. */
+  hasSimulations: boolean
 }
 
 const PLAN_NAMES: Record<PlanName, string> = {

@@ -11,7 +11,14 @@ import { quotaMessageFor } from './plans'
 // The one module every plan check goes through: plan limits (the catalogue's rows), admin
 // toggles and usage counters (spec sections 3, 5, 6). GET /profile reports what it returns.
 
-export const ADMIN_TOGGLES = ['notebooksEnabled', 'commentsEnabled', 'chatEnabled', 'adsEnabled', 'commentedQuestionsEnabled'] as const
+export const ADMIN_TOGGLES = [
+  'notebooksEnabled',
+  'commentsEnabled',
+  'chatEnabled',
+  'adsEnabled',
+  'commentedQuestionsEnabled',
+  'simulationsEnabled',
+] as const
 export type AdminToggle = (typeof ADMIN_TOGGLES)[number]
 export type Toggles = Record<AdminToggle, boolean>
 
@@ -22,9 +29,10 @@ export const ADMIN_TOGGLE_LABELS: Record<AdminToggle, string> = {
   chatEnabled: 'Chat com o assistente',
   adsEnabled: 'Anúncios',
   commentedQuestionsEnabled: 'Questões comentadas (Análise)',
+  simulationsEnabled: 'Simulados',
 }
 
-export const FEATURES = ['notebooks', 'comments', 'chat', 'ads', 'commentedQuestions'] as const
+export const FEATURES = ['notebooks', 'comments', 'chat', 'ads', 'commentedQuestions', 'simulations', 'fullSimulations'] as const
 export type Feature = (typeof FEATURES)[number]
 
 export type Usage = {
@@ -128,6 +136,9 @@ export function buildPolicy(planName: PlanName, { toggles, catalog }: Rules, usa
       chat: limits.hasChat && toggles.chatEnabled,
       ads: limits.hasAds && toggles.adsEnabled,
       commentedQuestions: limits.hasCommentedQuestions && toggles.commentedQuestionsEnabled,
+      // Any simulado (a prova anterior within simulationsPerMonth); fullSimulations: every kind.
+      simulations: (limits.hasSimulations || limits.simulationsPerMonth !== 0) && toggles.simulationsEnabled,
+      fullSimulations: limits.hasSimulations && toggles.simulationsEnabled,
     },
   }
 }

@@ -13,4 +13,5 @@ export const TogglesFormSchema = formSchema<typeof schemas.TogglesFormSchema>(()
   chatEnabled: { required: false },
   adsEnabled: { required: false },
   commentedQuestionsEnabled: { required: false },
+  simulationsEnabled: { required: false },
 })

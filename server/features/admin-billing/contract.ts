@@ -25,7 +25,14 @@ const objectError = (iss: { code: string }) => (iss.code === 'invalid_type' ? BO
 
 const flag = z.boolean()
 export const TogglesJson = z
-  .object({ notebooksEnabled: flag, commentsEnabled: flag, chatEnabled: flag, adsEnabled: flag, commentedQuestionsEnabled: flag })
+  .object({
+    notebooksEnabled: flag,
+    commentsEnabled: flag,
+    chatEnabled: flag,
+    adsEnabled: flag,
+    commentedQuestionsEnabled: flag,
+    simulationsEnabled: flag,
+  })
   .meta({ id: 'Toggles' })
 
 export const TogglesView = z
@@ -48,6 +55,7 @@ export const TogglesBody = z.strictObject(
     chatEnabled: toggleFlag('chatEnabled'),
     adsEnabled: toggleFlag('adsEnabled'),
     commentedQuestionsEnabled: toggleFlag('commentedQuestionsEnabled'),
+    simulationsEnabled: toggleFlag('simulationsEnabled'),
   },
   {
     error: (iss) =>

@@ -6,4 +6,11 @@ export const BODY_NOT_OBJECT = 'Corpo da requisição inválido: envie um objeto
 export const NOT_YOURSELF = 'Você não pode alterar o seu próprio acesso de administrador.'
 
 /** The admin's feature toggles (server/domain/policy.ts's ADMIN_TOGGLES, in the same order). */
-export const ADMIN_TOGGLE_NAMES = ['notebooksEnabled', 'commentsEnabled', 'chatEnabled', 'adsEnabled', 'commentedQuestionsEnabled'] as const
+export const ADMIN_TOGGLE_NAMES = [
+  'notebooksEnabled',
+  'commentsEnabled',
+  'chatEnabled',
+  'adsEnabled',
+  'commentedQuestionsEnabled',
+  'simulationsEnabled',
+] as const

@@ -77,6 +77,8 @@ function lessThan(higher: PlanLimits, lower: PlanLimits): string[] {
   if (lower.hasComments && !higher.hasComments) less.push('discussões')
   if (lower.hasChat && !higher.hasChat) less.push('assistente de estudos')
   if (!lower.hasAds && higher.hasAds) less.push('sem anúncios')
+  if (amount(higher.simulationsPerMonth) < amount(lower.simulationsPerMonth)) less.push('simulados de prova anterior por mês')
+  if (lower.hasSimulations && !higher.hasSimulations) less.push('simulados')
   return less
 }
 
@@ -107,6 +109,8 @@ export async function updatePlan(db: Db, adminId: string, id: CatalogPlanId, bod
   const year = body.year_price_cents
   if (id === 'GRATUITO' && year != null) return { kind: 'invalid', message: FREE_HAS_NO_YEAR } as const
   if (year != null && year < PAID_PRICE_MIN_CENTS) return { kind: 'invalid', message: YEAR_PRICE_MIN } as const
+  const catalog = await getCatalog(db)
+  const current = catalog.plans.find((p) => p.plan_name === id)
   const limits: PlanLimits = {
     questionsPerWeek: body.questions_per_week,
     notebooksLimit: body.notebooks_limit,
@@ -115,9 +119,9 @@ export async function updatePlan(db: Db, adminId: string, id: CatalogPlanId, bod
     hasComments: body.has_comments,
     hasChat: body.has_chat,
     hasAds: body.has_ads,
+    simulationsPerMonth: body.simulations_per_month ?? current?.limits.simulationsPerMonth ?? 0,
+    hasSimulations: body.has_simulations ?? current?.limits.hasSimulations ?? false,
   }
-  const catalog = await getCatalog(db)
-  const current = catalog.plans.find((p) => p.plan_name === id)
   if (!current) return { kind: 'not-found' } as const
   const error = monotonicError({ ...catalog, plans: catalog.plans.map((p) => (p.plan_name === id ? { ...p, limits } : p)) })
   if (error) return { kind: 'invalid', message: error } as const

@@ -38,6 +38,9 @@ export const PlanUpdateBody = z.object({
   has_comments: z.boolean({ error: 'Informe se o plano tem discussões.' }),
   has_chat: z.boolean({ error: 'Informe se o plano tem o assistente de estudos.' }),
   has_ads: z.boolean({ error: 'Informe se o plano mostra anúncios.' }),
+  // Absent: unchanged (issue 29 added them after the admin's form).
+  simulations_per_month: limit('Simulados de prova anterior por mês').optional(),
+  has_simulations: z.boolean({ error: 'Informe se o plano tem os simulados do Exame de Ordem e personalizados.' }).optional(),
 })
 export type PlanUpdateBody = z.output<typeof PlanUpdateBody>
 

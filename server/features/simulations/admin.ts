@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm'
+
+import type { DomainOutcome } from '../../api/http'
+import type { Db } from '../../db/index'
+import { queryRows } from '../../db/index'
+import { simulationMix } from '../../db/schema'
+import { weekStart } from '../../domain/policy'
+import type { ExameOrdemPlanJson } from './contract'
+import { bookletPlan, exameOrdemPlan } from './draw'
+import type { SimulationKind } from './messages'
+import { SIMULATION_KINDS } from './messages'
+import type { MixBody } from './schemas'
+
+// The admin's side of the simulados (issue 29): the Exame de Ordem's discipline mix (a table
+// that replaces the booklet's when set) and this week's figures.
+
+export async function mixView(db: Db) {
+  const [effective, booklet] = await Promise.all([exameOrdemPlan(db), bookletPlan(db)])
+  return { table: effective.source === 'admin' ? effective.mix : [], booklet, effective }
+}
+
+/** Replaces the whole table ([] clears it: the booklet's mix holds again). */
+export async function setMix(
+  db: Db,
+  body: MixBody,
+  at: Date,
+): Promise<DomainOutcome<{ table: ExameOrdemPlanJson['mix']; effective: ExameOrdemPlanJson }>> {
+  const ids = body.mix.map((m) => m.discipline_id)
+  if (ids.length) {
+    const known = await queryRows<{ id: number }>(db, sql`SELECT id FROM disciplines WHERE id = ANY(${sql.param(ids)}::int[])`)
+    const missing = ids.filter((id) => !known.some((k) => k.id === id))
+    if (missing.length) return { kind: 'invalid', message: `Disciplina não encontrada: ${missing.join(', ')}.` }
+  }
+  await db.transaction(async (tx) => {
+    await tx.delete(simulationMix)
+    if (body.mix.length)
+      await tx.insert(simulationMix).values(body.mix.map((m) => ({ disciplineId: m.discipline_id, count: m.count, updatedAt: at })))
+  })
+  const view = await mixView(db)
+  return { kind: 'ok', value: { table: view.table, effective: view.effective } }
+}
+
+/** Simulados started and finished this São Paulo week (Monday on). */
+export async function weekStats(db: Db, at: Date) {
+  const week = weekStart(at)
+  const rows = await queryRows<{ kind: SimulationKind; started: number; finished: number }>(
+    db,
+    sql`WITH w AS (SELECT (${week}::date::timestamp AT TIME ZONE 'America/Sao_Paulo') AS since)
+        SELECT kind,
+               count(*) FILTER (WHERE started_at >= w.since)::int AS started,
+               count(*) FILTER (WHERE finished_at >= w.since)::int AS finished
+          FROM simulations, w
+         WHERE started_at >= w.since OR finished_at >= w.since
+         GROUP BY kind`,
+  )
+  const byKind = SIMULATION_KINDS.map((kind) => {
+    const r = rows.find((x) => x.kind === kind)
+    return { kind, started: r?.started ?? 0, finished: r?.finished ?? 0 }
+  })
+  return {
+    week_start: week,
+    started: byKind.reduce((s, k) => s + k.started, 0),
+    finished: byKind.reduce((s, k) => s + k.finished, 0),
+    by_kind: byKind,
+  }
+}

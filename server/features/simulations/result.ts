@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm'
+
+import type { DomainOutcome } from '../../api/http'
+import type { Db } from '../../db/index'
+import { queryRows } from '../../db/index'
+import type { PlanName } from '../../db/schema'
+import { getCatalog } from '../../domain/catalog'
+import { commentedAnswerAccess, getPolicy } from '../../domain/policy'
+import type { ReviewItemJson, SimulationResultJson } from './contract'
+import { COMPARISON_MIN_PEOPLE, NOT_FINISHED, SIMULATION_NOT_FOUND } from './messages'
+import type { SimulationRow } from './sitting'
+import { currentSitting, passMark, toSimulationJson } from './sitting'
+
+// The result of a finished simulado (issue 29): score against the cut, per discipline, time,
+// the comparison with everyone who sat the same exam, and the review with the key and (when the
+// plan has the Análise) the teacher's explanation.
+
+type ReviewRow = {
+  position: number
+  question_id: number
+  short_id: string
+  number: number
+  discipline_id: number
+  discipline_name: string
+  exam_name: string
+  exam_year: number
+  exam_board: string
+  statement: string
+  alternatives: { letter: string; text: string }[]
+  choice: string | null
+  marked: boolean
+  correct_answer: string | null
+  explanation: string | null
+}
+
+const round = (n: number) => Math.round(n)
+
+/**
+ * Where this sitting stands among everyone who finished the same exam (a past exam: the same
+ * exam_id; the Exame de Ordem: every such sitting), each person counted once by their first
+ * sitting, this student by this one. Position and percentile only from 5 people on.
+ */
+async function comparison(db: Db, row: SimulationRow, score: number): Promise<SimulationResultJson['comparison']> {
+  if (row.kind === 'personalizado') return { scope: 'none', people: 0, position: null, percentile: null, message: null }
+  const sameExam = row.kind === 'prova_anterior' ? sql`AND exam_id = ${row.exam_id}` : sql``
+  const [stats] = await queryRows<{ others: number; higher: number; lower: number }>(
+    db,
+    sql`WITH firsts AS (
+          SELECT DISTINCT ON (user_id) user_id, score FROM simulations
+           WHERE kind = ${row.kind} ${sameExam} AND finished_at IS NOT NULL AND score IS NOT NULL AND user_id <> ${row.user_id}
+           ORDER BY user_id, finished_at, id)
+        SELECT count(*)::int AS others, count(*) FILTER (WHERE score > ${score})::int AS higher,
+               count(*) FILTER (WHERE score < ${score})::int AS lower
+          FROM firsts`,
+  )
+  const people = stats.others + 1
+  const scope = row.kind === 'prova_anterior' ? 'exam' : 'exame_ordem'
+  if (people < COMPARISON_MIN_PEOPLE)
+    return {
+      scope,
+      people,
+      position: null,
+      percentile: null,
+      message: `A comparação aparece quando ${COMPARISON_MIN_PEOPLE} ou mais pessoas tiverem terminado este simulado (até agora: ${people}).`,
+    }
+  const position = stats.higher + 1
+  const percentile = round((100 * stats.lower) / stats.others)
+  return {
+    scope,
+    people,
+    position,
+    percentile,
+    message: `Você ficou em ${position}º de ${people}: sua nota foi maior que a de ${percentile}% das outras pessoas.`,
+  }
+}
+
+export async function simulationResult(
+  db: Db,
+  user: { id: string; planName: PlanName },
+  id: number,
+  now: Date,
+): Promise<DomainOutcome<SimulationResultJson>> {
+  const row = await currentSitting(db, user.id, id, now)
+  if (!row) return { kind: 'not-found', message: SIMULATION_NOT_FOUND }
+  if (row.finished_at === null) return { kind: 'conflict', message: NOT_FINISHED }
+  const [rows, policy, catalog] = await Promise.all([
+    queryRows<ReviewRow>(
+      db,
+      sql`SELECT sq.position, sq.question_id, q.short_id, q.number, q.discipline_id, d.name AS discipline_name,
+                 e.name AS exam_name, e.year AS exam_year, e.board AS exam_board, q.statement, q.alternatives,
+                 sq.choice, sq.marked, q.correct_answer, q.explanation
+            FROM simulation_questions sq
+            JOIN questions q ON q.id = sq.question_id
+            JOIN disciplines d ON d.id = q.discipline_id
+            JOIN exams e ON e.id = q.exam_id
+           WHERE sq.simulation_id = ${id}
+           ORDER BY sq.position`,
+    ),
+    getPolicy(db, user, now),
+    getCatalog(db),
+  ])
+  const access = commentedAnswerAccess(policy, catalog)
+  const review: ReviewItemJson[] = rows.map((r) => {
+    const annulled = r.correct_answer === null
+    const key = r.correct_answer?.toUpperCase() ?? null
+    const outcome = annulled ? 'annulled' : r.choice === null ? 'blank' : r.choice === key ? 'right' : 'wrong'
+    const written = r.explanation?.trim() ? r.explanation : null
+    return {
+      position: r.position,
+      question_id: r.question_id,
+      short_id: r.short_id,
+      number: r.number,
+      discipline_id: r.discipline_id,
+      discipline_name: r.discipline_name,
+      exam_name: r.exam_name,
+      exam_year: r.exam_year,
+      exam_board: r.exam_board,
+      question_text: r.statement,
+      alternatives: r.alternatives.map((a) => ({ letter: a.letter, text_content: a.text })),
+      choice: r.choice,
+      marked: r.marked,
+      correct_answer: r.correct_answer,
+      annulled,
+      outcome,
+      explanation: access.allowed ? written : null,
+      explanation_locked: written && !access.allowed ? access.reason : null,
+      explanation_message: written && !access.allowed ? access.message : null,
+    }
+  })
+  // An annulled question counts as right for everyone, as the board scores it.
+  const isRight = (o: ReviewItemJson['outcome']) => o === 'right' || o === 'annulled'
+  const right = review.filter((r) => isRight(r.outcome)).length
+  const wrong = review.filter((r) => r.outcome === 'wrong').length
+  const blank = review.filter((r) => r.outcome === 'blank').length
+  const byDiscipline = new Map<number, SimulationResultJson['by_discipline'][number]>()
+  for (const r of review) {
+    const d = byDiscipline.get(r.discipline_id) ?? {
+      discipline_id: r.discipline_id,
+      discipline_name: r.discipline_name,
+      total: 0,
+      weight_percent: 0,
+      right: 0,
+      wrong: 0,
+      blank: 0,
+    }
+    d.total++
+    if (isRight(r.outcome)) d.right++
+    else if (r.outcome === 'wrong') d.wrong++
+    else d.blank++
+    byDiscipline.set(r.discipline_id, d)
+  }
+  const size = review.length
+  for (const d of byDiscipline.values()) d.weight_percent = size ? round((100 * d.total) / size) : 0
+  const used = Math.max(0, Math.round((new Date(row.finished_at).getTime() - new Date(row.started_at).getTime()) / 1000))
+  const score = right
+  return {
+    kind: 'ok',
+    value: {
+      simulation: toSimulationJson(row, now),
+      score,
+      size,
+      right,
+      wrong,
+      blank,
+      annulled: review.filter((r) => r.annulled).length,
+      percent: size ? round((100 * score) / size) : 0,
+      pass_mark: passMark(size),
+      passed: score >= passMark(size),
+      time_used_seconds: used,
+      seconds_per_question: size ? round(used / size) : 0,
+      by_discipline: [...byDiscipline.values()],
+      comparison: await comparison(db, row, score),
+      review,
+    },
+  }
+}
