@@ -1,6 +1,7 @@
 /**
  * A table that scrolls sideways on a phone: focusable and named, so a keyboard user can
- * scroll it too (axe: scrollable-region-focusable).
+ * scroll it too (axe: scrollable-region-focusable). Positioned, so a screen-reader-only text
+ * inside (absolute) is clipped with the table instead of widening the page.
  */
 export function ScrollRegion({
   label,
@@ -15,7 +16,7 @@ export function ScrollRegion({
 }) {
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className={`overflow-x-auto ${className}`} tabIndex={0} role="region" aria-label={label} aria-labelledby={labelledBy}>
+    <div className={`relative overflow-x-auto ${className}`} tabIndex={0} role="region" aria-label={label} aria-labelledby={labelledBy}>
       {children}
     </div>
   )

@@ -14,7 +14,7 @@ import { adminToken, answerFirstWrong, DEMO_ADMIN, loginViaPage, premiumStudent,
 // A new page joins with one line in PAGES.
 
 type Role = 'anonymous' | 'student' | 'premium' | 'admin'
-type Fixture = { questionId: number; notebookId: number; userId: string; contactId: number }
+type Fixture = { questionId: number; notebookId: number; userId: string; contactId: number; simulationId: number; resultId: number }
 type PageState = { name: string; as: Role; path: string | ((f: Fixture) => string); open?: (page: Page) => Promise<unknown> }
 
 const PAGES: PageState[] = [
@@ -59,6 +59,10 @@ const PAGES: PageState[] = [
   { name: 'assistente com conversa', as: 'premium', path: '/assistente' },
   { name: 'assistente: confirmar limpeza', as: 'premium', path: '/assistente?limpar=1' },
   { name: 'assistente: janela flutuante', as: 'premium', path: '/dashboard', open: openChatWidget },
+  { name: 'simulados', as: 'student', path: '/simulados' },
+  { name: 'simulado em andamento', as: 'student', path: (f) => `/simulados/${f.simulationId}` },
+  { name: 'entregar simulado', as: 'student', path: (f) => `/simulados/${f.simulationId}/entregar` },
+  { name: 'resultado do simulado', as: 'admin', path: (f) => `/simulados/${f.resultId}/resultado` },
   { name: 'ranking', as: 'student', path: '/ranking' },
   { name: 'excluir conta', as: 'student', path: '/minha-conta/excluir' },
   { name: 'mascote', as: 'student', path: '/dashboard/mascote' },
@@ -78,6 +82,7 @@ const PAGES: PageState[] = [
   { name: 'admin usuários', as: 'admin', path: '/admin/usuarios?q=aluno' },
   { name: 'admin usuário', as: 'admin', path: (f) => `/admin/usuarios/${f.userId}` },
   { name: 'admin recursos', as: 'admin', path: '/admin/recursos' },
+  { name: 'admin simulados', as: 'admin', path: '/admin/simulados' },
 ]
 
 // What a variant can change decides what axe checks in it: the width changes which elements show
@@ -203,7 +208,42 @@ async function makeFixture(request: APIRequestContext) {
   expect(contact.status(), await contact.text()).toBe(201)
   const queue = await request.get('/api/v1/admin/contact-messages', { headers: { Authorization: `Bearer ${await adminToken(request)}` } })
   const contactId = ((await queue.json()).data as { id: number; subject: string }[]).find((m) => m.subject === subject)!.id
-  return { student, fixture: { questionId, notebookId, userId, contactId } }
+  const { simulationId, resultId } = await simulations(request, student.token)
+  return { student, fixture: { questionId, notebookId, userId, contactId, simulationId, resultId } }
+}
+
+/**
+ * A past exam the student is sitting (one answer, one mark), and a finished 5-question simulado of
+ * the admin's (answers, blanks and the review with its keys).
+ */
+async function simulations(request: APIRequestContext, token: string) {
+  const auth = { Authorization: `Bearer ${token}` }
+  const exams = (await (await request.get('/api/v1/exams', { headers: auth })).json()).exams as { id: number; complete: boolean }[]
+  const started = await request.post('/api/v1/simulations', {
+    headers: auth,
+    data: { kind: 'prova_anterior', exam_id: exams.find((e) => e.complete)!.id },
+  })
+  expect(started.status(), await started.text()).toBe(201)
+  const simulationId = (await started.json()).simulation.id as number
+  const sitting = await (await request.get(`/api/v1/simulations/${simulationId}`, { headers: auth })).json()
+  const first = sitting.question.question_id as number
+  expect(
+    (
+      await request.put(`/api/v1/simulations/${simulationId}/answers/${first}`, { headers: auth, data: { choice: 'A', marked: true } })
+    ).ok(),
+  ).toBe(true)
+
+  const admin = { Authorization: `Bearer ${await adminToken(request)}` }
+  const made = await request.post('/api/v1/simulations', { headers: admin, data: { kind: 'personalizado', size: 5 } })
+  expect(made.status(), await made.text()).toBe(201)
+  const resultId = (await made.json()).simulation.id as number
+  const sheet = (await (await request.get(`/api/v1/simulations/${resultId}`, { headers: admin })).json()).sheet as { question_id: number }[]
+  for (const cell of sheet.slice(0, 3))
+    expect(
+      (await request.put(`/api/v1/simulations/${resultId}/answers/${cell.question_id}`, { headers: admin, data: { choice: 'B' } })).ok(),
+    ).toBe(true)
+  expect((await request.post(`/api/v1/simulations/${resultId}/finish`, { headers: admin })).ok()).toBe(true)
+  return { simulationId, resultId }
 }
 
 /** A Premium student (the assistant is a paid feature) with one question and its reply in the history. */

@@ -6,6 +6,7 @@ import { SIMULATION_KIND_LABELS } from '#server/features/simulations/messages'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field } from '~/components/forms'
+import { ScrollRegion } from '~/components/scroll-region'
 import { formatDate, formatDateTime } from '~/utils/format'
 import { useZodForm } from '~/utils/use-zod-form'
 
@@ -98,9 +99,8 @@ function History({ simulations }: { simulations: Data['simulations'] }) {
           </div>
         </figure>
       ) : null}
-      <div className="overflow-x-auto">
+      <ScrollRegion label="Seus simulados, do mais novo ao mais antigo">
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Seus simulados, do mais novo ao mais antigo</caption>
           <thead>
             <tr className="border-b border-slate-200 dark:border-slate-700">
               <th scope="col" className="py-2 pr-3">
@@ -143,7 +143,7 @@ function History({ simulations }: { simulations: Data['simulations'] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   )
 }

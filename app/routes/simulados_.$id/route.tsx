@@ -122,7 +122,6 @@ function AnswerSheet({ sheet, base, current }: { sheet: Data['sheet']; base: str
             <li key={cell.position}>
               <Link
                 to={`${base}?pos=${cell.position}`}
-                aria-label={`Questão ${cell.position}: ${state}`}
                 aria-current={here ? 'step' : undefined}
                 className={`flex h-11 flex-col items-center justify-center rounded border text-xs leading-tight ${
                   cell.answered
@@ -130,7 +129,12 @@ function AnswerSheet({ sheet, base, current }: { sheet: Data['sheet']; base: str
                     : 'border-slate-300 dark:border-slate-600'
                 } ${here ? 'ring-2 ring-amber-500 ring-offset-1 dark:ring-offset-slate-950' : ''}`}
               >
-                <span className="font-semibold">{cell.position}</span>
+                {/* The name is 'Questão 7: respondida (B)'; the cell shows '7' and 'B' (or '–', and ⚑ when marked). */}
+                <span className="font-semibold">
+                  <span className="sr-only">Questão </span>
+                  {cell.position}
+                  <span className="sr-only">{`: ${state}`}</span>
+                </span>
                 <span aria-hidden>{`${cell.answered ? cell.choice : '–'}${cell.marked ? ' ⚑' : ''}`}</span>
               </Link>
             </li>

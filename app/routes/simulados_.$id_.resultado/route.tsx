@@ -6,6 +6,7 @@ import { call } from '#server/client/call'
 import { simulationsApi } from '#server/features/simulations/contract'
 import { SIMULATION_KIND_LABELS } from '#server/features/simulations/messages'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ScrollRegion } from '~/components/scroll-region'
 import { Markup } from '~/question/markup'
 import questionStyles from '~/question/questions.css'
 import { SIMULATION_NOT_FOUND_PAGE, simulationIdOf } from '~/simulado/simulation-id.server'
@@ -119,7 +120,7 @@ export default function ResultPage() {
         <h2 id="disciplinas" className="text-xl font-bold">
           Por disciplina
         </h2>
-        <div className="mt-2 overflow-x-auto">
+        <ScrollRegion className="mt-2" labelledBy="disciplinas">
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b border-slate-200 dark:border-slate-700">
@@ -154,7 +155,7 @@ export default function ResultPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </section>
 
       <section aria-labelledby="revisao" className="space-y-3">

@@ -1,0 +1,119 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+
+import { DEMO_ADMIN, loginAsNewStudent, loginViaPage, premiumStudent } from './utils'
+
+// Issue 29, Simulados: a Premium student sits a 5-question personalised simulado (a choice saved,
+// one marked for review), leaves and resumes on the answer sheet, delivers with blanks and reads
+// the result and its review; a Gratuito student has one past exam a month; the keyboard; the
+// admin's mix and week. Plain forms and links: the same with JS and without.
+
+const questionHeading = (page: Page) => page.getByRole('heading', { level: 2, name: /^Questão \d+ de \d+$/ })
+
+test('senta um simulado personalizado, sai e volta pelo cartão-resposta, entrega e lê o resultado', async ({ page, request }) => {
+  test.setTimeout(90_000)
+  await loginViaPage(page, await premiumStudent(request))
+  await page.goto('/simulados')
+  await expect(page.getByText('Você ainda não fez nenhum simulado.')).toBeVisible()
+  await page.getByLabel('Número de questões').fill('5')
+  await page.getByRole('button', { name: 'Iniciar simulado personalizado' }).click()
+  await expect(page).toHaveURL(/\/simulados\/\d+$/)
+  const simuladoUrl = page.url()
+  await expect(questionHeading(page)).toHaveText('Questão 1 de 5')
+  await expect(page.getByTestId('tempo')).toContainText('Tempo restante:')
+  // No key before the end.
+  await expect(page.getByText(/Gabarito|Correta/)).toHaveCount(0)
+
+  await page.getByRole('radio').first().check()
+  await page.getByRole('button', { name: 'Salvar e próxima' }).click()
+  await expect(questionHeading(page)).toHaveText('Questão 2 de 5')
+  await expect(page.getByTestId('situacao')).toHaveText('1 de 5 respondidas · 4 em branco · 0 marcadas para revisar')
+  await page.getByRole('button', { name: 'Marcar para revisar' }).click()
+  await expect(page.getByTestId('situacao')).toContainText('1 marcadas para revisar')
+  await expect(page.getByRole('link', { name: 'Questão 2: em branco, marcada para revisar' })).toBeVisible()
+
+  // Away and back: the list offers to continue, at the question where the student stopped.
+  await page.goto('/dashboard')
+  await page.goto('/simulados')
+  await expect(page.getByRole('cell', { name: '1 de 5 respondidas' })).toBeVisible()
+  await page.getByRole('link', { name: 'Continuar' }).click()
+  await expect(page).toHaveURL(simuladoUrl)
+  await expect(questionHeading(page)).toHaveText('Questão 2 de 5')
+  await expect(page.getByRole('link', { name: /^Questão 1: respondida \([A-E]\)$/ })).toBeVisible()
+
+  await page.getByRole('link', { name: 'Questão 5: em branco' }).click()
+  await expect(questionHeading(page)).toHaveText('Questão 5 de 5')
+  await page.getByRole('button', { name: 'Salvar e revisar a entrega' }).click()
+  await expect(page.getByRole('heading', { name: 'Entregar simulado?' })).toBeVisible()
+  await expect(page.getByTestId('entregar-resumo')).toContainText('4 questões estão em branco (2, 3, 4, 5)')
+  await expect(page.getByTestId('entregar-resumo')).toContainText('1 questão está marcada para revisar (2).')
+  await page.getByRole('button', { name: 'Entregar simulado' }).click()
+
+  await expect(page).toHaveURL(/\/simulados\/\d+\/resultado$/)
+  await expect(page.getByTestId('nota')).toHaveText(/^Reprovado: [01] de 5 acertos \(\d+%\)$/)
+  await expect(page.getByText(/O corte é de 3 acertos\. [01] certas, [01] erradas, 4 em branco\./)).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Por disciplina' })).toBeVisible()
+  await page.getByRole('link', { name: 'Em branco', exact: true }).click()
+  await expect(page).toHaveURL(/mostrar=branco/)
+  await expect(page.getByRole('article')).toHaveCount(4)
+  await expect(page.getByText('Gabarito').first()).toBeVisible()
+
+  // The answers left the simulado only now; the simulado cannot be changed any more.
+  await page.goto(simuladoUrl)
+  await expect(page).toHaveURL(/\/resultado$/)
+  await page.goto('/simulados')
+  await expect(page.getByRole('link', { name: 'Ver resultado' })).toBeVisible()
+  await expect(page.getByText('Acertos por simulado (a linha marca o corte de 50%)')).toBeVisible()
+})
+
+test('no plano Gratuito, uma prova anterior por mês; os outros simulados mostram os planos', async ({ page, request }) => {
+  test.setTimeout(90_000)
+  await loginAsNewStudent(page, request)
+  await page.goto('/simulados')
+  await expect(
+    page.getByRole('note').filter({ hasText: 'Os simulados do Exame de Ordem e os personalizados fazem parte dos planos' }),
+  ).toHaveCount(2)
+  await expect(page.getByRole('button', { name: 'Iniciar simulado personalizado' })).toHaveCount(0)
+  await page.getByRole('button', { name: 'Iniciar prova' }).click()
+  await expect(page).toHaveURL(/\/simulados\/\d+$/)
+  await expect(questionHeading(page)).toHaveText(/^Questão 1 de \d+$/)
+  await page.getByRole('link', { name: 'Entregar simulado' }).click()
+  await page.getByRole('button', { name: 'Entregar simulado' }).click()
+  await expect(page.getByTestId('nota')).toBeVisible()
+
+  await page.goto('/simulados')
+  await expect(page.getByRole('note').filter({ hasText: 'Você já fez 1 simulado de prova anterior neste mês' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Iniciar prova' })).toHaveCount(0)
+})
+
+test.describe('com JavaScript', () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'shortcuts and saving on each choice are JS behaviour')
+
+  test('A–E escolhem e salvam na hora, J e K andam entre as questões', async ({ page, request }) => {
+    await loginViaPage(page, await premiumStudent(request))
+    await page.goto('/simulados')
+    await page.getByLabel('Número de questões').fill('5')
+    await page.getByRole('button', { name: 'Iniciar simulado personalizado' }).click()
+    await expect(questionHeading(page)).toHaveText('Questão 1 de 5')
+    await page.keyboard.press('b')
+    await expect(page.getByRole('radio', { name: /^B\)/ })).toBeChecked()
+    await expect(page.getByRole('status').filter({ hasText: 'Resposta salva.' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Questão 1: respondida (B)' })).toBeVisible()
+    await page.keyboard.press('j')
+    await expect(questionHeading(page)).toHaveText('Questão 2 de 5')
+    await page.keyboard.press('k')
+    await expect(questionHeading(page)).toHaveText('Questão 1 de 5')
+    await expect(page.getByRole('radio', { name: /^B\)/ })).toBeChecked()
+  })
+})
+
+test('a administração vê os simulados da semana e recusa uma distribuição que não soma 80', async ({ page }) => {
+  await loginViaPage(page, DEMO_ADMIN, '/admin/simulados')
+  await expect(page.getByRole('heading', { name: 'Simulados', level: 1 })).toBeVisible()
+  await expect(page.getByTestId('simulados-semana')).toHaveText(/^\d+ iniciados, \d+ terminados\.$/)
+  const inputs = page.getByRole('spinbutton')
+  const count = await inputs.count()
+  for (let i = 0; i < count; i++) await inputs.nth(i).fill(i === 0 ? '10' : '0')
+  await page.getByRole('button', { name: 'Salvar distribuição' }).click()
+  await expect(page.getByText('A soma das questões deve ser 80, como no Exame de Ordem.')).toBeVisible()
+})
