@@ -1,10 +1,12 @@
 /**
- * npm run bench:simulados [-- --students=200 --questions=80 --exams=4]
+ * npm run bench:simulados [-- --students=200 --questions=80 --exams=4 --think=0]
  *
  * Issue 29: STUDENTS Premium students sitting a "Prova anterior" at once on PostgreSQL, each
  * reading the sitting's page data (GET /simulations/{id}?position=N: the question and the
  * 80-cell sheet) and saving an answer (PUT /simulations/{id}/answers/{questionId}) for every
- * question in turn, as fast as the server lets them. Reports p50/p95/p99 per save and per read,
+ * question in turn, as fast as the server lets them (--think=ms: a pause after each answer, a
+ * student reading the next question; 0, the default, makes it a stress test whose latency is
+ * mostly the queue of 200 clients on the server's cores). Reports p50/p95/p99 per save and per read,
  * and compares every saved cell with what its student sent: 0 lost answers is the target.
  * The server runs from the sources (API only, production mode, no rate limits) on a fresh
  * database at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
@@ -30,6 +32,7 @@ import { ADMIN_URL, flag, log, percentile, postgresAvailable, round, SECRET, wri
 const STUDENTS = Number(flag('students') ?? 200)
 const QUESTIONS = Number(flag('questions') ?? 80)
 const EXAMS = Number(flag('exams') ?? 4)
+const THINK_MS = Number(flag('think') ?? 0)
 const PORT = Number(process.env.BENCH_PORT ?? 3190)
 const LETTERS = ['A', 'B', 'C', 'D', 'E']
 
@@ -97,6 +100,9 @@ async function main() {
     const base = server.url
     const saves: number[] = []
     const reads: number[] = []
+    // After the first question: the 200 starts and first pages all land in the same instant.
+    const steadySaves: number[] = []
+    const steadyReads: number[] = []
     const failures: string[] = []
     const sims = new Map<Student, number>()
     const started = performance.now()
@@ -110,6 +116,7 @@ async function main() {
         for (let position = 1; position <= Math.min(QUESTIONS, created.json.simulation.size); position++) {
           const read = await call(base, s.token, 'GET', `/simulations/${id}?position=${position}`)
           reads.push(read.ms)
+          if (position > 1) steadyReads.push(read.ms)
           if (read.status !== 200) {
             failures.push(`leitura ${read.status}`)
             continue
@@ -118,8 +125,11 @@ async function main() {
           const choice = LETTERS[crypto.randomInt(4)]
           const save = await call(base, s.token, 'PUT', `/simulations/${id}/answers/${questionId}`, { choice })
           saves.push(save.ms)
+          if (position > 1) steadySaves.push(save.ms)
           if (save.status === 200) s.sent.set(questionId, choice)
           else failures.push(`resposta ${save.status} ${JSON.stringify(save.json)}`)
+          // Students do not all answer in the same millisecond.
+          if (THINK_MS) await new Promise((r) => setTimeout(r, THINK_MS / 2 + Math.random() * THINK_MS))
         }
       }),
     )
@@ -156,6 +166,8 @@ async function main() {
     }
     const save = stats(saves)
     const read = stats(reads)
+    const steadySave = stats(steadySaves)
+    const steadyRead = stats(steadyReads)
     const rps = round((saves.length + reads.length) / seconds)
     const targets: Target[] = [
       { name: 'respostas perdidas', status: lost === 0 && checked > 0 ? 'PASS' : 'FAIL', detail: `${lost} de ${checked}` },
@@ -170,17 +182,32 @@ async function main() {
     const body = [
       `# Simulados: ${STUDENTS} alunos ao mesmo tempo (PostgreSQL)`,
       '',
-      `${STUDENTS} alunos, ${QUESTIONS} questões cada, ${EXAMS} provas; ${round(seconds)} s; ${rps} req/s; máquina: ${os.cpus().length} CPUs.`,
+      `${STUDENTS} alunos, ${QUESTIONS} questões cada, ${EXAMS} provas, pausa ${THINK_MS} ms; ${round(seconds)} s; ${rps} req/s; máquina: ${os.cpus().length} CPUs.`,
       '',
       '| | n | p50 (ms) | p95 (ms) | p99 (ms) |',
       '|---|---|---|---|---|',
       `| PUT resposta | ${save.count} | ${save.p50} | ${save.p95} | ${save.p99} |`,
       `| GET página (questão + cartão) | ${read.count} | ${read.p50} | ${read.p95} | ${read.p99} |`,
+      `| PUT resposta, da 2ª questão em diante | ${steadySave.count} | ${steadySave.p50} | ${steadySave.p95} | ${steadySave.p99} |`,
+      `| GET página, da 2ª questão em diante | ${steadyRead.count} | ${steadyRead.p50} | ${steadyRead.p95} | ${steadyRead.p99} |`,
     ]
     log(body.join('\n'))
     writeReport(
       'simulados-',
-      { students: STUDENTS, questions: QUESTIONS, exams: EXAMS, seconds, rps, save, read, lost, checked },
+      {
+        students: STUDENTS,
+        questions: QUESTIONS,
+        exams: EXAMS,
+        thinkMs: THINK_MS,
+        seconds,
+        rps,
+        save,
+        read,
+        steadySave,
+        steadyRead,
+        lost,
+        checked,
+      },
       body,
       targets,
     )
