@@ -223,7 +223,7 @@ export async function createSimulation(
     draw = await drawExameOrdem(db, await exameOrdemPlan(db))
     duration = EXAME_ORDEM_MINUTES
   } else if (body.kind === 'prova_anterior') {
-    const exam = (await listExams(db)).find((e) => e.id === body.exam_id)
+    const [exam] = await listExams(db, body.exam_id!)
     if (!exam) return { kind: 'not-found', message: EXAM_NOT_FOUND }
     draw = await drawPastExam(db, exam)
     examId = exam.id
