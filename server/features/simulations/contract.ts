@@ -123,7 +123,7 @@ export const SimulationJson = z
     answered_count: int(),
     marked_count: int(),
     pass_mark: int().meta({ description: 'Acertos para passar: 40 de 80, 50% nos outros tamanhos.' }),
-    score: int().nullable().meta({ description: 'Acertos (anuladas da prova anterior contam como certas); null antes do fim.' }),
+    score: int().nullable().meta({ description: 'Acertos (as anuladas contam como certas, como a banca faz); null antes do fim.' }),
     passed: z.boolean().nullable().meta({ description: 'null antes do fim.' }),
     shortfall: z.array(ShortfallJson),
   })
