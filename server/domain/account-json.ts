@@ -78,7 +78,15 @@ export const PolicyJson = z
       weekStart: z.iso.date(),
     }),
     features: z
-      .object({ notebooks: flag, comments: flag, chat: flag, ads: flag, commentedQuestions: flag })
+      .object({
+        notebooks: flag,
+        comments: flag,
+        chat: flag,
+        ads: flag,
+        commentedQuestions: flag,
+        simulations: flag.meta({ description: 'Algum simulado (a prova anterior dentro do limite do mês).' }),
+        fullSimulations: flag.meta({ description: 'Todos os simulados: Exame de Ordem e personalizados também.' }),
+      })
       .meta({ description: 'Recurso → disponível (o plano permite e o administrador ligou).' }),
   })
   .meta({ id: 'Policy' })

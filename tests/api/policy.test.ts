@@ -30,7 +30,16 @@ describe('plan rules (spec section 5)', () => {
   it('a feature is available only if the plan allows it and its toggle is on; false without a policy', () => {
     const basico = buildPolicy('BASICO', rules(), usage())
     // Básico keeps the analysis Gratuito has (issue 28: a paid plan never has less than the free one).
-    expect(basico.features).toEqual({ notebooks: true, comments: false, chat: false, ads: true, commentedQuestions: true })
+    expect(basico.features).toEqual({
+      notebooks: true,
+      comments: false,
+      chat: false,
+      ads: true,
+      commentedQuestions: true,
+      // One "Prova anterior" a month, not the Exame de Ordem nor the personalised ones (issue 29).
+      simulations: true,
+      fullSimulations: false,
+    })
     expect(hasFeature(basico, 'notebooks')).toBe(true)
     expect(hasFeature(buildPolicy('BASICO', rules({ notebooksEnabled: false }), usage()), 'notebooks')).toBe(false)
     expect(hasFeature(null, 'notebooks')).toBe(false)

@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context)
   const submission = await parseForm(request, forms.TogglesFormSchema)
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
-  // All five, always: an unchecked box is absent from the form, and absent means off here.
+  // All of them, always: an unchecked box is absent from the form, and absent means off here.
   const changes = Object.fromEntries(TOGGLE_KEYS.map((key) => [key, submission.value[key] === true]))
   const api = await apiForRequest(request, context)
   try {

@@ -63,7 +63,7 @@ describe('admin billing endpoints are for administrators only', () => {
 })
 
 describe('feature toggles', () => {
-  it('lists the five toggles, all on by default, with labels', async () => {
+  it('lists the six toggles, all on by default, with labels', async () => {
     const res = await api('get', '/admin/feature-toggles', admin.auth)
     expect(res.status).toBe(200)
     expect(res.body.toggles).toEqual({
@@ -72,6 +72,7 @@ describe('feature toggles', () => {
       chatEnabled: true,
       adsEnabled: true,
       commentedQuestionsEnabled: true,
+      simulationsEnabled: true,
     })
     expect(res.body.items.map((i: { key: string }) => i.key)).toEqual([
       'notebooksEnabled',
@@ -79,6 +80,7 @@ describe('feature toggles', () => {
       'chatEnabled',
       'adsEnabled',
       'commentedQuestionsEnabled',
+      'simulationsEnabled',
     ])
     expect(res.body.items[0].label).toBe('Cadernos (Fichário)')
   })
@@ -86,7 +88,15 @@ describe('feature toggles', () => {
   it('a change holds from the next request of every user: the feature map follows plan AND toggle', async () => {
     const premium = await createTestUser(t.ctx, { plan: 'PREMIUM' })
     const before = (await api('get', '/policy', premium.auth)).body
-    expect(before.features).toEqual({ notebooks: true, comments: true, chat: true, ads: false, commentedQuestions: true })
+    expect(before.features).toEqual({
+      notebooks: true,
+      comments: true,
+      chat: true,
+      ads: false,
+      commentedQuestions: true,
+      simulations: true,
+      fullSimulations: true,
+    })
 
     const res = await api('put', '/admin/feature-toggles', admin.auth).send({ notebooksEnabled: false, chatEnabled: false })
     expect(res.status).toBe(200)
@@ -97,7 +107,15 @@ describe('feature toggles', () => {
     })
 
     const after = (await api('get', '/policy', premium.auth)).body
-    expect(after.features).toEqual({ notebooks: false, comments: true, chat: false, ads: false, commentedQuestions: true })
+    expect(after.features).toEqual({
+      notebooks: false,
+      comments: true,
+      chat: false,
+      ads: false,
+      commentedQuestions: true,
+      simulations: true,
+      fullSimulations: true,
+    })
     expect(after.toggles).toMatchObject({ notebooksEnabled: false, chatEnabled: false })
     expect((await api('get', '/profile', premium.auth)).body.policy.features).toEqual(after.features)
     // A toggle on cannot give a plan what it does not include: Gratuito has no chat either way.

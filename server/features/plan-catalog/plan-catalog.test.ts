@@ -46,7 +46,7 @@ describe('who may edit the catalogue', () => {
 })
 
 describe('the seeded catalogue', () => {
-  it('sells nothing the software lacks: no simulados, no services, no guarantee', async () => {
+  it('sells nothing the software lacks: no services, no guarantee; simulados only on the plans that have them', async () => {
     const all = (await cards()).flatMap((c) => c.features)
     for (const absent of [
       'Simulados personalizados',
@@ -58,7 +58,12 @@ describe('the seeded catalogue', () => {
       expect(all).not.toContain(absent)
     const view = (await api('get', '/admin/plan-catalog', admin.auth).expect(200)).body
     const simulados = view.lines.find((l: { capability: string }) => l.capability === 'simulados')
-    expect(simulados).toMatchObject({ label: 'Simulados personalizados', enabled: true, delivered: false })
+    // Built by issue 29: on the Premium and Pro cards, with what they include.
+    expect(simulados).toMatchObject({ label: 'Simulados personalizados', enabled: true, delivered: true })
+    expect((await card('PREMIUM')).features).toContain(
+      'Simulados personalizados: Exame de Ordem, provas anteriores e personalizados, sem limite',
+    )
+    expect((await card('BASICO')).features.join('\n')).not.toMatch(/Simulados/)
     expect(view.lines.filter((l: { service: boolean }) => l.service)).toEqual([])
     // A monthly price for each plan, and a yearly one for each paid plan.
     expect(view.plans.map((p: { prices: unknown[] }) => p.prices.length)).toEqual([1, 2, 2, 2])
@@ -107,6 +112,17 @@ describe('editing a plan', () => {
       'O plano Premium ficaria com menos que o Básico (cadernos, análise do professor): um plano mais caro nunca tem menos.',
     )
     expect((await card('PREMIUM')).features).toContain('Caderno personalizado: até 50 cadernos')
+    // The simulados (issue 29): Premium without them, or with fewer past exams a month than Básico.
+    const fewer = await api('put', '/admin/plan-catalog/plans/PREMIUM', admin.auth)
+      .send({ ...premiumAsSeeded, simulations_per_month: 0, has_simulations: false })
+      .expect(422)
+    expect(fewer.body.error).toBe(
+      'O plano Premium ficaria com menos que o Básico (simulados de prova anterior por mês): um plano mais caro nunca tem menos.',
+    )
+    const noneForPro = await api('put', '/admin/plan-catalog/plans/PRO', admin.auth)
+      .send({ ...premiumAsSeeded, price_cents: 5000, has_simulations: false })
+      .expect(422)
+    expect(noneForPro.body.error).toMatch(/O plano Pro ficaria com menos que o Premium \(.*simulados\)/)
   })
 
   it('limits written by the admin are what the policy enforces and the card says', async () => {

@@ -123,7 +123,7 @@ export const SimulationJson = z
     answered_count: int(),
     marked_count: int(),
     pass_mark: int().meta({ description: 'Acertos para passar: 40 de 80, 50% nos outros tamanhos.' }),
-    score: int().nullable().meta({ description: 'Acertos (anuladas da prova anterior contam como certas); null antes do fim.' }),
+    score: int().nullable().meta({ description: 'Acertos (as anuladas contam como certas, como a banca faz); null antes do fim.' }),
     passed: z.boolean().nullable().meta({ description: 'null antes do fim.' }),
     shortfall: z.array(ShortfallJson),
   })
@@ -192,7 +192,7 @@ export const ReviewItemJson = SittingQuestionJson.omit({ previous_position: true
     correct_answer: z.string().nullable().meta({ description: 'null: questão anulada.' }),
     annulled: z.boolean(),
     outcome: z.enum(['right', 'wrong', 'blank', 'annulled']).meta({
-      description: 'annulled só em simulados que não são prova anterior (na prova anterior a anulada conta como right).',
+      description: 'annulled: questão anulada, contada como certa para todos (como a banca pontua) em score, right e by_discipline.',
     }),
     explanation: z.string().nullable(),
     explanation_locked: z.enum(['plan', 'disabled']).nullable().meta({
@@ -211,7 +211,7 @@ export const SimulationResultJson = z
     right: int(),
     wrong: int(),
     blank: int(),
-    annulled: int().meta({ description: 'Questões anuladas no simulado (na prova anterior, já somadas em right e score).' }),
+    annulled: int().meta({ description: 'Questões anuladas no simulado (já somadas em right e score, como a banca faz).' }),
     percent: int().meta({ description: 'score / size, arredondado.' }),
     pass_mark: int(),
     passed: z.boolean(),

@@ -55,7 +55,7 @@ const isExameDeOrdem = (e: Pick<ExamRow, 'name' | 'organization'>) =>
  * Every exam with live questions, newest first (year, then edition). Whole: its live questions
  * are numbered 1 to N with no gap and none removed by a re-upload.
  */
-export async function listExams(db: Db): Promise<ExamJson[]> {
+export async function listExams(db: Db, only?: number): Promise<ExamJson[]> {
   const rows = await queryRows<ExamRow>(
     db,
     sql`SELECT e.id, e.name, e.year, e.board, e.organization,
@@ -65,6 +65,7 @@ export async function listExams(db: Db): Promise<ExamJson[]> {
           max(q.number) FILTER (WHERE q.removed_at IS NULL)::int AS max_number,
           count(q.id) FILTER (WHERE q.removed_at IS NOT NULL)::int AS removed
         FROM exams e JOIN questions q ON q.exam_id = e.id
+        ${only === undefined ? sql`` : sql`WHERE e.id = ${only}`}
         GROUP BY e.id`,
   )
   return rows

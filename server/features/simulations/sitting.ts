@@ -63,15 +63,25 @@ export type SimulationRow = {
   marked_count: number
 }
 
-const SELECT_SIMULATION = sql`SELECT s.id, s.user_id, s.kind, s.exam_id, e.name AS exam_name, e.year AS exam_year, e.board AS exam_board,
-    s.filters, s.size, s.duration_minutes, s.started_at, s.deadline_at, s.finished_at, s.closed_by_deadline,
-    s.current_position, s.shortfall, s.score, s.passed,
-    (SELECT count(*) FROM simulation_questions c WHERE c.simulation_id = s.id AND c.choice IS NOT NULL)::int AS answered_count,
-    (SELECT count(*) FROM simulation_questions c WHERE c.simulation_id = s.id AND c.marked)::int AS marked_count
+const selectSimulation = (counts: boolean) => sql`SELECT s.id, s.user_id, s.kind, s.exam_id, e.name AS exam_name, e.year AS exam_year,
+    e.board AS exam_board, s.filters, s.size, s.duration_minutes, s.started_at, s.deadline_at, s.finished_at, s.closed_by_deadline,
+    s.current_position, s.shortfall, s.score, s.passed, ${
+      counts
+        ? sql`(SELECT count(*) FROM simulation_questions c WHERE c.simulation_id = s.id AND c.choice IS NOT NULL)::int AS answered_count,
+    (SELECT count(*) FROM simulation_questions c WHERE c.simulation_id = s.id AND c.marked)::int AS marked_count`
+        : sql`0 AS answered_count, 0 AS marked_count`
+    }
   FROM simulations s LEFT JOIN exams e ON e.id = s.exam_id`
+const SELECT_SIMULATION = selectSimulation(true)
+// The sitting's page reads the whole sheet anyway: it counts there.
+const SELECT_SIMULATION_BARE = selectSimulation(false)
 
-async function loadOwn(db: Db, userId: string, id: number) {
-  const [row] = await queryRows<SimulationRow>(db, sql`${SELECT_SIMULATION} WHERE s.id = ${id} AND s.user_id = ${userId}`)
+async function loadOwn(db: Db, userId: string, id: number, counts = true) {
+  const [row] = await queryRows<SimulationRow>(
+    db,
+    sql`${counts ? SELECT_SIMULATION : SELECT_SIMULATION_BARE} WHERE s.id = ${id} AND s.user_id = ${userId}`,
+    { prepare: true },
+  )
   return row ?? null
 }
 
@@ -161,11 +171,11 @@ export async function finishSitting(db: Db, id: number, at: Date, byDeadline: bo
 }
 
 /** The sitting as it stands at `now`, closed first if its deadline has passed. */
-async function current(db: Db, userId: string, id: number, now: Date) {
-  const row = await loadOwn(db, userId, id)
+async function current(db: Db, userId: string, id: number, now: Date, counts = true) {
+  const row = await loadOwn(db, userId, id, counts)
   if (!row || !expired(row, now)) return row
   await finishSitting(db, id, new Date(row.deadline_at!), true)
-  return loadOwn(db, userId, id)
+  return loadOwn(db, userId, id, counts)
 }
 
 /** Closes every sitting of this student whose deadline has passed (the list's read). */
@@ -213,7 +223,7 @@ export async function createSimulation(
     draw = await drawExameOrdem(db, await exameOrdemPlan(db))
     duration = EXAME_ORDEM_MINUTES
   } else if (body.kind === 'prova_anterior') {
-    const exam = (await listExams(db)).find((e) => e.id === body.exam_id)
+    const [exam] = await listExams(db, body.exam_id!)
     if (!exam) return { kind: 'not-found', message: EXAM_NOT_FOUND }
     draw = await drawPastExam(db, exam)
     examId = exam.id
@@ -276,7 +286,7 @@ export async function getSitting(
   position: number | undefined,
   now: Date,
 ): Promise<DomainOutcome<SittingView>> {
-  const row = await current(db, userId, id, now)
+  const row = await current(db, userId, id, now, false)
   if (!row) return { kind: 'not-found', message: SIMULATION_NOT_FOUND }
   const at = position ?? row.current_position
   if (at > row.size) return { kind: 'invalid', message: POSITION_INVALID }
@@ -312,10 +322,15 @@ export async function getSitting(
     ),
   ])
   if (!question) return { kind: 'invalid', message: POSITION_INVALID }
+  const counted = {
+    ...row,
+    answered_count: sheet.filter((c) => c.choice !== null).length,
+    marked_count: sheet.filter((c) => c.marked).length,
+  }
   return {
     kind: 'ok',
     value: {
-      simulation: toSimulationJson(row, now),
+      simulation: toSimulationJson(counted, now),
       sheet: sheet.map((c) => ({ ...c, answered: c.choice !== null })),
       question: {
         position: at,
