@@ -67,6 +67,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
               year_price_cents: value.precoAnual ?? null,
               questions_per_week: value.questoes,
               notebooks_limit: value.cadernos,
+              simulations_per_month: value.provas,
+              has_simulations: value.simulados === true,
               has_commented_questions: value.analise === true,
               has_notebooks: value.temCadernos === true,
               has_comments: value.discussoes === true,
@@ -124,6 +126,8 @@ function PlanForm({ plan, lastResult }: { plan: Plan; lastResult?: SubmissionRes
       precoAnual: plan.year_price_cents === null ? '' : centsToReais(plan.year_price_cents),
       questoes: String(l.questionsPerWeek),
       cadernos: String(l.notebooksLimit),
+      provas: String(l.simulationsPerMonth),
+      simulados: on(l.hasSimulations),
       temCadernos: on(l.hasNotebooks),
       analise: on(l.hasCommentedQuestions),
       discussoes: on(l.hasComments),
@@ -132,11 +136,11 @@ function PlanForm({ plan, lastResult }: { plan: Plan; lastResult?: SubmissionRes
       popular: on(plan.popular),
     },
   })
-  const checkbox = (name: 'temCadernos' | 'analise' | 'discussoes' | 'chat' | 'anuncios' | 'popular', label: string) => {
+  const checkbox = (name: 'temCadernos' | 'simulados' | 'analise' | 'discussoes' | 'chat' | 'anuncios' | 'popular', label: string) => {
     const { key: _key, ...props } = getInputProps(fields[name], { type: 'checkbox' })
     return <CheckboxField label={label} inputProps={props} errors={fields[name].errors} />
   }
-  const text = (name: 'frase' | 'preco' | 'precoAnual' | 'questoes' | 'cadernos', label: string, hint?: string) => {
+  const text = (name: 'frase' | 'preco' | 'precoAnual' | 'questoes' | 'cadernos' | 'provas', label: string, hint?: string) => {
     const field = fields[name] as typeof fields.frase
     const { key: _key, ...props } = getInputProps(field, { type: 'text' })
     return (
@@ -167,10 +171,12 @@ function PlanForm({ plan, lastResult }: { plan: Plan; lastResult?: SubmissionRes
           : text('precoAnual', 'Preço anual (R$)', 'Um pagamento por 12 meses. Em branco: o plano não é vendido por ano.')}
         {text('questoes', 'Questões por semana', '-1 para ilimitado.')}
         {text('cadernos', 'Cadernos', '-1 para ilimitado.')}
+        {text('provas', 'Simulados de prova anterior por mês', '-1 para ilimitado, 0 para nenhum.')}
       </fieldset>
       <fieldset className="grid gap-2 sm:grid-cols-2" disabled={busy}>
         <legend className="mb-1 text-sm font-semibold">O plano inclui</legend>
         {checkbox('temCadernos', 'Cadernos')}
+        {checkbox('simulados', 'Simulados do Exame de Ordem e personalizados')}
         {checkbox('analise', 'Análise do professor')}
         {checkbox('discussoes', 'Discussões nas questões')}
         {checkbox('chat', 'Assistente de estudos (chat)')}

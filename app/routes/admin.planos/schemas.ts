@@ -39,6 +39,8 @@ export const PlanFormSchema = z.object({
   precoAnual: reais.optional(),
   questoes: limit('Questões por semana'),
   cadernos: limit('Cadernos'),
+  provas: limit('Provas anteriores por mês'),
+  simulados: z.boolean().optional(),
   temCadernos: z.boolean().optional(),
   analise: z.boolean().optional(),
   discussoes: z.boolean().optional(),

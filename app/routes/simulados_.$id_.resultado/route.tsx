@@ -58,7 +58,7 @@ const OUTCOME: Record<Result['review'][number]['outcome'], { label: string; tone
   right: { label: 'Acertou', tone: 'qb qb-ok' },
   wrong: { label: 'Errou', tone: 'qb qb-er' },
   blank: { label: 'Em branco', tone: 'qb' },
-  annulled: { label: 'Anulada', tone: 'qb qb-an' },
+  annulled: { label: 'Anulada (conta como acerto)', tone: 'qb qb-an' },
 }
 
 export default function ResultPage() {
@@ -85,7 +85,7 @@ export default function ResultPage() {
           {`${result.passed ? 'Aprovado' : 'Reprovado'}: ${result.score} de ${result.size} acertos (${result.percent}%)`}
         </h2>
         <p className="mt-1">{`O corte é de ${result.pass_mark} acertos. ${result.right} certas, ${result.wrong} erradas, ${result.blank} em branco.`}</p>
-        {s.kind === 'prova_anterior' && result.annulled ? (
+        {result.annulled ? (
           <p className="mt-1 text-sm">{`${result.annulled === 1 ? '1 questão anulada conta' : `${result.annulled} questões anuladas contam`} como acerto, como a banca pontua.`}</p>
         ) : null}
         {s.closed_by_deadline ? (
