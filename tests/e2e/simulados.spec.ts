@@ -30,7 +30,7 @@ test('senta um simulado personalizado, sai e volta pelo cartão-resposta, entreg
   await expect(page.getByTestId('situacao')).toHaveText('1 de 5 respondidas · 4 em branco · 0 marcadas para revisar')
   await page.getByRole('button', { name: 'Marcar para revisar' }).click()
   await expect(page.getByTestId('situacao')).toContainText('1 marcadas para revisar')
-  await expect(page.getByRole('link', { name: 'Questão 2: em branco, marcada para revisar' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Questão 2 — em branco, marcada para revisar' })).toBeVisible()
 
   // Away and back: the list offers to continue, at the question where the student stopped.
   await page.goto('/dashboard')
@@ -39,9 +39,9 @@ test('senta um simulado personalizado, sai e volta pelo cartão-resposta, entreg
   await page.getByRole('link', { name: 'Continuar' }).click()
   await expect(page).toHaveURL(simuladoUrl)
   await expect(questionHeading(page)).toHaveText('Questão 2 de 5')
-  await expect(page.getByRole('link', { name: /^Questão 1: respondida \([A-E]\)$/ })).toBeVisible()
+  await expect(page.getByRole('link', { name: /^Questão 1 — respondida \([A-E]\)$/ })).toBeVisible()
 
-  await page.getByRole('link', { name: 'Questão 5: em branco' }).click()
+  await page.getByRole('link', { name: 'Questão 5 — em branco' }).click()
   await expect(questionHeading(page)).toHaveText('Questão 5 de 5')
   await page.getByRole('button', { name: 'Salvar e revisar a entrega' }).click()
   await expect(page.getByRole('heading', { name: 'Entregar simulado?' })).toBeVisible()
@@ -98,7 +98,7 @@ test.describe('com JavaScript', () => {
     await page.keyboard.press('b')
     await expect(page.getByRole('radio', { name: /^B\)/ })).toBeChecked()
     await expect(page.getByRole('status').filter({ hasText: 'Resposta salva.' })).toBeVisible()
-    await expect(page.getByRole('link', { name: 'Questão 1: respondida (B)' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Questão 1 — respondida (B)' })).toBeVisible()
     await page.keyboard.press('j')
     await expect(questionHeading(page)).toHaveText('Questão 2 de 5')
     await page.keyboard.press('k')

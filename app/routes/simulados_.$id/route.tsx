@@ -129,11 +129,11 @@ function AnswerSheet({ sheet, base, current }: { sheet: Data['sheet']; base: str
                     : 'border-slate-300 dark:border-slate-600'
                 } ${here ? 'ring-2 ring-amber-500 ring-offset-1 dark:ring-offset-slate-950' : ''}`}
               >
-                {/* The name is 'Questão 7: respondida (B)'; the cell shows '7' and 'B' (or '–', and ⚑ when marked). */}
+                {/* The name is 'Questão 7 — respondida (B)'; the cell shows '7' and 'B' (or '–', and ⚑ when marked). */}
                 <span className="font-semibold">
                   <span className="sr-only">Questão </span>
                   {cell.position}
-                  <span className="sr-only">{`: ${state}`}</span>
+                  <span className="sr-only">{`— ${state}`}</span>
                 </span>
                 <span aria-hidden>{`${cell.answered ? cell.choice : '–'}${cell.marked ? ' ⚑' : ''}`}</span>
               </Link>
