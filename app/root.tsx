@@ -72,10 +72,10 @@ export default function App() {
       <main id="conteudo" className="flex-1">
         <Outlet />
       </main>
+      {data.chat ? <ChatWidget /> : null}
       <Footer version={data.version} />
       <Toaster toasts={data.toasts} />
       {data.user ? null : <LoginDialog />}
-      {data.chat ? <ChatWidget /> : null}
     </Document>
   )
 }
