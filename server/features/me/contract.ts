@@ -50,7 +50,7 @@ export const ActivityItemJson = z
   .meta({ id: 'ActivityItem' })
 export type ActivityItem = z.output<typeof ActivityItemJson>
 
-/** A private note in the Comentários tab (spec section 3's Note, with its question). */
+/** A private note in the dashboard's Anotações tab (spec section 3's Note, with its question). */
 export const MyNoteJson = z
   .object({ id: int(), content: z.string(), createdAt: at, updatedAt: at, question: QuestionRefJson })
   .meta({ id: 'MyNote' })
