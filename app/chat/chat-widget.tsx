@@ -33,7 +33,7 @@ export function ChatWidget() {
   // page, above the footer; from 1280 px the page's column (max-w-6xl) leaves a gutter, and the
   // round launcher floats in it, its name read out but not shown.
   return (
-    <div className="container-page mt-8 flex flex-col items-end gap-3 print:hidden xl:fixed xl:bottom-4 xl:right-4 xl:z-40 xl:mt-0 xl:w-auto xl:px-0">
+    <div className="cwl">
       {open ? (
         <Suspense
           fallback={
@@ -48,7 +48,7 @@ export function ChatWidget() {
       <button
         ref={button}
         type="button"
-        className="btn-primary min-h-12 rounded-full px-5 shadow-lg xl:w-12 xl:px-0"
+        className="btn-primary"
         aria-expanded={open}
         aria-controls={open ? CHAT_PANEL_ID : undefined}
         onPointerEnter={() => void loadPanel()}
@@ -57,7 +57,7 @@ export function ChatWidget() {
         data-testid="assistente-botao"
       >
         {open ? <X className="h-5 w-5" aria-hidden /> : <MessageCircle className="h-5 w-5" aria-hidden />}
-        <span className="ml-2 xl:sr-only">Assistente de estudos</span>
+        <span>Assistente de estudos</span>
       </button>
     </div>
   )
