@@ -155,7 +155,8 @@ async function coveredByLauncher(page: Page) {
       )) {
         if (launcher.contains(el) || el.contains(launcher) || el.closest('.sr-only')) continue
         const r = el.getBoundingClientRect()
-        if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue
+        // Closed menus (a <details>' content) and hidden elements are not there to cover.
+        if (!r.width || !r.height || !el.checkVisibility({ visibilityProperty: true })) continue
         if (r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top)
           found.add(`${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}"`)
       }
