@@ -1,6 +1,16 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteLoaderData } from '@remix-run/react'
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useRouteLoaderData,
+} from '@remix-run/react'
 
 import { buildInfo } from '#server/version'
 
@@ -72,10 +82,11 @@ export default function App() {
       <main id="conteudo" className="flex-1">
         <Outlet />
       </main>
+      {data.chat ? <ChatWidget /> : null}
+      <NavigationStatus />
       <Footer version={data.version} />
       <Toaster toasts={data.toasts} />
       {data.user ? null : <LoginDialog />}
-      {data.chat ? <ChatWidget /> : null}
     </Document>
   )
 }
@@ -89,6 +100,18 @@ export function ErrorBoundary() {
       </main>
     </Document>
   )
+}
+
+/**
+ * Any page or tool on its way says so (issue 27: tools gave no sign for 1-2 s): a spinner and
+ * 'Carregando…', shown after 0.3 s (.pnd). Answers through a fetcher show their own state.
+ */
+function NavigationStatus() {
+  return useNavigation().state === 'loading' ? (
+    <p role="status" className="pnd">
+      Carregando…
+    </p>
+  ) : null
 }
 
 /** The root loader's data from any route (user, theme, version). */

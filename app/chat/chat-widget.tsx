@@ -29,8 +29,11 @@ export function ChatWidget() {
     if (onPage) setOpen(false)
   }, [onPage])
   if (!hydrated || onPage) return null
+  // Never over the page (issue 27): below 1280 px the launcher sits in the flow at the end of the
+  // page, above the footer; from 1280 px the page's column (max-w-6xl) leaves a gutter, and the
+  // round launcher floats in it, its name read out but not shown.
   return (
-    <div className="fixed bottom-4 right-4 z-40 flex flex-col items-end gap-3 print:hidden">
+    <div className="cwl">
       {open ? (
         <Suspense
           fallback={
@@ -45,7 +48,7 @@ export function ChatWidget() {
       <button
         ref={button}
         type="button"
-        className="btn-primary min-h-12 rounded-full px-5 shadow-lg"
+        className="btn-primary"
         aria-expanded={open}
         aria-controls={open ? CHAT_PANEL_ID : undefined}
         onPointerEnter={() => void loadPanel()}
@@ -54,7 +57,7 @@ export function ChatWidget() {
         data-testid="assistente-botao"
       >
         {open ? <X className="h-5 w-5" aria-hidden /> : <MessageCircle className="h-5 w-5" aria-hidden />}
-        <span className="ml-2">Assistente de estudos</span>
+        <span>Assistente de estudos</span>
       </button>
     </div>
   )

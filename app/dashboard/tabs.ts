@@ -4,7 +4,8 @@ export const TABS = [
   { id: 'visao-geral', label: 'Visão geral' },
   { id: 'cadernos', label: 'Cadernos' },
   { id: 'desempenho', label: 'Desempenho' },
-  { id: 'comentarios', label: 'Comentários' },
+  // One name per feature (issue 27): notes are Anotações everywhere; the id stays, bookmarks keep working.
+  { id: 'comentarios', label: 'Anotações' },
   { id: 'forum', label: 'Fórum' },
   { id: 'configuracoes', label: 'Configurações' },
 ] as const

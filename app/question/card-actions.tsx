@@ -8,7 +8,7 @@ import type { CardView } from './question-card'
  * search kept, a dialog with JS and a page without. Every tool needs a login: a visitor sees
  * them locked and goes through /login and back (`data-login-modal` opens the login dialog
  * with JS). A new tool adds one entry here, once its route exists, and its icon in
- * questions.css (`.qtg > a:nth-child(n)`: icons go by position, in this order).
+ * questions.css (`.qtg a[href*="/<tool>"]`).
  */
 export type CardTool = {
   /** The route segment under /questoes/{id}/. */
@@ -22,9 +22,11 @@ export const CARD_TOOLS: CardTool[] = [
   { tool: 'cadernos', label: 'Fichário' },
   { tool: 'desempenho', label: 'Desempenho' },
   { tool: 'discussoes', label: (q) => `Discussões (${q.forum})` },
+  // In the 'Mais' menu (ROW_TOOLS before them are the card's row):
   { tool: 'video', label: 'Vídeo' },
   { tool: 'detalhes', label: 'Detalhes' },
 ]
+const ROW_TOOLS = 5
 
 /** The card's link to a tool, focused again when the tool's dialog closes (RouteDialog's focusOnClose). */
 export const toolLinkSelector = (questionId: number, tool: string) => `#questao-${questionId} a[href^="/questoes/${questionId}/${tool}"]`
@@ -45,22 +47,19 @@ export function CardActions({
   discoverRoutes: boolean
 }) {
   const search = listSearch ?? new URL(currentUrl, 'http://local').search
-  // Icons are CSS masks picked by position (.qtg in questions.css): 140 links per page, no inline
-  // SVG and no class on each. A visitor's group is locked (.ql: the lock icon; with JS the login
-  // dialog, data-login-modal); its links are the tools themselves, whose loaders send a visitor
-  // to /login and back.
-  return (
-    <div
-      className={loggedIn ? 'qx qtg' : 'qx qtg ql'}
-      role="group"
-      aria-label="Ferramentas da questão"
-      data-login-modal={loggedIn ? undefined : ''}
-    >
-      {CARD_TOOLS.map((entry) => {
+  const discover = discoverRoutes ? 'render' : 'none'
+  // Icons are CSS masks picked by the link's tool (questions.css): 140 links per page, no inline
+  // SVG and no class on each. On a phone the row shows icons only, their names read out (issue
+  // 27: the tools took 200 px of a card); 'Mais' is a <details>, a menu without JS. A visitor's
+  // tools are locked (.ql: the lock icon; with JS the login dialog, data-login-modal); their
+  // loaders send a visitor to /login and back. 'Reportar erro' needs no login.
+  const links = (tools: CardTool[]) => (
+    <span className={loggedIn ? 'qtl' : 'qtl ql'} data-login-modal={loggedIn ? undefined : ''}>
+      {tools.map((entry) => {
         const href = `/questoes/${question.id}/${entry.tool}${search}`
         const label = typeof entry.label === 'string' ? entry.label : entry.label(question)
         return loggedIn ? (
-          <Link key={entry.tool} to={href} preventScrollReset discover={discoverRoutes ? 'render' : 'none'}>
+          <Link key={entry.tool} to={href} preventScrollReset discover={discover}>
             {label}
           </Link>
         ) : (
@@ -69,6 +68,24 @@ export function CardActions({
           </a>
         )
       })}
+    </span>
+  )
+  return (
+    <div className="qtg" role="group" aria-label="Ferramentas da questão">
+      {links(CARD_TOOLS.slice(0, ROW_TOOLS))}
+      <details className="qmo">
+        <summary>Mais</summary>
+        <div>
+          {links(CARD_TOOLS.slice(ROW_TOOLS))}
+          <Link
+            to={`/questoes/${question.id}/reportar?${new URLSearchParams({ voltar: currentUrl })}`}
+            discover={discover}
+            className="qrep"
+          >
+            Reportar erro
+          </Link>
+        </div>
+      </details>
     </div>
   )
 }

@@ -136,6 +136,8 @@ export function QuestionCard({
   const quota = data?.kind === 'quota' ? data.message : data?.kind === 'error' ? null : serverQuota
   const error = data?.kind === 'error' ? data.message : null
   const busy = fetcher.state !== 'idle'
+  // Which button is on its way: it says so while it waits (issue 27: 'Responder' only faded).
+  const sending = fetcher.formData?.get('intent')
   useEffect(() => {
     if (!focusReveal.current || !hidden || busy) return
     focusReveal.current = false
@@ -147,19 +149,11 @@ export function QuestionCard({
     <article id={`questao-${question.id}`} className="qc" ref={card}>
       <header className="qh">
         <h2 className="qt">{`Questão ${sequence}`}</h2>
-        <span className="qid">{`#${question.code}`}</span>
         <DifficultyBadge level={question.level} measured={question.measured} />
         {question.annulled ? <span className="qb qb-an">Anulada</span> : null}
         {question.last ? <LastAttempt {...question.last} /> : null}
       </header>
-      <dl className="qm">
-        <Meta label="Disciplina" value={question.disc} />
-        <Meta label="Assuntos" value={question.topics.length ? question.topics.join(', ') : 'Não informado'} />
-        <Meta label="Ano" value={String(question.year)} />
-        <Meta label="Banca" value={question.board} />
-        <Meta label="Órgão" value={question.org ?? question.board} />
-        <Meta label="Prova" value={question.exam ?? 'Não informado'} />
-      </dl>
+      <CardDetails question={question} />
 
       <CardText text={question.body?.text ?? serverTexts?.text} className="qs" />
 
@@ -171,8 +165,8 @@ export function QuestionCard({
           <Alternatives question={question} serverAlts={serverTexts?.alts} reveal={shown} selectable />
           <div className="qx">
             {question.alts.length ? (
-              <button name="intent" value="responder" className="btn-primary" disabled={busy}>
-                Responder
+              <button name="intent" value="responder" className="btn-primary" disabled={busy} aria-busy={sending === 'responder'}>
+                {sending === 'responder' ? 'Respondendo…' : 'Responder'}
               </button>
             ) : null}
             {shown ? (
@@ -190,8 +184,8 @@ export function QuestionCard({
                 Ocultar Resposta
               </Link>
             ) : (
-              <button name="intent" value="revelar" className="btn-secondary" disabled={busy}>
-                Ver Resposta
+              <button name="intent" value="revelar" className="btn-secondary" disabled={busy} aria-busy={sending === 'revelar'}>
+                {sending === 'revelar' ? 'Carregando…' : 'Ver Resposta'}
               </button>
             )}
           </div>
@@ -228,14 +222,6 @@ export function QuestionCard({
         listSearch={toolSearch}
         discoverRoutes={discoverRoutes}
       />
-
-      <Link
-        to={`/questoes/${question.id}/reportar?${new URLSearchParams({ voltar: currentUrl })}`}
-        discover={discoverRoutes ? 'render' : 'none'}
-        className="qrep"
-      >
-        Reportar erro
-      </Link>
     </article>
   )
 }
@@ -262,14 +248,12 @@ function LastAttempt({ ok, day }: { ok: boolean; day: string }) {
   )
 }
 
-// No <div> around each pair: .qm lays them out as a grid (6 rows × 20 cards, 1.3 KB a page).
-function Meta({ label, value }: { label: string; value: string }) {
-  return (
-    <>
-      <dt>{`${label}:`}</dt>
-      <dd>{value}</dd>
-    </>
-  )
+/**
+ * The details in one line (issue 27: six label–value rows took 157 px of a phone's card):
+ * discipline · exam · year · board; topics, organisation and code are in Detalhes.
+ */
+export function CardDetails({ question: q }: { question: CardView }) {
+  return <p className="qm">{[q.disc, q.exam, q.year, q.board].filter(Boolean).join(' · ')}</p>
 }
 
 export function Alternatives({

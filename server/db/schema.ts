@@ -80,6 +80,12 @@ export const profiles = pgTable('profiles', {
   course: text('course'),
   year: integer('year'),
   bio: text('bio'),
+  /**
+   * The last modo resolução page the student opened (its URL is its whole state, ADR 044): the
+   * dashboard's 'Continuar estudando' reopens it, on any device (issue 27, ADR 046).
+   */
+  lastStudyPath: text('last_study_path'),
+  lastStudyAt: timestamp('last_study_at', { withTimezone: true }),
   ...timestamps,
 })
 

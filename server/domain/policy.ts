@@ -24,7 +24,7 @@ export type Toggles = Record<AdminToggle, boolean>
 
 /** Labels of the toggles for the admin form ('Recursos'). */
 export const ADMIN_TOGGLE_LABELS: Record<AdminToggle, string> = {
-  notebooksEnabled: 'Cadernos (Fichário)',
+  notebooksEnabled: 'Cadernos',
   commentsEnabled: 'Comentários e discussões',
   chatEnabled: 'Chat com o assistente',
   adsEnabled: 'Anúncios',

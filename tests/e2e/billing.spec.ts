@@ -265,19 +265,19 @@ test('the admin switches notebooks off on /admin/recursos and the student’s fe
   await withToggleLock(async () => {
     try {
       await page.goto('/admin/recursos')
-      const notebooks = page.getByLabel('Cadernos (Fichário)')
+      const notebooks = page.getByLabel('Cadernos', { exact: true })
       await expect(notebooks).toBeChecked()
       await notebooks.uncheck()
       await page.getByRole('button', { name: 'Salvar recursos' }).click()
       await expect(toasts(page)).toContainText('Recursos atualizados.')
-      await expect(page.getByLabel('Cadernos (Fichário)')).not.toBeChecked()
+      await expect(page.getByLabel('Cadernos', { exact: true })).not.toBeChecked()
       // The other four were sent too (an unchecked box is absent from the form): still on.
       await expect(page.getByLabel('Anúncios')).toBeChecked()
       expect((await policyOf(request, student.token)).features.notebooks).toBe(false)
 
-      await page.getByLabel('Cadernos (Fichário)').check()
+      await page.getByLabel('Cadernos', { exact: true }).check()
       await page.getByRole('button', { name: 'Salvar recursos' }).click()
-      await expect(page.getByLabel('Cadernos (Fichário)')).toBeChecked()
+      await expect(page.getByLabel('Cadernos', { exact: true })).toBeChecked()
       // With JS the box is checked before the POST lands: poll the API until it has.
       await expect.poll(async () => (await policyOf(request, student.token)).features.notebooks).toBe(true)
     } finally {

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { loginViaPage, premiumStudent, registerViaApi } from './utils'
+import { answerFirstWrong, loginViaPage, premiumStudent, registerViaApi } from './utils'
 
 // The study assistant (issue 14) from the browser, JS on and off: a Premium student asks on
 // /assistente and gets a reply that links to the demo bank's question on the subject; with JS
@@ -136,3 +136,50 @@ test('a visitor is sent to log in first', async ({ page }) => {
   await page.goto('/assistente')
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fassistente$/)
 })
+
+/**
+ * What the launcher covers, scrolled from the top of the page to its end in half screens: the
+ * visible controls (links, buttons, fields, labels, summaries) and the verdict whose box meets
+ * the launcher's. Its own subtree aside.
+ */
+async function coveredByLauncher(page: Page) {
+  return page.evaluate(async () => {
+    const launcher = document.querySelector<HTMLElement>('[data-testid=assistente-botao]')!
+    const found = new Set<string>()
+    const end = document.documentElement.scrollHeight
+    for (let y = 0; ; y += Math.floor(window.innerHeight / 2)) {
+      window.scrollTo(0, Math.min(y, end))
+      const b = launcher.getBoundingClientRect()
+      for (const el of document.querySelectorAll<HTMLElement>(
+        'a, button, input, select, textarea, summary, label, [data-testid=resposta], .recharts-wrapper',
+      )) {
+        if (launcher.contains(el) || el.contains(launcher) || el.closest('.sr-only')) continue
+        const r = el.getBoundingClientRect()
+        // Closed menus (a <details>' content) and hidden elements are not there to cover.
+        if (!r.width || !r.height || !el.checkVisibility({ visibilityProperty: true })) continue
+        if (r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top)
+          found.add(`${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}"`)
+      }
+      if (y >= end) break
+    }
+    return [...found]
+  })
+}
+
+for (const width of [390, 1280]) {
+  test(`at ${width} px the launcher covers no control, no verdict, no chart`, async ({ page, request, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, 'the launcher exists with JS only')
+    test.setTimeout(90_000)
+    await page.setViewportSize({ width, height: width < 1000 ? 844 : 800 })
+    const student = await premiumStudent(request)
+    await loginViaPage(page, student, '/questoes')
+    await answerFirstWrong(page)
+    await expect(widgetButton(page)).toBeVisible()
+    expect(await coveredByLauncher(page), '/questoes').toEqual([])
+    for (const path of ['/dashboard', '/dashboard?aba=desempenho', '/contato']) {
+      await page.goto(path)
+      await expect(widgetButton(page)).toBeVisible()
+      expect(await coveredByLauncher(page), path).toEqual([])
+    }
+  })
+}

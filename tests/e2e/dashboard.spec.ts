@@ -52,7 +52,9 @@ test('a student answers two known questions and the cards, the activity and Dese
   // Visão geral: the two answers, newest first, right and wrong.
   const activity = page.getByTestId('atividade')
   await expect(activity).toHaveCount(2)
-  await expect(activity.nth(0)).toContainText(`Respondeu a questão #`)
+  // Each row names the question by its discipline and first words, not a code (issue 27).
+  await expect(activity.nth(0)).toContainText(`Respondeu ${wrong.discipline_name}: “`)
+  await expect(activity.nth(0)).not.toContainText('#')
   await expect(activity.nth(0)).toContainText('— errou')
   await expect(activity.nth(1)).toContainText('— acertou')
   await expect(page.getByRole('link', { name: 'Ver ranking' })).toHaveAttribute('href', '/ranking')
@@ -80,8 +82,8 @@ test('a new student sees zeros and every tab’s empty state', async ({ page, re
   await openTab(page, testInfo, 'Desempenho', 'desempenho')
   await expect(page.getByText('Nenhuma estatística disponível.')).toBeVisible()
   await expect(page.getByText('Nenhum assunto com erros até agora.')).toBeVisible()
-  await openTab(page, testInfo, 'Comentários', 'comentarios')
-  await expect(page.getByText('Nenhum comentário privado ainda')).toBeVisible()
+  await openTab(page, testInfo, 'Anotações', 'comentarios')
+  await expect(page.getByText('Nenhuma anotação ainda')).toBeVisible()
   await openTab(page, testInfo, 'Fórum', 'forum')
   await expect(page.getByText('Nenhuma participação no fórum ainda')).toBeVisible()
   await openTab(page, testInfo, 'Configurações', 'configuracoes')
@@ -145,7 +147,7 @@ test('Comentários and Fórum list what the student wrote, with links to the que
 
   await loginViaPage(page, student, '/dashboard')
   await expect(page.getByTestId('atividade').first()).toContainText(`Abriu a discussão “${title}”`)
-  await openTab(page, testInfo, 'Comentários', 'comentarios')
+  await openTab(page, testInfo, 'Anotações', 'comentarios')
   const item = page.getByTestId('comentario-privado')
   await expect(item).toHaveCount(1)
   await expect(item).toContainText(note)
@@ -159,4 +161,69 @@ test('Comentários and Fórum list what the student wrote, with links to the que
   await expect(participation).toContainText('Criou')
   await expect(participation.getByRole('link', { name: title })).toHaveAttribute('href', `/questoes/${question.id}/discussoes`)
   await expect(page.getByRole('heading', { name: 'Erros que você reportou' })).toBeVisible()
+})
+
+test('Continuar estudando reopens the last modo resolução list at the last position, on another device too', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  const student = await registerViaApi(request, { name: 'Rita Retoma' })
+  await loginViaPage(page, student, '/dashboard')
+  // Never opened: the button starts a run.
+  await expect(page.getByTestId('continuar-estudando')).toHaveText('Resolver questões')
+
+  await page.goto('/questoes/resolver?anuladas=excluir&pos=1')
+  await expect(page.getByTestId('progresso')).toContainText('Questão 1 de')
+  await page.locator('.qa > label').first().click()
+  await page.getByRole('button', { name: 'Responder' }).click()
+  await expect(page.getByTestId('resposta')).toBeVisible()
+  await page.getByRole('link', { name: 'Próxima' }).click()
+  await expect(page.getByTestId('progresso')).toContainText('Questão 2 de')
+  const where = new URL(page.url())
+
+  await page.goto('/dashboard')
+  const resume = page.getByTestId('continuar-estudando')
+  await expect(resume).toHaveText('Continuar estudando')
+  await resume.click()
+  await expect(page).toHaveURL(/\/questoes\/resolver\?/)
+  expect(new URL(page.url()).search).toBe(where.search)
+  await expect(page.getByTestId('progresso')).toContainText('Questão 2 de')
+
+  // Another device: a new session finds the same place.
+  const other = await browser.newContext({ baseURL })
+  const phone = await other.newPage()
+  await loginViaPage(phone, student, '/dashboard')
+  await expect(phone.getByTestId('continuar-estudando')).toHaveAttribute('href', `${where.pathname}${where.search}`)
+  await other.close()
+})
+
+test.describe('390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the greeting and figures fold so every tab starts on the first screen', async ({ page, request }) => {
+    // A Gratuito student: the plan line and the house ad are there too.
+    const student = await registerViaApi(request, { name: 'Fernanda Celular de Albuquerque' })
+    await loginViaPage(page, student, '/dashboard')
+    for (const [name, aba] of [
+      ['Visão geral', null],
+      ['Cadernos', 'cadernos'],
+      ['Desempenho', 'desempenho'],
+      ['Anotações', 'comentarios'],
+      ['Fórum', 'forum'],
+      ['Configurações', 'configuracoes'],
+    ] as const) {
+      await page.goto(aba ? `/dashboard?aba=${aba}` : '/dashboard')
+      await expect(page.locator('#painel-aba')).toBeVisible()
+      const top = await page.locator('#painel-aba').evaluate((el) => el.getBoundingClientRect().top + window.scrollY)
+      expect(top, `${name}: the tab's content starts at ${top} px`).toBeLessThan(844)
+      // Its first line too, not only the panel's edge.
+      const first = await page
+        .locator('#painel-aba :is(h2, h3, p, li, form)')
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY)
+      expect(first, name).toBeLessThan(844)
+    }
+  })
 })

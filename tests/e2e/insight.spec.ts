@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { adminToken, loginViaPage, registerViaApi } from './utils'
+import { adminToken, loginViaPage, openMore, registerViaApi } from './utils'
 
 // Question insight (issue 12), with JavaScript on (dialogs over the list) and off (page
 // sections): answer, then Desempenho counts the attempt (with its time) and Análise shows the
@@ -127,6 +127,7 @@ test('the video loads nothing from the video site until asked, then is marked wa
   )
 
   await loginViaPage(page, user, `/questoes?q=${question.short_id}`)
+  await openMore(page, question.id)
   await page.locator(`#questao-${question.id}`).getByRole('link', { name: 'Vídeo' }).click()
   await expectTool(page, js, /Vídeo — Questão \d+ · /, question.id)
   const tool = dialogOrPage(page, js, /Vídeo — Questão \d+ · /)
@@ -169,6 +170,7 @@ test('a demo question has no video: the Vídeo tool says so and frames nothing',
     question = await someQuestion(request, user.token)
   }
   await loginViaPage(page, user, `/questoes?q=${question.short_id}`)
+  await openMore(page, question.id)
   await page.locator(`#questao-${question.id}`).getByRole('link', { name: 'Vídeo' }).click()
   await expectTool(page, js, /Vídeo — Questão \d+ · /, question.id)
   const tool = dialogOrPage(page, js, /Vídeo — Questão \d+ · /)
@@ -183,6 +185,7 @@ test('Detalhes lists every field and its permanent link opens the question on it
   const question = await someQuestion(request, user.token)
 
   await loginViaPage(page, user, `/questoes?q=${question.short_id}`)
+  await openMore(page, question.id)
   await page.locator(`#questao-${question.id}`).getByRole('link', { name: 'Detalhes' }).click()
   await expectTool(page, js, new RegExp(`Detalhes — Questão ${question.question_number} · `), question.id)
   const tool = dialogOrPage(page, js, /Detalhes — Questão \d+ · /)

@@ -154,6 +154,7 @@ test.describe('banco de questões /questoes', () => {
     await expect(card(page, third.id).getByRole('button', { name: 'Ver Resposta' })).toBeVisible()
 
     // Report an error: a small route dialog, back to the card with a toast.
+    await card(page, third.id).locator('summary', { hasText: 'Mais' }).click()
     await card(page, third.id).getByRole('link', { name: 'Reportar erro' }).click()
     await expect(page.getByRole('heading', { name: 'Reportar erro' })).toBeVisible()
     await page.getByLabel('Descreva o erro encontrado').fill('A alternativa B está com o texto cortado.')
@@ -220,6 +221,8 @@ test.describe('banco de questões /questoes', () => {
     await expect(firstCard.getByRole('link', { name: 'Ver Resposta' })).toBeVisible()
     await expect(firstCard.getByText('Login necessário')).toBeVisible()
     await expect(firstCard.getByRole('radio')).toHaveCount(0)
+    // 'Reportar erro' needs no login: in the card's 'Mais' menu, not locked.
+    await firstCard.locator('summary', { hasText: 'Mais' }).click()
     await expect(firstCard.getByRole('link', { name: 'Reportar erro' })).toBeVisible()
 
     // An empty search is the open random list: no login asked.

@@ -110,3 +110,8 @@ export async function answerFirstWrong(page: Page) {
   await expect(card.getByText('Sua resposta').first()).toBeVisible()
   return card
 }
+
+/** Opens a card's 'Mais' menu (Vídeo, Detalhes, Reportar erro: a <details>, no JS needed). */
+export async function openMore(page: Page, questionId: number) {
+  await page.locator(`#questao-${questionId} summary`, { hasText: 'Mais' }).click()
+}

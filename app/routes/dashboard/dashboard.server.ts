@@ -52,12 +52,12 @@ export async function loadDashboard(request: Request, context: AppLoadContext) {
   await requireUser(request, context)
   const url = new URL(request.url)
   const api = await apiForRequest(request, context)
-  const [profile, stats, lists] = await withSession(request, () =>
-    Promise.all([call(api, profileApi.get), call(api, meApi.stats), loadTab(tabOf(url), api, url)]),
+  const [profile, stats, lists, last] = await withSession(request, () =>
+    Promise.all([call(api, profileApi.get), call(api, meApi.stats), loadTab(tabOf(url), api, url), call(api, meApi.lastStudy)]),
   )
   const tab = lists.tab === 'configuracoes' ? { tab: lists.tab, settings: await settingsFrom(request, profile) } : lists
   const welcome = url.searchParams.get('welcome') === 'true'
-  return json({ user: profile.user, policy: profile.policy, welcome, stats, tab })
+  return json({ user: profile.user, policy: profile.policy, welcome, stats, tab, lastStudy: last.last_study })
 }
 
 export type CreateNotebookActionData = { result: SubmissionResult<string[]>; plansUrl?: string }

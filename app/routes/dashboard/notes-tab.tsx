@@ -5,17 +5,17 @@ import { tabHref } from '~/dashboard/tabs'
 import { Pagination } from '~/question/pagination'
 import { formatDateTime } from '~/utils/format'
 
-// Comentários: the student's private notes, newest first, each with 'Ver Questão'.
+// Anotações (the tab's URL keeps its old id, `aba=comentarios`): the student's private notes, newest first, each with 'Ver Questão'.
 
 export function NotesTab({ notes, total, page, perPage }: { notes: MyNote[]; total: number; page: number; perPage: number }) {
   return (
     <section aria-labelledby="comentarios-titulo">
       <h2 id="comentarios-titulo" className="text-lg font-semibold">
-        Seus comentários privados
+        Suas anotações
         {total ? <span className="ml-2 text-sm font-normal text-slate-600 dark:text-slate-300">{`(${total})`}</span> : null}
       </h2>
       {notes.length === 0 ? (
-        <p className="mt-2 text-slate-600 dark:text-slate-300">Nenhum comentário privado ainda</p>
+        <p className="mt-2 text-slate-600 dark:text-slate-300">Nenhuma anotação ainda</p>
       ) : (
         <ul className="mt-4 space-y-3">
           {notes.map((note) => (

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import { BookOpenCheck, CheckCircle2, FolderPlus, MessagesSquare, NotebookPen, Trophy, UserPen, XCircle } from 'lucide-react'
 
-import type { ActivityItem, QuestionRef } from '#server/features/me/contract'
+import type { ActivityItem, ActivityQuestion } from '#server/features/me/contract'
 import { tabHref } from '~/dashboard/tabs'
 import { formatDateTime } from '~/utils/format'
 
@@ -76,14 +76,15 @@ export function OverviewTab({ activity, isAdmin }: { activity: ActivityItem[]; i
   )
 }
 
-const questionLabel = (q: QuestionRef) => `questão #${q.code} · ${q.discipline}`
+// A question named as a student knows it: its discipline and first words (issue 27), not a code.
+const questionLabel = (q: ActivityQuestion) => `${q.discipline}: “${q.excerpt}”`
 
 function ActivityText({ item }: { item: ActivityItem }) {
   switch (item.kind) {
     case 'answer':
       return (
         <>
-          {'Respondeu a '}
+          {'Respondeu '}
           <Link to={`/questoes/${item.question.id}`} className="underline">
             {questionLabel(item.question)}
           </Link>
@@ -93,7 +94,7 @@ function ActivityText({ item }: { item: ActivityItem }) {
     case 'note':
       return (
         <>
-          {'Fez uma anotação na '}
+          {'Fez uma anotação em '}
           <Link to={`/questoes/${item.question.id}`} className="underline">
             {questionLabel(item.question)}
           </Link>
@@ -115,7 +116,7 @@ function ActivityText({ item }: { item: ActivityItem }) {
           <Link to={`/questoes/${item.question.id}/discussoes`} className="underline">
             {`“${item.title}”`}
           </Link>
-          {` (questão #${item.question.code})`}
+          {` · ${questionLabel(item.question)}`}
         </>
       )
   }

@@ -43,12 +43,12 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function DashboardPage() {
-  const { user, policy, welcome, stats, tab } = useLoaderData<typeof loader>()
+  const { user, policy, welcome, stats, tab, lastStudy } = useLoaderData<typeof loader>()
   const navigation = useNavigation()
   const switching = navigation.state === 'loading' && navigation.location.pathname === '/dashboard'
   const limit = policy.limits.questionsPerWeek
   return (
-    <div className="container-page py-8 sm:py-12">
+    <div className="container-page py-4 sm:py-12">
       <div className="flex flex-wrap items-center gap-4">
         <Link
           to={`/dashboard/mascote${tab.tab === 'visao-geral' ? '' : `?aba=${tab.tab}`}`}
@@ -57,20 +57,32 @@ export default function DashboardPage() {
         >
           {/* The initials are the link's only visible text: hidden, so they cannot contradict its name. */}
           <span aria-hidden>
-            <Avatar name={user.name} mascot={user.mascot} avatarUrl={user.avatar_url} size="lg" />
+            {/* A phone gets the small one: the tab's content must start on the first screen (issue 27). */}
+            <span className="sm:hidden">
+              <Avatar name={user.name} mascot={user.mascot} avatarUrl={user.avatar_url} />
+            </span>
+            <span className="hidden sm:block">
+              <Avatar name={user.name} mascot={user.mascot} avatarUrl={user.avatar_url} size="lg" />
+            </span>
           </span>
           <span className="sr-only">Escolher mascote</span>
         </Link>
         <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-bold [overflow-wrap:anywhere] sm:text-3xl">Olá, {user.name}!</h1>
+          <h1 className="text-xl font-bold [overflow-wrap:anywhere] sm:text-3xl">Olá, {user.name}!</h1>
           <p className="text-slate-600 dark:text-slate-300" data-testid="plano-uso">
             {`Plano ${PLAN_LABELS[policy.plan_name] ?? policy.plan_name}`}
             {limit === -1 ? ' · questões ilimitadas' : ` · ${policy.usage.questionsThisWeek} de ${limit} questões nesta semana`}
           </p>
         </div>
-        <Link to="/trocar-plano" className="btn-secondary w-full sm:w-auto">
-          <ArrowRightLeft className="h-4 w-4" aria-hidden /> Trocar plano
-        </Link>
+        {/* Where the student stopped in modo resolução, on any device (issue 27, ADR 046). */}
+        <div className="flex w-full flex-wrap gap-2 sm:w-auto">
+          <Link to={lastStudy?.path ?? '/questoes/resolver?anuladas=excluir'} className="btn-primary" data-testid="continuar-estudando">
+            {lastStudy ? 'Continuar estudando' : 'Resolver questões'}
+          </Link>
+          <Link to="/trocar-plano" className="btn-secondary">
+            <ArrowRightLeft className="hidden h-4 w-4 sm:block" aria-hidden /> Trocar plano
+          </Link>
+        </div>
       </div>
       {/* Nested dialogs over the dashboard (the mascot picker); without JS a section here. */}
       <Outlet />
@@ -80,7 +92,6 @@ export default function DashboardPage() {
         </p>
       ) : null}
       <StatCards stats={stats} />
-      {policy.features.ads ? <HouseAd className="mt-6" /> : null}
       <DashboardTabs current={tab.tab} />
       <TabPanel current={tab.tab} busy={switching}>
         {tab.tab === 'visao-geral' ? <OverviewTab activity={tab.activity} isAdmin={user.is_admin} /> : null}
@@ -92,6 +103,8 @@ export default function DashboardPage() {
         {tab.tab === 'forum' ? <ForumTab counts={tab.counts} participations={tab.participations} errorReports={tab.errorReports} /> : null}
         {tab.tab === 'configuracoes' ? <SettingsTab data={tab.settings} /> : null}
       </TabPanel>
+      {/* After the tab, not above it: an ad never pushes the student's content off the first screen. */}
+      {policy.features.ads ? <HouseAd className="mt-8" /> : null}
     </div>
   )
 }

@@ -20,14 +20,14 @@ export function StatCards({ stats }: { stats: MyStats }) {
     { label: 'Tempo de estudo', value: formatStudyTime(stats.totalStudyTime), Icon: Clock },
   ]
   return (
-    <dl className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+    <dl className="mt-4 grid grid-cols-2 gap-3 sm:mt-8 sm:gap-4 lg:grid-cols-4">
       {cards.map(({ label, value, Icon }) => (
-        <div key={label} className="card p-4">
-          <dt className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
-            <Icon className="h-5 w-5 shrink-0 text-brand-600 dark:text-brand-300" aria-hidden />
+        <div key={label} className="card p-3 sm:p-4">
+          <dt className="flex items-center gap-2 text-xs text-slate-600 sm:text-sm dark:text-slate-400">
+            <Icon className="hidden h-5 w-5 shrink-0 text-brand-600 sm:block dark:text-brand-300" aria-hidden />
             {label}
           </dt>
-          <dd className="mt-1 text-2xl font-bold tabular-nums" data-testid={`estatistica-${label}`}>
+          <dd className="mt-1 text-xl font-bold tabular-nums sm:text-2xl" data-testid={`estatistica-${label}`}>
             {value}
           </dd>
         </div>

@@ -25,7 +25,7 @@ export function DashboardTabs({ current }: { current: TabId }) {
 
   if (!hydrated) {
     return (
-      <nav aria-label="Seções do painel" className="mt-10 border-b border-slate-200 dark:border-slate-700">
+      <nav aria-label="Seções do painel" className="mt-6 border-b border-slate-200 sm:mt-10 dark:border-slate-700">
         <ul className="flex flex-wrap gap-x-1">
           {TABS.map((t) => (
             <li key={t.id}>
@@ -53,7 +53,7 @@ export function DashboardTabs({ current }: { current: TabId }) {
     <div
       role="tablist"
       aria-label="Seções do painel"
-      className="mt-10 flex flex-wrap gap-x-1 border-b border-slate-200 dark:border-slate-700"
+      className="mt-6 flex flex-wrap gap-x-1 border-b border-slate-200 sm:mt-10 dark:border-slate-700"
     >
       {TABS.map((t) => (
         <Link
@@ -80,11 +80,11 @@ export function TabPanel({ current, busy, children }: { current: TabId; busy: bo
   const hydrated = useHydrated()
   const label = TABS.find((t) => t.id === current)!.label
   return hydrated ? (
-    <div role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(current)} aria-busy={busy} tabIndex={0} className="mt-6">
+    <div role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(current)} aria-busy={busy} tabIndex={0} className="mt-4 sm:mt-6">
       {children}
     </div>
   ) : (
-    <section id={PANEL_ID} aria-label={label} className="mt-6">
+    <section id={PANEL_ID} aria-label={label} className="mt-4 sm:mt-6">
       {children}
     </section>
   )

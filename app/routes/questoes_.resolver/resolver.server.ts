@@ -4,6 +4,7 @@ import { json, redirect } from '@remix-run/node'
 import { call } from '#server/client/call'
 import type { ApiClient } from '#server/client/core'
 import { quotaMessageFor } from '#server/domain/plans'
+import { meApi } from '#server/features/me/contract'
 import { questionsApi } from '#server/features/questions/contract'
 import { MAX_PAGE } from '#server/features/questions/messages'
 import { toCardView } from '~/question/card-view.server'
@@ -120,6 +121,10 @@ export async function loadResolver(request: Request, context: AppLoadContext) {
         }
       : null
     const question: CardView = toCardView(card)
+    const self = resolverHref(filters, run)
+    // Where the student is, for the dashboard's 'Continuar estudando' on any device (ADR 046);
+    // failing to keep it must not cost the page.
+    await call(api, meApi.saveLastStudy, { body: { path: self } }).catch(() => undefined)
     return json(
       {
         ...base,
@@ -127,7 +132,7 @@ export async function loadResolver(request: Request, context: AppLoadContext) {
         question,
         reveal,
         progress: progressText(run, search.total + (left ? 1 : 0), search.total_exact),
-        self: resolverHref(filters, run),
+        self,
         nextHref: resolverHref(filters, nextRun(run, left)),
         prevHref: run.pos > 1 ? resolverHref(filters, { ...run, pos: run.pos - 1 }) : null,
         quota:

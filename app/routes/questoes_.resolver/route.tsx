@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/forms'
 import { Markup } from '~/question/markup'
 import type { CardView } from '~/question/question-card'
-import { Alternatives, DifficultyBadge, QuotaAlert, RevealPanel } from '~/question/question-card'
+import { Alternatives, CardDetails, DifficultyBadge, QuotaAlert, RevealPanel } from '~/question/question-card'
 import questionStyles from '~/question/questions.css'
 import { useZodForm } from '~/utils/use-zod-form'
 
@@ -94,6 +94,8 @@ function QuestionStep({
   const location = useLocation()
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
+  // The next question on its way: its link spins (issue 27: pending states on every action).
+  const loadingNext = navigation.state === 'loading' && `${navigation.location.pathname}${navigation.location.search}` === nextHref
   const actionData = useActionData<typeof action>()
   const [form, fields] = useZodForm(forms.ResolverAnswerSchema, { id: `resolver-${question.id}`, lastResult: actionData?.result })
   useStepKeys(prevHref, nextHref)
@@ -110,19 +112,21 @@ function QuestionStep({
   }, [location.search, reveal])
 
   const answerable = !reveal && !question.annulled && question.alts.length > 0
+  // One card, then one row: Anterior, Responder (the form's button, by its form attribute), Próxima.
+  // Progress and details share the card's header (issue 27: at most 220 px beyond the question).
   return (
     <>
-      <p className="text-sm font-semibold text-slate-700 dark:text-slate-300" data-testid="progresso">
-        <span className="sr-only">Questão </span>
-        {progress}
-      </p>
       <article id={`questao-${question.id}`} className="qc">
         <header className="qh">
           <h2 ref={heading} tabIndex={-1} className="qt">{`#${question.code}`}</h2>
-          <span className="text-sm text-slate-700 dark:text-slate-300">{`${question.disc} · ${question.year} · ${question.board}`}</span>
+          <p className="text-sm font-semibold text-slate-700 dark:text-slate-300" data-testid="progresso">
+            <span className="sr-only">Questão </span>
+            {progress}
+          </p>
           <DifficultyBadge level={question.level} measured={question.measured} />
           {question.annulled ? <span className="qb qb-an">Anulada</span> : null}
         </header>
+        <CardDetails question={question} />
         <Markup text={question.body?.text ?? ''} className="qs" />
         {question.annulled && !reveal ? (
           <p className="qr" data-testid="anulada">
@@ -137,13 +141,6 @@ function QuestionStep({
           <Alternatives question={question} reveal={reveal ?? undefined} selectable={answerable} required={answerable} />
           <ErrorList id={fields.resposta.errorId} errors={fields.resposta.errors} />
           <ErrorList id={form.errorId} errors={form.errors} />
-          {answerable ? (
-            <div className="qx">
-              <button type="submit" className="btn-primary" disabled={busy}>
-                {busy ? 'Enviando...' : 'Responder'}
-              </button>
-            </div>
-          ) : null}
         </Form>
         {quota ? <QuotaAlert message={quota} /> : null}
         {reveal ? (
@@ -153,7 +150,7 @@ function QuestionStep({
           </div>
         ) : null}
       </article>
-      <nav aria-label="Navegação entre questões" className="flex items-center justify-between gap-2">
+      <nav aria-label="Navegação entre questões" className="flex flex-wrap items-center justify-between gap-2">
         {prevHref ? (
           <Link to={prevHref} className="btn-secondary" rel="prev" aria-keyshortcuts="K">
             Anterior
@@ -161,7 +158,18 @@ function QuestionStep({
         ) : (
           <span />
         )}
-        <Link to={nextHref} className={reveal || question.annulled ? 'btn-primary' : 'btn-secondary'} rel="next" aria-keyshortcuts="J">
+        {answerable ? (
+          <button type="submit" form={form.id} className="btn-primary" disabled={busy} aria-busy={busy}>
+            {busy ? 'Respondendo…' : 'Responder'}
+          </button>
+        ) : null}
+        <Link
+          to={nextHref}
+          className={reveal || question.annulled ? 'btn-primary' : 'btn-secondary'}
+          rel="next"
+          aria-keyshortcuts="J"
+          aria-busy={loadingNext || undefined}
+        >
           Próxima
         </Link>
       </nav>

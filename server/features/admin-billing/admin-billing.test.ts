@@ -82,7 +82,7 @@ describe('feature toggles', () => {
       'commentedQuestionsEnabled',
       'simulationsEnabled',
     ])
-    expect(res.body.items[0].label).toBe('Cadernos (Fichário)')
+    expect(res.body.items[0].label).toBe('Cadernos')
   })
 
   it('a change holds from the next request of every user: the feature map follows plan AND toggle', async () => {

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm'
 
 import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
-import type { ActivityItem, ForumCounts, ForumParticipation, MyNote, QuestionRef } from './contract'
+import type { ActivityItem, ActivityQuestion, ForumCounts, ForumParticipation, MyNote, QuestionRef } from './contract'
 
 // The dashboard's lists (issue 14): recent activity (Visão geral), the student's private notes
-// (Comentários) and forum participations (Fórum). Each is one statement over the student's own
+// (Anotações) and forum participations (Fórum). Each is one statement over the student's own
 // rows, read through the (user_id, created_at) indexes; every row names the question it is about.
 
 export const ACTIVITY_LIMIT = 20
@@ -19,6 +19,7 @@ type ActivityRow = {
   correct: boolean | null
   ref_id: number | null
   title: string | null
+  statement: string | null
 }
 
 const iso = (at: Date | string) => new Date(at).toISOString()
@@ -28,12 +29,28 @@ const questionRef = (row: { question_id: number | null; code: string | null; dis
   discipline: row.discipline!,
 })
 
+const EXCERPT_WORDS = 8
+
+/** The statement's first words as plain text (the markup's tags and marks dropped), '…' when cut. */
+export function excerptOf(statement: string) {
+  const words = statement
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/[*_`#>]+/g, '')
+    .split(/\s+/)
+    .filter(Boolean)
+  const text = words.slice(0, EXCERPT_WORDS).join(' ')
+  return words.length > EXCERPT_WORDS ? `${text.replace(/[,;:.]$/, '')}…` : text
+}
+
+const activityQuestion = (row: ActivityRow): ActivityQuestion => ({ ...questionRef(row), excerpt: excerptOf(row.statement ?? '') })
+
 /** The newest answers, notes, notebooks and forum posts, merged newest first. */
 export async function myActivity(db: Db, userId: string, limit = ACTIVITY_LIMIT): Promise<ActivityItem[]> {
   // Each source gives at most `limit` rows by its own index before the merge.
   const rows = await queryRows<ActivityRow>(
     db,
-    sql`SELECT x.kind, x.at, x.question_id, q.short_id AS code, d.name AS discipline, x.correct, x.ref_id, x.title
+    sql`SELECT x.kind, x.at, x.question_id, q.short_id AS code, d.name AS discipline, x.correct, x.ref_id, x.title,
+               left(q.statement, 300) AS statement
           FROM (
             (SELECT 'answer' AS kind, created_at AS at, question_id, correct, NULL::int AS ref_id, NULL::text AS title
                FROM attempts WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT ${limit})
@@ -63,13 +80,13 @@ export async function myActivity(db: Db, userId: string, limit = ACTIVITY_LIMIT)
     const at = iso(row.at)
     switch (row.kind) {
       case 'answer':
-        return { kind: 'answer', at, question: questionRef(row), correct: row.correct === true }
+        return { kind: 'answer', at, question: activityQuestion(row), correct: row.correct === true }
       case 'note':
-        return { kind: 'note', at, question: questionRef(row) }
+        return { kind: 'note', at, question: activityQuestion(row) }
       case 'notebook':
         return { kind: 'notebook', at, notebook: { id: row.ref_id!, name: row.title! } }
       default:
-        return { kind: row.kind, at, question: questionRef(row), title: row.title! }
+        return { kind: row.kind, at, question: activityQuestion(row), title: row.title! }
     }
   })
 }

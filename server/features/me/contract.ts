@@ -40,17 +40,22 @@ export const QuestionRefJson = z.object({ id: int(), code: z.string(), disciplin
 export type QuestionRef = z.output<typeof QuestionRefJson>
 
 const at = z.iso.datetime()
+/** A question in the recent activity: named by its discipline and its statement's first words (issue 27), not only a code. */
+export const ActivityQuestionJson = QuestionRefJson.extend({
+  excerpt: z.string().meta({ description: 'As primeiras palavras do enunciado, em texto simples.' }),
+}).meta({ id: 'ActivityQuestion' })
+export type ActivityQuestion = z.output<typeof ActivityQuestionJson>
 export const ActivityItemJson = z
   .discriminatedUnion('kind', [
-    z.object({ kind: z.literal('answer'), at, question: QuestionRefJson, correct: z.boolean() }),
-    z.object({ kind: z.literal('note'), at, question: QuestionRefJson }),
+    z.object({ kind: z.literal('answer'), at, question: ActivityQuestionJson, correct: z.boolean() }),
+    z.object({ kind: z.literal('note'), at, question: ActivityQuestionJson }),
     z.object({ kind: z.literal('notebook'), at, notebook: z.object({ id: int(), name: z.string() }) }),
-    z.object({ kind: z.enum(['topic', 'reply']), at, question: QuestionRefJson, title: z.string() }),
+    z.object({ kind: z.enum(['topic', 'reply']), at, question: ActivityQuestionJson, title: z.string() }),
   ])
   .meta({ id: 'ActivityItem' })
 export type ActivityItem = z.output<typeof ActivityItemJson>
 
-/** A private note in the Comentários tab (spec section 3's Note, with its question). */
+/** A private note in the dashboard's Anotações tab (spec section 3's Note, with its question). */
 export const MyNoteJson = z
   .object({ id: int(), content: z.string(), createdAt: at, updatedAt: at, question: QuestionRefJson })
   .meta({ id: 'MyNote' })
@@ -105,6 +110,17 @@ export const MyDataExportJson = z
   .meta({ id: 'MyDataExport' })
 export type MyDataExport = z.output<typeof MyDataExportJson>
 
+/** Only a modo resolução address of this site: what 'Continuar estudando' links to. */
+export const LastStudyPath = z
+  .string({ error: 'Informe o endereço do modo resolução.' })
+  .max(1000, { error: 'Endereço longo demais.' })
+  .regex(/^\/questoes\/resolver\?[^\s#\\]*$/, { error: 'O endereço deve ser uma página de /questoes/resolver.' })
+
+export const LastStudyJson = z
+  .object({ path: LastStudyPath, at })
+  .nullable()
+  .meta({ id: 'LastStudy', description: 'A última página do modo resolução aberta; null se nunca abriu.' })
+
 const tags = ['Minha conta']
 const ok = z.literal(true)
 
@@ -148,6 +164,23 @@ export const meApi = {
     auth: 'user',
     query: z.object({ page: pageParam }),
     responses: { 200: z.object({ success: ok, notes: z.array(MyNoteJson), total: int(), page: int(), per_page: int() }) },
+  }),
+  lastStudy: defineEndpoint({
+    method: 'get',
+    path: '/me/last-study',
+    summary: 'Onde o estudante parou: a última página do modo resolução (Continuar estudando)',
+    tags,
+    auth: 'user',
+    responses: { 200: z.object({ success: ok, last_study: LastStudyJson }) },
+  }),
+  saveLastStudy: defineEndpoint({
+    method: 'put',
+    path: '/me/last-study',
+    summary: 'Guarda a página do modo resolução que o estudante abriu',
+    tags,
+    auth: 'user',
+    body: z.object({ path: LastStudyPath }),
+    responses: { 200: z.object({ success: ok }) },
   }),
   forum: defineEndpoint({
     method: 'get',

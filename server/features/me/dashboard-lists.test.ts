@@ -7,6 +7,7 @@ import { attempts, forumReplies, forumReplyVotes, forumTopics, forumTopicVotes, 
 import { createTestContext, createTestUser } from '../../../tests/support/context'
 import { contractRequest } from '../../../tests/support/contract'
 import { insertQuestions } from '../../../tests/support/questions'
+import { excerptOf } from './activity'
 
 // The dashboard's tabs (issue 14) from the API: the 30-day accuracy and the weakest topics
 // (Desempenho), recent activity (Visão geral), private notes (Comentários) and forum
@@ -154,7 +155,13 @@ describe('GET /me/activity (Visão geral)', () => {
 
     const res = await contractRequest(t.app).get('/api/v1/me/activity').set(auth)
     expect(res.status).toBe(200)
-    const ref = (i: number) => ({ id: q[i].id, code: q[i].shortId, discipline: i < 2 ? 'Direito Civil' : 'Direito Penal' })
+    // Each names the question by its discipline and statement's first words (issue 27).
+    const ref = (i: number) => ({
+      id: q[i].id,
+      code: q[i].shortId,
+      discipline: i < 2 ? 'Direito Civil' : 'Direito Penal',
+      excerpt: ['Civil contratos', 'Civil posse', 'Penal dolo', 'Penal culpa', 'Penal pena'][i],
+    })
     expect(res.body.activity).toEqual([
       { kind: 'reply', at: '2026-03-12T10:25:00.000Z', question: ref(3), title: 'Dúvida sobre culpa' },
       { kind: 'topic', at: '2026-03-12T10:20:00.000Z', question: ref(3), title: 'Dúvida sobre culpa' },
@@ -278,5 +285,46 @@ describe('GET /me/forum (Fórum)', () => {
       .get('/api/v1/me/forum')
       .set((await createTestUser(t.ctx)).auth)
     expect(empty.body).toMatchObject({ counts: { created: 0, replied: 0, voted: 0 }, participations: [] })
+  })
+})
+
+describe('excerptOf', () => {
+  it('keeps the first eight words as plain text, cut with an ellipsis', () => {
+    expect(excerptOf('Civil contratos')).toBe('Civil contratos')
+    expect(excerptOf('<b>Três</b> advogados  pretendem **constituir** uma sociedade de advogados e incluir como sócio')).toBe(
+      'Três advogados pretendem constituir uma sociedade de advogados…',
+    )
+    expect(excerptOf('Um dois três quatro cinco seis sete oito, nove')).toBe('Um dois três quatro cinco seis sete oito…')
+  })
+})
+
+describe('/me/last-study (Continuar estudando)', () => {
+  it('keeps the last modo resolução page, per student, and refuses any other address in Portuguese', async () => {
+    const one = await createTestUser(t.ctx)
+    const other = await createTestUser(t.ctx)
+    const get = (auth: Record<string, string>) => contractRequest(t.app).get('/api/v1/me/last-study').set(auth)
+    const put = (auth: Record<string, string>, path: unknown) =>
+      contractRequest(t.app).put('/api/v1/me/last-study').set(auth).send({ path })
+    expect((await get(one.auth)).body.last_study).toBeNull()
+
+    const path = '/questoes/resolver?disciplina=3&pos=7&desde=2026-03-12T12%3A00%3A00.000Z&feitas=1.2'
+    expect((await put(one.auth, path)).status).toBe(200)
+    expect((await put(one.auth, `${path.replace('pos=7', 'pos=8')}`)).status).toBe(200)
+    expect((await get(one.auth)).body.last_study).toEqual({ path: path.replace('pos=7', 'pos=8'), at: NOW.toISOString() })
+    expect((await get(other.auth)).body.last_study).toBeNull()
+
+    for (const bad of [
+      'https://example.com/questoes/resolver?pos=1',
+      '/dashboard',
+      '//evil.example/questoes/resolver?x',
+      '/questoes/resolver?a b',
+    ]) {
+      const res = await put(one.auth, bad)
+      expect(res.status, bad).toBe(400)
+      expect(res.body.error).toBe('O endereço deve ser uma página de /questoes/resolver.')
+    }
+    expect((await put(one.auth, 42)).status).toBe(400)
+    expect((await contractRequest(t.app).get('/api/v1/me/last-study')).status).toBe(401)
+    expect((await get(one.auth)).body.last_study.path).toBe(path.replace('pos=7', 'pos=8'))
   })
 })

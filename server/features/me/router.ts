@@ -9,6 +9,7 @@ import { myActivity, myForum, myNotes } from './activity'
 import { meApi } from './contract'
 import { deleteMyAccount } from './delete'
 import { exportMyData } from './export'
+import { lastStudy, saveLastStudy } from './last-study'
 import { ACCOUNT_DELETED, ACCOUNT_NOT_FOUND, DELETE_FLOOD_MESSAGE } from './messages'
 import { myDailyAccuracy, myPerformance, myStats, myWeakestTopics, saoPauloDay } from './stats'
 
@@ -36,6 +37,15 @@ export function createMeRouter(ctx: AppContext) {
   route(router, meApi.activity)(async ({ req }) => ({ success: true, activity: await myActivity(ctx.db, currentUser(req).id) }))
 
   route(router, meApi.notes)(async ({ req, query }) => ({ success: true, ...(await myNotes(ctx.db, currentUser(req).id, query.page)) }))
+
+  route(router, meApi.lastStudy)(async ({ req }) => ({ success: true, last_study: await lastStudy(ctx.db, currentUser(req).id) }))
+  route(
+    router,
+    meApi.saveLastStudy,
+  )(async ({ req, body }) => {
+    await saveLastStudy(ctx.db, currentUser(req).id, body.path, now())
+    return { success: true }
+  })
 
   route(router, meApi.forum)(async ({ req }) => ({ success: true, ...(await myForum(ctx.db, currentUser(req).id)) }))
 
