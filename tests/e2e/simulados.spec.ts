@@ -64,6 +64,12 @@ test('senta um simulado personalizado, sai e volta pelo cartão-resposta, entreg
   await page.goto('/simulados')
   await expect(page.getByRole('link', { name: 'Ver resultado' })).toBeVisible()
   await expect(page.getByText('Acertos por simulado (a linha marca o corte de 50%)')).toBeVisible()
+  // The dashboard's Desempenho has the newest ones too.
+  await page.goto('/dashboard?aba=desempenho')
+  await expect(page.getByRole('heading', { name: 'Meus simulados' })).toBeVisible()
+  await expect(page.getByRole('cell', { name: /^[01] de 5$/ })).toBeVisible()
+  await page.getByRole('link', { name: 'Ver todos os simulados' }).click()
+  await expect(page).toHaveURL(/\/simulados$/)
 })
 
 test('no plano Gratuito, uma prova anterior por mês; os outros simulados mostram os planos', async ({ page, request }) => {

@@ -8,6 +8,7 @@ import { errorReportsApi } from '#server/features/error-reports/contract'
 import { meApi } from '#server/features/me/contract'
 import { notebooksApi } from '#server/features/notebooks/contract'
 import { profileApi } from '#server/features/profile/contract'
+import { simulationsApi } from '#server/features/simulations/contract'
 import type { TabId } from '~/dashboard/tabs'
 import { tabHref, tabOf } from '~/dashboard/tabs'
 import { CreateNotebookSchema } from '~/notebook/schemas'
@@ -30,8 +31,12 @@ async function loadTab(tab: TabId, api: ApiClient, url: URL) {
       return { tab, notebooks, allowance }
     }
     case 'desempenho': {
-      const { disciplines, daily, weakest_topics } = await call(api, meApi.performance)
-      return { tab, disciplines, daily, weakestTopics: weakest_topics }
+      const [{ disciplines, daily, weakest_topics }, { simulations }] = await Promise.all([
+        call(api, meApi.performance),
+        call(api, simulationsApi.list),
+      ])
+      // The newest five simulados; the rest on /simulados.
+      return { tab, disciplines, daily, weakestTopics: weakest_topics, simulations: simulations.slice(0, 5) }
     }
     case 'comentarios': {
       const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get('pagina')) || 1))

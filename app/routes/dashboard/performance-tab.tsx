@@ -1,15 +1,17 @@
 import { Link } from '@remix-run/react'
+import type { ComponentProps } from 'react'
 
 import type { DailyAccuracy, DisciplinePerformance, WeakTopic } from '#server/features/me/contract'
 import { lazyChart } from '~/components/lazy-chart'
 import { ScrollRegion } from '~/components/scroll-region'
+import { SimulationHistory } from '~/simulado/history'
 import { formatCalendarDay } from '~/utils/format'
 
 import { accuracy, PerformanceTable } from './stats'
 
 // Desempenho: right answers per discipline (a recharts chart with JS, the table always), the
 // accuracy of the last 30 days, and the five weakest topics, each a link to /questoes filtered
-// to it.
+// to it; the newest simulados with their scores (issue 29).
 
 const PerformanceChart = lazyChart(
   () => import('./performance-chart'),
@@ -22,10 +24,12 @@ export function PerformanceTab({
   disciplines,
   daily,
   weakestTopics,
+  simulations,
 }: {
   disciplines: DisciplinePerformance[]
   daily: DailyAccuracy[]
   weakestTopics: WeakTopic[]
+  simulations: ComponentProps<typeof SimulationHistory>['simulations']
 }) {
   return (
     <div className="space-y-10">
@@ -33,6 +37,7 @@ export function PerformanceTab({
       <PerformanceTable rows={disciplines} />
       <Last30Days daily={daily} />
       <WeakestTopics topics={weakestTopics} />
+      <SimulationHistory simulations={simulations} more="/simulados" />
     </div>
   )
 }

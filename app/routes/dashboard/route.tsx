@@ -97,7 +97,7 @@ export default function DashboardPage() {
         {tab.tab === 'visao-geral' ? <OverviewTab activity={tab.activity} isAdmin={user.is_admin} /> : null}
         {tab.tab === 'cadernos' ? <NotebooksTab notebooks={tab.notebooks} allowance={tab.allowance} /> : null}
         {tab.tab === 'desempenho' ? (
-          <PerformanceTab disciplines={tab.disciplines} daily={tab.daily} weakestTopics={tab.weakestTopics} />
+          <PerformanceTab disciplines={tab.disciplines} daily={tab.daily} weakestTopics={tab.weakestTopics} simulations={tab.simulations} />
         ) : null}
         {tab.tab === 'comentarios' ? <NotesTab notes={tab.notes} total={tab.total} page={tab.page} perPage={tab.perPage} /> : null}
         {tab.tab === 'forum' ? <ForumTab counts={tab.counts} participations={tab.participations} errorReports={tab.errorReports} /> : null}

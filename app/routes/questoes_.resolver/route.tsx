@@ -15,7 +15,7 @@ import { useZodForm } from '~/utils/use-zod-form'
 import type { ResolverReveal } from './resolver.server'
 import { loadResolver, resolverAction } from './resolver.server'
 import * as forms from './schemas.forms'
-import { useStepKeys } from '~/question/step-keys'
+import { useStepKeys } from './step-keys'
 
 // Modo resolução (issue 27): one question of a /questoes search at a time. Choose, 'Responder',
 // 'Próxima': a plain form and links, the URL the whole state (app/question/resolver.ts); with JS

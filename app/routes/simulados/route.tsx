@@ -6,8 +6,7 @@ import { SIMULATION_KIND_LABELS } from '#server/features/simulations/messages'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field } from '~/components/forms'
-import { ScrollRegion } from '~/components/scroll-region'
-import { formatDate, formatDateTime } from '~/utils/format'
+import { SimulationHistory } from '~/simulado/history'
 import { useZodForm } from '~/utils/use-zod-form'
 
 import * as forms from './schemas.forms'
@@ -41,7 +40,7 @@ export default function SimuladosPage() {
           entrega.
         </p>
       </div>
-      <History simulations={data.simulations} />
+      <SimulationHistory simulations={data.simulations} />
       <section aria-labelledby="novo" className="space-y-4">
         <h2 id="novo" className="text-xl font-bold">
           Novo simulado
@@ -51,100 +50,6 @@ export default function SimuladosPage() {
         <PersonalizadoCard data={data} />
       </section>
     </div>
-  )
-}
-
-function statusOf(s: Data['simulations'][number]) {
-  if (s.status === 'in_progress') return 'Em andamento'
-  return s.passed ? 'Aprovado' : 'Reprovado'
-}
-
-function History({ simulations }: { simulations: Data['simulations'] }) {
-  if (!simulations.length) {
-    return (
-      <section aria-labelledby="historico" className="card">
-        <h2 id="historico" className="text-xl font-bold">
-          Meus simulados
-        </h2>
-        <p className="mt-2 text-slate-700 dark:text-slate-300">Você ainda não fez nenhum simulado. Escolha um abaixo para começar.</p>
-      </section>
-    )
-  }
-  // The chart: the finished ones, oldest first, as the share of right answers against the cut.
-  const finished = simulations
-    .filter((s) => s.status === 'finished' && s.score !== null)
-    .reverse()
-    .slice(-12)
-  return (
-    <section aria-labelledby="historico" className="card space-y-4">
-      <h2 id="historico" className="text-xl font-bold">
-        Meus simulados
-      </h2>
-      {finished.length ? (
-        <figure>
-          <figcaption className="text-sm font-semibold">Acertos por simulado (a linha marca o corte de 50%)</figcaption>
-          <div className="relative mt-2 flex h-32 items-end gap-1 border-b border-slate-300 dark:border-slate-700" aria-hidden>
-            <div className="absolute inset-x-0 top-1/2 border-t border-dashed border-amber-500" />
-            {finished.map((s) => {
-              const pct = Math.round(((s.score ?? 0) / s.size) * 100)
-              return (
-                <div
-                  key={s.id}
-                  className={`w-full max-w-10 rounded-t ${s.passed ? 'bg-emerald-600' : 'bg-rose-600'}`}
-                  style={{ height: `${Math.max(pct, 2)}%` }}
-                  title={`${formatDate(s.finished_at)}: ${s.score} de ${s.size}`}
-                />
-              )
-            })}
-          </div>
-        </figure>
-      ) : null}
-      <ScrollRegion label="Seus simulados, do mais novo ao mais antigo">
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-slate-200 dark:border-slate-700">
-              <th scope="col" className="py-2 pr-3">
-                Início
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Tipo
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Nota
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Situação
-              </th>
-              <th scope="col" className="py-2">
-                <span className="sr-only">Abrir</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {simulations.map((s) => (
-              <tr key={s.id} className="border-b border-slate-100 dark:border-slate-800">
-                <td className="py-2 pr-3">{formatDateTime(s.started_at)}</td>
-                <td className="py-2 pr-3">
-                  {s.exam ? `${SIMULATION_KIND_LABELS[s.kind]}: ${s.exam.name}` : SIMULATION_KIND_LABELS[s.kind]}
-                </td>
-                <td className="py-2 pr-3">
-                  {s.score === null ? `${s.answered_count} de ${s.size} respondidas` : `${s.score} de ${s.size}`}
-                </td>
-                <td className="py-2 pr-3">{statusOf(s)}</td>
-                <td className="py-2">
-                  <Link
-                    to={s.status === 'in_progress' ? `/simulados/${s.id}` : `/simulados/${s.id}/resultado`}
-                    className="inline-flex min-h-11 items-center font-semibold underline"
-                  >
-                    {s.status === 'in_progress' ? 'Continuar' : 'Ver resultado'}
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
-    </section>
   )
 }
 

@@ -1,16 +1,14 @@
 import { getFormProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigate, useNavigation, useRevalidator } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 
 import { SIMULATION_KIND_LABELS } from '#server/features/simulations/messages'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/forms'
-import { TYPING } from '~/question/keyboard'
 import { Markup } from '~/question/markup'
 import questionStyles from '~/question/questions.css'
-import { useStepKeys } from '~/question/step-keys'
 import { formatDateTime } from '~/utils/format'
 import { useZodForm } from '~/utils/use-zod-form'
 
@@ -148,16 +146,31 @@ function AnswerSheet({ sheet, base, current }: { sheet: Data['sheet']; base: str
   )
 }
 
-/** A–E pick an alternative (saved at once by the choice's change handler); never while typing. */
-function useLetterKeys(formId: string) {
+// Fields where a key is typing, never a shortcut. The page keeps its own keys rather than
+// importing /questoes' keyboard module: sharing it would split the question list's script chunk
+// and cost every question page bytes (tests/e2e/budget.spec.ts).
+const TYPING = 'input:not([type=radio]):not([type=checkbox]), textarea, select, [contenteditable=""], [contenteditable="true"]'
+
+/**
+ * The keys of /questoes on one question: J/K the next and the previous question, A–E pick an
+ * alternative (saved at once by the choice's change handler); never while typing.
+ */
+function useSittingKeys(formId: string, prevHref: string | null, nextHref: string | null) {
+  const navigate = useNavigate()
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return
       const target = event.target as HTMLElement
       if (target.closest(TYPING)) return
-      const letter = event.key.toUpperCase()
-      if (!/^[A-E]$/.test(letter)) return
-      const radio = document.querySelector<HTMLInputElement>(`#${formId} input[name=resposta][value=${letter}]`)
+      const key = event.key.toUpperCase()
+      const href = key === 'J' ? nextHref : key === 'K' ? prevHref : null
+      if (href) {
+        event.preventDefault()
+        navigate(href)
+        return
+      }
+      if (!/^[A-E]$/.test(key)) return
+      const radio = document.querySelector<HTMLInputElement>(`#${formId} input[name=resposta][value=${key}]`)
       if (!radio) return
       event.preventDefault()
       radio.focus()
@@ -165,7 +178,7 @@ function useLetterKeys(formId: string) {
     }
     document.addEventListener('keydown', onKeyDown)
     return () => document.removeEventListener('keydown', onKeyDown)
-  }, [formId])
+  }, [formId, prevHref, nextHref, navigate])
 }
 
 function QuestionStep({ question, base, size }: { question: Data['question']; base: string; size: number }) {
@@ -178,8 +191,7 @@ function QuestionStep({ question, base, size }: { question: Data['question']; ba
   const fetcher = useFetcher<typeof action>()
   const formId = `simulado-q${question.question_id}`
   const [form, fields] = useZodForm(forms.SittingFormSchema, { id: formId, lastResult: actionData?.result })
-  useStepKeys(prevHref, nextHref)
-  useLetterKeys(formId)
+  useSittingKeys(formId, prevHref, nextHref)
 
   const saving = fetcher.state !== 'idle'
   const saved = fetcher.state === 'idle' && fetcher.data && 'saved' in fetcher.data && fetcher.data.saved

@@ -4,7 +4,7 @@ import { useEffect } from 'react'
 import { TYPING } from '~/question/keyboard'
 
 /**
- * J/K on the one-question-at-a-time pages (/questoes/resolver, a simulado): the next and the previous
+ * J/K on the one-question-at-a-time page (/questoes/resolver): the next and the previous
  * question, following its Próxima/Anterior links; never while typing in a field or in a dialog.
  */
 export function useStepKeys(prevHref: string | null | undefined, nextHref: string | null | undefined) {
