@@ -17,6 +17,7 @@ import { planCatalogApi } from '../features/plan-catalog/contract'
 import { profileApi } from '../features/profile/contract'
 import { questionsApi } from '../features/questions/contract'
 import { rankingApi } from '../features/ranking/contract'
+import { reviewApi } from '../features/review/contract'
 import { simulationsApi } from '../features/simulations/contract'
 import type { Endpoint } from './contract'
 
@@ -44,6 +45,7 @@ export const CONTRACTS = {
   questions: questionsApi,
   planCatalog: planCatalogApi,
   simulations: simulationsApi,
+  review: reviewApi,
 } satisfies Record<string, Record<string, Endpoint>>
 
 /** Each endpoint with its operation id (`notebooks.setQuestionNotebooks`). */

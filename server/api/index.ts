@@ -21,6 +21,7 @@ import { createPlanCatalogRouter } from '../features/plan-catalog/router'
 import { createProfileRouter } from '../features/profile/router'
 import { createQuestionsRouter } from '../features/questions/router'
 import { createRankingRouter } from '../features/ranking/router'
+import { createReviewRouter } from '../features/review/router'
 import { createSimulationsRouter } from '../features/simulations/router'
 import { loadUser } from './auth-middleware'
 import { HttpError } from './http'
@@ -54,6 +55,8 @@ export function createApiRouter(ctx: AppContext) {
   api.use(createAuthRouter(ctx))
   api.use(createProfileRouter(ctx))
   api.use(createDisciplinesRouter(ctx))
+  // Before the questions router: it answers POST /questions/:id/attempts/:attemptId/easy.
+  api.use(createReviewRouter(ctx))
   api.use(createQuestionsRouter(ctx))
   api.use(createInsightRouter(ctx))
   api.use(createForumRouter(ctx))

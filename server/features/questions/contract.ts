@@ -3,6 +3,7 @@ import * as z from 'zod'
 import { ApiErrorBody, defineEndpoint, SuccessMessage } from '../../api/contract'
 import { PolicyJson } from '../../domain/account-json'
 import { QuestionCardJson } from '../../domain/questions/card-json'
+import { ReviewOutcomeJson } from '../review/contract'
 import { ERROR_REPORT_LIMIT, MAX_PAGE } from './messages'
 import { AnswerBody, ReportBody } from './schemas'
 
@@ -33,9 +34,9 @@ export const SearchQuery = z
     exam_board: list(z.string(), 'Bancas.'),
     exam: list(z.coerce.number().int(), 'Provas.'),
     organization: list(z.string(), 'Órgãos.'),
-    status: lenient(z.enum(['unsolved', 'solved', 'wrong', 'right'])).meta({
+    status: lenient(z.enum(['unsolved', 'solved', 'wrong', 'right', 'to_review'])).meta({
       description:
-        'Situação para quem entrou (401 sem login): unsolved nunca respondida, solved respondida, wrong a última resposta errada, right a última certa.',
+        'Situação para quem entrou (401 sem login): unsolved nunca respondida, solved respondida, wrong a última resposta errada, right a última certa, to_review com revisão vencida (o cartão da Revisão venceu pelo relógio do servidor).',
     }),
     has_explanation: lenient(z.boolean()).meta({ description: 'true: só questões com análise do professor; false: só sem.' }),
     annulled: lenient(z.boolean()).meta({ description: 'false: sem as anuladas; true: só as anuladas.' }),
@@ -96,6 +97,11 @@ export const AttemptJson = z
     correct: z.boolean().nullable().meta({ description: 'null numa questão anulada (nada é registrado).' }),
     answer: z.string(),
     elapsed_seconds: int().nullable().meta({ description: 'Tempo desde que o cartão foi mostrado; null quando desconhecido.' }),
+    review: ReviewOutcomeJson.nullable()
+      .optional()
+      .meta({
+        description: 'O cartão da Revisão depois desta resposta: quando volta e os intervalos de cada nota; null numa questão anulada.',
+      }),
   })
   .meta({ id: 'QuestionAttempt' })
 export type AttemptResponse = z.output<typeof AttemptJson>

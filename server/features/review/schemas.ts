@@ -1,0 +1,61 @@
+import * as z from 'zod'
+
+import {
+  DAILY_LIMIT_MAX,
+  DAILY_LIMIT_MESSAGE,
+  DAILY_LIMIT_MIN,
+  EXAM_DATE_MESSAGE,
+  HOURS_MESSAGE,
+  HOURS_PER_WEEK_MAX,
+  HOURS_PER_WEEK_MIN,
+  RETENTION_MAX,
+  RETENTION_MESSAGE,
+  RETENTION_MIN,
+} from './messages'
+
+// Field rules of Revisão (issue 30), shared by the API (./contract.ts) and the pages' forms
+// (Configurações, the study plan).
+
+/** 0.80–0.95; a form may send "0,9" or "90" (percent): both read as 0.9. */
+export const desiredRetention = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v
+    const n = Number(v.trim().replace('%', '').replace(',', '.'))
+    if (v.trim() === '' || !Number.isFinite(n)) return v
+    return n > 1 ? n / 100 : n
+  },
+  z.number({ error: RETENTION_MESSAGE }).min(RETENTION_MIN, { error: RETENTION_MESSAGE }).max(RETENTION_MAX, { error: RETENTION_MESSAGE }),
+)
+
+export const dailyLimit = z.coerce
+  .number({ error: DAILY_LIMIT_MESSAGE })
+  .int({ error: DAILY_LIMIT_MESSAGE })
+  .min(DAILY_LIMIT_MIN, { error: DAILY_LIMIT_MESSAGE })
+  .max(DAILY_LIMIT_MAX, { error: DAILY_LIMIT_MESSAGE })
+
+export const ReviewSettingsBody = z
+  .object({
+    desired_retention: desiredRetention.meta({ description: 'Retenção desejada, de 0,80 a 0,95 (padrão 0,90).' }),
+    daily_limit: dailyLimit.meta({ description: 'Revisões por dia, de 1 a 500 (padrão 50).' }),
+  })
+  .meta({ id: 'ReviewSettingsInput' })
+
+const examDate = z
+  .string({ error: EXAM_DATE_MESSAGE })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: EXAM_DATE_MESSAGE })
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+    error: EXAM_DATE_MESSAGE,
+  })
+
+export const StudyPlanBody = z
+  .object({
+    exam_date: examDate.meta({ description: 'Data da prova (AAAA-MM-DD, de hoje em diante pelo relógio do servidor).' }),
+    hours_per_week: z.coerce
+      .number({ error: HOURS_MESSAGE })
+      .int({ error: HOURS_MESSAGE })
+      .min(HOURS_PER_WEEK_MIN, { error: HOURS_MESSAGE })
+      .max(HOURS_PER_WEEK_MAX, { error: HOURS_MESSAGE })
+      .meta({ description: `Horas de estudo por semana (${HOURS_PER_WEEK_MIN} a ${HOURS_PER_WEEK_MAX}).` }),
+  })
+  .meta({ id: 'StudyPlanInput' })
