@@ -134,6 +134,9 @@ function UserLinks({ user, chat = false, desktop = false }: { user: UserJson | n
       <NavLink to="/dashboard" className="nav-link">
         Meu painel
       </NavLink>
+      <NavLink to="/revisao" className="nav-link">
+        Revisão
+      </NavLink>
       <NavLink to="/simulados" className="nav-link">
         Simulados
       </NavLink>

@@ -26,7 +26,7 @@ export type FilterState = {
 }
 
 /** The status filter's URL values and labels (the API's values: questoes.server.ts). */
-export const SITUACOES = { 'nao-resolvidas': 'Não resolvidas', errei: 'Que errei', acertei: 'Que acertei' }
+export const SITUACOES = { 'nao-resolvidas': 'Não resolvidas', errei: 'Que errei', acertei: 'Que acertei', revisar: 'Para revisar' }
 export type Situacao = keyof typeof SITUACOES
 
 export const DIFFICULTY_LABELS: Record<string, string> = { facil: 'Fácil', medio: 'Médio', dificil: 'Difícil' }

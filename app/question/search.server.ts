@@ -6,7 +6,7 @@ import type { FilterState } from './filters'
 import { activeFilterCount } from './filters'
 
 /** The 'Situação' filter's URL values as the API's statuses. */
-const STATUS = { 'nao-resolvidas': 'unsolved', errei: 'wrong', acertei: 'right' } as const
+const STATUS = { 'nao-resolvidas': 'unsolved', errei: 'wrong', acertei: 'right', revisar: 'to_review' } as const
 
 /**
  * The search API's query for a list's filters: /questoes and its one-at-a-time mode

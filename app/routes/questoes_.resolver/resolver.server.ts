@@ -7,7 +7,11 @@ import { quotaMessageFor } from '#server/domain/plans'
 import { meApi } from '#server/features/me/contract'
 import { questionsApi } from '#server/features/questions/contract'
 import { MAX_PAGE } from '#server/features/questions/messages'
+import type { ReviewOutcomeJson } from '#server/features/review/contract'
+import { reviewApi } from '#server/features/review/contract'
+import { QUEUE_LIMIT_MAX } from '#server/features/review/messages'
 import { toCardView } from '~/question/card-view.server'
+import type { FilterState } from '~/question/filters'
 import { filtersToSearch, readFilters } from '~/question/filters'
 import type { CardView, RevealState } from '~/question/question-card'
 import type { Run } from '~/question/resolver'
@@ -20,7 +24,7 @@ import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, getSession, logoutExpired, policyOf, requireLoginToAct, tokenOf } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
-import { ResolverAnswerSchema } from './schemas'
+import { ResolverAnswerSchema, ResolverEasySchema } from './schemas'
 
 /** The question an answer's redirect pins (`revelada=<id>`): shown whatever the search now holds at `pos`. */
 function pinnedId(params: URLSearchParams) {
@@ -57,6 +61,34 @@ async function summaryOf(api: ApiClient, run: Run): Promise<Summary> {
 
 export type ResolverReveal = RevealState & { locked: string | null }
 
+/**
+ * 'Para revisar' (issue 30): the review queue rather than the search, the most overdue first and
+ * within the daily limit. An answered question leaves the queue as it leaves a status filter, so
+ * the run's `saiu` keeps the count.
+ */
+async function reviewPage(api: ApiClient, filters: FilterState, pos: number) {
+  const queue = await call(api, reviewApi.queue, {
+    query: { discipline: filters.disciplina[0], notebook: filters.caderno ?? undefined, limit: Math.min(pos, QUEUE_LIMIT_MAX) },
+  })
+  return { data: queue.data.slice(pos - 1, pos).map((item) => item.question), total: queue.remaining_today, total_exact: true }
+}
+
+export type ReviewNote = { rating: 'again' | 'hard' | 'good' | 'easy'; days: number; easyDays: number; attempt: number | null }
+
+/**
+ * What the answer did to the question's review card, carried by the redirect:
+ * `volta=<question>-<days>-<rating>-<days if rated Easy>[-<attempt>]` (the student's own display only).
+ */
+function reviewInUrl(params: URLSearchParams, id: number): ReviewNote | null {
+  const m = /^(\d{1,9})-(\d{1,5})-(again|hard|good|easy)-(\d{1,5})(?:-(\d{1,12}))?$/.exec(params.get('volta') ?? '')
+  if (!m || Number(m[1]) !== id) return null
+  return { days: Number(m[2]), rating: m[3] as ReviewNote['rating'], easyDays: Number(m[4]), attempt: m[5] ? Number(m[5]) : null }
+}
+
+function reviewParam(id: number, review: ReviewOutcomeJson) {
+  return `${id}-${review.interval_days}-${review.rating}-${review.preview.easy}${review.attempt_id ? `-${review.attempt_id}` : ''}`
+}
+
 export async function loadResolver(request: Request, context: AppLoadContext) {
   const url = new URL(request.url)
   const session = await getSession(request)
@@ -77,7 +109,10 @@ export async function loadResolver(request: Request, context: AppLoadContext) {
 
   try {
     const [search, shown, reveals] = await Promise.all([
-      call(api, questionsApi.search, { query: searchQueryOf(filters, Math.min(run.pos, MAX_PAGE), 1, seed) }).catch((error: unknown) => {
+      (filters.situacao === 'revisar'
+        ? reviewPage(api, filters, run.pos)
+        : call(api, questionsApi.search, { query: searchQueryOf(filters, Math.min(run.pos, MAX_PAGE), 1, seed) })
+      ).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 401) throw error
         return { failed: error instanceof ApiError ? error.message : 'Erro ao buscar questões' }
       }),
@@ -121,6 +156,7 @@ export async function loadResolver(request: Request, context: AppLoadContext) {
         }
       : null
     const question: CardView = toCardView(card)
+    const review = revealed ? reviewInUrl(url.searchParams, card.id) : null
     const self = resolverHref(filters, run)
     // Where the student is, for the dashboard's 'Continuar estudando' on any device (ADR 046);
     // failing to keep it must not cost the page.
@@ -131,6 +167,7 @@ export async function loadResolver(request: Request, context: AppLoadContext) {
         mode: 'question' as const,
         question,
         reveal,
+        review,
         progress: progressText(run, search.total + (left ? 1 : 0), search.total_exact),
         self,
         nextHref: resolverHref(filters, nextRun(run, left)),
@@ -155,7 +192,9 @@ export async function resolverAction(request: Request, context: AppLoadContext) 
   const run = readRun(url.searchParams)
   const back = resolverHref(filters, run)
   await requireLoginToAct(request, back, 'Faça login para registrar suas tentativas.')
-  const submission = await parseForm(request, ResolverAnswerSchema)
+  const formData = await request.formData()
+  if (formData.get('intent') === 'facil') return markEasy(request, context, url, formData)
+  const submission = await parseForm(formData, ResolverAnswerSchema)
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
   const { questao: id, resposta, t } = submission.value
 
@@ -165,6 +204,7 @@ export async function resolverAction(request: Request, context: AppLoadContext) 
     const target = new URL(resolverHref(filters, result.annulled ? run : { ...run, feitas: withDone(run.feitas, id) }), url)
     target.searchParams.set('revelada', String(id))
     target.searchParams.set('escolha', `${id}-${result.answer}`)
+    if (result.review) target.searchParams.set('volta', reviewParam(id, result.review))
     return redirect(`${target.pathname}${target.search}#resultado`)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
@@ -179,5 +219,25 @@ export async function resolverAction(request: Request, context: AppLoadContext) 
     }
     const { message, status } = formError(error, 'Não foi possível registrar a tentativa.')
     return json({ result: submission.reply({ formErrors: [message] }) }, { status })
+  }
+}
+
+/** 'Achei fácil' after a right answer: the review's rating becomes Easy; back to the same result. */
+async function markEasy(request: Request, context: AppLoadContext, url: URL, formData: FormData) {
+  const submission = await parseForm(formData, ResolverEasySchema)
+  const here = `${url.pathname}${url.search}`
+  if (submission.status !== 'success') return redirect(here)
+  const { questao, tentativa } = submission.value
+  try {
+    const api = await apiForRequest(request, context)
+    const { review, message } = await call(api, reviewApi.markEasy, { params: { id: questao, attemptId: tentativa } })
+    const target = new URL(here, url)
+    target.searchParams.set('volta', reviewParam(questao, review))
+    return redirectWithToast(`${target.pathname}${target.search}#resultado`, { type: 'success', title: message }, { request })
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    if (error.status === 401) return logoutExpired(request, here)
+    const { message } = formError(error, 'Não foi possível marcar como fácil.')
+    return redirectWithToast(`${here}#resultado`, { type: 'error', title: message }, { request })
   }
 }

@@ -12,7 +12,7 @@ import { Alternatives, CardDetails, DifficultyBadge, QuotaAlert, RevealPanel } f
 import questionStyles from '~/question/questions.css'
 import { useZodForm } from '~/utils/use-zod-form'
 
-import type { ResolverReveal } from './resolver.server'
+import type { ResolverReveal, ReviewNote } from './resolver.server'
 import { loadResolver, resolverAction } from './resolver.server'
 import * as forms from './schemas.forms'
 import { useStepKeys } from './step-keys'
@@ -82,9 +82,11 @@ function QuestionStep({
   nextHref,
   prevHref,
   quota,
+  review,
 }: {
   question: CardView
   reveal: ResolverReveal | null
+  review: ReviewNote | null
   progress: string
   self: string
   nextHref: string
@@ -147,6 +149,7 @@ function QuestionStep({
           <div id="resultado">
             <RevealPanel reveal={reveal} />
             {reveal.locked ? <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{reveal.locked}</p> : null}
+            {review ? <ReviewLine review={review} questionId={question.id} self={self} /> : null}
           </div>
         ) : null}
       </article>
@@ -174,6 +177,32 @@ function QuestionStep({
         </Link>
       </nav>
     </>
+  )
+}
+
+const when = (days: number) => (days <= 0 ? 'hoje' : days === 1 ? 'amanhã' : `em ${days} dias`)
+
+/**
+ * When the question comes back to Revisão (issue 30), and after a right answer 'Achei fácil',
+ * which rates it Easy and sends it further out.
+ */
+function ReviewLine({ review, questionId, self }: { review: ReviewNote; questionId: number; self: string }) {
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'facil'
+  return (
+    <Form method="post" action={self} preventScrollReset className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+      <p data-testid="volta">{`Volta para a revisão ${when(review.days)}${review.rating === 'easy' ? ' (marcada como fácil)' : ''}.`}</p>
+      {(review.rating === 'good' || review.rating === 'hard') && review.attempt ? (
+        <>
+          <CsrfInput />
+          <input type="hidden" name="questao" value={questionId} />
+          <input type="hidden" name="tentativa" value={review.attempt} />
+          <button type="submit" name="intent" value="facil" className="btn-secondary" disabled={busy}>
+            {busy ? 'Salvando…' : `Achei fácil (volta ${when(review.easyDays)})`}
+          </button>
+        </>
+      ) : null}
+    </Form>
   )
 }
 

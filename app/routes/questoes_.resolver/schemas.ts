@@ -11,3 +11,9 @@ export const ResolverAnswerSchema = z.object({
     .regex(/^[A-Za-z]$/, 'Escolha uma alternativa antes de responder.'),
   t: z.string().max(100).optional().catch(undefined),
 })
+
+/** 'Achei fácil' after a right answer (issue 30): the question and the attempt to rate Easy. */
+export const ResolverEasySchema = z.object({
+  questao: z.coerce.number().int().min(1).max(999_999_999),
+  tentativa: z.coerce.number().int().min(1).max(999_999_999_999),
+})
