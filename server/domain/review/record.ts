@@ -42,14 +42,13 @@ export async function recordReviews(tx: Db, userId: string, inputs: ReviewInput[
   await lockUserCards(tx, [userId])
   if (!(await isReplayed(tx, userId))) return replayUsers(tx, [userId])
   const questionIds = [...new Set(inputs.map((i) => i.questionId))]
-  const [rows, retention, typical] = await Promise.all([
-    queryRows<CardRow>(
-      tx,
-      sql`SELECT * FROM review_cards WHERE user_id = ${userId} AND question_id = ANY(${sql.param(questionIds)}::int[])`,
-    ),
-    retentionOf(tx, userId),
-    typicalSeconds(tx, questionIds),
-  ])
+  // One after another: a transaction is one connection (pg refuses overlapping queries on it).
+  const rows = await queryRows<CardRow>(
+    tx,
+    sql`SELECT * FROM review_cards WHERE user_id = ${userId} AND question_id = ANY(${sql.param(questionIds)}::int[])`,
+  )
+  const retention = await retentionOf(tx, userId)
+  const typical = await typicalSeconds(tx, questionIds)
   const cards = new Map<number, Card>(rows.map((r) => [r.question_id, toCard(r)]))
   const { pending, outcomes } = applyReviews(schedulerFor(retention), cards, inputs, typical)
   await writeReviews(tx, userId, pending)
@@ -74,24 +73,22 @@ export async function replayUsers(tx: Db, userIds: string[]): Promise<Map<number
   if (!userIds.length) return outcomes
   await lockUserCards(tx, userIds)
   const ids = sql.param(userIds)
-  const [easyRows, settings, attemptRows] = await Promise.all([
-    queryRows<{ attempt_id: number }>(
-      tx,
-      sql`SELECT attempt_id FROM review_logs WHERE user_id = ANY(${ids}::uuid[]) AND rating = 4 AND attempt_id IS NOT NULL`,
-    ),
-    queryRows<{ user_id: string; desired_retention: number }>(
-      tx,
-      sql`SELECT user_id::text AS user_id, desired_retention FROM study_settings WHERE user_id = ANY(${ids}::uuid[])`,
-    ),
-    // Annulled questions have no card.
-    queryRows<AttemptRow>(
-      tx,
-      sql`SELECT a.id, a.user_id::text AS user_id, a.question_id, a.correct, a.elapsed_seconds, a.created_at
-            FROM attempts a JOIN questions q ON q.id = a.question_id
-           WHERE a.user_id = ANY(${ids}::uuid[]) AND q.correct_answer IS NOT NULL
-           ORDER BY a.user_id, a.id`,
-    ),
-  ])
+  const easyRows = await queryRows<{ attempt_id: number }>(
+    tx,
+    sql`SELECT attempt_id FROM review_logs WHERE user_id = ANY(${ids}::uuid[]) AND rating = 4 AND attempt_id IS NOT NULL`,
+  )
+  const settings = await queryRows<{ user_id: string; desired_retention: number }>(
+    tx,
+    sql`SELECT user_id::text AS user_id, desired_retention FROM study_settings WHERE user_id = ANY(${ids}::uuid[])`,
+  )
+  // Annulled questions have no card.
+  const attemptRows = await queryRows<AttemptRow>(
+    tx,
+    sql`SELECT a.id, a.user_id::text AS user_id, a.question_id, a.correct, a.elapsed_seconds, a.created_at
+          FROM attempts a JOIN questions q ON q.id = a.question_id
+         WHERE a.user_id = ANY(${ids}::uuid[]) AND q.correct_answer IS NOT NULL
+         ORDER BY a.user_id, a.id`,
+  )
   await tx.execute(sql`DELETE FROM review_logs WHERE user_id = ANY(${ids}::uuid[])`)
   await tx.execute(sql`DELETE FROM review_cards WHERE user_id = ANY(${ids}::uuid[])`)
   if (!attemptRows.length) return outcomes

@@ -297,6 +297,23 @@ describe('numbers and settings', () => {
   })
 })
 
+describe('the weekly quota', () => {
+  it('a review of a question counted this week is free; of an older one counts like any question', async () => {
+    const s = await createTestUser(t.ctx)
+    const { quota } = (await api('get', '/review/stats', s.auth).expect(200)).body
+    const limit = quota.limit as number
+    for (const x of q.slice(0, limit)) await answer(s, x.id, false)
+    // The week's questions used up: reviewing one of them again is free, a new one is refused.
+    await answer(s, q[0]!.id, true)
+    await api('post', `/questions/${q[limit]!.id}/attempts`, s.auth).send({ answer: 'A' }).expect(403)
+    expect((await api('get', '/review/stats', s.auth).expect(200)).body.quota).toMatchObject({ used: limit, remaining: 0 })
+    // Next week: the review of last week's question counts.
+    later(7)
+    await answer(s, q[1]!.id, true)
+    expect((await api('get', '/review/stats', s.auth).expect(200)).body.quota).toMatchObject({ used: 1, remaining: limit - 1 })
+  })
+})
+
 describe('the replay of old attempts', () => {
   it('gives the cards answering live gave, Fácil marks kept; restartable from its cursor', async () => {
     const students = await Promise.all([1, 2, 3].map(() => createTestUser(t.ctx, { plan: 'PRO' })))
