@@ -59,6 +59,7 @@ const PAGES: PageState[] = [
   { name: 'assistente com conversa', as: 'premium', path: '/assistente' },
   { name: 'assistente: confirmar limpeza', as: 'premium', path: '/assistente?limpar=1' },
   { name: 'assistente: janela flutuante', as: 'premium', path: '/dashboard', open: openChatWidget },
+  { name: 'revisão', as: 'student', path: '/revisao' },
   { name: 'simulados', as: 'student', path: '/simulados' },
   { name: 'simulado em andamento', as: 'student', path: (f) => `/simulados/${f.simulationId}` },
   { name: 'entregar simulado', as: 'student', path: (f) => `/simulados/${f.simulationId}/entregar` },

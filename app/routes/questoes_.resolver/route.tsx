@@ -149,7 +149,7 @@ function QuestionStep({
           <div id="resultado">
             <RevealPanel reveal={reveal} />
             {reveal.locked ? <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{reveal.locked}</p> : null}
-            {review ? <ReviewLine review={review} questionId={question.id} self={self} /> : null}
+            {review ? <ReviewLine review={review} questionId={question.id} here={`${location.pathname}${location.search}`} /> : null}
           </div>
         ) : null}
       </article>
@@ -186,11 +186,12 @@ const when = (days: number) => (days <= 0 ? 'hoje' : days === 1 ? 'amanhã' : `e
  * When the question comes back to Revisão (issue 30), and after a right answer 'Achei fácil',
  * which rates it Easy and sends it further out.
  */
-function ReviewLine({ review, questionId, self }: { review: ReviewNote; questionId: number; self: string }) {
+function ReviewLine({ review, questionId, here }: { review: ReviewNote; questionId: number; here: string }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'facil'
   return (
-    <Form method="post" action={self} preventScrollReset className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+    // Posted to the page as it is (its result in the URL), which the redirect shows again.
+    <Form method="post" action={here} preventScrollReset className="mt-2 flex flex-wrap items-center gap-2 text-sm">
       <p data-testid="volta">{`Volta para a revisão ${when(review.days)}${review.rating === 'easy' ? ' (marcada como fácil)' : ''}.`}</p>
       {(review.rating === 'good' || review.rating === 'hard') && review.attempt ? (
         <>

@@ -1,0 +1,122 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import type { Browser } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+
+import { DEMO_ADMIN, loginViaPage, uniqueEmail } from './utils'
+
+// Issue 30, Revisão, as it will be checked: a student answers a question wrong today; the server
+// is restarted with its clock moved two days forward (CLOCK_OFFSET_SECONDS, outside production);
+// the question is due, reviewed one at a time through /revisao, and comes back later. Its own
+// server on its own data directory, since the suite's server keeps the real clock.
+
+const DAY = 86_400
+
+function startServer(dataDir: string, port: number, offsetSeconds: number) {
+  const child = spawn(process.execPath, [`${process.env.BUILD_DIR || 'build'}/server/index.js`], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SEED_DEMO: 'true',
+      RATE_LIMIT: 'off',
+      CLOCK_OFFSET_SECONDS: String(offsetSeconds),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (d) => (output += d))
+  child.stderr.on('data', (d) => (output += d))
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
+  return { stop: async () => (child.kill('SIGTERM'), exited), output: () => output }
+}
+
+async function waitForHealth(port: number, output: () => string) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`server did not start: ${output()}`)
+}
+
+async function api(base: string, method: string, url: string, token: string | null, body?: unknown) {
+  const res = await fetch(`${base}/api/v1${url}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const json = await res.json()
+  expect(res.ok, JSON.stringify(json)).toBe(true)
+  return json
+}
+
+async function page(browser: Browser, base: string, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ baseURL: base, javaScriptEnabled, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
+  return context.newPage()
+}
+
+test('errada hoje, a questão volta depois de amanhã; revisada, volta mais tarde', async ({ browser, javaScriptEnabled }) => {
+  test.setTimeout(180_000)
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-revisao-'))
+  const port = 3300 + Math.floor(Math.random() * 90) + (javaScriptEnabled ? 0 : 100)
+  const base = `http://127.0.0.1:${port}`
+  const student = { name: 'Rita Revisão', email: uniqueEmail('revisao'), password: 'revisao12345' }
+  let server = startServer(dataDir, port, 0)
+  try {
+    await waitForHealth(port, server.output)
+    const { token } = await api(base, 'POST', '/auth/register', null, { ...student, password_confirmation: student.password })
+    const admin = (await api(base, 'POST', '/auth/login', null, DEMO_ADMIN)).token
+    const search = await api(base, 'GET', '/questions/search?per_page=20&annulled=false', token)
+    const question = search.data[0] as { id: number; short_id: string; alternatives: { letter: string }[] }
+    const key = (await api(base, 'POST', `/questions/${question.id}/reveal`, admin)).correct_answer as string
+    const wrong = question.alternatives.find((a) => a.letter !== key)!.letter
+    await api(base, 'POST', `/questions/${question.id}/attempts`, token, { answer: wrong })
+
+    let tab = await page(browser, base, javaScriptEnabled)
+    await loginViaPage(tab, student, '/revisao')
+    await expect(tab.getByTestId('revisar-hoje')).toHaveText('Revisar hoje: 0 questões')
+    await tab.context().close()
+    await server.stop()
+
+    // Two days later, by the server's clock.
+    server = startServer(dataDir, port, 2 * DAY)
+    await waitForHealth(port, server.output)
+    tab = await page(browser, base, javaScriptEnabled)
+    await loginViaPage(tab, student, '/revisao')
+    await expect(tab.getByTestId('revisar-hoje')).toHaveText('Revisar hoje: 1 questão')
+    await tab.getByRole('link', { name: 'Começar revisão' }).click()
+    await expect(tab).toHaveURL(/\/questoes\/resolver\?situacao=revisar&pos=1&desde=/)
+    await expect(tab.getByRole('heading', { level: 2, name: `#${question.short_id}` })).toBeVisible()
+    await tab.getByRole('radio', { name: new RegExp(`^${key}\\)`) }).check()
+    await tab.getByRole('button', { name: 'Responder' }).click()
+    await expect(tab.getByTestId('resposta')).toContainText('Você acertou!')
+    await expect(tab.getByTestId('volta')).toHaveText(/^Volta para a revisão (amanhã|em \d+ dias)\.$/)
+    await tab.getByRole('button', { name: /^Achei fácil \(volta (amanhã|em \d+ dias)\)$/ }).click()
+    await expect(tab.getByTestId('volta')).toHaveText(/^Volta para a revisão em \d+ dias \(marcada como fácil\)\.$/)
+    await tab.getByRole('link', { name: 'Próxima' }).click()
+    await expect(tab.getByRole('heading', { name: 'Fim das questões' })).toBeVisible()
+    await expect(tab.getByTestId('resumo')).toHaveText('Você acertou 1 e errou 0 da 1 questão que respondeu.')
+
+    await tab.goto('/revisao')
+    await expect(tab.getByTestId('revisar-hoje')).toHaveText('Revisar hoje: 0 questões')
+    await expect(tab.getByText('1 revisão feita hoje, de um limite de 50 por dia.')).toBeVisible()
+    // The /questoes filter finds nothing due any more.
+    await tab.goto('/questoes?situacao=revisar')
+    await expect(tab.getByText(/Nenhuma questão encontrada/)).toBeVisible()
+    await tab.context().close()
+  } finally {
+    await server.stop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+})
