@@ -34,6 +34,7 @@ export const CAPABILITIES = [
   'no_ads',
   'simulados',
   'reviews',
+  'study_plan',
   'service',
 ] as const
 export type Capability = (typeof CAPABILITIES)[number]
@@ -105,7 +106,17 @@ export const CAPABILITY_RULES: Record<Capability, CapabilityRule> = {
         ? 'Exame de Ordem, provas anteriores e personalizados, sem limite'
         : `Exame de Ordem e personalizados; ${plural(l.simulationsPerMonth, 'prova anterior', 'provas anteriores')} por mês`,
   },
-  reviews: { description: 'Revisão diária (ainda não existe: a linha fica oculta)', built: false },
+  // Every plan schedules its answers for review (issue 30); a limited plan's reviews count against its week as any question.
+  reviews: {
+    description: 'Revisão diária: a fila de questões a revisar de cada estudante (todos os planos)',
+    built: true,
+    includes: () => true,
+  },
+  study_plan: {
+    description: 'Plano de estudos: metas da semana até a data da prova (plano com plano de estudos)',
+    built: true,
+    includes: (l) => l.hasStudyPlan,
+  },
   service: { description: 'Serviço fora do software, nos planos escolhidos', built: true },
 }
 

@@ -66,3 +66,6 @@ UPDATE "catalog_plans" SET "has_study_plan" = true WHERE "plan_name" = 'PRO';-->
 INSERT INTO "review_replay" ("id", "finished_at")
   SELECT 1, CASE WHEN EXISTS (SELECT 1 FROM "attempts") THEN NULL ELSE now() END
   ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+-- Revisão is built for every plan (its line, seeded hidden by 0010, now shows); the study plan gets its line.
+INSERT INTO "catalog_features" ("label", "capability", "position") VALUES ('Plano de estudos até a prova', 'study_plan', 14);

@@ -47,15 +47,30 @@ describe('GET /plans', () => {
       popular: true,
       limits: { questionsPerWeek: -1, notebooksLimit: 50, hasChat: true },
     })
-    // Only what the software does (issue 28): no simulados, mentoring or guarantee; Básico keeps the analysis.
+    // Only what the software does (issue 28): no mentoring or guarantee; Básico keeps the analysis. The
+    // simulados (issue 29) on the plans that have them, Revisão (issue 30) on all, the study plan on Pro.
     const always = ['Acesso à plataforma', 'Resultado das questões']
     const shared = ['Estatísticas de desempenho', 'Filtros avançados', 'Acompanhamento de progresso', 'Explicações detalhadas']
-    const paid = ['Chatbot especializado', 'Discussões nas questões', 'Sem anúncios']
+    const paid = [
+      'Chatbot especializado',
+      'Discussões nas questões',
+      'Sem anúncios',
+      'Simulados personalizados: Exame de Ordem, provas anteriores e personalizados, sem limite',
+    ]
+    const review = 'Revisão diária das questões'
     expect(res.body.data.map((p: { features: string[] }) => p.features)).toEqual([
-      ['Direito a questões: 5 por semana', ...always, 'Caderno personalizado: até 2 cadernos', ...shared],
-      ['Direito a questões: Ilimitado', ...always, 'Caderno personalizado: até 10 cadernos', ...shared],
-      ['Direito a questões: Ilimitado', ...always, 'Caderno personalizado: até 50 cadernos', ...shared, ...paid],
-      ['Direito a questões: Ilimitado', ...always, 'Caderno personalizado: cadernos ilimitados', ...shared, ...paid],
+      ['Direito a questões: 5 por semana', ...always, 'Caderno personalizado: até 2 cadernos', ...shared, review],
+      ['Direito a questões: Ilimitado', ...always, 'Caderno personalizado: até 10 cadernos', ...shared, review],
+      ['Direito a questões: Ilimitado', ...always, 'Caderno personalizado: até 50 cadernos', ...shared, ...paid, review],
+      [
+        'Direito a questões: Ilimitado',
+        ...always,
+        'Caderno personalizado: cadernos ilimitados',
+        ...shared,
+        ...paid,
+        review,
+        'Plano de estudos até a prova',
+      ],
     ])
     expect(res.body.data[0].limits).toMatchObject({ questionsPerWeek: 5, notebooksLimit: 2 })
     expect(res.body.payment_methods).toEqual([
