@@ -8,6 +8,7 @@ import { errorReportsApi } from '#server/features/error-reports/contract'
 import { meApi } from '#server/features/me/contract'
 import { notebooksApi } from '#server/features/notebooks/contract'
 import { profileApi } from '#server/features/profile/contract'
+import { reviewApi } from '#server/features/review/contract'
 import { simulationsApi } from '#server/features/simulations/contract'
 import type { TabId } from '~/dashboard/tabs'
 import { tabHref, tabOf } from '~/dashboard/tabs'
@@ -24,8 +25,11 @@ import { settingsFrom } from './settings.server'
 
 async function loadTab(tab: TabId, api: ApiClient, url: URL) {
   switch (tab) {
-    case 'visao-geral':
-      return { tab, activity: (await call(api, meApi.activity)).activity }
+    case 'visao-geral': {
+      const [{ activity }, review] = await Promise.all([call(api, meApi.activity), call(api, reviewApi.stats)])
+      const { cards, due_now, due_today, done_today, remaining_today, forecast, retention, settings } = review
+      return { tab, activity, review: { cards, due_now, due_today, done_today, remaining_today, forecast, retention, settings } }
+    }
     case 'cadernos': {
       const { notebooks, allowance } = await call(api, notebooksApi.list)
       return { tab, notebooks, allowance }
