@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { HouseAd } from '~/components/house-ad'
 import { TABS } from '~/dashboard/tabs'
 
-import { createNotebookAction, loadDashboard } from './dashboard.server'
+import { dashboardAction, loadDashboard } from './dashboard.server'
 import { ForumTab } from './forum-tab'
 import { NotebooksTab } from './notebooks-tab'
 import { NotesTab } from './notes-tab'
@@ -37,9 +37,9 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   return loadDashboard(request, context)
 }
 
-/** The one form posting here: the Cadernos tab's create card. */
+/** The Cadernos tab's create card and Configurações' Revisão form (by `intent`). */
 export function action({ request, context }: ActionFunctionArgs) {
-  return createNotebookAction(request, context)
+  return dashboardAction(request, context)
 }
 
 export default function DashboardPage() {
