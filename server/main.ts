@@ -13,7 +13,7 @@ import { createLogger, withoutUrlPasswords } from './logger'
 import { buildDir } from './paths'
 import { isDraining, markDraining, startDraining } from './shared/draining'
 import { closeSharedRedis } from './shared/redis'
-import { runStartupTasks } from './startup'
+import { runStartupTasks, startBackgroundTasks } from './startup'
 
 export type StartOptions = {
   /** The Remix build to serve; the process tests pass one that yields none (API only). */
@@ -70,6 +70,7 @@ export async function startServer(options: StartOptions = {}) {
     // port actually bound (PORT=0 picks a free one) and the secret resolved above.
     process.env.API_URL ??= `http://127.0.0.1:${port}/api/v1`
     logger.info({ port, database: ctx.database.kind }, `Gabarita ouvindo em http://localhost:${port}`)
+    startBackgroundTasks(ctx)
   })
   server.keepAliveTimeout = 65_000
   // Without this listener a port already taken threw a stack trace and left the PGlite lock

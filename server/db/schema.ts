@@ -136,6 +136,8 @@ export const catalogPlans = pgTable('catalog_plans', {
   simulationsPerMonth: integer('simulations_per_month').notNull().default(1),
   /** The Exame de Ordem and personalised simulados (the prova anterior follows simulationsPerMonth). */
   hasSimulations: boolean('has_simulations').notNull().default(false),
+  /** The study plan (issue 30): Pro's, and Premium's at the admin's choice. */
+  hasStudyPlan: boolean('has_study_plan').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
@@ -849,4 +851,94 @@ export const simulationMix = pgTable('simulation_mix', {
     .references(() => disciplines.id, { onDelete: 'cascade' }),
   count: integer('count').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * Revisão (issue 30, ADR 047): one FSRS card (ts-fsrs) per student and question, created by the
+ * first answer and moved by every answer. The columns are ts-fsrs's Card; state is its State enum
+ * (0 New, 1 Learning, 2 Review, 3 Relearning). The queue reads (user_id, due).
+ */
+export const reviewCards = pgTable(
+  'review_cards',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    due: timestamp('due', { withTimezone: true }).notNull(),
+    stability: doublePrecision('stability').notNull(),
+    difficulty: doublePrecision('difficulty').notNull(),
+    elapsedDays: integer('elapsed_days').notNull(),
+    scheduledDays: integer('scheduled_days').notNull(),
+    learningSteps: integer('learning_steps').notNull(),
+    reps: integer('reps').notNull(),
+    lapses: integer('lapses').notNull(),
+    state: integer('state').notNull(),
+    lastReview: timestamp('last_review', { withTimezone: true }),
+    /** The attempt of the last review: "Fácil" re-rates only that one. */
+    lastAttemptId: integer('last_attempt_id'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.questionId] }), index('review_cards_user_due_idx').on(t.userId, t.due)],
+)
+
+/**
+ * Every review with its rating and the card as it was before (ts-fsrs's ReviewLog), kept so the
+ * FSRS parameters can be optimised from real data later. attempt_id is the answer that made it.
+ */
+export const reviewLogs = pgTable(
+  'review_logs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    attemptId: integer('attempt_id').references(() => attempts.id, { onDelete: 'set null' }),
+    rating: integer('rating').notNull(),
+    state: integer('state').notNull(),
+    due: timestamp('due', { withTimezone: true }).notNull(),
+    stability: doublePrecision('stability').notNull(),
+    difficulty: doublePrecision('difficulty').notNull(),
+    elapsedDays: integer('elapsed_days').notNull(),
+    lastElapsedDays: integer('last_elapsed_days').notNull(),
+    scheduledDays: integer('scheduled_days').notNull(),
+    learningSteps: integer('learning_steps').notNull(),
+    review: timestamp('review', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // Reviews done today and the measured retention read one user's logs by time.
+    index('review_logs_user_review_idx').on(t.userId, t.review),
+    index('review_logs_attempt_idx').on(t.attemptId),
+  ],
+)
+
+/** A student's review settings and study plan (absent row: the defaults, no plan). */
+export const studySettings = pgTable('study_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** 0.80–0.95 (ts-fsrs's request_retention). */
+  desiredRetention: doublePrecision('desired_retention').notNull().default(0.9),
+  dailyLimit: integer('daily_limit').notNull().default(50),
+  examDate: date('exam_date', { mode: 'string' }),
+  hoursPerWeek: integer('hours_per_week'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * The one-time replay of the attempts made before Revisão existed into cards (ADR 047): the
+ * users are walked in id order and `cursor` is the last one done, committed with its batch, so a
+ * restart carries on where it stopped. finished_at set: done for good.
+ */
+export const reviewReplay = pgTable('review_replay', {
+  id: integer('id').primaryKey(),
+  cursor: uuid('cursor'),
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  users: integer('users').notNull().default(0),
+  attempts: bigint('attempts', { mode: 'number' }).notNull().default(0),
 })

@@ -18,8 +18,11 @@ export const TEXT_COUNT_CAP = 500
 export const DEFAULT_PER_PAGE = 20
 export const MAX_PER_PAGE = 100
 
-/** Never answered, answered at all, last answer wrong, last answer right (the student's own attempts). */
-export type QuestionStatus = 'unsolved' | 'solved' | 'wrong' | 'right'
+/**
+ * Never answered, answered at all, last answer wrong, last answer right (the student's own
+ * attempts), or due for review (their Revisão card's due date has passed: issue 30).
+ */
+export type QuestionStatus = 'unsolved' | 'solved' | 'wrong' | 'right' | 'to_review'
 
 export type SearchParams = {
   page: number
@@ -42,6 +45,8 @@ export type SearchParams = {
   random: boolean
   seed?: string
   userId?: string
+  /** The server's clock (ctx.clock), for status to_review. */
+  now?: Date
 }
 
 /** A search with no filter (the first page of 20, the bank's own order), changed by `overrides`. */
@@ -138,7 +143,9 @@ const HAS_EXPLANATION = sql`(q.explanation IS NOT NULL AND length(trim(q.explana
  * turns into a semi-join over attempts_user_question_idx (a scalar "last attempt" subquery would
  * be probed once per question of the bank).
  */
-function statusCondition(status: QuestionStatus, userId: string): SQL {
+function statusCondition(status: QuestionStatus, userId: string, now: Date = new Date()): SQL {
+  if (status === 'to_review')
+    return sql`EXISTS (SELECT 1 FROM review_cards rc WHERE rc.user_id = ${userId} AND rc.question_id = q.id AND rc.due <= ${now})`
   const attempted = sql`SELECT 1 FROM attempts a WHERE a.user_id = ${userId} AND a.question_id = q.id`
   if (status === 'unsolved') return sql`NOT EXISTS (${attempted})`
   if (status === 'solved') return sql`EXISTS (${attempted})`
@@ -175,7 +182,7 @@ function whereClause(p: SearchParams): SQL {
       sql`EXISTS (SELECT 1 FROM notebook_questions nq JOIN notebooks n ON n.id = nq.notebook_id
         WHERE nq.question_id = q.id AND nq.notebook_id = ${p.notebookId} AND n.user_id = ${p.userId})`,
     )
-  if (p.status && p.userId) parts.push(statusCondition(p.status, p.userId))
+  if (p.status && p.userId) parts.push(statusCondition(p.status, p.userId, p.now))
   if (p.hasExplanation !== undefined) parts.push(p.hasExplanation ? HAS_EXPLANATION : sql`NOT ${HAS_EXPLANATION}`)
   if (p.annulled !== undefined) parts.push(p.annulled ? sql`q.correct_answer IS NULL` : sql`q.correct_answer IS NOT NULL`)
   return sql.join(parts, sql` AND `)

@@ -6,6 +6,8 @@ import { attempts, errorReports, questions, questionUsage } from '../../db/schem
 import { getCatalog } from '../../domain/catalog'
 import type { Policy } from '../../domain/policy'
 import { claimQuestionUse, commentedAnswerAccess, getPolicy, weekStart } from '../../domain/policy'
+import { recordReviews } from '../../domain/review/record'
+import type { ReviewOutcome } from '../../domain/review/scheduler'
 
 export const ANNULLED_MESSAGE = 'Questão Anulada'
 
@@ -101,7 +103,7 @@ export async function answerQuestion(
   answer: string,
   at = new Date(),
   elapsedSeconds: number | null = null,
-): Promise<UseOutcome<Reveal & { correct: boolean | null; answer: string; elapsed_seconds: number | null }>> {
+): Promise<UseOutcome<Reveal & { correct: boolean | null; answer: string; elapsed_seconds: number | null; review: ReviewOutcome | null }>> {
   const q = await liveQuestion(db, questionId)
   if (!q) return { kind: 'not-found' }
   const letter = answer.trim().toUpperCase()
@@ -110,18 +112,28 @@ export async function answerQuestion(
   const use = await claimQuestionUse(db, user, questionId, at)
   if (!use.allowed) return { kind: 'quota', message: use.message, policy: use.policy }
   const shown = await reveal(db, q, use.policy)
-  if (shown.annulled) return { kind: 'ok', value: { ...shown, correct: null, answer: letter, elapsed_seconds: null }, policy: use.policy }
+  if (shown.annulled)
+    return { kind: 'ok', value: { ...shown, correct: null, answer: letter, elapsed_seconds: null, review: null }, policy: use.policy }
   const correct = letter === q.correctAnswer?.toUpperCase()
   // Append-only. The trigger in server/db/sql/003-question-stats.sql marks the first attempt
   // and adds to question_answer_stats; the lock keeps a double submit from being first twice.
-  const [row] = await db.transaction(async (tx) => {
+  // The answer is a review of the question's card (Revisão, ADR 047), in the same transaction.
+  const { row, review } = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`attempt:${user.id}:${questionId}`}))`)
-    return tx
+    const [inserted] = await tx
       .insert(attempts)
       .values({ userId: user.id, questionId, answer: letter, correct, elapsedSeconds, createdAt: at })
-      .returning({ elapsedSeconds: attempts.elapsedSeconds })
+      .returning({ id: attempts.id, elapsedSeconds: attempts.elapsedSeconds })
+    const reviews = await recordReviews(tx, user.id, [
+      { attemptId: inserted!.id, questionId, correct, elapsedSeconds: inserted!.elapsedSeconds, at },
+    ])
+    return { row: inserted, review: reviews.get(inserted!.id) ?? null }
   })
-  return { kind: 'ok', value: { ...shown, correct, answer: letter, elapsed_seconds: row?.elapsedSeconds ?? null }, policy: use.policy }
+  return {
+    kind: 'ok',
+    value: { ...shown, correct, answer: letter, elapsed_seconds: row?.elapsedSeconds ?? null, review },
+    policy: use.policy,
+  }
 }
 
 export async function reportError(db: Db, questionId: number, message: string, userId: string | null, ip: string | null) {

@@ -97,11 +97,9 @@ export const AttemptJson = z
     correct: z.boolean().nullable().meta({ description: 'null numa questão anulada (nada é registrado).' }),
     answer: z.string(),
     elapsed_seconds: int().nullable().meta({ description: 'Tempo desde que o cartão foi mostrado; null quando desconhecido.' }),
-    review: ReviewOutcomeJson.nullable()
-      .optional()
-      .meta({
-        description: 'O cartão da Revisão depois desta resposta: quando volta e os intervalos de cada nota; null numa questão anulada.',
-      }),
+    review: ReviewOutcomeJson.nullable().optional().meta({
+      description: 'O cartão da Revisão depois desta resposta: quando volta e os intervalos de cada nota; null numa questão anulada.',
+    }),
   })
   .meta({ id: 'QuestionAttempt' })
 export type AttemptResponse = z.output<typeof AttemptJson>

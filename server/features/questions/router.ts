@@ -60,7 +60,7 @@ function single(req: Request, key: string) {
 }
 
 const DIFFICULTY_MAP: Record<string, SearchParams['difficulties'][number]> = { facil: 'FACIL', medio: 'MEDIO', dificil: 'DIFICIL' }
-const STATUSES: QuestionStatus[] = ['unsolved', 'solved', 'wrong', 'right']
+const STATUSES: QuestionStatus[] = ['unsolved', 'solved', 'wrong', 'right', 'to_review']
 
 /** An optional true/false query value; anything else is refused with `message`. */
 function flag(req: Request, key: string, message: string) {
@@ -89,7 +89,7 @@ export function parseSearchQuery(req: Request): SearchParams {
   if (years.some((y) => y < 1900 || y > 2100)) throw new HttpError(400, 'Ano inválido: use anos com 4 dígitos, como 2023.')
   const status = single(req, 'status')
   if (status !== undefined && status !== '' && !STATUSES.includes(status as QuestionStatus))
-    throw new HttpError(400, 'Situação inválida: use unsolved, solved, wrong ou right.')
+    throw new HttpError(400, 'Situação inválida: use unsolved, solved, wrong, right ou to_review.')
   if (status && !req.user) throw new HttpError(401, 'Faça login para filtrar pela situação das questões.')
   const notebookText = single(req, 'notebook_id')
   if (notebookText !== undefined && notebookText !== '' && (!/^\d{1,9}$/.test(notebookText) || Number(notebookText) < 1))
@@ -162,7 +162,7 @@ export function createQuestionsRouter(ctx: AppContext) {
     router,
     questionsApi.search,
   )(async ({ req }) => {
-    const params = parseSearchQuery(req)
+    const params = { ...parseSearchQuery(req), now: ctx.clock?.() ?? new Date() }
     // Only the caller's own notebook: another user's is 'not found', like one that does not exist.
     if (params.notebookId && !(await ownsNotebook(ctx.db, params.userId!, params.notebookId))) throw new HttpError(404, NOTEBOOK_NOT_FOUND)
     const result = await searchQuestions(ctx.db, params)

@@ -93,7 +93,7 @@ describe('the status filters of the search', () => {
     for (const [query, message] of [
       ['has_explanation=sim', 'has_explanation inválido: use true ou false.'],
       ['annulled=1', 'annulled inválido: use true ou false.'],
-      ['status=errei', 'Situação inválida: use unsolved, solved, wrong ou right.'],
+      ['status=errei', 'Situação inválida: use unsolved, solved, wrong, right ou to_review.'],
     ]) {
       const res = await search(query, student.auth)
       expect(res.status, query).toBe(400)

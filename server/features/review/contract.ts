@@ -44,7 +44,8 @@ export const ReviewOutcomeJson = z
     due: z.iso.datetime().meta({ description: 'Quando a questão volta para a revisão.' }),
     interval_days: int().meta({ description: 'Dias até due (arredondado).' }),
     preview: ReviewPreviewJson.meta({
-      description: 'Se a próxima resposta (em due) tiver cada nota, em quantos dias a questão voltaria depois dela.',
+      description:
+        'Em quantos dias a questão voltaria se esta resposta tivesse cada nota (o que "Fácil" mudaria): os "volta em N dias" da página.',
     }),
     attempt_id: int().nullable().meta({ description: 'A tentativa que marcar como fácil (POST …/attempts/{attemptId}/easy).' }),
   })
@@ -254,6 +255,7 @@ export const reviewApi = {
     auth: 'user',
     body: ReviewSettingsBody,
     responses: { 200: z.object({ success: z.literal(true), message: z.string(), data: ReviewSettingsJson }) },
+    errors: [429],
   }),
   markEasy: defineEndpoint({
     method: 'post',
@@ -265,7 +267,7 @@ export const reviewApi = {
     auth: 'user',
     params: attemptParams,
     responses: { 200: z.object({ success: z.literal(true), message: z.string(), review: ReviewOutcomeJson }) },
-    errors: [409],
+    errors: [409, 429],
   }),
   getStudyPlan: defineEndpoint({
     method: 'get',

@@ -1,60 +1,53 @@
 import { Router } from 'express'
 
 import { currentUser } from '../../api/auth-middleware'
-import { HttpError } from '../../api/http'
+import { HttpError, unwrap } from '../../api/http'
+import { limiter } from '../../api/rate-limit'
 import { route } from '../../api/route'
 import type { AppContext } from '../../context'
 import { reviewApi } from './contract'
-import { DAILY_LIMIT_DEFAULT, PLANS_URL, RETENTION_DEFAULT, SETTINGS_SAVED } from './messages'
+import { EASY_DONE, PLANS_URL, SETTINGS_SAVED } from './messages'
+import { getSettings, markEasy, reviewQueue, reviewStats, saveSettings } from './review'
 
 // Revisão (issue 30): the contract (./contract.ts) says what each route reads and answers; this
 // says which rule runs. Every rule reads the one clock (ctx.clock), never the database's now().
-// STUB: the handlers answer the contract's shape while the rules are written.
 
 export function createReviewRouter(ctx: AppContext) {
   const router = Router()
   const now = () => ctx.clock?.() ?? new Date()
-  const today = () => now().toISOString().slice(0, 10)
-  const settings = { desired_retention: RETENTION_DEFAULT, daily_limit: DAILY_LIMIT_DEFAULT }
+  const writes = limiter(ctx, {
+    name: 'review',
+    windowMs: 10 * 60_000,
+    limit: 300,
+    by: 'user',
+    message: 'Você está enviando alterações rápido demais. Aguarde um pouco e tente novamente.',
+  })
 
   route(
     router,
     reviewApi.queue,
-  )(async ({ req }) => {
-    currentUser(req)
-    return { success: true, due_now: 0, daily_limit: DAILY_LIMIT_DEFAULT, done_today: 0, remaining_today: 0, data: [] }
-  })
-
-  route(
-    router,
-    reviewApi.stats,
-  )(async () => ({
+  )(async ({ req, query }) => ({
     success: true,
-    cards: 0,
-    due_now: 0,
-    due_today: 0,
-    done_today: 0,
-    remaining_today: 0,
-    forecast: Array.from({ length: 7 }, (_, i) => ({
-      date: new Date(now().getTime() + i * 86_400_000).toISOString().slice(0, 10),
-      due: 0,
-    })),
-    retention: { target: RETENTION_DEFAULT, measured: null, reviews: 0 },
-    settings,
-    quota: { limit: null, used: 0, remaining: null, week_start: today() },
+    ...unwrap(await reviewQueue(ctx.db, currentUser(req), query, now(), ctx.config.sessionSecret)),
   }))
 
-  route(router, reviewApi.getSettings)(async () => ({ success: true, data: settings }))
+  route(router, reviewApi.stats)(async ({ req }) => ({ success: true, ...(await reviewStats(ctx.db, currentUser(req), now())) }))
 
-  route(router, reviewApi.putSettings)(async ({ body }) => ({ success: true, message: SETTINGS_SAVED, data: body }))
+  route(router, reviewApi.getSettings)(async ({ req }) => ({ success: true, data: await getSettings(ctx.db, currentUser(req).id) }))
 
-  route(
-    router,
-    reviewApi.markEasy,
-  )(async () => {
-    throw new HttpError(404, 'Resposta não encontrada')
-  })
+  route(router, reviewApi.putSettings, [writes])(async ({ req, body }) => ({
+    success: true,
+    message: SETTINGS_SAVED,
+    data: await saveSettings(ctx.db, currentUser(req).id, body, now()),
+  }))
 
+  route(router, reviewApi.markEasy, [writes])(async ({ req, params }) => ({
+    success: true,
+    message: EASY_DONE,
+    review: unwrap(await markEasy(ctx.db, currentUser(req).id, params.id, params.attemptId)),
+  }))
+
+  // STUB until the study plan is written (the last step of issue 30's server side).
   route(
     router,
     reviewApi.getStudyPlan,

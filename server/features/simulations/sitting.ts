@@ -5,6 +5,7 @@ import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import type { SimulationFiltersValue, SimulationKindValue, SimulationShortfall } from '../../db/schema'
 import { attempts, simulationQuestions, simulations } from '../../db/schema'
+import { recordReviews } from '../../domain/review/record'
 import type { Owner } from './allowance'
 import { monthOf, simulationAllowance } from './allowance'
 import type { SheetCellJson, SimulationJson, SittingQuestionJson } from './contract'
@@ -155,17 +156,26 @@ export async function finishSitting(db: Db, id: number, at: Date, byDeadline: bo
       sql`SELECT pg_advisory_xact_lock(hashtext('attempt:' || ${ended.user_id} || ':' || qid))
             FROM unnest(${sql.param(ids.sort((a, b) => a - b))}::int[]) AS qid`,
     )
-    await tx.insert(attempts).values(
-      answered.map((r) => ({
-        userId: ended.user_id,
-        questionId: r.question_id,
-        answer: r.choice!,
-        correct: r.choice === r.correct_answer!.toUpperCase(),
-        elapsedSeconds: null,
-        source: 'simulado' as const,
-        simulationId: id,
-        createdAt: r.answered_at ? new Date(r.answered_at) : at,
-      })),
+    const inserted = await tx
+      .insert(attempts)
+      .values(
+        answered.map((r) => ({
+          userId: ended.user_id,
+          questionId: r.question_id,
+          answer: r.choice!,
+          correct: r.choice === r.correct_answer!.toUpperCase(),
+          elapsedSeconds: null,
+          source: 'simulado' as const,
+          simulationId: id,
+          createdAt: r.answered_at ? new Date(r.answered_at) : at,
+        })),
+      )
+      .returning({ id: attempts.id, questionId: attempts.questionId, correct: attempts.correct, createdAt: attempts.createdAt })
+    // Each delivered answer is a review of its question's card (Revisão, ADR 047).
+    await recordReviews(
+      tx,
+      ended.user_id,
+      inserted.map((a) => ({ attemptId: a.id, questionId: a.questionId, correct: a.correct, elapsedSeconds: null, at: a.createdAt })),
     )
   })
 }
