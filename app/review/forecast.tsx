@@ -14,9 +14,10 @@ function weekday(day: string) {
   return WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]
 }
 
-/** "Hoje" or "qua 14/05". */
+/** "Hoje", "Amanhã" or "qua 14/05". */
 export function dayLabel(day: string, index: number) {
-  return index === 0 ? 'Hoje' : `${weekday(day)} ${day.slice(8, 10)}/${day.slice(5, 7)}`
+  if (index < 2) return index ? 'Amanhã' : 'Hoje'
+  return `${weekday(day)} ${day.slice(8, 10)}/${day.slice(5, 7)}`
 }
 
 export const percent = (share: number) => `${Math.round(share * 100)}%`

@@ -76,7 +76,12 @@ export function ReviewCard({ stats }: { stats: ReviewCardStats }) {
               Revisar agora
             </Link>
           ) : (
-            <p className="text-slate-600 dark:text-slate-300">Nada para revisar hoje.</p>
+            <p className="text-slate-600 dark:text-slate-300">
+              {'Nada para revisar hoje. '}
+              <Link to="/revisao" className="font-semibold underline">
+                Abrir a revisão
+              </Link>
+            </p>
           )}
           <ReviewForecast forecast={stats.forecast} id="revisoes-previsao" />
         </>
