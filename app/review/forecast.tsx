@@ -26,7 +26,7 @@ export const percent = (share: number) => `${Math.round(share * 100)}%`
 export function ReviewForecast({ forecast, id }: { forecast: ForecastDay[]; id: string }) {
   const max = Math.max(1, ...forecast.map((f) => f.due))
   return (
-    <figure className="space-y-3" data-testid="previsao-revisoes">
+    <figure className="max-w-xl space-y-3" data-testid="previsao-revisoes">
       <figcaption id={id} className="text-sm font-semibold">
         Revisões nos próximos {forecast.length} dias
       </figcaption>
