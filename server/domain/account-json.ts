@@ -54,6 +54,7 @@ export const PlanLimitsJson = z
     hasAds: flag,
     simulationsPerMonth: z.number().int().meta({ description: 'Simulados de prova anterior por mês (-1 ilimitado).' }),
     hasSimulations: flag.meta({ description: 'Simulados do Exame de Ordem e personalizados.' }),
+    hasStudyPlan: flag.meta({ description: 'Plano de estudos (data da prova, horas por semana, metas da semana).' }),
   })
   .meta({ id: 'PlanLimits' })
 

@@ -144,6 +144,7 @@ export const ADMIN_LIMITS: PlanLimits = {
   hasAds: false,
   simulationsPerMonth: -1,
   hasSimulations: true,
+  hasStudyPlan: true,
 }
 
 async function loadCatalog(db: Db): Promise<Catalog> {
@@ -179,6 +180,7 @@ async function loadCatalog(db: Db): Promise<Catalog> {
         hasAds: p.hasAds,
         simulationsPerMonth: p.simulationsPerMonth,
         hasSimulations: p.hasSimulations,
+        hasStudyPlan: p.hasStudyPlan,
       },
       price_cents: price.get(`${p.planName}:month`) ?? 0,
       year_price_cents: yearly(p.planName),

@@ -13,6 +13,8 @@ export type PlanLimits = {
   simulationsPerMonth: number
   /** The Exame de Ordem and personalised simulados. */
   hasSimulations: boolean
+  /** The study plan (issue 30): Pro's, Premium's at the admin's choice. */
+  hasStudyPlan: boolean
 }
 
 const PLAN_NAMES: Record<PlanName, string> = {

@@ -79,6 +79,7 @@ function lessThan(higher: PlanLimits, lower: PlanLimits): string[] {
   if (!lower.hasAds && higher.hasAds) less.push('sem anúncios')
   if (amount(higher.simulationsPerMonth) < amount(lower.simulationsPerMonth)) less.push('simulados de prova anterior por mês')
   if (lower.hasSimulations && !higher.hasSimulations) less.push('simulados')
+  if (lower.hasStudyPlan && !higher.hasStudyPlan) less.push('plano de estudos')
   return less
 }
 
@@ -121,6 +122,7 @@ export async function updatePlan(db: Db, adminId: string, id: CatalogPlanId, bod
     hasAds: body.has_ads,
     simulationsPerMonth: body.simulations_per_month ?? current?.limits.simulationsPerMonth ?? 0,
     hasSimulations: body.has_simulations ?? current?.limits.hasSimulations ?? false,
+    hasStudyPlan: body.has_study_plan ?? current?.limits.hasStudyPlan ?? false,
   }
   if (!current) return { kind: 'not-found' } as const
   const error = monotonicError({ ...catalog, plans: catalog.plans.map((p) => (p.plan_name === id ? { ...p, limits } : p)) })

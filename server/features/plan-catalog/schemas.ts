@@ -41,6 +41,7 @@ export const PlanUpdateBody = z.object({
   // Absent: unchanged (issue 29 added them after the admin's form).
   simulations_per_month: limit('Simulados de prova anterior por mês').optional(),
   has_simulations: z.boolean({ error: 'Informe se o plano tem os simulados do Exame de Ordem e personalizados.' }).optional(),
+  has_study_plan: z.boolean({ error: 'Informe se o plano tem o plano de estudos.' }).optional(),
 })
 export type PlanUpdateBody = z.output<typeof PlanUpdateBody>
 

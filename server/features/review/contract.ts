@@ -286,7 +286,7 @@ export const reviewApi = {
     auth: 'user',
     body: StudyPlanBody,
     responses: { 200: StudyPlanJson },
-    errors: [403],
+    errors: [403, 429],
     errorBodies: { 403: StudyPlanRefused },
   }),
 }

@@ -8,6 +8,7 @@ import { attempts } from '#server/db/schema'
 import { issueShownToken } from '#server/domain/questions/timing'
 import { runReplay } from '#server/domain/review/record'
 
+import { PREMIUM_AS_SEEDED } from '../../../tests/api/billing-helpers'
 import { createTestContext, createTestUser } from '../../../tests/support/context'
 import { contractRequest } from '../../../tests/support/contract'
 import { insertQuestions } from '../../../tests/support/questions'
@@ -403,5 +404,70 @@ describe('a delivered simulado', () => {
     expect((await cardOf(s.user.id, answered[1]!.question_id))!.due.toISOString()).toBe(next(null, at, Rating.Again).due.toISOString())
     const unanswered = sheet.find((r) => !answered.includes(r))
     if (unanswered) expect(await cardOf(s.user.id, unanswered.question_id)).toBeUndefined()
+  })
+})
+
+describe('the study plan', () => {
+  it('is Pro’s: Gratuito reads why and is refused a save (403), bad dates and hours are 400 in Portuguese', async () => {
+    const free = await createTestUser(t.ctx)
+    const read = (await api('get', '/study-plan', free.auth).expect(200)).body
+    expect(read).toMatchObject({ allowed: false, code: 'PLAN_REQUIRED', plans_url: '/trocar-plano', plan: null, week: null })
+    expect(read.message).toMatch(/plano de estudos faz parte dos planos .*Pro/)
+    const refused = await api('put', '/study-plan', free.auth).send({ exam_date: '2027-01-10', hours_per_week: 10 }).expect(403)
+    expect(refused.body).toMatchObject({ code: 'PLAN_REQUIRED', plans_url: '/trocar-plano' })
+
+    const pro = await createTestUser(t.ctx, { plan: 'PRO' })
+    expect((await api('get', '/study-plan', pro.auth).expect(200)).body).toMatchObject({ allowed: true, plan: null, week: null })
+    const bad = [
+      [{ exam_date: '10/01/2027', hours_per_week: 10 }, /data da prova/],
+      [{ exam_date: '2027-02-30', hours_per_week: 10 }, /data da prova/],
+      [{ exam_date: '2020-01-10', hours_per_week: 10 }, /data da prova/],
+      [{ exam_date: '2027-01-10', hours_per_week: 0 }, /horas por semana/],
+      [{ exam_date: '2027-01-10', hours_per_week: 81 }, /horas por semana/],
+      [{ exam_date: '2027-01-10' }, /horas por semana/],
+    ] as const
+    for (const [body, message] of bad)
+      expect((await api('put', '/study-plan', pro.auth).send(body).expect(400)).body.error).toMatch(message)
+    await api('put', '/study-plan').send({ exam_date: '2027-01-10', hours_per_week: 10 }).expect(401)
+  })
+
+  it('splits the week’s hours between the review forecast and new questions by discipline, and counts the progress', async () => {
+    const pro = await createTestUser(t.ctx, { plan: 'PRO' })
+    // Wrong on two Civil questions, right on one Penal: both Civil come back within the week.
+    await answer(pro, q[0]!.id, false)
+    await answer(pro, q[1]!.id, false)
+    await answer(pro, q[8]!.id, true)
+    const examDate = new Date(now.getTime() + 60 * DAY).toISOString().slice(0, 10)
+    const saved = (await api('put', '/study-plan', pro.auth).send({ exam_date: examDate, hours_per_week: '5' }).expect(200)).body
+    expect(saved.plan).toEqual({ exam_date: examDate, hours_per_week: 5 })
+    const week = saved.week
+    expect(week.question_budget).toBe(80)
+    expect(week.review_target).toBeGreaterThanOrEqual(2)
+    expect(week.new_target).toBe(80 - week.review_target)
+    expect(week.by_discipline.reduce((a: number, d: { target: number }) => a + d.target, 0)).toBe(week.new_target)
+    const civil = week.by_discipline.find((d: { discipline_id: number }) => d.discipline_id === q[0]!.disciplineId)
+    const penal = week.by_discipline.find((d: { discipline_id: number }) => d.discipline_id === q[8]!.disciplineId)
+    // Civil (missed) weighs more than its share of the bank; Penal (mastered) less.
+    expect(civil).toMatchObject({ accuracy: 0 })
+    expect(penal).toMatchObject({ accuracy: 1 })
+    expect(week.progress.new_done).toBeGreaterThanOrEqual(0)
+    expect(week.forecast).toHaveLength(7)
+    expect(week.weeks_left).toBeGreaterThanOrEqual(8)
+  })
+
+  it('Premium has it when the admin says so; Pro can never have less than Premium', async () => {
+    const premium = await createTestUser(t.ctx, { plan: 'PREMIUM' })
+    expect((await api('get', '/study-plan', premium.auth).expect(200)).body.allowed).toBe(false)
+    await api('put', '/admin/plan-catalog/plans/PREMIUM', admin.auth)
+      .send({ ...PREMIUM_AS_SEEDED, has_study_plan: true })
+      .expect(200)
+    expect((await api('get', '/study-plan', premium.auth).expect(200)).body.allowed).toBe(true)
+    const less = await api('put', '/admin/plan-catalog/plans/PRO', admin.auth)
+      .send({ ...PREMIUM_AS_SEEDED, price_cents: 5000, has_study_plan: false })
+      .expect(422)
+    expect(less.body.error).toMatch(/O plano Pro ficaria com menos que o Premium \(.*plano de estudos\)/)
+    await api('put', '/admin/plan-catalog/plans/PREMIUM', admin.auth)
+      .send({ ...PREMIUM_AS_SEEDED, has_study_plan: false })
+      .expect(200)
   })
 })

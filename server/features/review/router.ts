@@ -1,13 +1,14 @@
 import { Router } from 'express'
 
 import { currentUser } from '../../api/auth-middleware'
-import { HttpError, unwrap } from '../../api/http'
+import { unwrap } from '../../api/http'
 import { limiter } from '../../api/rate-limit'
 import { route } from '../../api/route'
 import type { AppContext } from '../../context'
 import { reviewApi } from './contract'
-import { EASY_DONE, PLANS_URL, SETTINGS_SAVED } from './messages'
+import { EASY_DONE, SETTINGS_SAVED } from './messages'
 import { getSettings, markEasy, reviewQueue, reviewStats, saveSettings } from './review'
+import { getStudyPlan, saveStudyPlan } from './study-plan'
 
 // Revisão (issue 30): the contract (./contract.ts) says what each route reads and answers; this
 // says which rule runs. Every rule reads the one clock (ctx.clock), never the database's now().
@@ -47,26 +48,12 @@ export function createReviewRouter(ctx: AppContext) {
     review: unwrap(await markEasy(ctx.db, currentUser(req).id, params.id, params.attemptId)),
   }))
 
-  // STUB until the study plan is written (the last step of issue 30's server side).
-  route(
-    router,
-    reviewApi.getStudyPlan,
-  )(async () => ({
-    success: true,
-    allowed: false,
-    code: 'PLAN_REQUIRED' as const,
-    message: 'Em construção.',
-    plans_url: PLANS_URL,
-    plan: null,
-    week: null,
-  }))
+  route(router, reviewApi.getStudyPlan)(async ({ req }) => ({ success: true, ...(await getStudyPlan(ctx.db, currentUser(req), now())) }))
 
-  route(
-    router,
-    reviewApi.putStudyPlan,
-  )(async () => {
-    throw new HttpError(403, 'Em construção.', { code: 'PLAN_REQUIRED', plans_url: PLANS_URL })
-  })
+  route(router, reviewApi.putStudyPlan, [writes])(async ({ req, body }) => ({
+    success: true,
+    ...unwrap(await saveStudyPlan(ctx.db, currentUser(req), body, now())),
+  }))
 
   return router
 }
