@@ -13,7 +13,7 @@ import { adminToken, answerFirstWrong, DEMO_ADMIN, loginViaPage, premiumStudent,
 //
 // A new page joins with one line in PAGES.
 
-type Role = 'anonymous' | 'student' | 'premium' | 'admin'
+type Role = 'anonymous' | 'student' | 'premium' | 'pro' | 'admin'
 type Fixture = { questionId: number; notebookId: number; userId: string; contactId: number; simulationId: number; resultId: number }
 type PageState = { name: string; as: Role; path: string | ((f: Fixture) => string); open?: (page: Page) => Promise<unknown> }
 
@@ -55,6 +55,8 @@ const PAGES: PageState[] = [
   { name: 'painel: comentários', as: 'student', path: '/dashboard?aba=comentarios' },
   { name: 'painel: fórum', as: 'student', path: '/dashboard?aba=forum' },
   { name: 'painel: configurações', as: 'student', path: '/dashboard?aba=configuracoes' },
+  { name: 'plano de estudos (Gratuito: recusado)', as: 'student', path: '/plano-de-estudos' },
+  { name: 'plano de estudos (Pro, com as metas)', as: 'pro', path: '/plano-de-estudos' },
   { name: 'assistente (plano sem chat)', as: 'student', path: '/assistente' },
   { name: 'assistente com conversa', as: 'premium', path: '/assistente' },
   { name: 'assistente: confirmar limpeza', as: 'premium', path: '/assistente?limpar=1' },
@@ -247,6 +249,19 @@ async function simulations(request: APIRequestContext, token: string) {
   return { simulationId, resultId }
 }
 
+/** A Pro student with answers and a study plan, so that /plano-de-estudos shows its targets (issue 30). */
+async function plannedStudent(request: APIRequestContext) {
+  const student = await premiumStudent(request, { name: 'Pedro Pro' }, 'PRO')
+  await studiedQuestion(request, student.token)
+  const examDate = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10)
+  const saved = await request.put('/api/v1/study-plan', {
+    headers: { Authorization: `Bearer ${student.token}` },
+    data: { exam_date: examDate, hours_per_week: 12 },
+  })
+  expect(saved.status(), await saved.text()).toBe(200)
+  return student
+}
+
 /** A Premium student (the assistant is a paid feature) with one question and its reply in the history. */
 async function chattingStudent(request: APIRequestContext) {
   const student = await premiumStudent(request, { name: 'Paula Premium' })
@@ -273,6 +288,7 @@ test.beforeAll(async ({ browser, request, baseURL }) => {
   states.set('anonymous', undefined)
   states.set('student', await signedInState(browser, baseURL!, made.student))
   states.set('premium', await signedInState(browser, baseURL!, await chattingStudent(request)))
+  states.set('pro', await signedInState(browser, baseURL!, await plannedStudent(request)))
   states.set('admin', await signedInState(browser, baseURL!, DEMO_ADMIN))
 })
 

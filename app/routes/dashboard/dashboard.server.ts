@@ -8,6 +8,7 @@ import { errorReportsApi } from '#server/features/error-reports/contract'
 import { meApi } from '#server/features/me/contract'
 import { notebooksApi } from '#server/features/notebooks/contract'
 import { profileApi } from '#server/features/profile/contract'
+import { reviewApi } from '#server/features/review/contract'
 import { simulationsApi } from '#server/features/simulations/contract'
 import type { TabId } from '~/dashboard/tabs'
 import { tabHref, tabOf } from '~/dashboard/tabs'
@@ -17,15 +18,18 @@ import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
-import { settingsFrom } from './settings.server'
+import { reviewSettingsAction, settingsFrom } from './settings.server'
 
 // /dashboard's data (issue 14): the greeting, plan and four cards on every tab, and only the
 // open tab's lists — each one API call, all in parallel, whatever the student's history.
 
 async function loadTab(tab: TabId, api: ApiClient, url: URL) {
   switch (tab) {
-    case 'visao-geral':
-      return { tab, activity: (await call(api, meApi.activity)).activity }
+    case 'visao-geral': {
+      const [{ activity }, review] = await Promise.all([call(api, meApi.activity), call(api, reviewApi.stats)])
+      const { cards, due_now, due_today, done_today, remaining_today, forecast, retention, settings } = review
+      return { tab, activity, review: { cards, due_now, due_today, done_today, remaining_today, forecast, retention, settings } }
+    }
     case 'cadernos': {
       const { notebooks, allowance } = await call(api, notebooksApi.list)
       return { tab, notebooks, allowance }
@@ -48,8 +52,8 @@ async function loadTab(tab: TabId, api: ApiClient, url: URL) {
       return { tab, counts, participations, errorReports: reports.data }
     }
     case 'configuracoes':
-      // From the profile the page reads anyway (below).
-      return { tab }
+      // The rest from the profile the page reads anyway (below).
+      return { tab, review: (await call(api, reviewApi.getSettings)).data }
   }
 }
 
@@ -60,17 +64,24 @@ export async function loadDashboard(request: Request, context: AppLoadContext) {
   const [profile, stats, lists, last] = await withSession(request, () =>
     Promise.all([call(api, profileApi.get), call(api, meApi.stats), loadTab(tabOf(url), api, url), call(api, meApi.lastStudy)]),
   )
-  const tab = lists.tab === 'configuracoes' ? { tab: lists.tab, settings: await settingsFrom(request, profile) } : lists
+  const tab = lists.tab === 'configuracoes' ? { tab: lists.tab, settings: await settingsFrom(request, profile, lists.review) } : lists
   const welcome = url.searchParams.get('welcome') === 'true'
   return json({ user: profile.user, policy: profile.policy, welcome, stats, tab, lastStudy: last.last_study })
 }
 
 export type CreateNotebookActionData = { result: SubmissionResult<string[]>; plansUrl?: string }
 
-/** The Cadernos tab's create card: POST /notebooks, then back to the tab with the new card. */
-export async function createNotebookAction(request: Request, context: AppLoadContext) {
+/** The forms posting here, told apart by `intent`: Configurações' Revisão, else the Cadernos tab's create card. */
+export async function dashboardAction(request: Request, context: AppLoadContext) {
   await requireUser(request, context)
-  const submission = await parseForm(request, CreateNotebookSchema)
+  const formData = await request.formData()
+  if (formData.get('intent') === 'revisao') return reviewSettingsAction(request, context, formData)
+  return createNotebookAction(request, context, formData)
+}
+
+/** The Cadernos tab's create card: POST /notebooks, then back to the tab with the new card. */
+async function createNotebookAction(request: Request, context: AppLoadContext, formData: FormData) {
+  const submission = await parseForm(formData, CreateNotebookSchema)
   if (submission.status !== 'success') return json<CreateNotebookActionData>({ result: submission.reply() }, { status: 400 })
   const api = await apiForRequest(request, context)
   try {

@@ -5,7 +5,10 @@ import type { ActivityItem, ActivityQuestion } from '#server/features/me/contrac
 import { tabHref } from '~/dashboard/tabs'
 import { formatDateTime } from '~/utils/format'
 
-// Visão geral: the student's recent activity (answers, notes, notebooks, forum posts; newest
+import type { ReviewCardStats } from './review-card'
+import { ReviewCard } from './review-card'
+
+// Visão geral: the Revisões card (issue 30), the student's recent activity (answers, notes, notebooks, forum posts; newest
 // first) and the quick actions the spec names.
 
 const QUICK_ACTIONS = [
@@ -15,63 +18,67 @@ const QUICK_ACTIONS = [
   { to: '/ranking', label: 'Ver ranking', text: 'Os 20 alunos com mais acertos na semana.', Icon: Trophy },
 ]
 
-export function OverviewTab({ activity, isAdmin }: { activity: ActivityItem[]; isAdmin: boolean }) {
+export function OverviewTab({ activity, review, isAdmin }: { activity: ActivityItem[]; review: ReviewCardStats; isAdmin: boolean }) {
   return (
-    <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
-      <section aria-labelledby="atividade-titulo">
-        <h2 id="atividade-titulo" className="text-lg font-semibold">
-          Atividade recente
-        </h2>
-        {activity.length === 0 ? (
-          <div className="mt-4 rounded-lg border border-dashed border-slate-300 p-6 text-center dark:border-slate-700">
-            <p className="text-slate-600 dark:text-slate-300">Nenhuma atividade ainda.</p>
-            <Link to="/questoes" className="btn-primary mt-4">
-              Responder a primeira questão
-            </Link>
-          </div>
-        ) : (
-          <ol className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
-            {activity.map((item, i) => (
-              <li key={`${item.kind}-${item.at}-${i}`} className="flex items-start gap-3 p-3" data-testid="atividade">
-                <ActivityIcon item={item} />
-                <div className="min-w-0 flex-1">
-                  <p className="[overflow-wrap:anywhere]">
-                    <ActivityText item={item} />
-                  </p>
-                  <p className="text-sm text-slate-600 dark:text-slate-300">
-                    <time dateTime={item.at}>{formatDateTime(item.at)}</time>
-                  </p>
-                </div>
+    <div className="space-y-8">
+      {/* First: what is due today is the day's first task (issue 30). */}
+      <ReviewCard stats={review} />
+      <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
+        <section aria-labelledby="atividade-titulo">
+          <h2 id="atividade-titulo" className="text-lg font-semibold">
+            Atividade recente
+          </h2>
+          {activity.length === 0 ? (
+            <div className="mt-4 rounded-lg border border-dashed border-slate-300 p-6 text-center dark:border-slate-700">
+              <p className="text-slate-600 dark:text-slate-300">Nenhuma atividade ainda.</p>
+              <Link to="/questoes" className="btn-primary mt-4">
+                Responder a primeira questão
+              </Link>
+            </div>
+          ) : (
+            <ol className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
+              {activity.map((item, i) => (
+                <li key={`${item.kind}-${item.at}-${i}`} className="flex items-start gap-3 p-3" data-testid="atividade">
+                  <ActivityIcon item={item} />
+                  <div className="min-w-0 flex-1">
+                    <p className="[overflow-wrap:anywhere]">
+                      <ActivityText item={item} />
+                    </p>
+                    <p className="text-sm text-slate-600 dark:text-slate-300">
+                      <time dateTime={item.at}>{formatDateTime(item.at)}</time>
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+        <section aria-labelledby="acoes-titulo">
+          <h2 id="acoes-titulo" className="text-lg font-semibold">
+            Ações rápidas
+          </h2>
+          <ul className="mt-4 grid gap-3">
+            {QUICK_ACTIONS.map(({ to, label, text, Icon }) => (
+              <li key={to}>
+                <Link to={to} className="card flex h-full items-start gap-3 p-4 hover:border-brand-400">
+                  <Icon className="h-6 w-6 shrink-0 text-brand-600 dark:text-brand-300" aria-hidden />
+                  <span>
+                    <span className="block font-semibold">{label}</span>
+                    <span className="block text-sm text-slate-600 dark:text-slate-300">{text}</span>
+                  </span>
+                </Link>
               </li>
             ))}
-          </ol>
-        )}
-      </section>
-      <section aria-labelledby="acoes-titulo">
-        <h2 id="acoes-titulo" className="text-lg font-semibold">
-          Ações rápidas
-        </h2>
-        <ul className="mt-4 grid gap-3">
-          {QUICK_ACTIONS.map(({ to, label, text, Icon }) => (
-            <li key={to}>
-              <Link to={to} className="card flex h-full items-start gap-3 p-4 hover:border-brand-400">
-                <Icon className="h-6 w-6 shrink-0 text-brand-600 dark:text-brand-300" aria-hidden />
-                <span>
-                  <span className="block font-semibold">{label}</span>
-                  <span className="block text-sm text-slate-600 dark:text-slate-300">{text}</span>
-                </span>
-              </Link>
-            </li>
-          ))}
-          {isAdmin ? (
-            <li>
-              <Link to="/admin" className="card flex h-full items-start gap-3 p-4 hover:border-brand-400">
-                <span className="block font-semibold">Painel Administrativo</span>
-              </Link>
-            </li>
-          ) : null}
-        </ul>
-      </section>
+            {isAdmin ? (
+              <li>
+                <Link to="/admin" className="card flex h-full items-start gap-3 p-4 hover:border-brand-400">
+                  <span className="block font-semibold">Painel Administrativo</span>
+                </Link>
+              </li>
+            ) : null}
+          </ul>
+        </section>
+      </div>
     </div>
   )
 }

@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { HouseAd } from '~/components/house-ad'
 import { TABS } from '~/dashboard/tabs'
 
-import { createNotebookAction, loadDashboard } from './dashboard.server'
+import { dashboardAction, loadDashboard } from './dashboard.server'
 import { ForumTab } from './forum-tab'
 import { NotebooksTab } from './notebooks-tab'
 import { NotesTab } from './notes-tab'
@@ -37,9 +37,9 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   return loadDashboard(request, context)
 }
 
-/** The one form posting here: the Cadernos tab's create card. */
+/** The Cadernos tab's create card and Configurações' Revisão form (by `intent`). */
 export function action({ request, context }: ActionFunctionArgs) {
-  return createNotebookAction(request, context)
+  return dashboardAction(request, context)
 }
 
 export default function DashboardPage() {
@@ -94,7 +94,7 @@ export default function DashboardPage() {
       <StatCards stats={stats} />
       <DashboardTabs current={tab.tab} />
       <TabPanel current={tab.tab} busy={switching}>
-        {tab.tab === 'visao-geral' ? <OverviewTab activity={tab.activity} isAdmin={user.is_admin} /> : null}
+        {tab.tab === 'visao-geral' ? <OverviewTab activity={tab.activity} review={tab.review} isAdmin={user.is_admin} /> : null}
         {tab.tab === 'cadernos' ? <NotebooksTab notebooks={tab.notebooks} allowance={tab.allowance} /> : null}
         {tab.tab === 'desempenho' ? (
           <PerformanceTab disciplines={tab.disciplines} daily={tab.daily} weakestTopics={tab.weakestTopics} simulations={tab.simulations} />

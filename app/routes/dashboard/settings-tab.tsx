@@ -1,26 +1,28 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
 import { Download, Trash2 } from 'lucide-react'
 
 import { Avatar } from '~/components/avatar'
 import { CsrfInput } from '~/components/csrf-input'
-import { CheckboxField, ErrorList } from '~/components/forms'
+import { CheckboxField, ErrorList, Field } from '~/components/forms'
 import { ThemeSwitch } from '~/components/theme-switch'
-import * as forms from '~/dashboard/preferences-schemas.forms'
+import * as preferenceForms from '~/dashboard/preferences-schemas.forms'
 import { SETTINGS_TAB_URL } from '~/dashboard/tabs'
 import { useZodForm } from '~/utils/use-zod-form'
 
-import type { SettingsTabData } from './settings.server'
+import * as forms from './schemas.forms'
+import type { ReviewSettingsActionData, SettingsTabData } from './settings.server'
 
 const PREFERENCES_ACTION = '/minha-conta/preferencias'
 
-// Contract with route.tsx: the Configurações tab's panel. Preferences, mascot, theme, the data
-// export (a plain link: the browser saves the file) and the way to delete the account.
+// Contract with route.tsx: the Configurações tab's panel. Preferences, Revisão (issue 30), mascot,
+// theme, the data export (a plain link: the browser saves the file) and the way to delete the account.
 export function SettingsTab({ data }: { data: SettingsTabData }) {
   return (
     <div className="space-y-6">
       {/* Remounted when the stored values change, so the boxes always show what was saved. */}
       <PreferencesForm key={`${data.notificationsEnabled}-${data.rankingOptOut}`} data={data} />
+      <ReviewSettingsForm key={`${data.review.desired_retention}-${data.review.daily_limit}`} settings={data.review} />
 
       <section aria-labelledby="config-aparencia" className="card">
         <h2 id="config-aparencia" className="text-lg font-semibold">
@@ -78,7 +80,7 @@ export function SettingsTab({ data }: { data: SettingsTabData }) {
 function PreferencesForm({ data }: { data: SettingsTabData }) {
   const navigation = useNavigation()
   const saving = navigation.state === 'submitting' && navigation.formAction === PREFERENCES_ACTION
-  const [form, fields] = useZodForm(forms.PreferencesFormSchema, {
+  const [form, fields] = useZodForm(preferenceForms.PreferencesFormSchema, {
     id: 'preferencias',
     defaultValue: { notificationsEnabled: data.notificationsEnabled, rankingOptOut: data.rankingOptOut },
   })
@@ -102,6 +104,48 @@ function PreferencesForm({ data }: { data: SettingsTabData }) {
         <ErrorList id={form.errorId} errors={form.errors} />
         <button type="submit" className="btn-primary" disabled={saving}>
           {saving ? 'Salvando...' : 'Salvar preferências'}
+        </button>
+      </Form>
+    </section>
+  )
+}
+
+/** Desired retention (shown as a percentage) and the daily limit, posted to the dashboard's action (`intent=revisao`). */
+function ReviewSettingsForm({ settings }: { settings: SettingsTabData['review'] }) {
+  const navigation = useNavigation()
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'revisao'
+  const actionData = useActionData<ReviewSettingsActionData>()
+  const [form, fields] = useZodForm(forms.ReviewSettingsFormSchema, {
+    id: 'revisao',
+    lastResult: actionData?.formId === 'revisao' ? actionData.result : undefined,
+    defaultValue: { retencao: String(Math.round(settings.desired_retention * 100)), limite: String(settings.daily_limit) },
+  })
+  return (
+    <section id="config-revisao" aria-labelledby="config-revisao-titulo" className="card">
+      <h2 id="config-revisao-titulo" className="text-lg font-semibold">
+        Revisão
+      </h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+        Cada questão respondida volta para revisão quando a chance de você lembrar dela cai até a retenção desejada: mais alta, mais
+        revisões.
+      </p>
+      <Form method="POST" action={SETTINGS_TAB_URL} preventScrollReset className="mt-4 space-y-4" {...getFormProps(form)}>
+        <CsrfInput />
+        <Field
+          label="Retenção desejada (%)"
+          hint="De 80 a 95 (padrão 90)."
+          inputProps={{ ...getInputProps(fields.retencao, { type: 'text' }), inputMode: 'numeric', className: 'input max-w-32' }}
+          errors={fields.retencao.errors}
+        />
+        <Field
+          label="Limite de revisões por dia"
+          hint="De 1 a 500 (padrão 50)."
+          inputProps={{ ...getInputProps(fields.limite, { type: 'number' }), className: 'input max-w-32' }}
+          errors={fields.limite.errors}
+        />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <button type="submit" name="intent" value="revisao" className="btn-primary" disabled={saving}>
+          {saving ? 'Salvando...' : 'Salvar revisão'}
         </button>
       </Form>
     </section>
