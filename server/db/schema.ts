@@ -266,6 +266,11 @@ export const questions = pgTable(
     index('questions_difficulty_idx').on(t.difficulty),
     index('questions_random_idx').on(t.randomKey),
     index('questions_search_idx').using('gin', t.searchVector),
+    // The few questions no review may show (annulled or removed): Revisão's queue and forecast
+    // leave them out without reading the bank (ADR 047).
+    index('questions_unreviewable_idx')
+      .on(t.id)
+      .where(sql`${t.correctAnswer} IS NULL OR ${t.removedAt} IS NOT NULL`),
   ],
 )
 

@@ -60,6 +60,7 @@ ALTER TABLE "study_settings" ADD CONSTRAINT "study_settings_user_id_users_id_fk"
 CREATE INDEX "review_cards_user_due_idx" ON "review_cards" USING btree ("user_id","due");--> statement-breakpoint
 CREATE INDEX "review_logs_user_review_idx" ON "review_logs" USING btree ("user_id","review");--> statement-breakpoint
 CREATE INDEX "review_logs_attempt_idx" ON "review_logs" USING btree ("attempt_id");--> statement-breakpoint
+CREATE INDEX "questions_unreviewable_idx" ON "questions" USING btree ("id") WHERE "questions"."correct_answer" IS NULL OR "questions"."removed_at" IS NOT NULL;--> statement-breakpoint
 UPDATE "catalog_plans" SET "has_study_plan" = true WHERE "plan_name" = 'PRO';--> statement-breakpoint
 -- The replay of the attempts made before Revisão runs after this migration (ADR 047); a
 -- database without attempts has nothing to replay.

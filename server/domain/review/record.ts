@@ -40,7 +40,7 @@ async function isReplayed(db: Db, userId: string) {
 export async function recordReviews(tx: Db, userId: string, inputs: ReviewInput[]): Promise<Map<number, ReviewOutcome>> {
   if (!inputs.length) return new Map()
   await lockUserCards(tx, [userId])
-  if (!(await isReplayed(tx, userId))) return replayUsers(tx, [userId])
+  if (!(await isReplayed(tx, userId))) return (await replayUsers(tx, [userId])).outcomes
   const questionIds = [...new Set(inputs.map((i) => i.questionId))]
   // One after another: a transaction is one connection (pg refuses overlapping queries on it).
   const rows = await queryRows<CardRow>(
@@ -68,9 +68,13 @@ type AttemptRow = {
  * Rebuilds these students' cards and logs from their attempts (the caller's transaction). The
  * "Fácil" marks already in their logs are kept. Returns the outcome of every attempt replayed.
  */
-export async function replayUsers(tx: Db, userIds: string[]): Promise<Map<number, ReviewOutcome>> {
+export async function replayUsers(
+  tx: Db,
+  userIds: string[],
+  previews = true,
+): Promise<{ outcomes: Map<number, ReviewOutcome>; replayed: number }> {
   const outcomes = new Map<number, ReviewOutcome>()
-  if (!userIds.length) return outcomes
+  if (!userIds.length) return { outcomes, replayed: 0 }
   await lockUserCards(tx, userIds)
   const ids = sql.param(userIds)
   const easyRows = await queryRows<{ attempt_id: number }>(
@@ -91,7 +95,7 @@ export async function replayUsers(tx: Db, userIds: string[]): Promise<Map<number
   )
   await tx.execute(sql`DELETE FROM review_logs WHERE user_id = ANY(${ids}::uuid[])`)
   await tx.execute(sql`DELETE FROM review_cards WHERE user_id = ANY(${ids}::uuid[])`)
-  if (!attemptRows.length) return outcomes
+  if (!attemptRows.length) return { outcomes, replayed: 0 }
   const easy = new Set(easyRows.map((r) => r.attempt_id))
   const retention = new Map(settings.map((s) => [s.user_id, Number(s.desired_retention)]))
   const typical = await typicalSeconds(tx, [...new Set(attemptRows.map((a) => a.question_id))])
@@ -109,7 +113,7 @@ export async function replayUsers(tx: Db, userIds: string[]): Promise<Map<number
       elapsedSeconds: a.elapsed_seconds,
       at: new Date(a.created_at),
     }))
-    const applied = applyReviews(schedulerFor(retention.get(userId) ?? DEFAULT_RETENTION), new Map(), inputs, typical, easy)
+    const applied = applyReviews(schedulerFor(retention.get(userId) ?? DEFAULT_RETENTION), new Map(), inputs, typical, easy, previews)
     for (const p of applied.pending) {
       pending.push(p)
       owners.push(userId)
@@ -118,7 +122,7 @@ export async function replayUsers(tx: Db, userIds: string[]): Promise<Map<number
     start = end
   }
   await writeReviews(tx, owners, pending)
-  return outcomes
+  return { outcomes, replayed: pending.length }
 }
 
 export type ReplayOptions = {
@@ -158,15 +162,16 @@ export async function runReplay(db: Db, options: ReplayOptions = {}) {
         await tx.execute(sql`UPDATE review_replay SET finished_at = ${now()} WHERE id = 1`)
         return null
       }
-      const outcomes = await replayUsers(
+      const { replayed } = await replayUsers(
         tx,
         next.map((n) => n.id),
+        false,
       )
       await tx.execute(
-        sql`UPDATE review_replay SET cursor = ${next.at(-1)!.id}::uuid, users = users + ${next.length}, attempts = attempts + ${outcomes.size}
+        sql`UPDATE review_replay SET cursor = ${next.at(-1)!.id}::uuid, users = users + ${next.length}, attempts = attempts + ${replayed}
              WHERE id = 1`,
       )
-      return { users: next.length, attempts: outcomes.size }
+      return { users: next.length, attempts: replayed }
     })
     if (!step) break
     users += step.users

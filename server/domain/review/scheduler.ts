@@ -110,6 +110,8 @@ export function applyReviews(
   inputs: ReviewInput[],
   typical: Map<number, number>,
   easy: Set<number> = new Set(),
+  /** The replay's batches need no preview: ts-fsrs's next() instead of repeat()'s four ratings. */
+  previews = true,
 ): { pending: Pending[]; outcomes: Map<number, ReviewOutcome> } {
   const pending: Pending[] = []
   const outcomes = new Map<number, ReviewOutcome>()
@@ -121,6 +123,12 @@ export function applyReviews(
       input.correct && easy.has(input.attemptId)
         ? Rating.Easy
         : ratingFor(input.correct, input.elapsedSeconds, typical.get(input.questionId) ?? null)
+    if (!previews) {
+      const { card, log } = f.next(before, at, grade)
+      cards.set(input.questionId, card)
+      pending.push({ card, log, attemptId: input.attemptId, questionId: input.questionId })
+      continue
+    }
     const preview = f.repeat(before, at)
     const { card, log } = preview[grade]
     cards.set(input.questionId, card)
