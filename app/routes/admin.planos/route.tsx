@@ -69,6 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
               notebooks_limit: value.cadernos,
               simulations_per_month: value.provas,
               has_simulations: value.simulados === true,
+              has_study_plan: value.planoEstudos === true,
               has_commented_questions: value.analise === true,
               has_notebooks: value.temCadernos === true,
               has_comments: value.discussoes === true,
@@ -128,6 +129,7 @@ function PlanForm({ plan, lastResult }: { plan: Plan; lastResult?: SubmissionRes
       cadernos: String(l.notebooksLimit),
       provas: String(l.simulationsPerMonth),
       simulados: on(l.hasSimulations),
+      planoEstudos: on(l.hasStudyPlan),
       temCadernos: on(l.hasNotebooks),
       analise: on(l.hasCommentedQuestions),
       discussoes: on(l.hasComments),
@@ -136,7 +138,10 @@ function PlanForm({ plan, lastResult }: { plan: Plan; lastResult?: SubmissionRes
       popular: on(plan.popular),
     },
   })
-  const checkbox = (name: 'temCadernos' | 'simulados' | 'analise' | 'discussoes' | 'chat' | 'anuncios' | 'popular', label: string) => {
+  const checkbox = (
+    name: 'temCadernos' | 'simulados' | 'planoEstudos' | 'analise' | 'discussoes' | 'chat' | 'anuncios' | 'popular',
+    label: string,
+  ) => {
     const { key: _key, ...props } = getInputProps(fields[name], { type: 'checkbox' })
     return <CheckboxField label={label} inputProps={props} errors={fields[name].errors} />
   }
@@ -177,6 +182,7 @@ function PlanForm({ plan, lastResult }: { plan: Plan; lastResult?: SubmissionRes
         <legend className="mb-1 text-sm font-semibold">O plano inclui</legend>
         {checkbox('temCadernos', 'Cadernos')}
         {checkbox('simulados', 'Simulados do Exame de Ordem e personalizados')}
+        {checkbox('planoEstudos', 'Plano de estudos')}
         {checkbox('analise', 'Análise do professor')}
         {checkbox('discussoes', 'Discussões nas questões')}
         {checkbox('chat', 'Assistente de estudos (chat)')}

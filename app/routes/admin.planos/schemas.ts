@@ -41,6 +41,7 @@ export const PlanFormSchema = z.object({
   cadernos: limit('Cadernos'),
   provas: limit('Provas anteriores por mês'),
   simulados: z.boolean().optional(),
+  planoEstudos: z.boolean().optional(),
   temCadernos: z.boolean().optional(),
   analise: z.boolean().optional(),
   discussoes: z.boolean().optional(),
