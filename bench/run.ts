@@ -7,7 +7,8 @@
  * behind a bare Express route (the HTTP floor), plus a bare Express JSON endpoint as the
  * ceiling; on the smallest bank, each /dashboard tab for a new student and for one with
  * 10,000 answers (bench/dashboard.ts). Writes bench/results/<timestamp>.json and .md and
- * prints PASS/FAIL per target.
+ * prints PASS/FAIL per target. Then the simulados and Revisão scenarios (bench/simulados.ts,
+ * bench/revisao.ts), each with its own report; --skip-study leaves them out.
  * PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
  * is used when reachable; otherwise PGlite, without the 1M size.
  */
@@ -428,6 +429,20 @@ async function main() {
     'Latências em ms.',
   ]
   writeReport('', report, body, targets)
+  // The study features' scenarios, each its own report: 200 students sitting simulados at once
+  // (issue 29) and the review queue with 20,000 cards against 100 (issue 30). --skip-study leaves them out.
+  if (!hasFlag('skip-study')) {
+    // --quick: 10 questions a sitting, and the review's default 2,000-card student.
+    const study: [string, string[]][] = [
+      ['bench/simulados.ts', quick ? ['--questions=10'] : []],
+      ['bench/revisao.ts', quick ? [] : ['--cards=20000']],
+    ]
+    for (const [script, args] of study) {
+      const child = spawn('npx', ['tsx', script, ...args], { stdio: 'inherit' })
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+      if (code !== 0) throw new Error(`${script} terminou com código ${code}`)
+    }
+  }
 }
 
 main().catch((error) => {

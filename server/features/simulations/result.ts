@@ -8,30 +8,14 @@ import { getCatalog } from '../../domain/catalog'
 import { commentedAnswerAccess, getPolicy } from '../../domain/policy'
 import type { ReviewItemJson, SimulationResultJson } from './contract'
 import { COMPARISON_MIN_PEOPLE, NOT_FINISHED, SIMULATION_NOT_FOUND } from './messages'
-import type { SimulationRow } from './sitting'
+import type { SimulationRow, SittingQuestionRow } from './sitting'
 import { currentSitting, passMark, toSimulationJson } from './sitting'
 
 // The result of a finished simulado (issue 29): score against the cut, per discipline, time,
 // the comparison with everyone who sat the same exam, and the review with the key and (when the
 // plan has the Análise) the teacher's explanation.
 
-type ReviewRow = {
-  position: number
-  question_id: number
-  short_id: string
-  number: number
-  discipline_id: number
-  discipline_name: string
-  exam_name: string
-  exam_year: number
-  exam_board: string
-  statement: string
-  alternatives: { letter: string; text: string }[]
-  choice: string | null
-  marked: boolean
-  correct_answer: string | null
-  explanation: string | null
-}
+type ReviewRow = SittingQuestionRow & { position: number; correct_answer: string | null; explanation: string | null }
 
 const round = (n: number) => Math.round(n)
 

@@ -30,6 +30,22 @@ import {
 } from './messages'
 import type { CreateSimulationBody, SimulationAnswerBody } from './schemas'
 
+/** A simulado's question as its rows read it (the sitting page's and the result's review). */
+export type SittingQuestionRow = {
+  question_id: number
+  short_id: string
+  number: number
+  discipline_id: number
+  discipline_name: string
+  exam_name: string
+  exam_year: number
+  exam_board: string
+  statement: string
+  alternatives: { letter: string; text: string }[]
+  choice: string | null
+  marked: boolean
+}
+
 // Sitting a simulado (issue 29, ADR 045). The deadline is started_at + duration on the server's
 // clock (ctx.clock, passed in as `now`), never the database's now(): a sitting past it is closed
 // by the first read or write that sees it, with finished_at = its deadline, so no timer runs and
@@ -306,20 +322,7 @@ export async function getSitting(
       sql`SELECT position, question_id, discipline_id, choice, marked FROM simulation_questions WHERE simulation_id = ${id} ORDER BY position`,
       { prepare: true },
     ),
-    queryRows<{
-      question_id: number
-      short_id: string
-      number: number
-      discipline_id: number
-      discipline_name: string
-      exam_name: string
-      exam_year: number
-      exam_board: string
-      statement: string
-      alternatives: { letter: string; text: string }[]
-      choice: string | null
-      marked: boolean
-    }>(
+    queryRows<SittingQuestionRow>(
       db,
       sql`SELECT sq.question_id, q.short_id, q.number, q.discipline_id, d.name AS discipline_name, e.name AS exam_name,
                  e.year AS exam_year, e.board AS exam_board, q.statement, q.alternatives, sq.choice, sq.marked
