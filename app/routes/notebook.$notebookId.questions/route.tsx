@@ -119,6 +119,9 @@ export default function NotebookPage() {
             <Link to={`/questoes?caderno=${notebook.id}`} className="btn-secondary">
               Estudar com os filtros de questões
             </Link>
+            <Link to={`/revisao?caderno=${notebook.id}`} className="btn-secondary">
+              Revisar este caderno
+            </Link>
             <Link to={`${location.pathname}?excluir=1#excluir-caderno`} className="btn-secondary" preventScrollReset>
               Excluir caderno
             </Link>

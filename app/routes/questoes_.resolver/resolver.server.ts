@@ -73,20 +73,34 @@ async function reviewPage(api: ApiClient, filters: FilterState, pos: number) {
   return { data: queue.data.slice(pos - 1, pos).map((item) => item.question), total: queue.remaining_today, total_exact: true }
 }
 
-export type ReviewNote = { rating: 'again' | 'hard' | 'good' | 'easy'; days: number; easyDays: number; attempt: number | null }
+export type ReviewNote = {
+  rating: 'again' | 'hard' | 'good' | 'easy'
+  days: number
+  /** The interval each rating would have given this answer, in days: again, hard, good, easy. */
+  preview: [number, number, number, number]
+  attempt: number | null
+}
 
 /**
- * What the answer did to the question's review card, carried by the redirect:
- * `volta=<question>-<days>-<rating>-<days if rated Easy>[-<attempt>]` (the student's own display only).
+ * What the answer did to the question's review card, carried by the redirect (the student's own
+ * display only): `volta=<question>-<days>-<rating>-<again>.<hard>.<good>.<easy>[-<attempt>]`.
  */
 function reviewInUrl(params: URLSearchParams, id: number): ReviewNote | null {
-  const m = /^(\d{1,9})-(\d{1,5})-(again|hard|good|easy)-(\d{1,5})(?:-(\d{1,12}))?$/.exec(params.get('volta') ?? '')
+  const m = /^(\d{1,9})-(\d{1,5})-(again|hard|good|easy)-(\d{1,5})\.(\d{1,5})\.(\d{1,5})\.(\d{1,5})(?:-(\d{1,12}))?$/.exec(
+    params.get('volta') ?? '',
+  )
   if (!m || Number(m[1]) !== id) return null
-  return { days: Number(m[2]), rating: m[3] as ReviewNote['rating'], easyDays: Number(m[4]), attempt: m[5] ? Number(m[5]) : null }
+  return {
+    days: Number(m[2]),
+    rating: m[3] as ReviewNote['rating'],
+    preview: [Number(m[4]), Number(m[5]), Number(m[6]), Number(m[7])],
+    attempt: m[8] ? Number(m[8]) : null,
+  }
 }
 
 function reviewParam(id: number, review: ReviewOutcomeJson) {
-  return `${id}-${review.interval_days}-${review.rating}-${review.preview.easy}${review.attempt_id ? `-${review.attempt_id}` : ''}`
+  const { again, hard, good, easy } = review.preview
+  return `${id}-${review.interval_days}-${review.rating}-${again}.${hard}.${good}.${easy}${review.attempt_id ? `-${review.attempt_id}` : ''}`
 }
 
 export async function loadResolver(request: Request, context: AppLoadContext) {

@@ -180,6 +180,8 @@ function QuestionStep({
   )
 }
 
+/** The ratings of an answer, in the preview's order; the automatic ones: wrong Errei, right Bom (Difícil when slow). */
+const RATING_LABELS = ['Errei', 'Difícil', 'Bom', 'Fácil'] as const
 const when = (days: number) => (days <= 0 ? 'hoje' : days === 1 ? 'amanhã' : `em ${days} dias`)
 
 /**
@@ -193,13 +195,16 @@ function ReviewLine({ review, questionId, here }: { review: ReviewNote; question
     // Posted to the page as it is (its result in the URL), which the redirect shows again.
     <Form method="post" action={here} preventScrollReset className="mt-2 flex flex-wrap items-center gap-2 text-sm">
       <p data-testid="volta">{`Volta para a revisão ${when(review.days)}${review.rating === 'easy' ? ' (marcada como fácil)' : ''}.`}</p>
+      <p className="w-full text-slate-700 dark:text-slate-300" data-testid="intervalos">
+        {`Conforme a nota: ${RATING_LABELS.map((label, i) => `${label} ${when(review.preview[i]!)}`).join(' · ')}.`}
+      </p>
       {(review.rating === 'good' || review.rating === 'hard') && review.attempt ? (
         <>
           <CsrfInput />
           <input type="hidden" name="questao" value={questionId} />
           <input type="hidden" name="tentativa" value={review.attempt} />
           <button type="submit" name="intent" value="facil" className="btn-secondary" disabled={busy}>
-            {busy ? 'Salvando…' : `Achei fácil (volta ${when(review.easyDays)})`}
+            {busy ? 'Salvando…' : `Achei fácil (volta ${when(review.preview[3])})`}
           </button>
         </>
       ) : null}
