@@ -10,12 +10,11 @@ import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
+import { SELF } from './path'
 import { StudyPlanFormSchema } from './schemas'
 
 // /plano-de-estudos (issue 30): GET /study-plan (the plan, this week's targets and progress, or
 // why the student's plan does not include it) and the one form, PUT /study-plan.
-
-export const SELF = '/plano-de-estudos'
 
 export async function loadStudyPlan(request: Request, context: AppLoadContext) {
   await requireUser(request, context)

@@ -10,8 +10,9 @@ import { percent, ReviewForecast } from '~/review/forecast'
 import { formatCalendarDay } from '~/utils/format'
 import { useZodForm } from '~/utils/use-zod-form'
 
+import { SELF } from './path'
 import type { StudyPlanActionData } from './plano.server'
-import { loadStudyPlan, saveStudyPlan, SELF } from './plano.server'
+import { loadStudyPlan, saveStudyPlan } from './plano.server'
 import * as forms from './schemas.forms'
 
 // Plano de estudos (issue 30; Pro's "Mentoria personalizada"): the exam date and the hours per
