@@ -134,12 +134,17 @@ function UserLinks({ user, chat = false, desktop = false }: { user: UserJson | n
       <NavLink to="/dashboard" className="nav-link">
         Meu painel
       </NavLink>
-      <NavLink to="/revisao" className="nav-link">
-        Revisão
-      </NavLink>
-      <NavLink to="/simulados" className="nav-link">
-        Simulados
-      </NavLink>
+      {/* The study pages; an admin's desktop header is full (admin menu): the dashboard leads there. */}
+      {user.is_admin && desktop ? null : (
+        <>
+          <NavLink to="/revisao" className="nav-link">
+            Revisão
+          </NavLink>
+          <NavLink to="/simulados" className="nav-link">
+            Simulados
+          </NavLink>
+        </>
+      )}
       {/* An admin's desktop header is full (admin menu): the widget is the way in there. */}
       {chat && !(user.is_admin && desktop) ? (
         <NavLink to="/assistente" className="nav-link">

@@ -97,14 +97,14 @@ export const CAPABILITY_RULES: Record<Capability, CapabilityRule> = {
     includes: (l) => !l.hasAds,
   },
   simulados: {
-    description: 'Simulados do Exame de Ordem, de provas anteriores e personalizados (plano com simulados; chave Simulados)',
+    description: 'Simulados do Exame de Ordem, de provas completas do banco e personalizados (plano com simulados; chave Simulados)',
     built: true,
     toggle: 'simulationsEnabled',
     includes: (l) => l.hasSimulations,
     detail: (l) =>
       l.simulationsPerMonth === -1
-        ? 'Exame de Ordem, provas anteriores e personalizados, sem limite'
-        : `Exame de Ordem e personalizados; ${plural(l.simulationsPerMonth, 'prova anterior', 'provas anteriores')} por mês`,
+        ? 'Exame de Ordem, provas completas do banco e personalizados, sem limite'
+        : `Exame de Ordem e personalizados; ${plural(l.simulationsPerMonth, 'prova completa', 'provas completas')} do banco por mês`,
   },
   // Every plan schedules its answers for review (issue 30); a limited plan's reviews count against its week as any question.
   reviews: {

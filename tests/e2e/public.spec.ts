@@ -50,8 +50,21 @@ test('/planos shows the four plans with their prices, Premium as most popular, a
       price: /R\$\s*20,00/,
       lines: ['Direito a questões: Ilimitado', 'Caderno personalizado: até 10 cadernos', 'Explicações detalhadas'],
     },
-    { name: 'Premium', price: /R\$\s*35,00/, lines: ['Caderno personalizado: até 50 cadernos', 'Chatbot especializado', 'Sem anúncios'] },
-    { name: 'Pro', price: /R\$\s*50,00/, lines: ['Caderno personalizado: cadernos ilimitados', 'Chatbot especializado', 'Sem anúncios'] },
+    {
+      name: 'Premium',
+      price: /R\$\s*35,00/,
+      lines: ['Caderno personalizado: até 50 cadernos', 'Chatbot especializado', 'Sem anúncios', 'Simulados personalizados'],
+    },
+    {
+      name: 'Pro',
+      price: /R\$\s*50,00/,
+      lines: [
+        'Caderno personalizado: cadernos ilimitados',
+        'Chatbot especializado',
+        'Simulados personalizados',
+        'Plano de estudos até a prova',
+      ],
+    },
   ]
   for (const [index, plan] of expected.entries()) {
     const card = cards.nth(index)
@@ -60,7 +73,10 @@ test('/planos shows the four plans with their prices, Premium as most popular, a
     await expect(card).toContainText('/mês')
     for (const line of plan.lines) await expect(card.getByRole('list').getByRole('listitem').filter({ hasText: line })).toHaveCount(1)
   }
-  for (const unbuilt of ['Garantia de aprovação', 'Simulados personalizados', 'Mentoria personalizada', 'IA avançada'])
+  // Built since (issues 29 and 30): the simulados on Premium and Pro, the daily review on every plan.
+  await expect(cards.getByText('Revisão diária das questões')).toHaveCount(4)
+  await expect(cards.nth(1)).not.toContainText('Simulados personalizados')
+  for (const unbuilt of ['Garantia de aprovação', 'Mentoria personalizada', 'IA avançada'])
     await expect(page.getByText(unbuilt)).toHaveCount(0)
   // Only Premium carries the badge.
   await expect(page.getByText('Mais popular')).toHaveCount(1)

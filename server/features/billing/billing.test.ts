@@ -55,7 +55,7 @@ describe('GET /plans', () => {
       'Chatbot especializado',
       'Discussões nas questões',
       'Sem anúncios',
-      'Simulados personalizados: Exame de Ordem, provas anteriores e personalizados, sem limite',
+      'Simulados personalizados: Exame de Ordem, provas completas do banco e personalizados, sem limite',
     ]
     const review = 'Revisão diária das questões'
     expect(res.body.data.map((p: { features: string[] }) => p.features)).toEqual([

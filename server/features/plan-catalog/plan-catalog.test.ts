@@ -61,7 +61,7 @@ describe('the seeded catalogue', () => {
     // Built by issue 29: on the Premium and Pro cards, with what they include.
     expect(simulados).toMatchObject({ label: 'Simulados personalizados', enabled: true, delivered: true })
     expect((await card('PREMIUM')).features).toContain(
-      'Simulados personalizados: Exame de Ordem, provas anteriores e personalizados, sem limite',
+      'Simulados personalizados: Exame de Ordem, provas completas do banco e personalizados, sem limite',
     )
     expect((await card('BASICO')).features.join('\n')).not.toMatch(/Simulados/)
     expect(view.lines.filter((l: { service: boolean }) => l.service)).toEqual([])

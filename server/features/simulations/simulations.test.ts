@@ -396,7 +396,7 @@ describe('plans and the toggle', () => {
     const premiumCard = list.find((p: { plan_name: string }) => p.plan_name === 'PREMIUM')
     const freeCard = list.find((p: { plan_name: string }) => p.plan_name === 'GRATUITO')
     expect(premiumCard.features.join('\n')).toMatch(
-      /Simulados personalizados: Exame de Ordem, provas anteriores e personalizados, sem limite/,
+      /Simulados personalizados: Exame de Ordem, provas completas do banco e personalizados, sem limite/,
     )
     expect(freeCard.features.join('\n')).not.toMatch(/Simulados/)
   })
