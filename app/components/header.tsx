@@ -134,16 +134,17 @@ function UserLinks({ user, chat = false, desktop = false }: { user: UserJson | n
       <NavLink to="/dashboard" className="nav-link">
         Meu painel
       </NavLink>
-      {/* The study pages; an admin's desktop header is full (admin menu): the dashboard leads there. */}
+      {/* The study pages. The desktop header fits them from 1280 px (below, the dashboard leads
+          there); an admin's is full with the admin menu. */}
       {user.is_admin && desktop ? null : (
-        <>
+        <span className={desktop ? 'hidden xl:contents' : 'contents'}>
           <NavLink to="/revisao" className="nav-link">
             Revisão
           </NavLink>
           <NavLink to="/simulados" className="nav-link">
             Simulados
           </NavLink>
-        </>
+        </span>
       )}
       {/* An admin's desktop header is full (admin menu): the widget is the way in there. */}
       {chat && !(user.is_admin && desktop) ? (

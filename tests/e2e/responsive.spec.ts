@@ -30,6 +30,17 @@ async function expectNoSidewaysScroll(page: Page) {
 test.describe('1024 px', () => {
   test.use({ viewport: { width: 1024, height: 768 } })
 
+  test("a student's header fits; Revisão and Simulados join it from 1280 px", RENDERING, async ({ page, request }) => {
+    await loginAsNewStudent(page, request)
+    await page.goto('/dashboard')
+    await expectNoSidewaysScroll(page)
+    await expectInsideWidth(page.locator('body > header a:visible, body > header button:visible, body > header summary:visible'), 1024)
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await expect(page.locator('body > header').getByRole('link', { name: 'Revisão' })).toBeVisible()
+    await expect(page.locator('body > header').getByRole('link', { name: 'Simulados' })).toBeVisible()
+    await expectNoSidewaysScroll(page)
+  })
+
   test("an admin's header fits, with the admin pages one menu away", async ({ page }) => {
     await loginViaPage(page, DEMO_ADMIN, '/admin')
     await expect(page).toHaveURL(/\/admin$/)
