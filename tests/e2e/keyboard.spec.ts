@@ -181,9 +181,12 @@ test.describe('with JavaScript', () => {
     await card.getByRole('button', { name: 'Ver Resposta' }).click()
     await expect(card.getByTestId('resposta')).toBeFocused()
     await card.getByRole('link', { name: 'Ocultar Resposta' }).click()
-    const reveal = card.getByRole('button', { name: 'Ver Resposta' })
+    // While the reload holds, the button says so (issue 27's pending states: 'Carregando…').
+    const reveal = card.locator('button[value=revelar]')
     await expect(reveal).toBeDisabled()
+    await expect(reveal).toHaveText('Carregando…')
     await expect(reveal).toBeEnabled()
+    await expect(reveal).toHaveText('Ver Resposta')
     await expect(reveal).toBeFocused()
   })
 

@@ -102,6 +102,10 @@ test('errada hoje, a questão volta depois de amanhã; revisada, volta mais tard
     await tab.getByRole('button', { name: 'Responder' }).click()
     await expect(tab.getByTestId('resposta')).toContainText('Você acertou!')
     await expect(tab.getByTestId('volta')).toHaveText(/^Volta para a revisão (amanhã|em \d+ dias)\.$/)
+    const when = '(hoje|amanhã|em \\d+ dias)'
+    await expect(tab.getByTestId('intervalos')).toHaveText(
+      new RegExp(`^Conforme a nota: Errei ${when} · Difícil ${when} · Bom ${when} · Fácil ${when}\\.$`),
+    )
     await tab.getByRole('button', { name: /^Achei fácil \(volta (amanhã|em \d+ dias)\)$/ }).click()
     await expect(tab.getByTestId('volta')).toHaveText(/^Volta para a revisão em \d+ dias \(marcada como fácil\)\.$/)
     await tab.getByRole('link', { name: 'Próxima' }).click()
