@@ -106,6 +106,11 @@ async function sidewaysScroll(page: Page) {
   const found: string[] = []
   for (const width of PHONE_WIDTHS) {
     await page.setViewportSize({ width, height: 800 })
+    // Charts resize on a ResizeObserver a moment after the viewport: give the layout up to 2 s to
+    // settle before reading it (a page still wider after that is wide).
+    await page
+      .waitForFunction(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth, null, { timeout: 2_000 })
+      .catch(() => undefined)
     const wide = await page.evaluate(() => {
       const limit = document.documentElement.clientWidth
       if (document.documentElement.scrollWidth <= limit) return null
