@@ -180,7 +180,10 @@ describe.skipIf(!hasOab)('exams and the Exame de Ordem mix', () => {
       .send({ mix: [{ discipline_id: thinId, count: 10 }] })
       .expect(400)
     expect(bad.body.error).toMatch(/soma das questões deve ser 80/)
+    // A student, even on the dearest plan, reaches none of the admin's routes.
     await api('get', '/admin/simulations/mix', pro.auth).expect(403)
+    await api('put', '/admin/simulations/mix', pro.auth).send({ mix: [] }).expect(403)
+    await api('get', '/admin/simulations/stats', pro.auth).expect(403)
     const cleared = await api('put', '/admin/simulations/mix', admin.auth).send({ mix: [] }).expect(200)
     expect(cleared.body.effective.source).toBe('exam')
   })
