@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
+import axeCore from 'axe-core'
 
 import { adminToken, answerFirstWrong, DEMO_ADMIN, loginViaPage, premiumStudent, registerViaApi, studiedQuestion } from './utils'
 
@@ -9,13 +9,30 @@ import { adminToken, answerFirstWrong, DEMO_ADMIN, loginViaPage, premiumStudent,
 // sizes, in the light and the dark theme, with the dialogs open where a page has them; any
 // serious or critical finding fails. axe runs inside the page, so the js-on project runs it;
 // the page as a browser without JS gets it (dialogs as page sections, plain <details> menus) is
-// checked too, as its server HTML without scripts.
+// checked too, as its server HTML without scripts. A state that changes one part of a page (a
+// tool's dialog over the list, a revealed card, an open menu) has axe analyse that part: the rest
+// is the state it was opened from, analysed on its own.
 //
 // A new page joins with one line in PAGES.
 
 type Role = 'anonymous' | 'student' | 'premium' | 'pro' | 'admin'
 type Fixture = { questionId: number; notebookId: number; userId: string; contactId: number; simulationId: number; resultId: number }
-type PageState = { name: string; as: Role; path: string | ((f: Fixture) => string); open?: (page: Page) => Promise<unknown> }
+type PageState = {
+  name: string
+  as: Role
+  path: string | ((f: Fixture) => string)
+  /** Brings the page to the state; when it returns a locator, that element is all the state changes. */
+  open?: (page: Page) => Promise<Locator | unknown>
+  /**
+   * The part of the page this state changes (a question tool's dialog over the list, or its
+   * section without JS): axe analyses that part only, since the rest is the list state checked
+   * on its own ('questões'). The sideways-scroll check still reads the whole page.
+   */
+  scope?: string
+}
+
+/** A question tool over the list: the dialog with JS, the section at the top without. */
+const TOOL = '[role="dialog"][aria-modal="true"], #ferramenta'
 
 const PAGES: PageState[] = [
   { name: 'início', as: 'anonymous', path: '/' },
@@ -38,15 +55,15 @@ const PAGES: PageState[] = [
   { name: 'resolver uma por vez', as: 'student', path: '/questoes/resolver?anuladas=excluir&pos=1' },
   { name: 'resolver: resposta', as: 'student', path: '/questoes/resolver?anuladas=excluir&pos=2', open: answerShown },
   { name: 'resolver: resumo', as: 'student', path: '/questoes/resolver?pos=10000&desde=2020-01-01T00:00:00.000Z&feitas=1.2' },
-  { name: 'anotações', as: 'student', path: (f) => `/questoes/${f.questionId}/anotacoes` },
-  { name: 'cadernos da questão', as: 'student', path: (f) => `/questoes/${f.questionId}/cadernos` },
-  { name: 'discussões', as: 'student', path: (f) => `/questoes/${f.questionId}/discussoes` },
+  { name: 'anotações', as: 'student', path: (f) => `/questoes/${f.questionId}/anotacoes`, scope: TOOL },
+  { name: 'cadernos da questão', as: 'student', path: (f) => `/questoes/${f.questionId}/cadernos`, scope: TOOL },
+  { name: 'discussões', as: 'student', path: (f) => `/questoes/${f.questionId}/discussoes`, scope: TOOL },
   // A Premium student may post: the 'Novo Tópico' button and the topic forms are on the page.
-  { name: 'discussões (Premium)', as: 'premium', path: (f) => `/questoes/${f.questionId}/discussoes` },
-  { name: 'desempenho', as: 'student', path: (f) => `/questoes/${f.questionId}/desempenho` },
-  { name: 'análise', as: 'student', path: (f) => `/questoes/${f.questionId}/analise` },
-  { name: 'vídeo', as: 'student', path: (f) => `/questoes/${f.questionId}/video` },
-  { name: 'detalhes', as: 'student', path: (f) => `/questoes/${f.questionId}/detalhes` },
+  { name: 'discussões (Premium)', as: 'premium', path: (f) => `/questoes/${f.questionId}/discussoes`, scope: TOOL },
+  { name: 'desempenho', as: 'student', path: (f) => `/questoes/${f.questionId}/desempenho`, scope: TOOL },
+  { name: 'análise', as: 'student', path: (f) => `/questoes/${f.questionId}/analise`, scope: TOOL },
+  { name: 'vídeo', as: 'student', path: (f) => `/questoes/${f.questionId}/video`, scope: TOOL },
+  { name: 'detalhes', as: 'student', path: (f) => `/questoes/${f.questionId}/detalhes`, scope: TOOL },
   { name: 'reportar erro', as: 'student', path: (f) => `/questoes/${f.questionId}/reportar` },
   { name: 'caderno', as: 'student', path: (f) => `/notebook/${f.notebookId}/questions` },
   { name: 'painel', as: 'student', path: '/dashboard' },
@@ -138,6 +155,27 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
+/**
+ * Runs axe-core in the page, injected once per document: @axe-core/playwright injects its 500 KB
+ * twice per analysis and finishes each in a new blank page, which cost more than the rules on
+ * small pages (ADR 048). The pages have no frames of their own to follow.
+ */
+async function runAxe(page: Page, rules: 'all' | 'colours', scope?: string) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeCore.source)
+  return page.evaluate(
+    ({ include, runOnly }) =>
+      (window as unknown as { axe: typeof axeCore }).axe.run(include ? { include: [include] } : document, {
+        runOnly,
+        // Only violations are read: axe then skips collecting every passing node.
+        resultTypes: ['violations'],
+      }),
+    {
+      include: scope,
+      runOnly: rules === 'all' ? { type: 'tag' as const, values: TAGS } : { type: 'rule' as const, values: COLOUR_RULES },
+    },
+  )
+}
+
 async function wrongPassword(page: Page) {
   await page.getByLabel('Email', { exact: true }).fill('ninguem@teste.gabarita')
   await page.getByLabel('Senha', { exact: true }).fill('senha-errada-1')
@@ -147,18 +185,24 @@ async function wrongPassword(page: Page) {
 
 async function openMenu(page: Page) {
   // Shown only on narrow screens (lg:hidden): opened here, checked at the phone sizes.
-  await page.getByTestId('menu-celular').evaluate((menu: HTMLDetailsElement) => (menu.open = true))
+  const menu = page.getByTestId('menu-celular')
+  await menu.evaluate((menu: HTMLDetailsElement) => (menu.open = true))
+  return menu
 }
 
 async function openChatWidget(page: Page) {
   await page.getByRole('button', { name: 'Assistente de estudos' }).click()
   // The history arrives through a fetcher: checked with the conversation in it.
-  await expect(page.getByRole('dialog', { name: 'Assistente de estudos' }).getByTestId('chat-usuario').first()).toBeVisible()
+  const widget = page.getByRole('dialog', { name: 'Assistente de estudos' })
+  await expect(widget.getByTestId('chat-usuario').first()).toBeVisible()
+  return widget
 }
 
 async function revealFirst(page: Page) {
-  await page.getByRole('button', { name: 'Ver Resposta' }).first().click()
-  await expect(page.getByText(/Gabarito: [A-E]|Questão Anulada/).first()).toBeVisible()
+  const card = page.locator('article[id^="questao-"]').first()
+  await card.getByRole('button', { name: 'Ver Resposta' }).click()
+  await expect(card.getByText(/Gabarito: [A-E]|Questão Anulada/).first()).toBeVisible()
+  return card
 }
 
 /** The resolver's question answered with its first alternative: a result, right or wrong. */
@@ -307,13 +351,14 @@ for (const state of PAGES) {
     const problems: string[] = []
     try {
       type Variant = { label: string; width: number; height: number; theme: string; rules: 'all' | 'colours' }
+      let scope = state.scope
       const check = async (variants: readonly Variant[], label: string) => {
         for (const variant of variants) {
           await page.setViewportSize({ width: variant.width, height: variant.height })
+          // A part shown at one width only (the phone menu) has nothing to analyse at the other.
+          if (scope && !(await page.locator(scope).first().isVisible())) continue
           await setTheme(page, variant.theme)
-          // Only violations are read: axe then skips collecting every passing node.
-          const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] })
-          const results = await (variant.rules === 'all' ? axe.withTags(TAGS) : axe.withRules(COLOUR_RULES)).analyze()
+          const results = await runAxe(page, variant.rules, scope)
           for (const v of results.violations) {
             if (v.impact !== 'serious' && v.impact !== 'critical') continue
             problems.push(
@@ -325,7 +370,13 @@ for (const state of PAGES) {
       await page.setViewportSize({ width: VARIANTS[0].width, height: VARIANTS[0].height })
       await page.goto(path)
       const hydrated = state.open ? '' : await accessibleTrees(page)
-      if (state.open) await state.open(page)
+      if (state.open) {
+        const changed = await state.open(page)
+        if (changed && typeof changed === 'object' && 'evaluate' in changed) {
+          await (changed as Locator).evaluate((el) => el.setAttribute('data-axe-escopo', ''))
+          scope = '[data-axe-escopo]'
+        }
+      }
       await check(VARIANTS, '')
       for (const wide of await sidewaysScroll(page)) problems.push(`[rolagem lateral] ${wide}`)
       if (!state.open) {
