@@ -2,25 +2,7 @@ import path from 'node:path'
 
 import { defineConfig } from 'vitest/config'
 
-/**
- * The files that change what the whole process sees (a spy, a mocked module, process.env, the
- * draining flag): each runs in a module graph of its own. Every other file shares its worker's
- * modules with the files before it, which halves the run (ADR 048): each still gets a database
- * of its own (tests/support/context.ts).
- */
-const PROCESS_WIDE = [
-  'server/features/health/health.test.ts',
-  'tests/server/draining.test.ts',
-  'tests/server/postgres-pool.test.ts',
-  'tests/server/logging.test.ts',
-  'tests/web/redirect-corpus.test.ts',
-  'tests/web/session.test.ts',
-  'tests/web/body-limit.test.ts',
-  'tests/web/cache-control.test.ts',
-  'tests/api/contact-web.test.ts',
-  'tests/api/per-request-reads.test.ts',
-  'tests/api/account.test.ts',
-]
+import { PROCESS_WIDE } from './tests/support/process-wide'
 
 export default defineConfig({
   resolve: {
@@ -38,6 +20,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     setupFiles: ['tests/support/setup.ts'],
     globalSetup: ['tests/support/global-setup.ts'],
+    // Files outside PROCESS_WIDE share their worker's modules (each still opens a database of its
+    // own): half the run's time went to importing the server again for every file (ADR 048).
     projects: [
       {
         extends: true,

@@ -352,13 +352,15 @@ for (const state of PAGES) {
     try {
       type Variant = { label: string; width: number; height: number; theme: string; rules: 'all' | 'colours' }
       let scope = state.scope
+      let analysed = 0
       const check = async (variants: readonly Variant[], label: string) => {
         for (const variant of variants) {
           await page.setViewportSize({ width: variant.width, height: variant.height })
           // A part shown at one width only (the phone menu) has nothing to analyse at the other.
-          if (scope && !(await page.locator(scope).first().isVisible())) continue
+          if (scope && (await page.locator(scope).filter({ visible: true }).count()) === 0) continue
           await setTheme(page, variant.theme)
           const results = await runAxe(page, variant.rules, scope)
+          analysed += 1
           for (const v of results.violations) {
             if (v.impact !== 'serious' && v.impact !== 'critical') continue
             problems.push(
@@ -378,6 +380,7 @@ for (const state of PAGES) {
         }
       }
       await check(VARIANTS, '')
+      if (analysed === 0) problems.push(`nada analisado: ${scope} não está visível em nenhuma largura`)
       for (const wide of await sidewaysScroll(page)) problems.push(`[rolagem lateral] ${wide}`)
       if (!state.open) {
         // The same URL as a browser without JS receives it: the server's HTML, scripts removed.

@@ -1,0 +1,19 @@
+/**
+ * The test files that change what the whole process sees (a spy, a mocked module, process.env,
+ * the draining flag): vitest runs each in a module graph of its own, while every other file
+ * shares its worker's modules with the files before it (vitest.config.ts, ADR 048).
+ * tests/server/process-wide.test.ts fails when a file that does so is missing here.
+ */
+export const PROCESS_WIDE = [
+  'server/features/health/health.test.ts',
+  'tests/server/draining.test.ts',
+  'tests/server/postgres-pool.test.ts',
+  'tests/server/logging.test.ts',
+  'tests/web/redirect-corpus.test.ts',
+  'tests/web/session.test.ts',
+  'tests/web/body-limit.test.ts',
+  'tests/web/cache-control.test.ts',
+  'tests/api/contact-web.test.ts',
+  'tests/api/per-request-reads.test.ts',
+  'tests/api/account.test.ts',
+]
