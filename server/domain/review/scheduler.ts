@@ -123,16 +123,11 @@ export function applyReviews(
       input.correct && easy.has(input.attemptId)
         ? Rating.Easy
         : ratingFor(input.correct, input.elapsedSeconds, typical.get(input.questionId) ?? null)
-    if (!previews) {
-      const { card, log } = f.next(before, at, grade)
-      cards.set(input.questionId, card)
-      pending.push({ card, log, attemptId: input.attemptId, questionId: input.questionId })
-      continue
-    }
-    const preview = f.repeat(before, at)
-    const { card, log } = preview[grade]
+    const preview = previews ? f.repeat(before, at) : null
+    const { card, log } = preview ? preview[grade] : f.next(before, at, grade)
     cards.set(input.questionId, card)
     pending.push({ card, log, attemptId: input.attemptId, questionId: input.questionId })
+    if (!preview) continue
     outcomes.set(input.attemptId, {
       attempt_id: input.attemptId,
       rating: RATING_NAMES[grade],

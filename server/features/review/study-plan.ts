@@ -142,9 +142,14 @@ export async function getStudyPlan(db: Db, user: User, now: Date): Promise<Omit<
   const allowed = await access(db, user, now)
   if (!allowed.allowed)
     return { allowed: false, code: allowed.code, message: allowed.message, plans_url: PLANS_URL, plan: null, week: null }
+  return readPlan(db, user.id, now)
+}
+
+/** The plan and this week's targets of a student whose plan includes it. */
+async function readPlan(db: Db, userId: string, now: Date): Promise<Omit<StudyPlanJson, 'success'>> {
   const [row] = await queryRows<{ exam_date: string | null; hours_per_week: number | null }>(
     db,
-    sql`SELECT exam_date::text AS exam_date, hours_per_week FROM study_settings WHERE user_id = ${user.id}`,
+    sql`SELECT exam_date::text AS exam_date, hours_per_week FROM study_settings WHERE user_id = ${userId}`,
   )
   const plan = row?.exam_date && row.hours_per_week ? { exam_date: row.exam_date, hours_per_week: row.hours_per_week } : null
   return {
@@ -153,7 +158,7 @@ export async function getStudyPlan(db: Db, user: User, now: Date): Promise<Omit<
     message: null,
     plans_url: PLANS_URL,
     plan,
-    week: plan ? await thisWeek(db, user.id, plan.exam_date, plan.hours_per_week, now) : null,
+    week: plan ? await thisWeek(db, userId, plan.exam_date, plan.hours_per_week, now) : null,
   }
 }
 
@@ -171,5 +176,6 @@ export async function saveStudyPlan(
     VALUES (${user.id}, ${body.exam_date}::date, ${body.hours_per_week}, ${now})
     ON CONFLICT (user_id) DO UPDATE SET exam_date = excluded.exam_date, hours_per_week = excluded.hours_per_week,
       updated_at = excluded.updated_at`)
-  return { kind: 'ok', value: await getStudyPlan(db, user, now) }
+  // Access was just checked: the saved plan is read as the GET would show it.
+  return { kind: 'ok', value: await readPlan(db, user.id, now) }
 }
