@@ -49,32 +49,8 @@ export default function RevisaoPage() {
           </p>
         ) : null}
         <Form method="get" className="flex flex-wrap items-end gap-3">
-          <div className="min-w-0 flex-1">
-            <label htmlFor="disciplina" className="label">
-              Disciplina
-            </label>
-            <select id="disciplina" name="disciplina" defaultValue={data.discipline ?? ''} className="input mt-1 w-full">
-              <option value="">Todas</option>
-              {data.disciplines.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="min-w-0 flex-1">
-            <label htmlFor="caderno" className="label">
-              Caderno
-            </label>
-            <select id="caderno" name="caderno" defaultValue={data.notebook ?? ''} className="input mt-1 w-full">
-              <option value="">Todos</option>
-              {data.notebooks.map((n) => (
-                <option key={n.id} value={n.id}>
-                  {n.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect name="disciplina" label="Disciplina" all="Todas" value={data.discipline} options={data.disciplines} />
+          <FilterSelect name="caderno" label="Caderno" all="Todos" value={data.notebook} options={data.notebooks} />
           <button type="submit" className="btn-secondary">
             Filtrar
           </button>
@@ -111,4 +87,35 @@ export default function RevisaoPage() {
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />
+}
+
+/** One of the queue's filters: its URL parameter, a choice of all, and the options by id. */
+function FilterSelect({
+  name,
+  label,
+  all,
+  value,
+  options,
+}: {
+  name: string
+  label: string
+  all: string
+  value: number | null
+  options: { id: number; name: string }[]
+}) {
+  return (
+    <div className="min-w-0 flex-1">
+      <label htmlFor={name} className="label">
+        {label}
+      </label>
+      <select id={name} name={name} defaultValue={value ?? ''} className="input mt-1 w-full">
+        <option value="">{all}</option>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
 }
