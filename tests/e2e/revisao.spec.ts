@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -6,7 +5,7 @@ import path from 'node:path'
 import type { Browser } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { DEMO_ADMIN, loginViaPage, uniqueEmail } from './utils'
+import { DEMO_ADMIN, loginViaPage, spawnServer, uniqueEmail, waitForHealth } from './utils'
 
 // Issue 30, Revisão, as it will be checked: a student answers a question wrong today; the server
 // is restarted with its clock moved two days forward (CLOCK_OFFSET_SECONDS, outside production);
@@ -14,41 +13,6 @@ import { DEMO_ADMIN, loginViaPage, uniqueEmail } from './utils'
 // server on its own data directory, since the suite's server keeps the real clock.
 
 const DAY = 86_400
-
-function startServer(dataDir: string, port: number, offsetSeconds: number) {
-  const child = spawn(process.execPath, [`${process.env.BUILD_DIR || 'build'}/server/index.js`], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SEED_DEMO: 'true',
-      RATE_LIMIT: 'off',
-      CLOCK_OFFSET_SECONDS: String(offsetSeconds),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout.on('data', (d) => (output += d))
-  child.stderr.on('data', (d) => (output += d))
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
-  return { stop: async () => (child.kill('SIGTERM'), exited), output: () => output }
-}
-
-async function waitForHealth(port: number, output: () => string) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`server did not start: ${output()}`)
-}
 
 async function api(base: string, method: string, url: string, token: string | null, body?: unknown) {
   const res = await fetch(`${base}/api/v1${url}`, {
@@ -72,7 +36,7 @@ test('errada hoje, a questão volta depois de amanhã; revisada, volta mais tard
   const port = 3300 + Math.floor(Math.random() * 90) + (javaScriptEnabled ? 0 : 100)
   const base = `http://127.0.0.1:${port}`
   const student = { name: 'Rita Revisão', email: uniqueEmail('revisao'), password: 'revisao12345' }
-  let server = startServer(dataDir, port, 0)
+  let server = spawnServer(dataDir, port, { SEED_DEMO: 'true', RATE_LIMIT: 'off', CLOCK_OFFSET_SECONDS: '0' })
   try {
     await waitForHealth(port, server.output)
     const { token } = await api(base, 'POST', '/auth/register', null, { ...student, password_confirmation: student.password })
@@ -90,7 +54,7 @@ test('errada hoje, a questão volta depois de amanhã; revisada, volta mais tard
     await server.stop()
 
     // Two days later, by the server's clock.
-    server = startServer(dataDir, port, 2 * DAY)
+    server = spawnServer(dataDir, port, { SEED_DEMO: 'true', RATE_LIMIT: 'off', CLOCK_OFFSET_SECONDS: String(2 * DAY) })
     await waitForHealth(port, server.output)
     tab = await page(browser, base, javaScriptEnabled)
     await loginViaPage(tab, student, '/revisao')

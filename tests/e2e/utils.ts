@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -114,4 +115,47 @@ export async function answerFirstWrong(page: Page) {
 /** Opens a card's 'Mais' menu (Vídeo, Detalhes, Reportar erro: a <details>, no JS needed). */
 export async function openMore(page: Page, questionId: number) {
   await page.locator(`#questao-${questionId} summary`, { hasText: 'Mais' }).click()
+}
+
+/**
+ * The built server as a process of its own on its own PGlite data directory, for a test about
+ * the process or one that needs a moved clock (the suite's server keeps the real one).
+ */
+export function spawnServer(dataDir: string, port: number, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [`${process.env.BUILD_DIR || 'build'}/server/index.js`], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SEED_DEMO: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (d) => (output += d))
+  child.stderr.on('data', (d) => (output += d))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return { child, exited, output: () => output, stop: async () => (child.kill('SIGTERM'), exited) }
+}
+
+/**
+ * Waits for a spawned server's /api/v1/health and returns its body. A cold PGlite start (WASM
+ * load and migrations) takes seconds, more on a loaded CI machine.
+ */
+export async function waitForHealth(port: number, output: () => string, timeoutMs = 120_000) {
+  for (const end = Date.now() + timeoutMs; Date.now() < end;) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/health`)
+      if (res.ok) return res.json()
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`server did not start: ${output()}`)
 }
