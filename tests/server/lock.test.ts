@@ -57,9 +57,12 @@ describe('PGlite data directory lock', () => {
 
   it.skipIf(!fs.existsSync('/proc/self/stat'))('takes over a lock held by a zombie (a kill -9 its parent has not reaped yet)', async () => {
     const dir = tempDir()
-    // `sleep 0` runs in the background, then its parent shell becomes `sleep 30`, which never
-    // reaps it: once it exits it stays a zombie, as a killed server does under a slow parent.
-    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] })
+    // A background subshell that exits only once its parent shell has become `sleep 30`, which
+    // never reaps it: it stays a zombie, as a killed server does under a slow parent. (A child that
+    // exits before the exec can be reaped by the shell itself: CI once found no /proc entry.)
+    const parent = spawn('sh', ['-c', '(while [ "$(cat /proc/$$/comm)" != sleep ]; do sleep 0.01; done) & echo $!; exec sleep 30'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
     try {
       const zombie = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (d) => resolve(String(d).trim()))))
       const stateOf = () => {
