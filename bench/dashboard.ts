@@ -20,7 +20,7 @@ export async function seedStudent(db: Db, name: string, attempts: number) {
     .insert(users)
     .values({ email: `${name.toLowerCase()}-${Date.now()}@bench.gabarita`, name, planName: 'PRO' })
     .returning()
-  const { token } = await createApiToken(db, user.id, { remember: true })
+  const { token } = await createApiToken(db, user.id, new Date(), { remember: true })
   if (attempts > 0) {
     // Spread over the bank (a stride prime to its size) and over the last 365 days.
     await db.execute(sql`

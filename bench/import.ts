@@ -13,6 +13,7 @@ import type { AppContext } from '../server/context'
 import { openDatabase } from '../server/db/index'
 import { users } from '../server/db/schema'
 import { createApiToken } from '../server/domain/auth/tokens'
+import { systemClock } from '../server/domain/time/clock'
 import { examFile, multipartBody } from './exam-files'
 import { ADMIN_URL, dropDatabase, freshDatabase, postgresAvailable } from './harness'
 
@@ -41,13 +42,13 @@ export async function benchImport(kind: 'pglite' | 'postgres', files = 10, perFi
     rateLimit: false,
     seedDemo: false,
   }
-  const ctx: AppContext = { config, database, db: database.db, logger: pino({ level: 'silent' }) }
+  const ctx: AppContext = { config, database, db: database.db, logger: pino({ level: 'silent' }), clock: systemClock() }
   const server = createApp(ctx).listen(0, '127.0.0.1')
   await new Promise((r) => server.once('listening', r))
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`
   try {
     const [admin] = await ctx.db.insert(users).values({ email: 'admin@bench.gabarita', name: 'Admin', planName: 'ADMIN' }).returning()
-    const { token } = await createApiToken(ctx.db, admin.id)
+    const { token } = await createApiToken(ctx.db, admin.id, new Date())
     const exams = Array.from({ length: files }, (_, i) => ({
       name: `prova-${i}.txt`,
       bytes: examFile({ name: `Simulado Carga ${i}`, year: 2000 + i, count: perFile }),

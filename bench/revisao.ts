@@ -61,7 +61,7 @@ async function setup(url: string) {
       .insert(users)
       .values({ email: `${name}-${crypto.randomBytes(3).toString('hex')}@carga.gabarita`, name, planName: 'PRO' })
       .returning()
-    return { id: user!.id, token: (await createApiToken(db, user!.id)).token }
+    return { id: user!.id, token: (await createApiToken(db, user!.id, new Date())).token }
   }
   const big = { ...(await student('Muitas revisões')), questionIds: ids.slice(0, CARDS) }
   const small = { ...(await student('Poucas revisões')), questionIds: ids.slice(0, SMALL) }
@@ -93,7 +93,7 @@ async function setup(url: string) {
   await db.execute(sql`DELETE FROM review_cards`)
   await db.execute(sql`ANALYZE`)
   const started = performance.now()
-  const replay = await runReplay(db)
+  const replay = await runReplay(db, { now: () => new Date() })
   const replaySeconds = (performance.now() - started) / 1000
   await db.execute(sql`ANALYZE`)
   await database.close()

@@ -45,7 +45,7 @@ async function setup(url: string) {
   const examIds: number[] = []
   for (let i = 0; i < EXAMS; i++) {
     const name = `Exame de Ordem Carga ${i + 1}`
-    const result = await importExamBytes(db, `carga-${i}.txt`, examFile({ name, year: 2020 + i, count: 80 }), { force: true })
+    const result = await importExamBytes(db, `carga-${i}.txt`, examFile({ name, year: 2020 + i, count: 80 }), { force: true, now: new Date() })
     if (!result.success) throw new Error(`importação falhou: ${JSON.stringify(result)}`)
   }
   for (const r of await queryRows<{ id: number }>(db, sql`SELECT id FROM exams ORDER BY id`)) examIds.push(r.id)
@@ -55,7 +55,7 @@ async function setup(url: string) {
       .insert(users)
       .values({ email: `simulado-${i}-${crypto.randomBytes(3).toString('hex')}@carga.gabarita`, name: `Aluna ${i}`, planName: 'PREMIUM' })
       .returning()
-    const { token } = await createApiToken(db, user.id)
+    const { token } = await createApiToken(db, user.id, new Date())
     students.push({ token, examId: examIds[i % examIds.length], sent: new Map() })
   }
   await database.close()

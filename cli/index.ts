@@ -54,7 +54,7 @@ function checkFile(file: string, expected?: Kind): LocalCheck {
     return fail(`não foi possível ler o arquivo (${(error as NodeJS.ErrnoException).code ?? 'erro'})`)
   }
   if (kind === 'exam') {
-    const result = parseExamFile(bytes)
+    const result = parseExamFile(bytes, new Date())
     return result.ok
       ? { file, kind, ok: true, questions: result.exam.questions.length, errors: [] }
       : { file, kind, ok: false, questions: 0, errors: result.errors }

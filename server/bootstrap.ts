@@ -1,6 +1,7 @@
 import type { Config } from './config'
 import type { AppContext } from './context'
 import { openDatabase } from './db/index'
+import { systemClock } from './domain/time/clock'
 import { createLogger } from './logger'
 
 /** Opens the database the config names and builds the shared context. */
@@ -12,7 +13,6 @@ export async function createContext(config: Config, logger = createLogger(config
   })
   // One clock for every rule (ADR 045): the real one, moved by CLOCK_OFFSET_SECONDS outside production.
   const offset = config.clockOffsetMs
-  const clock = offset ? () => new Date(Date.now() + offset) : undefined
   if (offset) logger.warn({ clockOffsetSeconds: offset / 1000 }, 'Relógio do servidor deslocado por CLOCK_OFFSET_SECONDS')
-  return { config, database, db: database.db, logger, ...(clock ? { clock } : {}) }
+  return { config, database, db: database.db, logger, clock: systemClock(offset) }
 }

@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 
 import type { Config } from './config'
 import type { Database } from './db/index'
+import type { Clock } from './domain/time/clock'
 
 /** What every API handler and domain service receives: built once in server/app.ts. */
 export type AppContext = {
@@ -9,6 +10,6 @@ export type AppContext = {
   database: Database
   db: Database['db']
   logger: Logger
-  /** The time the billing rules see; tests move it to cross a period end. Defaults to the real clock. */
-  clock?: () => Date
+  /** The one clock every rule reads (server/domain/time/clock.ts); tests move it. */
+  clock: Clock
 }

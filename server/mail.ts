@@ -37,7 +37,7 @@ export async function sendMail(ctx: AppContext, message: MailMessage) {
   }
   const dir = outboxDir(ctx)
   await fs.mkdir(dir, { recursive: true })
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+  const stamp = ctx.clock().toISOString().replace(/[:.]/g, '-')
   const file = path.join(dir, `${stamp}-${crypto.randomBytes(4).toString('hex')}.eml`)
   await fs.writeFile(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 })
   ctx.logger.info({ to: message.to, subject: message.subject, file }, 'email gravado na caixa de saída')

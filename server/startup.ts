@@ -2,6 +2,7 @@ import type { AppContext } from './context'
 import { ensureAccounts } from './domain/auth/seed'
 import { seedDemoContent } from './domain/import/seed'
 import { runReplay } from './domain/review/record'
+import { elapsedMs } from './domain/time/clock'
 
 /**
  * Idempotent tasks run once the database is migrated, before the server listens:
@@ -19,10 +20,10 @@ export async function runStartupTasks(ctx: AppContext) {
  * restart; a student who answers before it reaches them is replayed by that answer.
  */
 export function startBackgroundTasks(ctx: AppContext) {
-  const started = Date.now()
-  runReplay(ctx.db, { logger: ctx.logger, now: () => ctx.clock?.() ?? new Date() })
+  const started = elapsedMs()
+  runReplay(ctx.db, { logger: ctx.logger, now: ctx.clock })
     .then((r) => {
-      if (r.users) ctx.logger.info({ ...r, ms: Date.now() - started }, 'revisão: reprodução do histórico concluída')
+      if (r.users) ctx.logger.info({ ...r, ms: Math.round(elapsedMs() - started) }, 'revisão: reprodução do histórico concluída')
     })
     .catch((err: unknown) => ctx.logger.error({ err }, 'revisão: a reprodução do histórico falhou; continua no próximo início'))
 }

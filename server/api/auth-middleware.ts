@@ -35,7 +35,7 @@ export function loadUser(ctx: AppContext) {
   return handler(async (req, _res, next) => {
     const token = bearer(req)
     if (token === null) return next()
-    const found = token ? await findUserByToken(ctx.db, token) : null
+    const found = token ? await findUserByToken(ctx.db, token, ctx.clock()) : null
     if (!found) throw new HttpError(401, 'Sessão expirada')
     // A temporary-password login opens only the change step (and me/logout). This is a
     // property of the token: a reset request never changes what other sessions may do.

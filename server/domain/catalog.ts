@@ -5,9 +5,9 @@ import type { CatalogPlanName } from '../db/schema'
 import { catalogFeatures, catalogPlans, planPrices } from '../db/schema'
 import type { PlanLimits } from './plans'
 import { formatCents, planLabel } from './plans'
-import type { AdminToggle, Toggles } from './policy'
-import { getToggles } from './policy'
 import { referenceDataVersion } from './reference-data'
+import type { AdminToggle, Toggles } from './toggles/names'
+import { getToggles } from './toggles/store'
 
 // The plan catalogue (issue 28): what each plan costs, allows and says, read from the rows an
 // admin edits on /admin/planos. The policy enforces these limits, the plan cards list these lines,

@@ -2,35 +2,17 @@ import { and, count, eq, sql } from 'drizzle-orm'
 
 import type { Db } from '../db/index'
 import type { PlanName } from '../db/schema'
-import { featureToggles, notebooks, questionUsage } from '../db/schema'
+import { notebooks, questionUsage } from '../db/schema'
 import type { Catalog } from './catalog'
 import { getCatalog, limitsOf, planNames } from './catalog'
 import type { PlanLimits } from './plans'
 import { quotaMessageFor } from './plans'
+import { weekStart } from './time/calendar'
+import type { Toggles } from './toggles/names'
+import { getToggles } from './toggles/store'
 
 // The one module every plan check goes through: plan limits (the catalogue's rows), admin
 // toggles and usage counters (spec sections 3, 5, 6). GET /profile reports what it returns.
-
-export const ADMIN_TOGGLES = [
-  'notebooksEnabled',
-  'commentsEnabled',
-  'chatEnabled',
-  'adsEnabled',
-  'commentedQuestionsEnabled',
-  'simulationsEnabled',
-] as const
-export type AdminToggle = (typeof ADMIN_TOGGLES)[number]
-export type Toggles = Record<AdminToggle, boolean>
-
-/** Labels of the toggles for the admin form ('Recursos'). */
-export const ADMIN_TOGGLE_LABELS: Record<AdminToggle, string> = {
-  notebooksEnabled: 'Cadernos',
-  commentsEnabled: 'Comentários e discussões',
-  chatEnabled: 'Chat com o assistente',
-  adsEnabled: 'Anúncios',
-  commentedQuestionsEnabled: 'Questões comentadas (Análise)',
-  simulationsEnabled: 'Simulados',
-}
 
 export const FEATURES = ['notebooks', 'comments', 'chat', 'ads', 'commentedQuestions', 'simulations', 'fullSimulations'] as const
 export type Feature = (typeof FEATURES)[number]
@@ -52,47 +34,6 @@ export type Policy = {
   features: Record<Feature, boolean>
 }
 
-// Built once: every attempt, reveal and profile read asks for the week.
-const saoPauloDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Sao_Paulo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  weekday: 'short',
-})
-
-/** Monday (YYYY-MM-DD) of the week `at` falls in, on the São Paulo calendar. */
-export function weekStart(at: Date = new Date()): string {
-  const parts = saoPauloDay.formatToParts(at)
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
-  const localDay = new Date(Date.UTC(Number(get('year')), Number(get('month')) - 1, Number(get('day'))))
-  const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(get('weekday'))
-  localDay.setUTCDate(localDay.getUTCDate() - weekday)
-  return localDay.toISOString().slice(0, 10)
-}
-
-export async function getToggles(db: Db): Promise<Toggles> {
-  const rows = await db.select().from(featureToggles)
-  const toggles = Object.fromEntries(ADMIN_TOGGLES.map((key) => [key, true])) as Toggles
-  for (const row of rows) if ((ADMIN_TOGGLES as readonly string[]).includes(row.key)) toggles[row.key as AdminToggle] = row.enabled
-  return toggles
-}
-
-/**
- * Sets any subset of the toggles. Every policy reads the table afresh, so a change holds
- * from the next request of every user.
- */
-export async function setToggles(db: Db, changes: Partial<Toggles>, at = new Date()): Promise<Toggles> {
-  const entries = Object.entries(changes).filter(([key]) => (ADMIN_TOGGLES as readonly string[]).includes(key))
-  for (const [key, enabled] of entries) {
-    await db
-      .insert(featureToggles)
-      .values({ key, enabled: Boolean(enabled), updatedAt: at })
-      .onConflictDoUpdate({ target: featureToggles.key, set: { enabled: Boolean(enabled), updatedAt: at } })
-  }
-  return getToggles(db)
-}
-
 /**
  * Notebooks the user holds now (deleting one frees its place under the plan's notebooksLimit);
  * every notebook check below follows this count.
@@ -102,7 +43,7 @@ export async function countNotebooks(db: Db, userId: string): Promise<number> {
   return Number(row?.n ?? 0)
 }
 
-export async function getUsage(db: Db, userId: string, at = new Date()): Promise<Usage> {
+export async function getUsage(db: Db, userId: string, at: Date): Promise<Usage> {
   const week = weekStart(at)
   const [[row], notebooksCreated] = await Promise.all([
     db
@@ -122,14 +63,15 @@ export async function getRules(db: Db): Promise<Rules> {
   return { toggles, catalog }
 }
 
-export function buildPolicy(planName: PlanName, { toggles, catalog }: Rules, usage: Usage): Policy {
+/** What a plan allows now, with no usage and so no clock: its limits, the toggles and the features. */
+export type Access = Pick<Policy, 'plan_name' | 'limits' | 'toggles' | 'features'>
+
+export function accessOf(planName: PlanName, { toggles, catalog }: Rules): Access {
   const limits = limitsOf(catalog, planName)
-  const limit = limits.questionsPerWeek
   return {
     plan_name: planName,
     limits,
     toggles,
-    usage: { ...usage, questionsRemainingThisWeek: limit === -1 ? null : Math.max(0, limit - usage.questionsThisWeek) },
     features: {
       notebooks: limits.hasNotebooks && toggles.notebooksEnabled,
       comments: limits.hasComments && toggles.commentsEnabled,
@@ -143,13 +85,27 @@ export function buildPolicy(planName: PlanName, { toggles, catalog }: Rules, usa
   }
 }
 
-export async function getPolicy(db: Db, user: { id: string; planName: PlanName }, at = new Date()): Promise<Policy> {
+/** The plan's access for a rule that counts nothing (posting, the assistant, adding to a notebook). */
+export async function getAccess(db: Db, user: { planName: PlanName }): Promise<Access> {
+  return accessOf(user.planName, await getRules(db))
+}
+
+export function buildPolicy(planName: PlanName, rules: Rules, usage: Usage): Policy {
+  const access = accessOf(planName, rules)
+  const limit = access.limits.questionsPerWeek
+  return {
+    ...access,
+    usage: { ...usage, questionsRemainingThisWeek: limit === -1 ? null : Math.max(0, limit - usage.questionsThisWeek) },
+  }
+}
+
+export async function getPolicy(db: Db, user: { id: string; planName: PlanName }, at: Date): Promise<Policy> {
   const [rules, usage] = await Promise.all([getRules(db), getUsage(db, user.id, at)])
   return buildPolicy(user.planName, rules, usage)
 }
 
 /** A feature is available only if the plan allows it and its toggle is on; false without a policy (spec section 5). */
-export function hasFeature(policy: Policy | null | undefined, feature: Feature) {
+export function hasFeature(policy: Pick<Policy, 'features'> | null | undefined, feature: Feature) {
   return policy?.features[feature] === true
 }
 
@@ -185,7 +141,7 @@ export async function claimQuestionUse(
   db: Db,
   user: { id: string; planName: PlanName },
   questionId: number,
-  at = new Date(),
+  at: Date,
 ): Promise<QuestionUseResult> {
   const week = weekStart(at)
   const [rules, notebooksCreated] = await Promise.all([getRules(db), countNotebooks(db, user.id)])

@@ -1,5 +1,7 @@
 import { Redis } from 'ioredis'
 
+import { elapsedMs } from '../domain/time/clock'
+
 /**
  * One Redis connection per process for what servers share (the rate-limit counters).
  * While Redis is away, commands fail at once instead of queueing: a request must not wait on
@@ -13,8 +15,8 @@ let lastLog = 0
 
 /** At most one line a minute while Redis is away: every request would otherwise log one. */
 function logOutage(message: string) {
-  if (Date.now() - lastLog < 60_000) return
-  lastLog = Date.now()
+  if (lastLog && elapsedMs() - lastLog < 60_000) return
+  lastLog = elapsedMs()
   console.error(`Redis indisponível (limites de tentativas desligados até voltar): ${message}`)
 }
 

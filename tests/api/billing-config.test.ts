@@ -66,7 +66,7 @@ describe('PAYMENT_PROVIDER and PAYMENT_WEBHOOK_SECRET', () => {
     const dev = recordingLogger()
     announcePaymentProvider({ config: loadConfig({ DATA_DIR: dir(), SESSION_SECRET: SECRET }), logger: dev.logger } as AppContext)
     expect(dev.lines.filter((l) => l.level === 'warn')).toHaveLength(0)
-    expect(paymentProviderFor(loadConfig({ DATA_DIR: dir(), SESSION_SECRET: SECRET, PAYMENT_PROVIDER: 'none' }))).toBeNull()
+    expect(paymentProviderFor(loadConfig({ DATA_DIR: dir(), SESSION_SECRET: SECRET, PAYMENT_PROVIDER: 'none' }), () => new Date())).toBeNull()
   })
 })
 

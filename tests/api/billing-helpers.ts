@@ -1,6 +1,8 @@
 import request from 'supertest'
 import { expect } from 'vitest'
 
+import { systemClock } from '#server/domain/time/clock'
+
 import type { createTestContext } from '../support/context'
 
 // Shared steps of the billing tests: a checkout through the sandbox's hosted page, as a
@@ -37,7 +39,7 @@ export const subscriptionOf = async (t: TestContext, auth: Auth) =>
 
 /** Moves the clock the billing rules see (AppContext.clock); `undefined` restores the real one. */
 export function setNow(t: TestContext, date: Date | undefined) {
-  t.ctx.clock = date ? () => date : undefined
+  t.ctx.clock = date ? () => date : systemClock()
 }
 
 export const DAY = 24 * 60 * 60 * 1000

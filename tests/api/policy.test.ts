@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Catalog } from '#server/domain/catalog'
 import { getCatalog, limitsOf } from '#server/domain/catalog'
-import type { Rules, Toggles } from '#server/domain/policy'
-import { ADMIN_TOGGLES, buildPolicy, canCreateNotebook, canUseAnotherQuestion, hasFeature } from '#server/domain/policy'
+import type { Rules } from '#server/domain/policy'
+import { buildPolicy, canCreateNotebook, canUseAnotherQuestion, hasFeature } from '#server/domain/policy'
+import type { Toggles } from '#server/domain/toggles/names'
+import { ADMIN_TOGGLES } from '#server/domain/toggles/names'
 
 import { createTestContext, createTestUser } from '../support/context'
 

@@ -7,12 +7,12 @@ import { parseExamFile, parseExamText } from '#server/domain/import/parse-exam'
 import { decodeUtf8, videoId } from '#server/domain/import/text-file'
 
 function ok(text: string) {
-  const result = parseExamText(text)
+  const result = parseExamText(text, new Date())
   if (!result.ok) throw new Error(JSON.stringify(result.errors))
   return result.exam
 }
 function errors(text: string) {
-  const result = parseExamText(text)
+  const result = parseExamText(text, new Date())
   if (result.ok) throw new Error('esperava erro')
   return result.errors
 }
@@ -21,7 +21,7 @@ const question = (body: string, n = 1) => `QUESTAO: ${n}\nDISCIPLINA: Direito Pe
 
 describe('tricky valid files', () => {
   it('reads keys with accents and any case, aliases, multi-line text and paragraph breaks', () => {
-    const exam = parseExamFile(fs.readFileSync('tests/fixtures/valid/armadilhas.txt'))
+    const exam = parseExamFile(fs.readFileSync('tests/fixtures/valid/armadilhas.txt'), new Date())
     expect(exam.ok).toBe(true)
     if (!exam.ok) return
     expect(exam.exam).toMatchObject({ name: 'Simulado das Armadilhas', year: 2021, board: 'Gabarita', organization: 'OAB' })
@@ -55,7 +55,7 @@ describe('tricky valid files', () => {
   })
 
   it('accepts CRLF line endings with a BOM', () => {
-    const result = parseExamFile(fs.readFileSync('tests/fixtures/valid/crlf-bom.txt'))
+    const result = parseExamFile(fs.readFileSync('tests/fixtures/valid/crlf-bom.txt'), new Date())
     expect(result.ok).toBe(true)
     if (!result.ok) return
     expect(result.exam.name).toBe('Prova CRLF com BOM')

@@ -15,6 +15,7 @@ import { openDatabase } from '#server/db/index'
 import type { PlanName } from '#server/db/schema'
 import { users } from '#server/db/schema'
 import { createApiToken } from '#server/domain/auth/tokens'
+import { systemClock } from '#server/domain/time/clock'
 
 /**
  * A fresh database per test file: PGlite in memory by default, or a new database
@@ -54,7 +55,7 @@ export async function createTestContext(overrides: Partial<Config> = {}, options
     const from = new Blob([fs.readFileSync(inject('pgliteTemplate'))])
     database = await openDatabase({ kind: 'pglite', from, migrated: true, ...options })
   }
-  const ctx: AppContext = { config, database, db: database.db, logger: pino({ level: 'silent' }) }
+  const ctx: AppContext = { config, database, db: database.db, logger: pino({ level: 'silent' }), clock: systemClock() }
   const app = createApp(ctx)
   return {
     ctx,
@@ -79,6 +80,6 @@ export async function createTestUser(ctx: AppContext, options: { plan?: PlanName
     .insert(users)
     .values({ email, name: options.name ?? `Aluno ${counter}`, planName: options.plan ?? 'GRATUITO' })
     .returning()
-  const { token } = await createApiToken(ctx.db, user.id)
+  const { token } = await createApiToken(ctx.db, user.id, ctx.clock())
   return { user, token, auth: { Authorization: `Bearer ${token}` } }
 }

@@ -7,6 +7,7 @@ import type { PlanName } from '../../db/schema'
 import { apiTokens, profiles, users } from '../../db/schema'
 import { sendMail } from '../../mail'
 import { getPolicy } from '../policy'
+import { ZONE } from '../time/calendar'
 import { MESSAGES } from './messages'
 import { burnVerify, generateTemporaryPassword, hashPassword, verifyPassword } from './passwords'
 import type { AuthUser, TokenSession } from './tokens'
@@ -105,8 +106,8 @@ export async function loadProfile(db: Db, userId: string) {
 }
 
 /** user + profile + policy: what GET /profile and the login answer share. */
-export async function accountView(db: Db, user: AuthUser) {
-  const [profile, policy] = await Promise.all([loadProfile(db, user.id), getPolicy(db, user)])
+export async function accountView(db: Db, user: AuthUser, now: Date) {
+  const [profile, policy] = await Promise.all([loadProfile(db, user.id), getPolicy(db, user, now)])
   return { user: toApiUser(user), profile, policy }
 }
 
@@ -135,11 +136,11 @@ export async function createUser(
   }
 }
 
-export async function register(db: Db, input: { name: string; email: string; phone?: string | null; password: string }) {
+export async function register(db: Db, input: { name: string; email: string; phone?: string | null; password: string }, now: Date) {
   if (await findUserByEmail(db, input.email)) throw new AccountError(409, MESSAGES.duplicateEmail)
   const user = await createUser(db, input)
   // Registration signs the user in as remembered (spec section 4).
-  const { token } = await createApiToken(db, user.id, { remember: true })
+  const { token } = await createApiToken(db, user.id, now, { remember: true })
   return { token, user }
 }
 
@@ -148,7 +149,7 @@ export async function register(db: Db, input: { name: string; email: string; pho
  * Only the temporary password yields a change-only token (`passwordChangeOnly`): it proves
  * the mail was received. The real password always yields a full token (ADR 009).
  */
-export async function login(db: Db, input: { email: string; password: string; remember?: boolean }) {
+export async function login(db: Db, input: { email: string; password: string; remember?: boolean }, now: Date) {
   const user = await findUserByEmail(db, input.email)
   if (!user || (!user.passwordHash && !user.tempPasswordHash)) {
     await burnVerify(input.password)
@@ -160,18 +161,18 @@ export async function login(db: Db, input: { email: string; password: string; re
     if (user.requiresPasswordReset || user.tempPasswordHash) {
       await db
         .update(users)
-        .set({ requiresPasswordReset: false, tempPasswordHash: null, tempPasswordExpiresAt: null, updatedAt: new Date() })
+        .set({ requiresPasswordReset: false, tempPasswordHash: null, tempPasswordExpiresAt: null, updatedAt: now })
         .where(eq(users.id, user.id))
     }
   } else if (user.tempPasswordHash && (await verifyPassword(user.tempPasswordHash, input.password))) {
-    if (!user.tempPasswordExpiresAt || user.tempPasswordExpiresAt.getTime() < Date.now()) {
+    if (!user.tempPasswordExpiresAt || user.tempPasswordExpiresAt.getTime() < now.getTime()) {
       throw new AccountError(401, MESSAGES.tempExpired)
     }
     passwordChangeOnly = true
   } else {
     throw new AccountError(401, MESSAGES.badCredentials)
   }
-  const { token } = await createApiToken(db, user.id, { remember: input.remember ?? false, passwordChangeOnly })
+  const { token } = await createApiToken(db, user.id, now, { remember: input.remember ?? false, passwordChangeOnly })
   // As everywhere a user is answered, the flag describes this token, not the account.
   return { token, passwordChangeOnly, user: { ...user, requiresPasswordReset: passwordChangeOnly } }
 }
@@ -191,7 +192,7 @@ export function mailGreeting(name: string | null | undefined) {
 
 const IGNORE_IF_NOT_YOU = 'Se você não fez este pedido, ignore este email: sua senha atual continua valendo e nada muda na sua conta.'
 
-const timeFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' })
+const timeFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: ZONE, hour: '2-digit', minute: '2-digit' })
 
 /**
  * Mails a temporary password when the account exists; the caller answers the same either way.
@@ -200,8 +201,7 @@ const timeFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Pau
  * earlier mail still works, unless `remind` is false (the caller's per-account cap on
  * reminders, so repeated requests cannot flood the mailbox). ADR 009, amended by ADR 035.
  */
-export async function forgotPassword(ctx: AppContext, email: string, options: { remind?: boolean; now?: Date } = {}) {
-  const now = options.now ?? new Date()
+export async function forgotPassword(ctx: AppContext, email: string, now: Date, options: { remind?: boolean } = {}) {
   const user = await findUserByEmail(ctx.db, email)
   // Every path spends one hash, so timing reveals neither the account nor a pending reset.
   const temporary = generateTemporaryPassword()
@@ -261,7 +261,7 @@ export async function forgotPassword(ctx: AppContext, email: string, options: { 
 }
 
 /** Sets a new password and revokes every other token of the user (keepTokenHash stays valid). */
-export async function setPassword(db: Db, userId: string, password: string, keepTokenHash?: string) {
+export async function setPassword(db: Db, userId: string, password: string, now: Date, keepTokenHash?: string) {
   await db
     .update(users)
     .set({
@@ -269,16 +269,16 @@ export async function setPassword(db: Db, userId: string, password: string, keep
       requiresPasswordReset: false,
       tempPasswordHash: null,
       tempPasswordExpiresAt: null,
-      updatedAt: new Date(),
+      updatedAt: now,
     })
     .where(eq(users.id, userId))
   if (keepTokenHash) {
     await db
       .update(apiTokens)
-      .set({ revokedAt: new Date() })
+      .set({ revokedAt: now })
       .where(and(eq(apiTokens.userId, userId), ne(apiTokens.tokenHash, keepTokenHash)))
   } else {
-    await revokeAllTokens(db, userId)
+    await revokeAllTokens(db, userId, now)
   }
 }
 
@@ -287,23 +287,24 @@ export async function setPassword(db: Db, userId: string, password: string, keep
  * only while the reset is still pending (the owner's own login cancels it). The token then
  * becomes a full session; every other session of the account is revoked.
  */
-export async function changeTemporaryPassword(db: Db, session: TokenSession & { token: string }, newPassword: string) {
+export async function changeTemporaryPassword(db: Db, session: TokenSession & { token: string }, newPassword: string, now: Date) {
   if (!session.passwordChangeOnly || !session.user.tempPasswordHash) throw new AccountError(400, MESSAGES.noPendingChange)
-  await setPassword(db, session.user.id, newPassword, session.tokenHash)
-  return upgradePasswordChangeToken(db, session.user.id, session.token)
+  await setPassword(db, session.user.id, newPassword, now, session.tokenHash)
+  return upgradePasswordChangeToken(db, session.user.id, session.token, now)
 }
 
 export async function changePassword(
   db: Db,
   user: AuthUser,
   input: { current_password?: string; new_password: string },
+  now: Date,
   tokenHash?: string,
 ) {
   // Accounts made through Google have no password yet: they may set one without a current one.
   if (user.passwordHash && !(await verifyPassword(user.passwordHash, input.current_password ?? ''))) {
     throw new AccountError(400, MESSAGES.wrongCurrentPassword)
   }
-  await setPassword(db, user.id, input.new_password, tokenHash)
+  await setPassword(db, user.id, input.new_password, now, tokenHash)
 }
 
 /**
@@ -312,12 +313,12 @@ export async function changePassword(
  * one: registering needs no proof of owning an email, so whoever signed up first with the
  * operator's address must not be handed the admin role at the next start.
  */
-export async function ensureUser(db: Db, input: { email: string; password: string; name: string; planName: PlanName }) {
+export async function ensureUser(db: Db, input: { email: string; password: string; name: string; planName: PlanName }, now: Date) {
   const existing = await findUserByEmail(db, input.email)
   if (existing) {
     if (input.planName !== 'ADMIN' || existing.planName === 'ADMIN') return { outcome: 'kept' as const, user: existing }
     if (!(await verifyPassword(existing.passwordHash, input.password))) return { outcome: 'refused' as const, user: existing }
-    await db.update(users).set({ planName: 'ADMIN', updatedAt: new Date() }).where(eq(users.id, existing.id))
+    await db.update(users).set({ planName: 'ADMIN', updatedAt: now }).where(eq(users.id, existing.id))
     return { outcome: 'promoted' as const, user: existing }
   }
   try {

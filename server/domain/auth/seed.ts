@@ -11,7 +11,7 @@ export const DEMO_ACCOUNTS = {
 export async function ensureAccounts(ctx: AppContext) {
   const { ADMIN_EMAIL, ADMIN_PASSWORD } = ctx.config
   if (ADMIN_EMAIL && ADMIN_PASSWORD) {
-    const { outcome } = await ensureUser(ctx.db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, name: 'Administrador', planName: 'ADMIN' })
+    const { outcome } = await ensureUser(ctx.db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, name: 'Administrador', planName: 'ADMIN' }, ctx.clock())
     if (outcome === 'created') ctx.logger.info({ email: ADMIN_EMAIL }, 'administrador criado')
     if (outcome === 'promoted') ctx.logger.info({ email: ADMIN_EMAIL }, 'conta existente promovida a administrador')
     if (outcome === 'refused')
@@ -23,7 +23,7 @@ export async function ensureAccounts(ctx: AppContext) {
     ctx.logger.warn('ADMIN_EMAIL e ADMIN_PASSWORD precisam ser definidos juntos; nenhum administrador criado')
   }
   if (ctx.config.seedDemo) {
-    await ensureUser(ctx.db, { ...DEMO_ACCOUNTS.student, planName: 'GRATUITO' })
-    await ensureUser(ctx.db, { ...DEMO_ACCOUNTS.admin, planName: 'ADMIN' })
+    await ensureUser(ctx.db, { ...DEMO_ACCOUNTS.student, planName: 'GRATUITO' }, ctx.clock())
+    await ensureUser(ctx.db, { ...DEMO_ACCOUNTS.admin, planName: 'ADMIN' }, ctx.clock())
   }
 }

@@ -26,12 +26,17 @@ export function hashToken(token: string) {
 }
 
 /** An opaque random token; only its hash is stored. */
-export async function createApiToken(db: Db, userId: string, options: { remember?: boolean; passwordChangeOnly?: boolean } = {}) {
+export async function createApiToken(
+  db: Db,
+  userId: string,
+  now: Date,
+  options: { remember?: boolean; passwordChangeOnly?: boolean } = {},
+) {
   const body = crypto.randomBytes(32).toString('base64url')
   const token = options.passwordChangeOnly ? `${PASSWORD_CHANGE_PREFIX}${body}` : body
   const remember = options.passwordChangeOnly ? false : (options.remember ?? false)
   const ttl = options.passwordChangeOnly ? TOKEN_TTL_MS.passwordChange : remember ? TOKEN_TTL_MS.remember : TOKEN_TTL_MS.session
-  const expiresAt = new Date(Date.now() + ttl)
+  const expiresAt = new Date(now.getTime() + ttl)
   await db.insert(apiTokens).values({ userId, tokenHash: hashToken(token), remember, expiresAt })
   return { token, expiresAt }
 }
@@ -61,31 +66,31 @@ function prepareTokenLookup(db: Db) {
 // Every API call with a token runs this: prepared once per database, planned once per connection.
 const tokenLookups = new WeakMap<Db, ReturnType<typeof prepareTokenLookup>>()
 
-async function liveToken(db: Db, tokenHash: string) {
+async function liveToken(db: Db, tokenHash: string, now: Date) {
   let lookup = tokenLookups.get(db)
   if (!lookup) tokenLookups.set(db, (lookup = prepareTokenLookup(db)))
-  const rows = await lookup.execute({ tokenHash, now: new Date() })
+  const rows = await lookup.execute({ tokenHash, now })
   return rows[0] ?? null
 }
 
 export type TokenSession = { user: AuthUser; tokenHash: string; passwordChangeOnly: boolean }
 
 /** The user behind a live token, or null when it is unknown, expired or revoked. */
-export async function findUserByToken(db: Db, token: string): Promise<TokenSession | null> {
+export async function findUserByToken(db: Db, token: string, now: Date): Promise<TokenSession | null> {
   const sentHash = hashToken(token)
   // The server reuses a session it read in the last seconds; any change to the account or its
   // tokens drops it first (ADR 030).
   const cache = sessionCacheOf<TokenSession>(db)
-  const cached = cache?.get(sentHash, Date.now())
+  const cached = cache?.get(sentHash, now.getTime())
   if (cached) return cached
   const began = cache?.begin() ?? 0
-  const found = await readSession(db, token, sentHash)
-  if (found && cache) cache.store(sentHash, found.session, found.session.user.id, found.expiresAt, began, Date.now())
+  const found = await readSession(db, token, sentHash, now)
+  if (found && cache) cache.store(sentHash, found.session, found.session.user.id, found.expiresAt, began, now.getTime())
   return found?.session ?? null
 }
 
-async function readSession(db: Db, token: string, sentHash: string) {
-  const live = await liveToken(db, sentHash)
+async function readSession(db: Db, token: string, sentHash: string, now: Date) {
+  const live = await liveToken(db, sentHash, now)
   if (live) {
     const passwordChangeOnly = token.startsWith(PASSWORD_CHANGE_PREFIX)
     const session = { user: { ...live.user, requiresPasswordReset: passwordChangeOnly }, tokenHash: sentHash, passwordChangeOnly }
@@ -95,7 +100,7 @@ async function readSession(db: Db, token: string, sentHash: string) {
   // the hash of its random part (see upgradePasswordChangeToken).
   if (token.startsWith(PASSWORD_CHANGE_PREFIX)) {
     const fullHash = hashToken(token.slice(PASSWORD_CHANGE_PREFIX.length))
-    const upgraded = await liveToken(db, fullHash)
+    const upgraded = await liveToken(db, fullHash, now)
     if (upgraded) {
       const session = { user: { ...upgraded.user, requiresPasswordReset: false }, tokenHash: fullHash, passwordChangeOnly: false }
       return { session, expiresAt: upgraded.expiresAt }
@@ -109,28 +114,28 @@ async function readSession(db: Db, token: string, sentHash: string) {
  * as an ordinary token (a session's lifetime) and the change-only row is revoked. Returns the
  * hash that now identifies the session.
  */
-export async function upgradePasswordChangeToken(db: Db, userId: string, token: string) {
+export async function upgradePasswordChangeToken(db: Db, userId: string, token: string, now: Date) {
   if (!token.startsWith(PASSWORD_CHANGE_PREFIX)) throw new Error('não é um token de troca de senha')
   const fullHash = hashToken(token.slice(PASSWORD_CHANGE_PREFIX.length))
   await db.transaction(async (tx) => {
     await tx
       .insert(apiTokens)
-      .values({ userId, tokenHash: fullHash, remember: false, expiresAt: new Date(Date.now() + TOKEN_TTL_MS.session) })
+      .values({ userId, tokenHash: fullHash, remember: false, expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.session) })
     await tx
       .update(apiTokens)
-      .set({ revokedAt: new Date() })
+      .set({ revokedAt: now })
       .where(eq(apiTokens.tokenHash, hashToken(token)))
   })
   return fullHash
 }
 
-export async function revokeToken(db: Db, tokenHash: string) {
-  await db.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.tokenHash, tokenHash))
+export async function revokeToken(db: Db, tokenHash: string, now: Date) {
+  await db.update(apiTokens).set({ revokedAt: now }).where(eq(apiTokens.tokenHash, tokenHash))
 }
 
-export async function revokeAllTokens(db: Db, userId: string) {
+export async function revokeAllTokens(db: Db, userId: string, now: Date) {
   await db
     .update(apiTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: now })
     .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
 }

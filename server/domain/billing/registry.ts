@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context'
 import type { Db } from '../../db/index'
+import type { Clock } from '../time/clock'
 import type { PaymentProvider } from './provider'
 import { createSandboxProvider } from './sandbox'
 
@@ -10,10 +11,10 @@ export type BillingDeps = { db: Db; provider: PaymentProvider | null; now: Date 
  * The provider PAYMENT_PROVIDER names, or null. A real provider is one more case here
  * (docs/decisions/012-payment-provider-seam.md).
  */
-export function paymentProviderFor(config: AppContext['config']): PaymentProvider | null {
+export function paymentProviderFor(config: AppContext['config'], clock: Clock): PaymentProvider | null {
   switch (config.paymentProvider) {
     case 'sandbox':
-      return createSandboxProvider({ secret: config.paymentWebhookSecret, baseUrl: config.PUBLIC_URL })
+      return createSandboxProvider({ secret: config.paymentWebhookSecret, baseUrl: config.PUBLIC_URL, clock })
     default:
       return null
   }
@@ -21,7 +22,7 @@ export function paymentProviderFor(config: AppContext['config']): PaymentProvide
 
 /** Called once when the API is built: a sandbox in production lets anyone approve their own payment. */
 export function announcePaymentProvider(ctx: AppContext) {
-  const provider = paymentProviderFor(ctx.config)
+  const provider = paymentProviderFor(ctx.config, ctx.clock)
   if (provider?.isSandbox && ctx.config.isProduction) {
     ctx.logger.warn(
       '!!! PAYMENT_PROVIDER=sandbox EM PRODUÇÃO: qualquer pessoa pode aprovar o próprio pagamento em /sandbox-pagamentos e ganhar um plano pago sem pagar. Use só para demonstração. !!!',
@@ -32,11 +33,6 @@ export function announcePaymentProvider(ctx: AppContext) {
   return provider
 }
 
-/** The real clock, unless a test moved it (AppContext.clock). */
-export function currentTime(ctx: Pick<AppContext, 'clock'>) {
-  return ctx.clock?.() ?? new Date()
-}
-
 export function billingDeps(ctx: AppContext): BillingDeps {
-  return { db: ctx.db, provider: paymentProviderFor(ctx.config), now: currentTime(ctx) }
+  return { db: ctx.db, provider: paymentProviderFor(ctx.config, ctx.clock), now: ctx.clock() }
 }

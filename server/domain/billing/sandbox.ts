@@ -4,6 +4,7 @@ import * as z from 'zod'
 
 import type { PaymentMethod } from '../../db/schema'
 import { PAYMENT_METHODS } from '../../db/schema'
+import type { Clock } from '../time/clock'
 import { brCode, newTxid } from './pix'
 import type { PaymentProvider, ProviderEvent, WebhookVerification } from './provider'
 import { SIGNATURE_HEADER, signBody, verifySignature } from './signature'
@@ -73,7 +74,7 @@ const DECLINE_REASONS: Record<PaymentMethod, string> = {
 /** The sandbox's Pix key (a random key, as a business's would be): it belongs to nobody. */
 const SANDBOX_PIX_KEY = '7d9f0335-8dcc-4054-9bf9-0dbd61d36906'
 
-export function createSandboxProvider(options: { secret: string; baseUrl?: string }): PaymentProvider {
+export function createSandboxProvider(options: { secret: string; baseUrl?: string; clock: Clock }): PaymentProvider {
   const base = (options.baseUrl ?? '').replace(/\/$/, '')
   return {
     name: SANDBOX_PROVIDER,
@@ -114,11 +115,11 @@ export function createSandboxProvider(options: { secret: string; baseUrl?: strin
       return { status: 'approved', providerRef: `sbx_${crypto.randomUUID()}` }
     },
     async cancelCheckout(charge) {
-      record({ type: 'cancel', ...charge, at: new Date() })
+      record({ type: 'cancel', ...charge, at: options.clock() })
     },
     async refund(charge) {
       const refundRef = `sbx_rf_${crypto.randomUUID()}`
-      record({ type: 'refund', ...charge, refundRef, at: new Date() })
+      record({ type: 'refund', ...charge, refundRef, at: options.clock() })
       return { refundRef }
     },
   }
@@ -132,7 +133,7 @@ export function sandboxWebhook(
   secret: string,
   payment: { checkoutId: string; providerRef: string; amountCents: number; method: PaymentMethod },
   decision: 'approve' | 'decline',
-  now = new Date(),
+  now: Date,
 ) {
   const body = Buffer.from(
     JSON.stringify({

@@ -6,6 +6,7 @@ import { BILLING_PERIODS, payments, subscriptions, users } from '../../db/schema
 import type { Catalog, CatalogPlan } from '../catalog'
 import { catalogPlan, getCatalog, yearOffer } from '../catalog'
 import { formatCents, PLAN_RANK, planLabel } from '../plans'
+import { ZONE } from '../time/calendar'
 import { BILLING_MESSAGES } from './messages'
 import type { UnusedCredit } from './proration'
 import { applyCredit, unusedCredit } from './proration'
@@ -32,7 +33,7 @@ export const SUBSCRIPTION_STATE_LABELS: Record<SubscriptionState, string> = {
   ended: 'Encerrada',
 }
 
-const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' })
+const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: ZONE, day: '2-digit', month: '2-digit', year: 'numeric' })
 export function formatDate(date: Date) {
   return dateFormat.format(date)
 }

@@ -114,7 +114,7 @@ export type ExamImportResult = {
  * validation errors; with force they are created, and an existing exam is replaced in place:
  * same QUESTAO number = UPDATE keeping the id, new = INSERT, missing = removed_at set.
  */
-export async function importExam(db: Db, exam: ParsedExam, options: { force: boolean }): Promise<ExamImportResult> {
+export async function importExam(db: Db, exam: ParsedExam, options: { force: boolean; now: Date }): Promise<ExamImportResult> {
   const identityKey = examIdentityKey(exam)
   const result = await db.transaction(async (tx) => {
     const existingExam = (await tx.select().from(exams).where(eq(exams.identityKey, identityKey)))[0]
@@ -186,7 +186,7 @@ export async function importExam(db: Db, exam: ParsedExam, options: { force: boo
       examId = existingExam.id
       await tx
         .update(exams)
-        .set({ name: exam.name, organization: exam.organization, board: exam.board, updatedAt: new Date() })
+        .set({ name: exam.name, organization: exam.organization, board: exam.board, updatedAt: options.now })
         .where(eq(exams.id, examId))
     } else {
       const [row] = await tx
@@ -262,7 +262,7 @@ export async function importExam(db: Db, exam: ParsedExam, options: { force: boo
       const numbers = exam.questions.map((q) => q.number)
       const marked = await tx
         .update(questions)
-        .set({ removedAt: new Date(), updatedAt: new Date() })
+        .set({ removedAt: options.now, updatedAt: options.now })
         .where(and(eq(questions.examId, examId), notInArray(questions.number, numbers), isNull(questions.removedAt)))
         .returning({ id: questions.id })
       removed = marked.length
@@ -347,14 +347,19 @@ export function failedFile(filename: string, validations: ItemErrors[], started:
 }
 
 /** Parse + import of one exam file; never throws for a bad file (the DB is left unchanged). */
-export async function importExamBytes(db: Db, filename: string, bytes: Uint8Array, options: { force: boolean }): Promise<FileResult> {
+export async function importExamBytes(
+  db: Db,
+  filename: string,
+  bytes: Uint8Array,
+  options: { force: boolean; now: Date },
+): Promise<FileResult> {
   const started = performance.now()
-  const parsed = parseExamFile(bytes)
+  const parsed = parseExamFile(bytes, options.now)
   if (!parsed.ok) return failedFile(filename, parsed.errors, started)
   return importParsedExam(db, filename, parsed.exam, started, options)
 }
 
-async function importParsedExam(db: Db, filename: string, exam: ParsedExam, started: number, options: { force: boolean }) {
+async function importParsedExam(db: Db, filename: string, exam: ParsedExam, started: number, options: { force: boolean; now: Date }) {
   try {
     const result = await importExam(db, exam, options)
     return succeededFile(filename, started, result.processedQuestions, {
@@ -392,7 +397,8 @@ export function unreadFile(file: UploadedFile, started: number) {
  * so two files use both cores for their search vectors; PGlite has one connection (one lane).
  * Files naming the same exam share a lane, in order: a later one still replaces an earlier one.
  */
-export async function importExamFiles(db: Db, files: UploadedFile[], options: { force: boolean; lanes: number }): Promise<FileResult[]> {
+export async function importExamFiles(db: Db, files: UploadedFile[], options: { force: boolean; lanes: number; now: Date },
+): Promise<FileResult[]> {
   const results: FileResult[] = new Array(files.length)
   const byExam = new Map<string, { index: number; exam: ParsedExam; parseMs: number }[]>()
   files.forEach((file, index) => {
@@ -401,7 +407,7 @@ export async function importExamFiles(db: Db, files: UploadedFile[], options: { 
       results[index] = unreadFile(file, started)
       return
     }
-    const parsed = parseExamFile(file.bytes)
+    const parsed = parseExamFile(file.bytes, options.now)
     if (!parsed.ok) {
       results[index] = failedFile(file.filename, parsed.errors, started)
       return

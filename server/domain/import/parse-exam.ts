@@ -98,13 +98,14 @@ type Draft = {
 
 type Mode = 'fields' | 'statement' | 'alternatives' | 'comment'
 
-export function parseExamFile(bytes: Uint8Array): ExamParseResult {
+/** `now` bounds the year a file may state (up to next year's). */
+export function parseExamFile(bytes: Uint8Array, now: Date): ExamParseResult {
   const decoded = decodeUtf8(bytes)
   if (!decoded.ok) return { ok: false, errors: [{ item: FILE_ITEM, errors: [decoded.error] }] }
-  return parseExamText(decoded.text)
+  return parseExamText(decoded.text, now)
 }
 
-export function parseExamText(text: string): ExamParseResult {
+export function parseExamText(text: string, now: Date): ExamParseResult {
   const lines = splitLines(text)
   const headerErrors: FileError[] = []
   const header = new Map<string, { value: string; line: number }>()
@@ -251,7 +252,7 @@ export function parseExamText(text: string): ExamParseResult {
   const ano = header.get('ANO')
   const banca = header.get('BANCA')
   const orgao = header.get('ORGAO')
-  const nextYear = new Date().getFullYear() + 1
+  const nextYear = now.getFullYear() + 1
   if (!prova || !prova.value) headerErrors.push(located(prova?.line ?? 1, 'PROVA é obrigatória no cabeçalho'))
   else if (prova.value.length > MAX_EXAM_NAME) headerErrors.push(located(prova.line, `PROVA tem mais de ${MAX_EXAM_NAME} caracteres`))
   if (!ano || !ano.value) headerErrors.push(located(ano?.line ?? 1, 'ANO é obrigatório no cabeçalho'))

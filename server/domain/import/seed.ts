@@ -28,7 +28,7 @@ export async function seedDemoContent(ctx: AppContext) {
     .readdirSync(examsDir)
     .filter((f) => f.endsWith('.txt'))
     .sort()) {
-    const result = await importExamBytes(ctx.db, name, fs.readFileSync(path.join(examsDir, name)), { force: true })
+    const result = await importExamBytes(ctx.db, name, fs.readFileSync(path.join(examsDir, name)), { force: true, now: ctx.clock() })
     if (!result.success) ctx.logger.warn({ file: name, validations: result.validations }, 'prova de demonstração inválida')
     total += result.processed_questions
   }

@@ -45,7 +45,7 @@ export type SearchParams = {
   random: boolean
   seed?: string
   userId?: string
-  /** The server's clock (ctx.clock), for status to_review. */
+  /** The server's clock (ctx.clock): required by status to_review, never defaulted. */
   now?: Date
 }
 
@@ -143,9 +143,11 @@ const HAS_EXPLANATION = sql`(q.explanation IS NOT NULL AND length(trim(q.explana
  * turns into a semi-join over attempts_user_question_idx (a scalar "last attempt" subquery would
  * be probed once per question of the bank).
  */
-function statusCondition(status: QuestionStatus, userId: string, now: Date = new Date()): SQL {
-  if (status === 'to_review')
+function statusCondition(status: QuestionStatus, userId: string, now: Date | undefined): SQL {
+  if (status === 'to_review') {
+    if (!now) throw new Error('status to_review needs the server clock (SearchParams.now)')
     return sql`EXISTS (SELECT 1 FROM review_cards rc WHERE rc.user_id = ${userId} AND rc.question_id = q.id AND rc.due <= ${now})`
+  }
   const attempted = sql`SELECT 1 FROM attempts a WHERE a.user_id = ${userId} AND a.question_id = q.id`
   if (status === 'unsolved') return sql`NOT EXISTS (${attempted})`
   if (status === 'solved') return sql`EXISTS (${attempted})`

@@ -42,7 +42,7 @@ function sign(key: string, questionId: number) {
 }
 
 /** `<unix seconds, base 36>.<truncated MAC>`: about 23 characters, sent once per card. */
-export function issueShownToken(secret: string, userId: string, questionId: number, at: Date = new Date()) {
+export function issueShownToken(secret: string, userId: string, questionId: number, at: Date) {
   return shownTokens(secret, userId, at)(questionId)
 }
 
@@ -63,7 +63,7 @@ export function elapsedFromToken(
   token: string | null | undefined,
   userId: string,
   questionId: number,
-  now: Date = new Date(),
+  now: Date,
 ): number | null {
   const match = /^([0-9a-z]{1,9})\.([A-Za-z0-9_-]{16})$/.exec(token ?? '')
   if (!match) return null
@@ -81,7 +81,7 @@ export function withShownTokens<T extends { id: number }>(
   secret: string,
   userId: string | undefined,
   cards: T[],
-  at: Date = new Date(),
+  at: Date,
 ): (T & { shown_token?: string })[] {
   if (!userId) return cards
   const tokenFor = shownTokens(secret, userId, at)

@@ -128,14 +128,14 @@ export async function replayUsers(
 export type ReplayOptions = {
   batchUsers?: number
   logger?: Logger
-  now?: () => Date
+  now: () => Date
   /** Stop after this many batches (a test's crash). */ maxBatches?: number
 }
 
 /** Replays every student's attempts into cards, a batch of students per transaction; resumes from the cursor. */
-export async function runReplay(db: Db, options: ReplayOptions = {}) {
+export async function runReplay(db: Db, options: ReplayOptions) {
   const batch = options.batchUsers ?? 200
-  const now = options.now ?? (() => new Date())
+  const now = options.now
   const [state] = await queryRows<{ finished_at: Date | null; started_at: Date | null }>(
     db,
     sql`SELECT finished_at, started_at FROM review_replay WHERE id = 1`,

@@ -12,7 +12,9 @@ import {
   SUBSCRIPTION_STATES,
   SubscriptionJson,
 } from '../../domain/billing/json'
-import { ADMIN_TOGGLE_NAMES, BODY_NOT_OBJECT, USER_NOT_FOUND } from './messages'
+import type { AdminToggle } from '../../domain/toggles/names'
+import { ADMIN_TOGGLES } from '../../domain/toggles/names'
+import { BODY_NOT_OBJECT, USER_NOT_FOUND } from './messages'
 
 // The admin side of issue 10: feature toggles (Recursos), subscriptions and payments, users
 // (plan grants, the admin flag) and the renewal run behind `gabarita subscriptions renew`.
@@ -24,43 +26,31 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const objectError = (iss: { code: string }) => (iss.code === 'invalid_type' ? BODY_NOT_OBJECT : undefined)
 
 const flag = z.boolean()
-export const TogglesJson = z
-  .object({
-    notebooksEnabled: flag,
-    commentsEnabled: flag,
-    chatEnabled: flag,
-    adsEnabled: flag,
-    commentedQuestionsEnabled: flag,
-    simulationsEnabled: flag,
-  })
-  .meta({ id: 'Toggles' })
+/** One schema per switch, built from the one list (server/domain/toggles/names.ts). */
+const perToggle = <T extends z.ZodType>(schema: (key: AdminToggle) => T) =>
+  Object.fromEntries(ADMIN_TOGGLES.map((key) => [key, schema(key)])) as Record<AdminToggle, T>
+
+export const TogglesJson = z.object(perToggle(() => flag)).meta({ id: 'Toggles' })
 
 export const TogglesView = z
   .object({
     toggles: TogglesJson,
     items: z
-      .array(z.object({ key: z.enum(ADMIN_TOGGLE_NAMES), label: z.string(), enabled: z.boolean() }))
-      .meta({ description: 'As cinco chaves na ordem da página, com os rótulos em português.' }),
+      .array(z.object({ key: z.enum(ADMIN_TOGGLES), label: z.string(), enabled: z.boolean() }))
+      .meta({ description: 'As chaves na ordem da página, com os rótulos em português.' }),
   })
   .meta({ id: 'TogglesView' })
 export type TogglesView = z.output<typeof TogglesView>
 
 const toggleFlag = (key: string) => z.boolean({ error: `${key} deve ser verdadeiro ou falso (true/false).` }).optional()
 
-/** Any subset of the five toggles, each a boolean; an unknown name is refused, not ignored. */
+/** Any subset of the toggles, each a boolean; an unknown name is refused, not ignored. */
 export const TogglesBody = z.strictObject(
-  {
-    notebooksEnabled: toggleFlag('notebooksEnabled'),
-    commentsEnabled: toggleFlag('commentsEnabled'),
-    chatEnabled: toggleFlag('chatEnabled'),
-    adsEnabled: toggleFlag('adsEnabled'),
-    commentedQuestionsEnabled: toggleFlag('commentedQuestionsEnabled'),
-    simulationsEnabled: toggleFlag('simulationsEnabled'),
-  },
+  perToggle(toggleFlag),
   {
     error: (iss) =>
       iss.code === 'unrecognized_keys'
-        ? `Recurso desconhecido: ${String(iss.keys[0]).slice(0, 60)}. Use ${ADMIN_TOGGLE_NAMES.join(', ')}.`
+        ? `Recurso desconhecido: ${String(iss.keys[0]).slice(0, 60)}. Use ${ADMIN_TOGGLES.join(', ')}.`
         : objectError(iss),
   },
 )

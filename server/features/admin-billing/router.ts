@@ -8,8 +8,9 @@ import type { AdminChangeOutcome } from '../../domain/billing/admin'
 import { grantPlan, listPayments, listSubscriptions, searchUsers, setAdmin, userDetail } from '../../domain/billing/admin'
 import { billingDeps } from '../../domain/billing/registry'
 import { renewDueSubscriptions } from '../../domain/billing/subscriptions'
-import type { Toggles } from '../../domain/policy'
-import { ADMIN_TOGGLE_LABELS, ADMIN_TOGGLES, getToggles, setToggles } from '../../domain/policy'
+import type { Toggles } from '../../domain/toggles/names'
+import { ADMIN_TOGGLE_LABELS, ADMIN_TOGGLES } from '../../domain/toggles/names'
+import { getToggles, setToggles } from '../../domain/toggles/store'
 import { adminBillingApi } from './contract'
 import { NOT_YOURSELF, USER_NOT_FOUND } from './messages'
 
@@ -35,7 +36,7 @@ export function createAdminBillingRouter(ctx: AppContext) {
     router,
     adminBillingApi.setToggles,
   )(async ({ body }) => {
-    const toggles = await setToggles(ctx.db, body)
+    const toggles = await setToggles(ctx.db, body, ctx.clock())
     return { success: true, message: 'Recursos atualizados.', ...togglesView(toggles) }
   })
 

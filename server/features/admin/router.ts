@@ -182,7 +182,7 @@ export function createAdminRouter(ctx: AppContext) {
     const files = await readUpload(req, { maxFiles: MAX_EXAM_FILES, extension: '.txt' })
     // Each file in its own transaction, judged on its own; two at once on PostgreSQL (ADR 027).
     const lanes = ctx.database.kind === 'postgres' ? 2 : 1
-    return uploadReply(await importExamFiles(ctx.db, files, { force: isForced(query.force), lanes }))
+    return uploadReply(await importExamFiles(ctx.db, files, { force: isForced(query.force), lanes, now: ctx.clock() }))
   })
 
   route(router, adminApi.stats)(async () => ({ success: true, data: await dashboardStats(ctx.db) }))

@@ -53,7 +53,7 @@ function sign(ctx: AppContext, payload: string) {
 }
 
 function packState(ctx: AppContext, data: { verifier: string; nonce: string }) {
-  const payload = Buffer.from(JSON.stringify({ ...data, exp: Date.now() + STATE_TTL_MS, r: oidc.randomState() })).toString('base64url')
+  const payload = Buffer.from(JSON.stringify({ ...data, exp: ctx.clock().getTime() + STATE_TTL_MS, r: oidc.randomState() })).toString('base64url')
   return `${payload}.${sign(ctx, payload)}`
 }
 
@@ -64,7 +64,7 @@ function unpackState(ctx: AppContext, state: string) {
   if (expected.length !== signature.length || !crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(signature))) return null
   try {
     const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { verifier: string; nonce: string; exp: number }
-    return data.exp > Date.now() ? data : null
+    return data.exp > ctx.clock().getTime() ? data : null
   } catch {
     return null
   }
@@ -150,11 +150,11 @@ export async function googleCallback(ctx: AppContext, params: Record<string, str
             tempPasswordHash: null,
             tempPasswordExpiresAt: null,
             requiresPasswordReset: false,
-            updatedAt: new Date(),
+            updatedAt: ctx.clock(),
           })
           .where(eq(users.id, byEmail.id))
           .returning()
-        await revokeAllTokens(tx, byEmail.id)
+        await revokeAllTokens(tx, byEmail.id, ctx.clock())
         return linked
       })
     } else {
@@ -163,6 +163,6 @@ export async function googleCallback(ctx: AppContext, params: Record<string, str
       isNewUser = true
     }
   }
-  const { token } = await createApiToken(ctx.db, user.id, { remember: true })
+  const { token } = await createApiToken(ctx.db, user.id, ctx.clock(), { remember: true })
   return { token, isNewUser, passwordRemoved, user }
 }

@@ -17,7 +17,6 @@ import {
   toApiUser,
 } from '../../domain/auth/accounts'
 import { revokeToken } from '../../domain/auth/tokens'
-import { currentTime } from '../../domain/billing/registry'
 import { getPolicy } from '../../domain/policy'
 import { authApi } from './contract'
 import { googleAuthUrl, googleCallback } from './google'
@@ -72,8 +71,8 @@ export function createAuthRouter(ctx: AppContext) {
     authApi.register,
     registerLimits,
   )(async ({ body }) => {
-    const { token, user } = await run(() => register(ctx.db, body))
-    return { token, user: toApiUser(user), policy: await getPolicy(ctx.db, user), message: MESSAGES.registered }
+    const { token, user } = await run(() => register(ctx.db, body, ctx.clock()))
+    return { token, user: toApiUser(user), policy: await getPolicy(ctx.db, user, ctx.clock()), message: MESSAGES.registered }
   })
 
   route(
@@ -81,8 +80,8 @@ export function createAuthRouter(ctx: AppContext) {
     authApi.login,
     loginLimits,
   )(async ({ body }) => {
-    const { token, user, passwordChangeOnly } = await run(() => login(ctx.db, body))
-    const view = await accountView(ctx.db, user)
+    const { token, user, passwordChangeOnly } = await run(() => login(ctx.db, body, ctx.clock()))
+    const view = await accountView(ctx.db, user, ctx.clock())
     return {
       token,
       ...view,
@@ -95,7 +94,7 @@ export function createAuthRouter(ctx: AppContext) {
     router,
     authApi.logout,
   )(async ({ req }) => {
-    if (req.tokenHash) await revokeToken(ctx.db, req.tokenHash)
+    if (req.tokenHash) await revokeToken(ctx.db, req.tokenHash, ctx.clock())
     return { success: true, message: LOGGED_OUT }
   })
 
@@ -105,7 +104,7 @@ export function createAuthRouter(ctx: AppContext) {
   )(async ({ req }) => ({
     success: true,
     data: toApiUser(currentUser(req)),
-    policy: await getPolicy(ctx.db, currentUser(req), currentTime(ctx)),
+    policy: await getPolicy(ctx.db, currentUser(req), ctx.clock()),
   }))
 
   route(
@@ -114,7 +113,7 @@ export function createAuthRouter(ctx: AppContext) {
     forgotLimits,
   )(async ({ body, res }) => {
     try {
-      await forgotPassword(ctx, body.email, { remind: res.locals.overLimit !== true })
+      await forgotPassword(ctx, body.email, ctx.clock(), { remind: res.locals.overLimit !== true })
     } catch (error) {
       // Same answer whatever happened: a mail failure must not reveal the account.
       ctx.logger.error({ err: error }, 'falha ao enviar senha temporária')
@@ -132,7 +131,7 @@ export function createAuthRouter(ctx: AppContext) {
       tokenHash: req.tokenHash ?? '',
       passwordChangeOnly: req.passwordChangeOnly === true,
     }
-    await run(() => changeTemporaryPassword(ctx.db, session, body.new_password))
+    await run(() => changeTemporaryPassword(ctx.db, session, body.new_password, ctx.clock()))
     return { success: true, message: MESSAGES.passwordChanged }
   })
 
@@ -140,7 +139,7 @@ export function createAuthRouter(ctx: AppContext) {
     router,
     authApi.changePassword,
   )(async ({ req, body }) => {
-    await run(() => changePassword(ctx.db, currentUser(req), body, req.tokenHash))
+    await run(() => changePassword(ctx.db, currentUser(req), body, ctx.clock(), req.tokenHash))
     return { success: true, message: MESSAGES.passwordChanged }
   })
 

@@ -344,7 +344,7 @@ describe('signed webhook', () => {
       .set({ 'content-type': 'application/json', ...headers })
       .send(typeof body === 'string' ? body : body.toString('utf8'))
 
-  const event = (payment: Parameters<typeof sandboxWebhook>[1]) => sandboxWebhook(secret(), payment, 'approve').body.toString('utf8')
+  const event = (payment: Parameters<typeof sandboxWebhook>[1]) => sandboxWebhook(secret(), payment, 'approve', new Date()).body.toString('utf8')
 
   async function pendingPayment() {
     const s = await createTestUser(t.ctx)
@@ -363,7 +363,7 @@ describe('signed webhook', () => {
 
   it('a bad or missing signature is 400 and changes nothing', async () => {
     const { s, payment } = await pendingPayment()
-    const { body } = sandboxWebhook(secret(), payment, 'approve')
+    const { body } = sandboxWebhook(secret(), payment, 'approve', new Date())
     expect((await deliver(body, {})).status).toBe(400)
     const wrongKey = await deliver(body, { [SIGNATURE_HEADER]: signBody('outra-chave-secreta-qualquer', body) })
     expect(wrongKey.status).toBe(400)
@@ -381,9 +381,9 @@ describe('signed webhook', () => {
 
   it('a correctly signed event with a wrong amount or an unknown payment changes nothing', async () => {
     const { s, payment } = await pendingPayment()
-    const cheap = sandboxWebhook(secret(), { ...payment, amountCents: 1 }, 'approve')
+    const cheap = sandboxWebhook(secret(), { ...payment, amountCents: 1 }, 'approve', new Date())
     expect((await deliver(cheap.body, cheap.headers)).status).toBe(400)
-    const unknown = sandboxWebhook(secret(), { ...payment, providerRef: 'sbx_desconhecido' }, 'approve')
+    const unknown = sandboxWebhook(secret(), { ...payment, providerRef: 'sbx_desconhecido' }, 'approve', new Date())
     expect((await deliver(unknown.body, unknown.headers)).status).toBe(404)
     // Signed but malformed: not JSON, a NUL in the event id, an unknown type.
     for (const text of [
@@ -400,7 +400,7 @@ describe('signed webhook', () => {
 
   it('the same event twice is applied once', async () => {
     const { s, payment } = await pendingPayment()
-    const event = sandboxWebhook(secret(), payment, 'approve')
+    const event = sandboxWebhook(secret(), payment, 'approve', new Date())
     const first = await deliver(event.body, event.headers)
     expect(first.status).toBe(200)
     expect(first.body).toEqual({ received: true, status: 'processed', payment_status: 'approved' })
@@ -414,7 +414,7 @@ describe('signed webhook', () => {
     expect(rows).toHaveLength(1)
     expect(rows[0].cancelAtPeriodEnd).toBe(true)
     // A new event contradicting a decided payment is recorded and ignored.
-    const late = sandboxWebhook(secret(), payment, 'decline')
+    const late = sandboxWebhook(secret(), payment, 'decline', new Date())
     expect((await deliver(late.body, late.headers)).body).toEqual({ received: true, status: 'ignored' })
     expect(await planOf(s.user.id)).toBe('PRO')
   })
@@ -433,6 +433,7 @@ describe('two checkouts at once', () => {
       t.ctx.config.paymentWebhookSecret,
       { checkoutId, providerRef: p.providerRef!, amountCents: p.amountCents, method: p.method },
       'approve',
+      new Date(),
     )
     return contractRequest(t.app).post('/api/v1/billing/webhook').set(headers).send(body.toString('utf8'))
   }

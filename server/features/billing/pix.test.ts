@@ -25,7 +25,7 @@ const planOf = async (id: string) => (await t.db.select({ plan: users.planName }
 const paymentOf = async (checkoutId: string) => (await t.db.select().from(payments).where(eq(payments.checkoutId, checkoutId)))[0]
 const webhook = async (checkoutId: string, secret = t.ctx.config.paymentWebhookSecret) => {
   const p = await paymentOf(checkoutId)
-  const event = sandboxWebhook(secret, { checkoutId, providerRef: p.providerRef!, amountCents: p.amountCents, method: p.method }, 'approve')
+  const event = sandboxWebhook(secret, { checkoutId, providerRef: p.providerRef!, amountCents: p.amountCents, method: p.method }, 'approve', new Date())
   return {
     event,
     send: (headers: Record<string, string> = event.headers) =>

@@ -10,7 +10,7 @@ import { listPayments } from '../../domain/billing/admin'
 import { findUserCheckout, receiveWebhook, startCheckout, toCheckoutJson } from '../../domain/billing/checkout'
 import { PAYMENT_METHOD_LABELS } from '../../domain/billing/provider'
 import { findUserPixCharge, findUserReceipt } from '../../domain/billing/receipts'
-import { announcePaymentProvider, billingDeps, currentTime, paymentProviderFor } from '../../domain/billing/registry'
+import { announcePaymentProvider, billingDeps, paymentProviderFor } from '../../domain/billing/registry'
 import type { ChangeOutcome } from '../../domain/billing/subscriptions'
 import {
   BILLING_MESSAGES,
@@ -62,7 +62,7 @@ export function createBillingRouter(ctx: AppContext) {
     router,
     billingApi.plans,
   )(async () => {
-    const provider = paymentProviderFor(ctx.config)
+    const provider = paymentProviderFor(ctx.config, ctx.clock)
     return {
       data: await planCards(ctx.db),
       payment_methods: (provider?.methods ?? []).map((id) => ({ id, label: PAYMENT_METHOD_LABELS[id] })),
@@ -70,7 +70,7 @@ export function createBillingRouter(ctx: AppContext) {
     }
   })
 
-  route(router, billingApi.policy)(({ req }) => getPolicy(ctx.db, currentUser(req), currentTime(ctx)))
+  route(router, billingApi.policy)(({ req }) => getPolicy(ctx.db, currentUser(req), ctx.clock()))
 
   route(router, billingApi.subscription)(({ req }) => billingOverview(billingDeps(ctx), currentUser(req)))
 

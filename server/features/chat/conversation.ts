@@ -3,7 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/index'
 import type { PlanName } from '../../db/schema'
 import { chatMessages } from '../../db/schema'
-import { getPolicy, hasFeature } from '../../domain/policy'
+import { getAccess, hasFeature } from '../../domain/policy'
 import type { ChatMessageJson } from './contract'
 import { CHAT_DISABLED, CHAT_HISTORY_LIMIT, CHAT_PLAN_REQUIRED, PLANS_URL } from './messages'
 import type { ReplyGenerator } from './replies'
@@ -20,7 +20,7 @@ export type ChatOutcome<T> =
 
 /** Whether this student may use the assistant now, and why not (the plan, or the admin toggle). */
 export async function chatAccess(db: Db, user: ChatUser): Promise<ChatOutcome<true>> {
-  const policy = await getPolicy(db, user)
+  const policy = await getAccess(db, user)
   if (hasFeature(policy, 'chat')) return { kind: 'ok', value: true }
   if (!policy.limits.hasChat)
     return { kind: 'forbidden', message: CHAT_PLAN_REQUIRED, code: 'PLAN_REQUIRED', extra: { plans_url: PLANS_URL } }

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context'
 import type { Db } from '../../db/index'
 import { contactMessages, users } from '../../db/schema'
 import { mailGreeting } from '../../domain/auth/accounts'
+import { ZONE } from '../../domain/time/calendar'
 import { sendMail } from '../../mail'
 import type { ContactMessageJson, ContactMessagePage } from './contract'
 import type { ContactStatus } from './messages'
@@ -71,7 +72,7 @@ async function one(db: Db, id: number) {
 }
 
 /** One message for an admin; the first opening marks it read. Null when it does not exist. */
-export async function openContactMessage(db: Db, id: number, at = new Date()) {
+export async function openContactMessage(db: Db, id: number, at: Date) {
   await db
     .update(contactMessages)
     .set({ readAt: at })
@@ -82,7 +83,7 @@ export async function openContactMessage(db: Db, id: number, at = new Date()) {
 export type ReplyOutcome =
   { kind: 'ok'; value: ContactMessageJson } | { kind: 'not_found' } | { kind: 'already_replied' } | { kind: 'mail_failed' }
 
-const dateTime = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' })
+const dateTime = new Intl.DateTimeFormat('pt-BR', { timeZone: ZONE, dateStyle: 'short', timeStyle: 'short' })
 
 /**
  * Claims the message (one reply each: two admins at once cannot both mail), mails the answer to
@@ -97,7 +98,7 @@ export async function replyToContactMessage(
   adminId: string,
   id: number,
   reply: string,
-  at = new Date(),
+  at: Date,
 ): Promise<ReplyOutcome> {
   const [claimed] = await ctx.db
     .update(contactMessages)

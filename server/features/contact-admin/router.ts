@@ -21,7 +21,7 @@ export function createAdminContactRouter(ctx: AppContext) {
     router,
     contactAdminApi.get,
   )(async ({ params }) => {
-    const message = await openContactMessage(ctx.db, params.id)
+    const message = await openContactMessage(ctx.db, params.id, ctx.clock())
     if (!message) throw new HttpError(404, CONTACT_MESSAGE_NOT_FOUND)
     return message
   })
@@ -30,7 +30,7 @@ export function createAdminContactRouter(ctx: AppContext) {
     router,
     contactAdminApi.reply,
   )(async ({ req, params, body }) => {
-    const outcome = await replyToContactMessage(ctx, currentUser(req).id, params.id, body.reply)
+    const outcome = await replyToContactMessage(ctx, currentUser(req).id, params.id, body.reply, ctx.clock())
     if (outcome.kind === 'not_found') throw new HttpError(404, CONTACT_MESSAGE_NOT_FOUND)
     if (outcome.kind === 'already_replied') throw new HttpError(409, ALREADY_REPLIED)
     if (outcome.kind === 'mail_failed') throw new HttpError(503, REPLY_MAIL_FAILED)

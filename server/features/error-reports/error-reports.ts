@@ -90,7 +90,7 @@ export async function updateErrorReport(
   adminId: string,
   id: number,
   change: { status: ErrorReportStatus; answer?: string },
-  at = new Date(),
+  at: Date,
 ): Promise<AdminErrorReportJson | null> {
   const set: Partial<typeof errorReports.$inferInsert> = { status: change.status, answeredAt: at, answeredBy: adminId }
   if (change.answer !== undefined) set.answer = change.answer === '' ? null : change.answer

@@ -31,7 +31,7 @@ export function createAdminErrorReportsRouter(ctx: AppContext) {
     router,
     errorReportsApi.update,
   )(async ({ req, params, body }) => {
-    const report = await updateErrorReport(ctx.db, currentUser(req).id, params.id, body)
+    const report = await updateErrorReport(ctx.db, currentUser(req).id, params.id, body, ctx.clock())
     if (!report) throw new HttpError(404, ERROR_REPORT_NOT_FOUND)
     return { success: true, message: ERROR_REPORT_UPDATED, report }
   })

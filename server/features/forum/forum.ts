@@ -7,7 +7,7 @@ import type { PlanName } from '../../db/schema'
 import { forumFlags, forumReplies, forumReplyVotes, forumTopics, forumTopicVotes, questions } from '../../db/schema'
 import type { Catalog } from '../../domain/catalog'
 import { getCatalog, planNames } from '../../domain/catalog'
-import { getPolicy, hasFeature } from '../../domain/policy'
+import { getAccess, hasFeature } from '../../domain/policy'
 import type { ForumReplyJson, ForumTopicJson, Posting, TopicsPage as TopicsPageReply, VoteResult as VoteReply } from './contract'
 import { QUESTION_NOT_FOUND, REPLY_NOT_FOUND, TOPIC_NOT_FOUND } from './messages'
 import type { VoteChoice } from './schemas'
@@ -50,7 +50,7 @@ export const COMMENTS_DISABLED_MESSAGE = 'As discussões estão fechadas para no
 
 /** Whether this user may post: the policy's 'comments' feature (plan AND toggle). */
 export async function postingFor(db: Db, viewer: Viewer): Promise<Posting> {
-  const policy = await getPolicy(db, viewer)
+  const policy = await getAccess(db, viewer)
   if (hasFeature(policy, 'comments')) return { allowed: true }
   if (!policy.limits.hasComments) return { allowed: false, code: 'PLAN_REQUIRED', message: planRequiredMessage(await getCatalog(db)) }
   return { allowed: false, code: 'COMMENTS_DISABLED', message: COMMENTS_DISABLED_MESSAGE }
@@ -276,7 +276,7 @@ export async function createTopic(
   viewer: Viewer,
   questionId: number,
   input: { title: string; content: string },
-  at = new Date(),
+  at: Date,
 ): Promise<Outcome<ForumTopicJson>> {
   if (!(await liveQuestion(db, questionId))) return { kind: 'not-found', message: QUESTION_NOT_FOUND }
   const no = denied(await postingFor(db, viewer))
@@ -293,7 +293,7 @@ export async function createReply(
   viewer: Viewer,
   topicId: number,
   input: { content: string },
-  at = new Date(),
+  at: Date,
 ): Promise<Outcome<ForumReplyJson>> {
   if (!(await reachableTopic(db, topicId, viewer))) return { kind: 'not-found', message: TOPIC_NOT_FOUND }
   const no = denied(await postingFor(db, viewer))
@@ -311,7 +311,7 @@ export async function updateTopic(
   viewer: Viewer,
   topicId: number,
   input: { title: string; content: string },
-  at = new Date(),
+  at: Date,
 ): Promise<Outcome<ForumTopicJson>> {
   const topic = await reachableTopic(db, topicId, viewer)
   if (!topic) return { kind: 'not-found', message: TOPIC_NOT_FOUND }
@@ -330,7 +330,7 @@ export async function updateReply(
   viewer: Viewer,
   replyId: number,
   input: { content: string },
-  at = new Date(),
+  at: Date,
 ): Promise<Outcome<ForumReplyJson>> {
   const reply = await reachableReply(db, replyId, viewer)
   if (!reply) return { kind: 'not-found', message: REPLY_NOT_FOUND }
@@ -349,7 +349,7 @@ export async function updateReply(
  * The author deletes a topic: its text is erased. With replies it keeps its place as
  * 'mensagem removida'; without, it leaves the list. Deleting needs no plan (one's own data).
  */
-export async function deleteTopic(db: Db, viewer: Viewer, topicId: number, at = new Date()): Promise<Outcome<{ id: number }>> {
+export async function deleteTopic(db: Db, viewer: Viewer, topicId: number, at: Date): Promise<Outcome<{ id: number }>> {
   const topic = await reachableTopic(db, topicId, viewer)
   if (!topic) return { kind: 'not-found', message: TOPIC_NOT_FOUND }
   if (topic.userId !== viewer.id) return { kind: 'forbidden', message: NOT_AUTHOR }
@@ -364,7 +364,7 @@ export async function deleteReply(
   db: Db,
   viewer: Viewer,
   replyId: number,
-  at = new Date(),
+  at: Date,
 ): Promise<Outcome<{ id: number; topic_id: number }>> {
   const reply = await reachableReply(db, replyId, viewer)
   if (!reply) return { kind: 'not-found', message: REPLY_NOT_FOUND }

@@ -107,7 +107,7 @@ export async function moderateTopic(
   adminId: string,
   topicId: number,
   change: ModerationChange,
-  at = new Date(),
+  at: Date,
 ): Promise<ModerationOutcome> {
   return db.transaction(async (tx) => {
     const [topic] = await tx
@@ -141,7 +141,7 @@ export async function moderateReply(
   adminId: string,
   replyId: number,
   change: Omit<ModerationChange, 'highlighted'>,
-  at = new Date(),
+  at: Date,
 ): Promise<ModerationOutcome> {
   return db.transaction(async (tx) => {
     const [reply] = await tx

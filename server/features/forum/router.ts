@@ -44,37 +44,37 @@ export function createForumRouter(ctx: AppContext) {
   route(router, forumApi.createTopic, [loginFirst, posts])(async ({ req, params, body }) => ({
     success: true,
     message: 'Tópico criado.',
-    topic: unwrap(await createTopic(ctx.db, currentUser(req), params.id, body)),
+    topic: unwrap(await createTopic(ctx.db, currentUser(req), params.id, body, ctx.clock())),
   }))
 
   route(router, forumApi.updateTopic, [loginFirst, posts])(async ({ req, params, body }) => ({
     success: true,
     message: 'Tópico atualizado.',
-    topic: unwrap(await updateTopic(ctx.db, currentUser(req), params.id, body)),
+    topic: unwrap(await updateTopic(ctx.db, currentUser(req), params.id, body, ctx.clock())),
   }))
 
   route(router, forumApi.deleteTopic, [loginFirst])(async ({ req, params }) => ({
     success: true,
     message: 'Tópico excluído.',
-    ...unwrap(await deleteTopic(ctx.db, currentUser(req), params.id)),
+    ...unwrap(await deleteTopic(ctx.db, currentUser(req), params.id, ctx.clock())),
   }))
 
   route(router, forumApi.createReply, [loginFirst, posts])(async ({ req, params, body }) => ({
     success: true,
     message: 'Resposta publicada.',
-    reply: unwrap(await createReply(ctx.db, currentUser(req), params.id, body)),
+    reply: unwrap(await createReply(ctx.db, currentUser(req), params.id, body, ctx.clock())),
   }))
 
   route(router, forumApi.updateReply, [loginFirst, posts])(async ({ req, params, body }) => ({
     success: true,
     message: 'Resposta atualizada.',
-    reply: unwrap(await updateReply(ctx.db, currentUser(req), params.id, body)),
+    reply: unwrap(await updateReply(ctx.db, currentUser(req), params.id, body, ctx.clock())),
   }))
 
   route(router, forumApi.deleteReply, [loginFirst])(async ({ req, params }) => ({
     success: true,
     message: 'Resposta excluída.',
-    ...unwrap(await deleteReply(ctx.db, currentUser(req), params.id)),
+    ...unwrap(await deleteReply(ctx.db, currentUser(req), params.id, ctx.clock())),
   }))
 
   route(router, forumApi.voteTopic, [loginFirst, votes])(async ({ req, params, body }) => ({
@@ -110,7 +110,7 @@ export function createAdminForumRouter(ctx: AppContext) {
     router,
     forumApi.moderateTopic,
   )(async ({ req, params, body }) => {
-    const outcome = await moderateTopic(ctx.db, currentUser(req).id, params.id, body)
+    const outcome = await moderateTopic(ctx.db, currentUser(req).id, params.id, body, ctx.clock())
     if (outcome.kind === 'not-found') throw new HttpError(404, TOPIC_NOT_FOUND)
     return { success: true, message: 'Tópico atualizado.', topic: outcome.item }
   })
@@ -119,7 +119,7 @@ export function createAdminForumRouter(ctx: AppContext) {
     router,
     forumApi.moderateReply,
   )(async ({ req, params, body }) => {
-    const outcome = await moderateReply(ctx.db, currentUser(req).id, params.id, body)
+    const outcome = await moderateReply(ctx.db, currentUser(req).id, params.id, body, ctx.clock())
     if (outcome.kind === 'not-found') throw new HttpError(404, REPLY_NOT_FOUND)
     return { success: true, message: 'Resposta atualizada.', reply: outcome.item }
   })

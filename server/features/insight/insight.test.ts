@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { attempts, forumTopics, notebookQuestions, notebooks, notes, questionAnswerStats, questions, videoWatches } from '#server/db/schema'
 import { parseExamText } from '#server/domain/import/parse-exam'
-import { setToggles } from '#server/domain/policy'
 import { issueShownToken } from '#server/domain/questions/timing'
+import { setToggles } from '#server/domain/toggles/store'
 
 import { createTestContext, createTestUser } from '../../../tests/support/context'
 import { contractRequest } from '../../../tests/support/contract'
@@ -290,7 +290,7 @@ describe('commented answer (Análise): plan hasCommentedQuestions AND the toggle
   it('the toggle off hides it from everyone (admins too); on again shows it', async () => {
     const premium = await createTestUser(t.ctx, { plan: 'PREMIUM' })
     const admin = await createTestUser(t.ctx, { plan: 'ADMIN' })
-    await setToggles(t.db, { commentedQuestionsEnabled: false })
+    await setToggles(t.db, { commentedQuestionsEnabled: false }, new Date())
     try {
       for (const s of [premium, admin]) {
         const res = await reveal(q.noVideo, s.auth)
@@ -302,7 +302,7 @@ describe('commented answer (Análise): plan hasCommentedQuestions AND the toggle
         expect((await contractRequest(t.app).get(`/api/v1/questions/${q.noVideo}/reveal`).set(s.auth)).body.explanation).toBeNull()
       }
     } finally {
-      await setToggles(t.db, { commentedQuestionsEnabled: true })
+      await setToggles(t.db, { commentedQuestionsEnabled: true }, new Date())
     }
     expect((await reveal(q.noVideo, premium.auth)).body.explanation).toBe('Outra explicação.')
   })
@@ -363,7 +363,7 @@ describe('video', () => {
       'https://youtu.be/dQw4w9WgXcQ',
       'https://youtube.com/shorts/dQw4w9WgXcQ',
     ]) {
-      const parsed = parseExamText(file(good))
+      const parsed = parseExamText(file(good), new Date())
       expect(parsed.ok, good).toBe(true)
       if (parsed.ok) expect(parsed.exam.questions[0].videoUrl).toBe(good)
     }
@@ -374,7 +374,7 @@ describe('video', () => {
       'javascript:alert(1)',
       'https://www.youtube.com/watch?v=curto',
     ]) {
-      const parsed = parseExamText(file(bad))
+      const parsed = parseExamText(file(bad), new Date())
       expect(parsed.ok, bad).toBe(false)
       if (!parsed.ok) expect(JSON.stringify(parsed.errors)).toMatch(/linha 11: VIDEO .* não é um link de vídeo válido/)
     }

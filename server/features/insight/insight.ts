@@ -15,9 +15,9 @@ import {
   videoWatches,
 } from '../../db/schema'
 import { videoId } from '../../domain/import/text-file'
-import { weekStart } from '../../domain/policy'
 import { answeredDifficulty } from '../../domain/questions/difficulty'
 import { loadCards } from '../../domain/questions/search'
+import { weekStart } from '../../domain/time/calendar'
 import type { QuestionDetails, QuestionInteractions, QuestionStatistics, QuestionVideo, UserStats } from './contract'
 
 // Question insight (issue 12): statistics (Desempenho) from every user's attempts, the
@@ -94,7 +94,7 @@ export async function userStatistics(db: Db, userId: string, questionId: number)
  * Statistics of a question from every user's attempts. `userId` adds the caller's own
  * attempts (userStats); it is always the authenticated caller, never a parameter of the request.
  */
-export async function questionStatistics(db: Db, questionId: number, userId?: string, at = new Date()): Promise<StatisticsOutcome> {
+export async function questionStatistics(db: Db, questionId: number, userId: string | undefined, at: Date): Promise<StatisticsOutcome> {
   const q = await liveQuestion(db, questionId)
   if (!q) return { kind: 'not-found' }
   const [rows, userStats, [revealed]] = await Promise.all([
@@ -218,7 +218,7 @@ export async function questionVideo(db: Db, questionId: number, userId?: string)
 }
 
 /** Marks the video watched once; a second mark keeps the first time. */
-export async function markVideoWatched(db: Db, userId: string, questionId: number, at = new Date()): Promise<VideoOutcome> {
+export async function markVideoWatched(db: Db, userId: string, questionId: number, at: Date): Promise<VideoOutcome> {
   const video = await questionVideo(db, questionId)
   if (video.kind !== 'ok') return video
   await db.insert(videoWatches).values({ userId, questionId, watchedAt: at }).onConflictDoNothing()

@@ -39,15 +39,14 @@ function unwrapVideo(outcome: VideoOutcome) {
 
 export function createInsightRouter(ctx: AppContext) {
   const router = Router()
-  const now = () => ctx.clock?.() ?? new Date()
+  const now = () => ctx.clock()
 
   route(
     router,
     insightApi.statistics,
   )(async ({ req, params }) => {
     const id = questionId(params.id)
-    // The week of 'Ver Resposta' is read on the real clock, as the reveal routes do.
-    const outcome = await questionStatistics(ctx.db, id, req.user?.id)
+    const outcome = await questionStatistics(ctx.db, id, req.user?.id, now())
     if (outcome.kind === 'not-found') throw new HttpError(404, QUESTION_NOT_FOUND)
     if (outcome.kind === 'empty') return { success: true, data: null, message: NO_STATISTICS_MESSAGE }
     return { success: true, data: outcome.value }

@@ -12,7 +12,7 @@ import { WRONG_CONFIRMATION } from './messages'
 
 export type DeleteOutcome = { kind: 'ok' } | { kind: 'refused'; message: string }
 
-export async function deleteMyAccount(db: Db, userId: string, confirmation: string, now = new Date()): Promise<DeleteOutcome> {
+export async function deleteMyAccount(db: Db, userId: string, confirmation: string, now: Date): Promise<DeleteOutcome> {
   const [user] = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId))
   if (!user) return { kind: 'refused', message: WRONG_CONFIRMATION }
   const confirmed = user.passwordHash

@@ -28,7 +28,7 @@ import { listUserReceipts } from '../../domain/billing/receipts'
 // password hashes, API token hashes): they are not the student's data, and a leaked export
 // must not open the account.
 
-export async function exportMyData(db: Db, userId: string, now = new Date()) {
+export async function exportMyData(db: Db, userId: string, now: Date) {
   const [user] = await db
     .select({
       id: users.id,

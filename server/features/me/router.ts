@@ -5,19 +5,20 @@ import { HttpError } from '../../api/http'
 import { limiter } from '../../api/rate-limit'
 import { route } from '../../api/route'
 import type { AppContext } from '../../context'
+import { spDay } from '../../domain/time/calendar'
 import { myActivity, myForum, myNotes } from './activity'
 import { meApi } from './contract'
 import { deleteMyAccount } from './delete'
 import { exportMyData } from './export'
 import { lastStudy, saveLastStudy } from './last-study'
 import { ACCOUNT_DELETED, ACCOUNT_NOT_FOUND, DELETE_FLOOD_MESSAGE } from './messages'
-import { myDailyAccuracy, myPerformance, myStats, myWeakestTopics, saoPauloDay } from './stats'
+import { myDailyAccuracy, myPerformance, myStats, myWeakestTopics } from './stats'
 
 // The student's own area: the contract (./contract.ts) says what each route reads and answers.
 
 export function createMeRouter(ctx: AppContext) {
   const router = Router()
-  const now = () => ctx.clock?.() ?? new Date()
+  const now = () => ctx.clock()
 
   route(router, meApi.stats)(async ({ req }) => ({ success: true, ...(await myStats(ctx.db, currentUser(req).id, now())) }))
 
@@ -55,7 +56,7 @@ export function createMeRouter(ctx: AppContext) {
   )(async ({ req, res }) => {
     const data = await exportMyData(ctx.db, currentUser(req).id, now())
     if (!data) throw new HttpError(404, ACCOUNT_NOT_FOUND)
-    res.setHeader('Content-Disposition', `attachment; filename="gabarita-meus-dados-${saoPauloDay(now())}.json"`)
+    res.setHeader('Content-Disposition', `attachment; filename="gabarita-meus-dados-${spDay(now())}.json"`)
     res.setHeader('Cache-Control', 'no-store')
     return data
   })

@@ -2,26 +2,17 @@ import { sql } from 'drizzle-orm'
 
 import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
+import { addDays, spDay } from '../../domain/time/calendar'
 import type { DailyAccuracy, DisciplinePerformance, MyStats, WeakTopic } from './contract'
 
 // The student's own figures for /dashboard (issue 14; spec section 3, Dashboard data), read
 // from the attempts the API stored. Days are São Paulo days, like the weekly quota's weeks.
 
-const ZONE = 'America/Sao_Paulo'
 
 export const ACCURACY_DAYS = 30
 export const WEAKEST_TOPICS = 5
 
-/** The São Paulo calendar date of an instant, as YYYY-MM-DD. */
-export function saoPauloDay(at: Date) {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at)
-}
-
-function dayBefore(day: string, days = 1) {
-  const d = new Date(`${day}T12:00:00Z`)
-  d.setUTCDate(d.getUTCDate() - days)
-  return d.toISOString().slice(0, 10)
-}
+const dayBefore = (day: string, days = 1) => addDays(day, -days)
 const previousDay = (day: string) => dayBefore(day)
 
 /** Days counted back from today (or from yesterday when today has no answer yet). */
@@ -36,7 +27,7 @@ export function streakFrom(days: string[], today: string) {
   return streak
 }
 
-export async function myStats(db: Db, userId: string, now = new Date()): Promise<MyStats> {
+export async function myStats(db: Db, userId: string, now: Date): Promise<MyStats> {
   // The per-day aggregate (ADR 024): the totals, and the answered days of the last 400 (a streak
   // longer than that is reported as 400). At most a few hundred rows, whatever the history.
   const [totals] = await queryRows<{ answered: number; attempts: number; correct: number; seconds: number }>(
@@ -48,14 +39,14 @@ export async function myStats(db: Db, userId: string, now = new Date()): Promise
   const days = await queryRows<{ day: string }>(
     db,
     sql`SELECT day::text AS day FROM user_day_stats
-         WHERE user_id = ${userId} AND attempts > 0 AND day >= ${dayBefore(saoPauloDay(now), 401)}::date`,
+         WHERE user_id = ${userId} AND attempts > 0 AND day >= ${dayBefore(spDay(now), 401)}::date`,
   )
   return {
     questionsAnswered: totals.answered,
     correctRate: totals.attempts ? Math.round((100 * totals.correct) / totals.attempts) : 0,
     studyStreak: streakFrom(
       days.map((d) => d.day),
-      saoPauloDay(now),
+      spDay(now),
     ),
     totalStudyTime: totals.seconds,
   }
@@ -73,11 +64,11 @@ export async function myPerformance(db: Db, userId: string): Promise<DisciplineP
 }
 
 /** Right and total answers per São Paulo day over the last 30 days (today included), oldest first. */
-export async function myDailyAccuracy(db: Db, userId: string, now = new Date()): Promise<DailyAccuracy[]> {
+export async function myDailyAccuracy(db: Db, userId: string, now: Date): Promise<DailyAccuracy[]> {
   return queryRows<DailyAccuracy>(
     db,
     sql`SELECT day::text AS day, correct, attempts AS total FROM user_day_stats
-         WHERE user_id = ${userId} AND attempts > 0 AND day >= ${dayBefore(saoPauloDay(now), ACCURACY_DAYS - 1)}::date
+         WHERE user_id = ${userId} AND attempts > 0 AND day >= ${dayBefore(spDay(now), ACCURACY_DAYS - 1)}::date
          ORDER BY day`,
   )
 }

@@ -8,7 +8,7 @@ import type { PlanName } from '../../db/schema'
 import { notebookQuestions, notebooks, questions } from '../../db/schema'
 import { planLabel } from '../../domain/plans'
 import type { Policy } from '../../domain/policy'
-import { buildPolicy, canCreateNotebook, getRules, getUsage, hasFeature } from '../../domain/policy'
+import { buildPolicy, canCreateNotebook, getAccess, getRules, getUsage, hasFeature } from '../../domain/policy'
 import { loadCards } from '../../domain/questions/search'
 import type { NotebookAllowance, NotebookDetailJson, NotebookJson, NotebookQuestionsPage } from './contract'
 import { NOT_IN_NOTEBOOK, NOTEBOOK_NOT_FOUND, NOTEBOOKS_DISABLED, PLANS_URL, QUESTION_NOT_FOUND } from './messages'
@@ -52,8 +52,8 @@ export function allowanceOf(policy: Policy): NotebookAllowance {
   return { ...base, can_create: false, message: limitMessage(limit ?? 0, policy.plan_name), code: 'NOTEBOOK_LIMIT' }
 }
 
-export async function notebookAllowance(db: Db, owner: Owner): Promise<NotebookAllowance> {
-  const [rules, usage] = await Promise.all([getRules(db), getUsage(db, owner.id)])
+export async function notebookAllowance(db: Db, owner: Owner, now: Date): Promise<NotebookAllowance> {
+  const [rules, usage] = await Promise.all([getRules(db), getUsage(db, owner.id, now)])
   return allowanceOf(buildPolicy(owner.planName, rules, usage))
 }
 
@@ -81,7 +81,7 @@ const LIVE_COUNT = sql`(SELECT count(*) FROM notebook_questions nq JOIN question
   WHERE nq.notebook_id = n.id AND q.removed_at IS NULL)`
 
 /** The student's notebooks, oldest first (the order they were created in). */
-export async function listNotebooks(db: Db, owner: Owner) {
+export async function listNotebooks(db: Db, owner: Owner, now: Date) {
   const [rows, allowance] = await Promise.all([
     queryRows<NotebookRow>(
       db,
@@ -89,7 +89,7 @@ export async function listNotebooks(db: Db, owner: Owner) {
         FROM notebooks n WHERE n.user_id = ${owner.id} ORDER BY n.created_at, n.id`,
       { prepare: true },
     ),
-    notebookAllowance(db, owner),
+    notebookAllowance(db, owner, now),
   ])
   return { notebooks: rows.map(toJson), allowance }
 }
@@ -143,11 +143,11 @@ export type NotebookInput = { name: string; description?: string | null; color?:
  * transaction under a per-user advisory lock: two concurrent requests cannot both take the
  * last free slot.
  */
-export async function createNotebook(db: Db, owner: Owner, input: NotebookInput): Promise<NotebookOutcome<NotebookJson>> {
+export async function createNotebook(db: Db, owner: Owner, input: NotebookInput, now: Date): Promise<NotebookOutcome<NotebookJson>> {
   const rules = await getRules(db)
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`notebooks:${owner.id}`}))`)
-    const usage = await getUsage(tx as unknown as Db, owner.id)
+    const usage = await getUsage(tx as unknown as Db, owner.id, now)
     const allowance = allowanceOf(buildPolicy(owner.planName, rules, usage))
     if (!allowance.can_create)
       return {
@@ -172,8 +172,9 @@ export async function updateNotebook(
   userId: string,
   id: number,
   input: Partial<NotebookInput>,
+  now: Date,
 ): Promise<NotebookOutcome<NotebookJson>> {
-  const set: Partial<typeof notebooks.$inferInsert> = { updatedAt: new Date() }
+  const set: Partial<typeof notebooks.$inferInsert> = { updatedAt: now }
   if (input.name !== undefined) set.name = input.name
   if (input.description !== undefined) set.description = input.description || null
   if (input.color) set.color = input.color
@@ -248,6 +249,7 @@ export async function removeNotebookQuestion(
   userId: string,
   id: number,
   questionId: number,
+  now: Date,
 ): Promise<NotebookOutcome<{ notebook_id: number; question_id: number }>> {
   if (!(await ownNotebook(db, userId, id))) return { kind: 'not-found', message: NOTEBOOK_NOT_FOUND }
   const [row] = await db
@@ -255,7 +257,7 @@ export async function removeNotebookQuestion(
     .where(and(eq(notebookQuestions.notebookId, id), eq(notebookQuestions.questionId, questionId)))
     .returning({ notebook_id: notebookQuestions.notebookId, question_id: notebookQuestions.questionId })
   if (!row) return { kind: 'not-found', message: NOT_IN_NOTEBOOK }
-  await db.update(notebooks).set({ updatedAt: new Date() }).where(eq(notebooks.id, id))
+  await db.update(notebooks).set({ updatedAt: now }).where(eq(notebooks.id, id))
   return { kind: 'ok', value: row }
 }
 
@@ -294,10 +296,11 @@ export async function setQuestionNotebooks(
   owner: Owner,
   questionId: number,
   ids: number[],
+  now: Date,
 ): Promise<NotebookOutcome<{ notebook_ids: number[]; added: number[]; removed: number[] }>> {
   const wanted = [...new Set(ids)]
   if (!(await liveQuestion(db, questionId))) return { kind: 'not-found', message: QUESTION_NOT_FOUND }
-  const rules = await getRules(db)
+  const access = await getAccess(db, owner)
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db
     // One membership change per student and question at a time: the set written is the set kept.
@@ -313,8 +316,7 @@ export async function setQuestionNotebooks(
     const current = await memberIds(t, owner.id, questionId)
     const added = wanted.filter((id) => !current.includes(id))
     const removed = current.filter((id) => !wanted.includes(id))
-    const usage = { questionsThisWeek: 0, questionsRemainingThisWeek: null, notebooksCreated: 0, weekStart: '' }
-    if (added.length && !hasFeature(buildPolicy(owner.planName, rules, usage), 'notebooks'))
+    if (added.length && !hasFeature(access, 'notebooks'))
       return { kind: 'forbidden' as const, message: NOTEBOOKS_DISABLED, code: 'NOTEBOOKS_DISABLED' }
     if (removed.length)
       await t
@@ -326,7 +328,7 @@ export async function setQuestionNotebooks(
         .values(added.map((notebookId) => ({ notebookId, questionId })))
         .onConflictDoNothing()
     const touched = [...added, ...removed]
-    if (touched.length) await t.update(notebooks).set({ updatedAt: new Date() }).where(inArray(notebooks.id, touched))
+    if (touched.length) await t.update(notebooks).set({ updatedAt: now }).where(inArray(notebooks.id, touched))
     return { kind: 'ok' as const, value: { notebook_ids: [...wanted].sort((a, b) => a - b), added, removed } }
   })
 }

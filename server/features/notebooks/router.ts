@@ -31,12 +31,12 @@ export function createNotebooksRouter(ctx: AppContext) {
     return { id: user.id, planName: user.planName }
   }
 
-  route(router, notebooksApi.list)(async ({ req }) => ({ success: true, ...(await listNotebooks(ctx.db, owner(req))) }))
+  route(router, notebooksApi.list)(async ({ req }) => ({ success: true, ...(await listNotebooks(ctx.db, owner(req), ctx.clock())) }))
 
   route(router, notebooksApi.create, [writes])(async ({ req, body }) => ({
     success: true,
     message: 'Caderno criado com sucesso!',
-    notebook: unwrap(await createNotebook(ctx.db, owner(req), body)),
+    notebook: unwrap(await createNotebook(ctx.db, owner(req), body, ctx.clock())),
   }))
 
   route(
@@ -50,7 +50,7 @@ export function createNotebooksRouter(ctx: AppContext) {
   route(router, notebooksApi.update, [writes])(async ({ req, params, body }) => ({
     success: true,
     message: 'Caderno atualizado com sucesso!',
-    notebook: unwrap(await updateNotebook(ctx.db, currentUser(req).id, params.id, body)),
+    notebook: unwrap(await updateNotebook(ctx.db, currentUser(req).id, params.id, body, ctx.clock())),
   }))
 
   route(router, notebooksApi.remove, [writes])(async ({ req, params }) => {
@@ -67,7 +67,7 @@ export function createNotebooksRouter(ctx: AppContext) {
   }))
 
   route(router, notebooksApi.removeQuestion, [writes])(async ({ req, params }) => {
-    unwrap(await removeNotebookQuestion(ctx.db, currentUser(req).id, params.id, params.questionId))
+    unwrap(await removeNotebookQuestion(ctx.db, currentUser(req).id, params.id, params.questionId, ctx.clock()))
     return { success: true, message: 'Questão removida do caderno' }
   })
 
@@ -82,7 +82,7 @@ export function createNotebooksRouter(ctx: AppContext) {
   route(router, notebooksApi.setQuestionNotebooks, [writes])(async ({ req, params, body }) => ({
     success: true,
     message: 'Seleção salva.',
-    ...unwrap(await setQuestionNotebooks(ctx.db, owner(req), params.id, body.notebook_ids)),
+    ...unwrap(await setQuestionNotebooks(ctx.db, owner(req), params.id, body.notebook_ids, ctx.clock())),
   }))
 
   return router

@@ -58,10 +58,11 @@ export async function updateNote(
   questionId: number,
   noteId: number,
   content: string,
+  now: Date,
 ): Promise<NoteOutcome<NoteJson>> {
   const [row] = await db
     .update(notes)
-    .set({ content, updatedAt: new Date() })
+    .set({ content, updatedAt: now })
     .where(own(userId, questionId, noteId))
     .returning()
   return row ? { kind: 'ok', value: toJson(row) } : { kind: 'not-found', message: NOTE_NOT_FOUND }

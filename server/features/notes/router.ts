@@ -33,7 +33,7 @@ export function createNotesRouter(ctx: AppContext) {
   route(router, notesApi.update, [writes])(async ({ req, params, body }) => ({
     success: true,
     message: 'Anotação atualizada com sucesso!',
-    note: unwrap(await updateNote(ctx.db, currentUser(req).id, params.id, params.noteId, body.content)),
+    note: unwrap(await updateNote(ctx.db, currentUser(req).id, params.id, params.noteId, body.content, ctx.clock())),
   }))
 
   route(

@@ -6,10 +6,10 @@ import type { Catalog } from '../../domain/catalog'
 import { CAPABILITY_RULES, cardFeatures, delivered, getCatalog } from '../../domain/catalog'
 import type { PlanLimits } from '../../domain/plans'
 import { formatCents, PLAN_RANK, planLabel } from '../../domain/plans'
-import { getToggles } from '../../domain/policy'
 import { referenceDataChanged } from '../../domain/reference-data'
 import type { Tx } from '../../domain/reference-notify'
 import { notifyReferenceData } from '../../domain/reference-notify'
+import { getToggles } from '../../domain/toggles/store'
 import type { CatalogView } from './contract'
 import type { CatalogPlanId } from './messages'
 import {
@@ -104,7 +104,7 @@ async function committed(db: Db, write: (tx: Tx) => Promise<void>, message: stri
   return { kind: 'ok', view: await catalogView(db), message }
 }
 
-export async function updatePlan(db: Db, adminId: string, id: CatalogPlanId, body: PlanUpdateBody, now = new Date()) {
+export async function updatePlan(db: Db, adminId: string, id: CatalogPlanId, body: PlanUpdateBody, now: Date) {
   if (id === 'GRATUITO' && body.price_cents !== 0) return { kind: 'invalid', message: FREE_HAS_NO_PRICE } as const
   if (id !== 'GRATUITO' && body.price_cents < PAID_PRICE_MIN_CENTS) return { kind: 'invalid', message: PAID_PRICE_MIN } as const
   const year = body.year_price_cents
@@ -167,7 +167,7 @@ export async function createLine(db: Db, body: LineCreateBody): Promise<CatalogO
   )
 }
 
-export async function updateLine(db: Db, id: number, body: LineUpdateBody, now = new Date()): Promise<CatalogOutcome> {
+export async function updateLine(db: Db, id: number, body: LineUpdateBody, now: Date): Promise<CatalogOutcome> {
   const [line] = await db.select().from(catalogFeatures).where(eq(catalogFeatures.id, id))
   if (!line) return { kind: 'not-found' }
   if (body.plans && line.capability !== 'service') return { kind: 'invalid', message: PLANS_ONLY_FOR_SERVICES }

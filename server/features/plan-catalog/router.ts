@@ -4,7 +4,6 @@ import { currentUser } from '../../api/auth-middleware'
 import { HttpError } from '../../api/http'
 import { route } from '../../api/route'
 import type { AppContext } from '../../context'
-import { currentTime } from '../../domain/billing/registry'
 import { planCatalogApi } from './contract'
 import { LINE_NOT_FOUND, PLAN_NOT_IN_CATALOG } from './messages'
 import type { CatalogOutcome } from './plan-catalog'
@@ -29,7 +28,7 @@ export function createPlanCatalogRouter(ctx: AppContext) {
     router,
     planCatalogApi.updatePlan,
   )(async ({ req, params, body }) =>
-    saved(await updatePlan(ctx.db, currentUser(req).id, params.plan, body, currentTime(ctx)), PLAN_NOT_IN_CATALOG),
+    saved(await updatePlan(ctx.db, currentUser(req).id, params.plan, body, ctx.clock()), PLAN_NOT_IN_CATALOG),
   )
 
   route(router, planCatalogApi.createLine)(async ({ body }) => saved(await createLine(ctx.db, body), LINE_NOT_FOUND))
@@ -37,7 +36,7 @@ export function createPlanCatalogRouter(ctx: AppContext) {
   route(
     router,
     planCatalogApi.updateLine,
-  )(async ({ params, body }) => saved(await updateLine(ctx.db, params.id, body, currentTime(ctx)), LINE_NOT_FOUND))
+  )(async ({ params, body }) => saved(await updateLine(ctx.db, params.id, body, ctx.clock()), LINE_NOT_FOUND))
 
   route(router, planCatalogApi.deleteLine)(async ({ params }) => saved(await deleteLine(ctx.db, params.id), LINE_NOT_FOUND))
 

@@ -11,7 +11,7 @@ import type { ProfileUpdate } from './schemas'
  * Applies a profile update. Only the fields the client sent (`sent`) change: a field left out
  * keeps its value, one sent empty is cleared. Returns the user as it is now.
  */
-export async function updateProfile(db: Db, user: AuthUser, body: ProfileUpdate, sent: ReadonlySet<string>): Promise<AuthUser> {
+export async function updateProfile(db: Db, user: AuthUser, body: ProfileUpdate, sent: ReadonlySet<string>, now: Date): Promise<AuthUser> {
   const has = (key: string) => sent.has(key)
   const userChanges: Partial<typeof users.$inferInsert> = {}
   if (body.name !== undefined) userChanges.name = body.name
@@ -36,7 +36,7 @@ export async function updateProfile(db: Db, user: AuthUser, body: ProfileUpdate,
   if (Object.keys(userChanges).length) {
     const [row] = await db
       .update(users)
-      .set({ ...userChanges, updatedAt: new Date() })
+      .set({ ...userChanges, updatedAt: now })
       .where(eq(users.id, user.id))
       .returning()
     // Keep what the session says about the token (requiresPasswordReset), not the column.
@@ -45,6 +45,6 @@ export async function updateProfile(db: Db, user: AuthUser, body: ProfileUpdate,
   await db
     .insert(profiles)
     .values({ userId: user.id, ...profileChanges })
-    .onConflictDoUpdate({ target: profiles.userId, set: { ...profileChanges, updatedAt: new Date() } })
+    .onConflictDoUpdate({ target: profiles.userId, set: { ...profileChanges, updatedAt: now } })
   return updated
 }

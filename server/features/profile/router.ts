@@ -13,7 +13,7 @@ import { updateProfile } from './profile'
 export function createProfileRouter(ctx: AppContext) {
   const router = Router()
 
-  route(router, profileApi.get)(async ({ req }) => accountView(ctx.db, currentUser(req)))
+  route(router, profileApi.get)(async ({ req }) => accountView(ctx.db, currentUser(req), ctx.clock()))
 
   route(
     router,
@@ -21,8 +21,8 @@ export function createProfileRouter(ctx: AppContext) {
   )(async ({ req, body }) => {
     if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body)) throw new HttpError(400, BAD_BODY)
     // Only the fields sent change: the raw body's keys say which.
-    const updated = await updateProfile(ctx.db, currentUser(req), body, new Set(Object.keys(req.body as object)))
-    return { success: true, message: MESSAGES.profileUpdated, ...(await accountView(ctx.db, updated)) }
+    const updated = await updateProfile(ctx.db, currentUser(req), body, new Set(Object.keys(req.body as object)), ctx.clock())
+    return { success: true, message: MESSAGES.profileUpdated, ...(await accountView(ctx.db, updated, ctx.clock())) }
   })
 
   return router

@@ -5,9 +5,10 @@ import type { PlanName } from '../../db/schema'
 import { attempts, errorReports, questions, questionUsage } from '../../db/schema'
 import { getCatalog } from '../../domain/catalog'
 import type { Policy } from '../../domain/policy'
-import { claimQuestionUse, commentedAnswerAccess, getPolicy, weekStart } from '../../domain/policy'
+import { claimQuestionUse, commentedAnswerAccess, getPolicy } from '../../domain/policy'
 import { recordReviews } from '../../domain/review/record'
 import type { ReviewOutcome } from '../../domain/review/scheduler'
+import { weekStart } from '../../domain/time/calendar'
 
 export const ANNULLED_MESSAGE = 'Questão Anulada'
 
@@ -58,7 +59,7 @@ async function reveal(db: Db, q: { correctAnswer: string | null; explanation: st
 }
 
 /** The answer key and explanation, counted against the weekly quota. */
-export async function revealAnswer(db: Db, user: User, questionId: number, at = new Date()): Promise<UseOutcome<Reveal>> {
+export async function revealAnswer(db: Db, user: User, questionId: number, at: Date): Promise<UseOutcome<Reveal>> {
   const q = await liveQuestion(db, questionId)
   if (!q) return { kind: 'not-found' }
   const use = await claimQuestionUse(db, user, questionId, at)
@@ -73,7 +74,7 @@ export type RevealedOutcome = { kind: 'ok'; value: Reveal } | { kind: 'not-found
  * so it is in question_usage) or answered at any time. Read-only: it never counts against
  * the quota, so a page may show it on a GET.
  */
-export async function revealedAnswer(db: Db, user: User, questionId: number, at = new Date()): Promise<RevealedOutcome> {
+export async function revealedAnswer(db: Db, user: User, questionId: number, at: Date): Promise<RevealedOutcome> {
   const q = await liveQuestion(db, questionId)
   if (!q) return { kind: 'not-found' }
   const [[used], [answered]] = await Promise.all([
@@ -101,7 +102,7 @@ export async function answerQuestion(
   user: User,
   questionId: number,
   answer: string,
-  at = new Date(),
+  at: Date,
   elapsedSeconds: number | null = null,
 ): Promise<UseOutcome<Reveal & { correct: boolean | null; answer: string; elapsed_seconds: number | null; review: ReviewOutcome | null }>> {
   const q = await liveQuestion(db, questionId)

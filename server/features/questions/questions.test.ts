@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { attempts, errorReports, questionUsage } from '#server/db/schema'
-import { buildPolicy, claimQuestionUse, getRules, quotaMessage, weekStart } from '#server/domain/policy'
+import { buildPolicy, claimQuestionUse, getRules, quotaMessage } from '#server/domain/policy'
+import { weekStart } from '#server/domain/time/calendar'
 
 import { createTestContext, createTestUser } from '../../../tests/support/context'
 import { contractRequest } from '../../../tests/support/contract'
@@ -303,7 +304,7 @@ describe('answering and revealing', () => {
     // Both count as one question this week.
     const usage = await t.db.select().from(questionUsage).where(eq(questionUsage.userId, s.user.id))
     expect(usage).toHaveLength(1)
-    expect(usage[0].weekStart).toBe(weekStart())
+    expect(usage[0].weekStart).toBe(weekStart(new Date()))
   })
 
   it('rejects a letter that is not an alternative, and missing answers', async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call } from '#server/client/call'
 import { ApiClient, ApiError } from '#server/client/core'
 import { attempts, questionUsage } from '#server/db/schema'
-import { weekStart } from '#server/domain/policy'
+import { weekStart } from '#server/domain/time/calendar'
 import { questionsApi } from '#server/features/questions/contract'
 
 import { createTestContext, createTestUser } from '../../../tests/support/context'

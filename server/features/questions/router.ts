@@ -162,12 +162,12 @@ export function createQuestionsRouter(ctx: AppContext) {
     router,
     questionsApi.search,
   )(async ({ req }) => {
-    const params = { ...parseSearchQuery(req), now: ctx.clock?.() ?? new Date() }
+    const params = { ...parseSearchQuery(req), now: ctx.clock() }
     // Only the caller's own notebook: another user's is 'not found', like one that does not exist.
     if (params.notebookId && !(await ownsNotebook(ctx.db, params.userId!, params.notebookId))) throw new HttpError(404, NOTEBOOK_NOT_FOUND)
     const result = await searchQuestions(ctx.db, params)
     // Each card carries its signed shown-at token for a signed-in caller (answer timing, ADR 018).
-    return { success: true, ...result, data: withShownTokens(ctx.config.sessionSecret, req.user?.id, result.data, ctx.clock?.()) }
+    return { success: true, ...result, data: withShownTokens(ctx.config.sessionSecret, req.user?.id, result.data, ctx.clock()) }
   })
 
   route(router, questionsApi.filterOptions)(() => filterOptions(ctx.db))
@@ -178,7 +178,7 @@ export function createQuestionsRouter(ctx: AppContext) {
   )(async ({ req, params }) => {
     const [card] = await loadCards(ctx.db, [questionId(params.id)], req.user?.id)
     if (!card) throw new HttpError(404, QUESTION_NOT_FOUND)
-    return { success: true, data: withShownTokens(ctx.config.sessionSecret, req.user?.id, [card], ctx.clock?.())[0]! }
+    return { success: true, data: withShownTokens(ctx.config.sessionSecret, req.user?.id, [card], ctx.clock())[0]! }
   })
 
   route(
@@ -189,7 +189,7 @@ export function createQuestionsRouter(ctx: AppContext) {
     const id = questionId(params.id)
     const user = requireLogin(req)
     const { answer, shown_token } = body
-    const at = ctx.clock?.() ?? new Date()
+    const at = ctx.clock()
     // Missing, forged or expired token: the attempt counts, its time is unknown (null).
     const elapsed = elapsedFromToken(ctx.config.sessionSecret, shown_token, user.id, id, at)
     const result = unwrap(await answerQuestion(ctx.db, user, id, answer, at, elapsed))
@@ -204,7 +204,7 @@ export function createQuestionsRouter(ctx: AppContext) {
   )(async ({ req, params }) => {
     const id = questionId(params.id)
     const user = requireLogin(req)
-    return { success: true, ...unwrap(await revealAnswer(ctx.db, user, id)) }
+    return { success: true, ...unwrap(await revealAnswer(ctx.db, user, id, ctx.clock())) }
   })
 
   // What a page may show on a GET: the key of a question this user already opened. It never
@@ -216,7 +216,7 @@ export function createQuestionsRouter(ctx: AppContext) {
   )(async ({ req, params }) => {
     const id = questionId(params.id)
     const user = requireLogin(req)
-    const outcome = await revealedAnswer(ctx.db, user, id)
+    const outcome = await revealedAnswer(ctx.db, user, id, ctx.clock())
     if (outcome.kind === 'not-found') throw new HttpError(404, QUESTION_NOT_FOUND)
     if (outcome.kind === 'not-revealed') throw new HttpError(404, NOT_REVEALED_MESSAGE)
     return { success: true, ...outcome.value }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 
 import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
-import { weekStart } from '../../domain/policy'
+import { weekStart } from '../../domain/time/calendar'
 import type { RankingJson } from './contract'
 
 // Ranking semanal (issue 14): the 20 students with the most right answers this week (the São
@@ -24,7 +24,7 @@ export function publicName(name: string) {
 
 type Row = { user_id: string; name: string; mascot: string | null; correct: number; position: number }
 
-export async function weeklyRanking(db: Db, userId: string, now = new Date()): Promise<Ranking> {
+export async function weeklyRanking(db: Db, userId: string, now: Date): Promise<Ranking> {
   const week = weekStart(now)
   // One statement over this week's row per student (user_week_stats, kept by the trigger on
   // attempts); ties go to fewer answers, then to whoever got there first.

@@ -12,6 +12,6 @@ export function createRankingRouter(ctx: AppContext) {
   route(
     router,
     rankingApi.get,
-  )(async ({ req }) => ({ success: true, ...(await weeklyRanking(ctx.db, currentUser(req).id, ctx.clock?.() ?? new Date())) }))
+  )(async ({ req }) => ({ success: true, ...(await weeklyRanking(ctx.db, currentUser(req).id, ctx.clock())) }))
   return router
 }

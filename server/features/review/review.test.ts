@@ -361,7 +361,7 @@ describe('the replay of old attempts', () => {
     expect(await snapshot()).toEqual(live)
     expect(await logs()).toEqual(liveLogs)
     // Once finished it does nothing.
-    expect(await runReplay(t.db)).toMatchObject({ users: 0, done: true })
+    expect(await runReplay(t.db, { now: () => new Date() })).toMatchObject({ users: 0, done: true })
   })
 
   it('a student answering before the replay reached them keeps their whole history', async () => {

@@ -15,7 +15,7 @@ import { getStudyPlan, saveStudyPlan } from './study-plan'
 
 export function createReviewRouter(ctx: AppContext) {
   const router = Router()
-  const now = () => ctx.clock?.() ?? new Date()
+  const now = () => ctx.clock()
   const writes = limiter(ctx, {
     name: 'review',
     windowMs: 10 * 60_000,

@@ -4,7 +4,7 @@ import type { DomainOutcome } from '../../api/http'
 import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import { simulationMix } from '../../db/schema'
-import { weekStart } from '../../domain/policy'
+import { spMidnightSql, weekStart } from '../../domain/time/calendar'
 import type { ExameOrdemPlanJson } from './contract'
 import { bookletPlan, exameOrdemPlan } from './draw'
 import type { SimulationKind } from './messages'
@@ -45,7 +45,7 @@ export async function weekStats(db: Db, at: Date) {
   const week = weekStart(at)
   const rows = await queryRows<{ kind: SimulationKind; started: number; finished: number }>(
     db,
-    sql`WITH w AS (SELECT (${week}::date::timestamp AT TIME ZONE 'America/Sao_Paulo') AS since)
+    sql`WITH w AS (SELECT ${spMidnightSql(week)} AS since)
         SELECT kind,
                count(*) FILTER (WHERE started_at >= w.since)::int AS started,
                count(*) FILTER (WHERE finished_at >= w.since)::int AS finished

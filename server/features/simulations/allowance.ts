@@ -7,7 +7,8 @@ import type { Catalog } from '../../domain/catalog'
 import { planNames } from '../../domain/catalog'
 import { planLabel } from '../../domain/plans'
 import type { Policy } from '../../domain/policy'
-import { buildPolicy, getRules, weekStart } from '../../domain/policy'
+import { buildPolicy, getRules } from '../../domain/policy'
+import { monthOf, spMidnightSql, weekStart } from '../../domain/time/calendar'
 import type { SimulationAllowanceJson } from './contract'
 import type { SimulationKind } from './messages'
 import { PLANS_URL, SIMULATION_KINDS, SIMULATIONS_DISABLED } from './messages'
@@ -19,24 +20,13 @@ import { PLANS_URL, SIMULATION_KINDS, SIMULATIONS_DISABLED } from './messages'
 
 export type Owner = { id: string; planName: PlanName }
 
-const saoPauloMonth = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit' })
-
-/** The first day (YYYY-MM-DD) of the São Paulo month `at` falls in, and of the next one. */
-export function monthOf(at: Date) {
-  const parts = saoPauloMonth.formatToParts(at)
-  const year = Number(parts.find((p) => p.type === 'year')?.value)
-  const month = Number(parts.find((p) => p.type === 'month')?.value)
-  const first = (y: number, m: number) => `${y}-${String(m).padStart(2, '0')}-01`
-  return { start: first(year, month), next: month === 12 ? first(year + 1, 1) : first(year, month + 1) }
-}
-
 /** Simulados of each kind the student started this São Paulo month. */
 export async function startedThisMonth(db: Db, userId: string, at: Date): Promise<Record<SimulationKind, number>> {
   const { start } = monthOf(at)
   const rows = await queryRows<{ kind: SimulationKind; n: number }>(
     db,
     sql`SELECT kind, count(*)::int AS n FROM simulations
-         WHERE user_id = ${userId} AND started_at >= (${start}::date::timestamp AT TIME ZONE 'America/Sao_Paulo')
+         WHERE user_id = ${userId} AND started_at >= ${spMidnightSql(start)}
          GROUP BY kind`,
   )
   const counts = { exame_ordem: 0, prova_anterior: 0, personalizado: 0 }

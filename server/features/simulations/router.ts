@@ -20,7 +20,7 @@ import { createSimulation, deliver, getSitting, listSimulations, saveAnswer } fr
 
 export function createSimulationsRouter(ctx: AppContext) {
   const router = Router()
-  const now = () => ctx.clock?.() ?? new Date()
+  const now = () => ctx.clock()
   const owner = (req: Request) => {
     const user = currentUser(req)
     return { id: user.id, planName: user.planName }

@@ -70,7 +70,7 @@ beforeAll(async () => {
   admin = await createTestUser(t.ctx, { plan: 'ADMIN', name: 'Admin' })
   if (hasOab) {
     for (const file of [VIII, IX]) {
-      const result = await importExamBytes(t.db, path.basename(file), fs.readFileSync(file), { force: true })
+      const result = await importExamBytes(t.db, path.basename(file), fs.readFileSync(file), { force: true, now: new Date() })
       expect(result.success, JSON.stringify(result)).toBe(true)
     }
     const exams = (await api('get', '/exams', admin.auth).expect(200)).body.exams as { id: number; name: string }[]

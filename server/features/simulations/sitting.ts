@@ -6,8 +6,9 @@ import { queryRows } from '../../db/index'
 import type { SimulationFiltersValue, SimulationKindValue, SimulationShortfall } from '../../db/schema'
 import { attempts, simulationQuestions, simulations } from '../../db/schema'
 import { recordReviews } from '../../domain/review/record'
+import { monthOf, spMidnightSql } from '../../domain/time/calendar'
 import type { Owner } from './allowance'
-import { monthOf, simulationAllowance } from './allowance'
+import { simulationAllowance } from './allowance'
 import type { SheetCellJson, SimulationJson, SittingQuestionJson } from './contract'
 import type { DrawOutcome } from './draw'
 import { drawCustom, drawExameOrdem, drawPastExam, exameOrdemPlan, listExams } from './draw'
@@ -271,7 +272,7 @@ export async function createSimulation(
       const [{ n }] = await queryRows<{ n: number }>(
         tx,
         sql`SELECT count(*)::int AS n FROM simulations WHERE user_id = ${owner.id} AND kind = 'prova_anterior'
-              AND started_at >= (${monthOf(now).start}::date::timestamp AT TIME ZONE 'America/Sao_Paulo')`,
+              AND started_at >= ${spMidnightSql(monthOf(now).start)}`,
       )
       if (n >= kind.limit) return null
     }
