@@ -3,7 +3,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { call } from '#server/client/call'
 import type { ApiClient } from '#server/client/core'
 import { questionsApi } from '#server/features/questions/contract'
-import { ApiError, formError } from '~/utils/api.server'
+import { ApiError, formError, heldBySimulationAs409 } from '~/utils/api.server'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
 
 import { backToList, listSearchOf, questionLabel, routeId } from './tool-urls'
@@ -76,6 +76,7 @@ export async function orFailed<T>(
     return { value: await withSession(request, call), failed: null }
   } catch (error) {
     if (error instanceof Response) throw error
+    heldBySimulationAs409(error)
     const { status } = formError(error, message)
     return { value: null, failed: message, status }
   }

@@ -42,3 +42,18 @@ export function formError(error: unknown, fallback: string) {
   const known = error.status >= 400 && error.status < 500
   return { message: known || error.status === 0 ? error.message : fallback, status: known ? error.status : 503 }
 }
+
+/**
+ * A question held by the simulado the student is sitting (409 IN_OPEN_SIMULATION) is the page's
+ * own answer, not a failure to load: the route's error boundary says to deliver the simulado
+ * first and links back to it. Anything else goes on unchanged.
+ */
+export function heldBySimulationAs409(error: unknown) {
+  if (!(error instanceof ApiError) || error.status !== 409) return
+  const body = error.body as { code?: string; simulation_id?: number } | undefined
+  if (body?.code !== 'IN_OPEN_SIMULATION') return
+  throw new Response(JSON.stringify({ error: error.message, simulation_id: body.simulation_id }), {
+    status: 409,
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  })
+}

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
+import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import pino from 'pino'
 import { inject } from 'vitest'
@@ -13,8 +14,8 @@ import { loadConfig } from '#server/config'
 import type { AppContext } from '#server/context'
 import { openDatabase } from '#server/db/index'
 import type { PlanName } from '#server/db/schema'
-import { users } from '#server/db/schema'
-import { createApiToken } from '#server/domain/auth/tokens'
+import { apiTokens, users } from '#server/db/schema'
+import { createApiToken, hashToken } from '#server/domain/auth/tokens'
 import { systemClock } from '#server/domain/time/clock'
 
 /**
@@ -72,6 +73,8 @@ export async function createTestContext(overrides: Partial<Config> = {}, options
 }
 
 let counter = 0
+const FAR_FUTURE = new Date('2100-01-01T00:00:00Z')
+
 /** A user with a live bearer token (password login is the accounts API's job). */
 export async function createTestUser(ctx: AppContext, options: { plan?: PlanName; name?: string; email?: string } = {}) {
   counter += 1
@@ -81,5 +84,8 @@ export async function createTestUser(ctx: AppContext, options: { plan?: PlanName
     .values({ email, name: options.name ?? `Aluno ${counter}`, planName: options.plan ?? 'GRATUITO' })
     .returning()
   const { token } = await createApiToken(ctx.db, user.id, ctx.clock())
+  // Tests move the one clock by days and months (Revisão, simulados, billing): their users' tokens
+  // outlive any move. Session expiry has its own tests, with tokens made by createApiToken.
+  await ctx.db.update(apiTokens).set({ expiresAt: FAR_FUTURE }).where(eq(apiTokens.tokenHash, hashToken(token)))
   return { user, token, auth: { Authorization: `Bearer ${token}` } }
 }

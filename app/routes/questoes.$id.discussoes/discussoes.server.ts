@@ -6,7 +6,7 @@ import type * as z from 'zod'
 import { call } from '#server/client/call'
 import type { VoteResultJson } from '#server/features/forum/contract'
 import { forumApi } from '#server/features/forum/contract'
-import { ApiError, formError } from '~/utils/api.server'
+import { ApiError, formError, heldBySimulationAs409 } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireLoginToAct, requireUser, safeRedirect, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -70,6 +70,7 @@ export async function loadDiscussion(request: Request, context: AppLoadContext, 
       listSearch: listSearch(url),
     })
   } catch (error) {
+    heldBySimulationAs409(error)
     if (error instanceof ApiError && error.status === 404) throw new Response('Questão não encontrada', { status: 404 })
     throw error
   }

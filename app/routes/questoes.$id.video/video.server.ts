@@ -6,7 +6,7 @@ import type { QuestionVideo } from '#server/features/insight/contract'
 import { insightApi } from '#server/features/insight/contract'
 import { toolContext } from '~/question/insight.server'
 import { listSearchOf, routeId } from '~/question/tool-urls'
-import { ApiError, formError } from '~/utils/api.server'
+import { ApiError, formError, heldBySimulationAs409 } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireLoginToAct, withSession } from '~/utils/session.server'
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
@@ -33,6 +33,7 @@ export async function loadVideo(request: Request, context: AppLoadContext, rawId
     state = { kind: 'ok', video: (await withSession(request, () => call(tool.api, insightApi.video, { params: { id: tool.id } }))).data }
   } catch (error) {
     if (error instanceof Response) throw error
+    heldBySimulationAs409(error)
     const body = error instanceof ApiError ? (error.body as { code?: string; detail?: string } | undefined) : undefined
     if (error instanceof ApiError && body?.code === 'NO_VIDEO') state = { kind: 'none', message: error.message }
     else if (error instanceof ApiError && body?.code === 'INVALID_VIDEO')

@@ -127,7 +127,7 @@ export const forumApi = {
     params: question,
     query: z.object({ page: pageParam }),
     responses: { 200: TopicsPageJson },
-    errors: [401],
+    errors: [401, 409],
   }),
   createTopic: defineEndpoint({
     method: 'post',
@@ -138,7 +138,7 @@ export const forumApi = {
     params: question,
     body: TopicBody,
     responses: { 201: withMessage({ topic: ForumTopicJson }) },
-    errors: [401, 403, 429],
+    errors: [401, 403, 409, 429],
     errorBodies: refused,
   }),
   updateTopic: defineEndpoint({

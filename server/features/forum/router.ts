@@ -5,6 +5,7 @@ import { currentUser } from '../../api/auth-middleware'
 import { HttpError, unwrap } from '../../api/http'
 import { limiter } from '../../api/rate-limit'
 import { route } from '../../api/route'
+import { refuseWhileInSimulado } from '../../api/sitting-hold'
 import type { AppContext } from '../../context'
 import { forumApi } from './contract'
 import {
@@ -36,16 +37,19 @@ export function createForumRouter(ctx: AppContext) {
   const votes = limiter(ctx, { name: 'forum-votes', windowMs: 60_000, limit: 60, by: 'user', message: FLOOD_MESSAGE })
   const flags = limiter(ctx, { name: 'forum-flags', windowMs: 10 * 60_000, limit: 20, by: 'user', message: FLOOD_MESSAGE })
 
-  route(router, forumApi.listTopics, [loginFirst])(async ({ req, params, query }) => ({
-    success: true,
-    ...unwrap(await listTopics(ctx.db, params.id, currentUser(req), query.page)),
-  }))
+  route(router, forumApi.listTopics, [loginFirst])(async ({ req, params, query }) => {
+    await refuseWhileInSimulado(ctx, currentUser(req).id, params.id)
+    return { success: true, ...unwrap(await listTopics(ctx.db, params.id, currentUser(req), query.page)) }
+  })
 
-  route(router, forumApi.createTopic, [loginFirst, posts])(async ({ req, params, body }) => ({
-    success: true,
-    message: 'Tópico criado.',
-    topic: unwrap(await createTopic(ctx.db, currentUser(req), params.id, body, ctx.clock())),
-  }))
+  route(router, forumApi.createTopic, [loginFirst, posts])(async ({ req, params, body }) => {
+    await refuseWhileInSimulado(ctx, currentUser(req).id, params.id)
+    return {
+      success: true,
+      message: 'Tópico criado.',
+      topic: unwrap(await createTopic(ctx.db, currentUser(req), params.id, body, ctx.clock())),
+    }
+  })
 
   route(router, forumApi.updateTopic, [loginFirst, posts])(async ({ req, params, body }) => ({
     success: true,

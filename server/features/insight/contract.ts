@@ -106,7 +106,7 @@ export type QuestionDetails = z.output<typeof QuestionDetailsJson>
 
 const NoVideo = ApiErrorBody.extend({ code: z.literal('NO_VIDEO').optional() }).meta({ id: 'NoVideo' })
 const InvalidVideo = ApiErrorBody.extend({ code: z.literal('INVALID_VIDEO'), detail: z.string() }).meta({ id: 'InvalidVideo' })
-const videoErrors = { errors: [404, 422], errorBodies: { 404: NoVideo, 422: InvalidVideo } } as const
+const videoErrors = { errors: [404, 409, 422], errorBodies: { 404: NoVideo, 422: InvalidVideo } } as const
 
 const params = z.object({
   id: z.string().meta({ description: `Identificador numérico da questão; outro valor responde 400 (${BAD_QUESTION_ID}).`, example: '1' }),
@@ -128,6 +128,7 @@ export const insightApi = {
         message: z.string().optional(),
       }),
     },
+    errors: [409],
   }),
   video: defineEndpoint({
     method: 'get',

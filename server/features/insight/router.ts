@@ -3,6 +3,7 @@ import { Router } from 'express'
 import { currentUser } from '../../api/auth-middleware'
 import { HttpError } from '../../api/http'
 import { route } from '../../api/route'
+import { refuseWhileInSimulado } from '../../api/sitting-hold'
 import type { AppContext } from '../../context'
 import { issueShownToken } from '../../domain/questions/timing'
 import { insightApi } from './contract'
@@ -46,6 +47,7 @@ export function createInsightRouter(ctx: AppContext) {
     insightApi.statistics,
   )(async ({ req, params }) => {
     const id = questionId(params.id)
+    await refuseWhileInSimulado(ctx, req.user?.id, id)
     const outcome = await questionStatistics(ctx.db, id, req.user?.id, now())
     if (outcome.kind === 'not-found') throw new HttpError(404, QUESTION_NOT_FOUND)
     if (outcome.kind === 'empty') return { success: true, data: null, message: NO_STATISTICS_MESSAGE }
@@ -57,6 +59,7 @@ export function createInsightRouter(ctx: AppContext) {
     insightApi.video,
   )(async ({ req, params }) => {
     const id = questionId(params.id)
+    await refuseWhileInSimulado(ctx, req.user?.id, id)
     return { success: true, data: unwrapVideo(await questionVideo(ctx.db, id, req.user?.id)) }
   })
 
@@ -65,6 +68,7 @@ export function createInsightRouter(ctx: AppContext) {
     insightApi.watchVideo,
   )(async ({ req, params }) => {
     const id = questionId(params.id)
+    await refuseWhileInSimulado(ctx, currentUser(req).id, id)
     const video = unwrapVideo(await markVideoWatched(ctx.db, currentUser(req).id, id, now()))
     return { success: true, message: WATCHED_MESSAGE, watchedAt: video.watchedAt, data: video }
   })

@@ -1,12 +1,12 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 
 import type { Db } from '../../db/index'
 import type { PlanName } from '../../db/schema'
 import { attempts, errorReports, questions, questionUsage } from '../../db/schema'
+import { recordAnswers } from '../../domain/attempts'
 import { getCatalog } from '../../domain/catalog'
 import type { Policy } from '../../domain/policy'
 import { claimQuestionUse, commentedAnswerAccess, getPolicy } from '../../domain/policy'
-import { recordReviews } from '../../domain/review/record'
 import type { ReviewOutcome } from '../../domain/review/scheduler'
 import { weekStart } from '../../domain/time/calendar'
 
@@ -116,23 +116,10 @@ export async function answerQuestion(
   if (shown.annulled)
     return { kind: 'ok', value: { ...shown, correct: null, answer: letter, elapsed_seconds: null, review: null }, policy: use.policy }
   const correct = letter === q.correctAnswer?.toUpperCase()
-  // Append-only. The trigger in server/db/sql/003-question-stats.sql marks the first attempt
-  // and adds to question_answer_stats; the lock keeps a double submit from being first twice.
-  // The answer is a review of the question's card (Revisão, ADR 047), in the same transaction.
-  const { row, review } = await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`attempt:${user.id}:${questionId}`}))`)
-    const [inserted] = await tx
-      .insert(attempts)
-      .values({ userId: user.id, questionId, answer: letter, correct, elapsedSeconds, createdAt: at })
-      .returning({ id: attempts.id, elapsedSeconds: attempts.elapsedSeconds })
-    const reviews = await recordReviews(tx, user.id, [
-      { attemptId: inserted!.id, questionId, correct, elapsedSeconds: inserted!.elapsedSeconds, at },
-    ])
-    return { row: inserted, review: reviews.get(inserted!.id) ?? null }
-  })
+  const [recorded] = await db.transaction((tx) => recordAnswers(tx, user.id, [{ questionId, answer: letter, correct, elapsedSeconds, at }]))
   return {
     kind: 'ok',
-    value: { ...shown, correct, answer: letter, elapsed_seconds: row?.elapsedSeconds ?? null, review },
+    value: { ...shown, correct, answer: letter, elapsed_seconds: recorded?.elapsedSeconds ?? null, review: recorded?.review ?? null },
     policy: use.policy,
   }
 }

@@ -153,7 +153,7 @@ export const questionsApi = {
     params,
     body: AnswerBody,
     responses: { 200: AttemptJson, 201: AttemptJson },
-    errors: [401, 403],
+    errors: [401, 403, 409],
     errorBodies: { 403: QuotaErrorJson },
   }),
   reveal: defineEndpoint({
@@ -165,7 +165,7 @@ export const questionsApi = {
     auth: 'none',
     params,
     responses: { 200: RevealJson },
-    errors: [401, 403],
+    errors: [401, 403, 409],
     errorBodies: { 403: QuotaErrorJson },
   }),
   revealed: defineEndpoint({
@@ -177,7 +177,7 @@ export const questionsApi = {
     auth: 'none',
     params,
     responses: { 200: RevealJson },
-    errors: [401],
+    errors: [401, 409],
   }),
   reportError: defineEndpoint({
     method: 'post',

@@ -5,6 +5,7 @@ import { withStatus } from '../../api/contract'
 import { HttpError } from '../../api/http'
 import { limiter } from '../../api/rate-limit'
 import { route } from '../../api/route'
+import { refuseWhileInSimulado } from '../../api/sitting-hold'
 import type { AppContext } from '../../context'
 import type { QuestionStatus, SearchParams } from '../../domain/questions/search'
 import { DEFAULT_PER_PAGE, filterOptions, loadCards, MAX_PER_PAGE, searchQuestions } from '../../domain/questions/search'
@@ -189,6 +190,7 @@ export function createQuestionsRouter(ctx: AppContext) {
     const id = questionId(params.id)
     const user = requireLogin(req)
     const { answer, shown_token } = body
+    await refuseWhileInSimulado(ctx, user.id, id)
     const at = ctx.clock()
     // Missing, forged or expired token: the attempt counts, its time is unknown (null).
     const elapsed = elapsedFromToken(ctx.config.sessionSecret, shown_token, user.id, id, at)
@@ -204,6 +206,7 @@ export function createQuestionsRouter(ctx: AppContext) {
   )(async ({ req, params }) => {
     const id = questionId(params.id)
     const user = requireLogin(req)
+    await refuseWhileInSimulado(ctx, user.id, id)
     return { success: true, ...unwrap(await revealAnswer(ctx.db, user, id, ctx.clock())) }
   })
 
@@ -216,6 +219,7 @@ export function createQuestionsRouter(ctx: AppContext) {
   )(async ({ req, params }) => {
     const id = questionId(params.id)
     const user = requireLogin(req)
+    await refuseWhileInSimulado(ctx, user.id, id)
     const outcome = await revealedAnswer(ctx.db, user, id, ctx.clock())
     if (outcome.kind === 'not-found') throw new HttpError(404, QUESTION_NOT_FOUND)
     if (outcome.kind === 'not-revealed') throw new HttpError(404, NOT_REVEALED_MESSAGE)

@@ -209,6 +209,38 @@ describe('sitting a simulado', () => {
     expect(early.body.error).toMatch(/resultado sai quando o simulado for entregue/)
   })
 
+  it('keeps the key of its questions from the bank while it is open: reveal, answer, statistics, analysis, discussions and video answer 409 until delivery', async () => {
+    const premium = await withPlan('PREMIUM')
+    const other = await withPlan('PREMIUM', 'Outro')
+    const sim = await start(premium, { kind: 'personalizado', size: 5, filters: { exam_board: ['CESPE'] } })
+    const { question } = (await api('get', `/simulations/${sim.id}?position=1`, premium.auth).expect(200)).body
+    const id = question.question_id as number
+    const held = [
+      api('post', `/questions/${id}/reveal`, premium.auth),
+      api('get', `/questions/${id}/reveal`, premium.auth),
+      api('post', `/questions/${id}/attempts`, premium.auth).send({ answer: 'A' }),
+      api('get', `/questions/${id}/statistics`, premium.auth),
+      api('get', `/questions/${id}/video`, premium.auth),
+      api('post', `/questions/${id}/video/watch`, premium.auth),
+      api('get', `/questions/${id}/forum/topics`, premium.auth),
+      api('post', `/questions/${id}/forum/topics`, premium.auth).send({ title: 'Qual é a resposta?', content: 'Alguém sabe qual é a certa?' }),
+    ]
+    for (const request of held) {
+      const res = await request
+      expect(res.status, `${res.req.method} ${res.req.path}`).toBe(409)
+      expect(res.body).toMatchObject({ code: 'IN_OPEN_SIMULATION', simulation_id: sim.id })
+      expect(res.body.error).toMatch(/Entregue o simulado para ver a resposta/)
+      expect(JSON.stringify(res.body)).not.toContain('correct_answer')
+    }
+    // Nothing was counted or recorded on the way, and another student is not affected.
+    expect(await t.db.select().from(attempts).where(eq(attempts.userId, premium.user.id))).toHaveLength(0)
+    expect((await api('post', `/questions/${id}/reveal`, other.auth).expect(200)).body.correct_answer).toBe(await keyOf(id))
+    // Delivered, the question opens again.
+    await api('post', `/simulations/${sim.id}/finish`, premium.auth).expect(200)
+    expect((await api('post', `/questions/${id}/reveal`, premium.auth).expect(200)).body.correct_answer).toBe(await keyOf(id))
+    await api('get', `/questions/${id}/statistics`, premium.auth).expect(200)
+  })
+
   it('resumes where the student stopped, with every answer and mark kept', async () => {
     const premium = await withPlan('PREMIUM')
     const sim = await start(premium, { kind: 'personalizado', size: 6, duration_minutes: null, filters: { exam_board: ['CESPE'] } })

@@ -4,8 +4,8 @@ import type { DomainOutcome } from '../../api/http'
 import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import type { SimulationFiltersValue, SimulationKindValue, SimulationShortfall } from '../../db/schema'
-import { attempts, simulationQuestions, simulations } from '../../db/schema'
-import { recordReviews } from '../../domain/review/record'
+import { simulationQuestions, simulations } from '../../db/schema'
+import { recordAnswers } from '../../domain/attempts'
 import { monthOf, spMidnightSql } from '../../domain/time/calendar'
 import type { Owner } from './allowance'
 import { simulationAllowance } from './allowance'
@@ -166,33 +166,18 @@ export async function finishSitting(db: Db, id: number, at: Date, byDeadline: bo
     await tx.execute(sql`UPDATE simulations SET score = ${score}, passed = ${score >= passMark(ended.size)} WHERE id = ${id}`)
     const answered = rows.filter((r) => r.choice !== null && r.correct_answer !== null)
     if (!answered.length) return
-    const ids = answered.map((r) => r.question_id)
-    // The same per-question locks as a plain answer (server/features/questions/answers.ts), so
-    // is_first is set once even if the student answers the question elsewhere at this moment.
-    await tx.execute(
-      sql`SELECT pg_advisory_xact_lock(hashtext('attempt:' || ${ended.user_id} || ':' || qid))
-            FROM unnest(${sql.param(ids.sort((a, b) => a - b))}::int[]) AS qid`,
-    )
-    const inserted = await tx
-      .insert(attempts)
-      .values(
-        answered.map((r) => ({
-          userId: ended.user_id,
-          questionId: r.question_id,
-          answer: r.choice!,
-          correct: r.choice === r.correct_answer!.toUpperCase(),
-          elapsedSeconds: null,
-          source: 'simulado' as const,
-          simulationId: id,
-          createdAt: r.answered_at ? new Date(r.answered_at) : at,
-        })),
-      )
-      .returning({ id: attempts.id, questionId: attempts.questionId, correct: attempts.correct, createdAt: attempts.createdAt })
-    // Each delivered answer is a review of its question's card (Revisão, ADR 047).
-    await recordReviews(
+    // Recorded as every answer is (server/domain/attempts.ts): the same locks, rows and review cards.
+    await recordAnswers(
       tx,
       ended.user_id,
-      inserted.map((a) => ({ attemptId: a.id, questionId: a.questionId, correct: a.correct, elapsedSeconds: null, at: a.createdAt })),
+      answered.map((r) => ({
+        questionId: r.question_id,
+        answer: r.choice!,
+        correct: r.choice === r.correct_answer!.toUpperCase(),
+        elapsedSeconds: null,
+        at: r.answered_at ? new Date(r.answered_at) : at,
+      })),
+      { source: 'simulado', simulationId: id },
     )
   })
 }

@@ -1,0 +1,14 @@
+import type { AppContext } from '../context'
+import { HELD_BY_SIMULATION_MESSAGE, sittingHolding } from '../domain/sitting-hold'
+import { HttpError } from './http'
+
+/**
+ * 409 when the caller is sitting a simulado that holds this question (server/domain/sitting-hold.ts).
+ * A visitor holds nothing.
+ */
+export async function refuseWhileInSimulado(ctx: AppContext, userId: string | undefined, questionId: number) {
+  if (!userId) return
+  const simulationId = await sittingHolding(ctx.db, userId, questionId, ctx.clock())
+  if (simulationId !== null)
+    throw new HttpError(409, HELD_BY_SIMULATION_MESSAGE, { code: 'IN_OPEN_SIMULATION', simulation_id: simulationId })
+}

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm'
+
+import type { Db } from '../db/index'
+import type { AttemptSource } from '../db/schema'
+import { attempts } from '../db/schema'
+import { recordReviews } from './review/record'
+import type { ReviewOutcome } from './review/scheduler'
+
+// The one way an answer is recorded (ADR 050), whoever gives it: the bank's answer route, a
+// delivered simulado, and (later) the answers a phone queued offline. The caller's transaction
+// holds the per-question locks, the attempt rows and the review cards together.
+
+export type AnswerToRecord = {
+  questionId: number
+  /** The letter chosen, upper case. */
+  answer: string
+  correct: boolean
+  /** From the signed shown-at token; null when unknown. */
+  elapsedSeconds: number | null
+  /** When it was answered (the server's clock, or the moment a simulado saved it). */
+  at: Date
+}
+
+export type RecordedAnswer = { attemptId: number; questionId: number; elapsedSeconds: number | null; review: ReviewOutcome | null }
+
+/**
+ * Records one student's answers inside the caller's transaction: the per-question locks (in id
+ * order, so two writers never deadlock), the append-only attempt rows (the trigger in
+ * server/db/sql/003-question-stats.sql marks the first one under those locks) and one review of
+ * each question's FSRS card (Revisão, ADR 047). Annulled questions are the caller's to leave out.
+ */
+export async function recordAnswers(
+  tx: Db,
+  userId: string,
+  answers: AnswerToRecord[],
+  origin: { source: AttemptSource; simulationId?: number } = { source: 'list' },
+): Promise<RecordedAnswer[]> {
+  if (!answers.length) return []
+  const ids = [...new Set(answers.map((a) => a.questionId))].sort((a, b) => a - b)
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtext('attempt:' || ${userId} || ':' || qid)) FROM unnest(${sql.param(ids)}::int[]) AS qid`,
+  )
+  const inserted = await tx
+    .insert(attempts)
+    .values(
+      answers.map((a) => ({
+        userId,
+        questionId: a.questionId,
+        answer: a.answer,
+        correct: a.correct,
+        elapsedSeconds: a.elapsedSeconds,
+        source: origin.source,
+        simulationId: origin.simulationId ?? null,
+        createdAt: a.at,
+      })),
+    )
+    .returning({
+      id: attempts.id,
+      questionId: attempts.questionId,
+      correct: attempts.correct,
+      elapsedSeconds: attempts.elapsedSeconds,
+      createdAt: attempts.createdAt,
+    })
+  const reviews = await recordReviews(
+    tx,
+    userId,
+    inserted.map((a) => ({
+      attemptId: a.id,
+      questionId: a.questionId,
+      correct: a.correct,
+      elapsedSeconds: a.elapsedSeconds,
+      at: a.createdAt,
+    })),
+  )
+  return inserted.map((a) => ({
+    attemptId: a.id,
+    questionId: a.questionId,
+    elapsedSeconds: a.elapsedSeconds,
+    review: reviews.get(a.id) ?? null,
+  }))
+}
