@@ -6,13 +6,14 @@ import { limiter } from '../../api/rate-limit'
 import { route } from '../../api/route'
 import type { AppContext } from '../../context'
 import { spDay } from '../../domain/time/calendar'
+import { weakestTopics } from '../../domain/weak-topics'
 import { myActivity, myForum, myNotes } from './activity'
 import { meApi } from './contract'
 import { deleteMyAccount } from './delete'
 import { exportMyData } from './export'
 import { lastStudy, saveLastStudy } from './last-study'
 import { ACCOUNT_DELETED, ACCOUNT_NOT_FOUND, DELETE_FLOOD_MESSAGE } from './messages'
-import { myDailyAccuracy, myPerformance, myStats, myWeakestTopics } from './stats'
+import { myDailyAccuracy, myPerformance, myStats } from './stats'
 
 // The student's own area: the contract (./contract.ts) says what each route reads and answers.
 
@@ -30,7 +31,7 @@ export function createMeRouter(ctx: AppContext) {
     const [disciplines, daily, weakest_topics] = await Promise.all([
       myPerformance(ctx.db, id),
       myDailyAccuracy(ctx.db, id, now()),
-      myWeakestTopics(ctx.db, id),
+      weakestTopics(ctx.db, id),
     ])
     return { success: true, disciplines, daily, weakest_topics }
   })

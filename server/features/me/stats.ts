@@ -10,7 +10,6 @@ import type { DailyAccuracy, DisciplinePerformance, MyStats, WeakTopic } from '.
 
 
 export const ACCURACY_DAYS = 30
-export const WEAKEST_TOPICS = 5
 
 const dayBefore = (day: string, days = 1) => addDays(day, -days)
 const previousDay = (day: string) => dayBefore(day)
@@ -74,15 +73,3 @@ export async function myDailyAccuracy(db: Db, userId: string, now: Date): Promis
 }
 
 /** The five topics with the lowest share of right answers (only topics with a wrong answer), most answered first on ties. */
-export async function myWeakestTopics(db: Db, userId: string): Promise<WeakTopic[]> {
-  return queryRows<WeakTopic>(
-    db,
-    sql`SELECT t.id AS topic_id, t.name AS topic, d.id AS discipline_id, d.name AS discipline, s.correct, s.attempts AS total
-          FROM user_topic_stats s
-          JOIN topics t ON t.id = s.topic_id
-          JOIN disciplines d ON d.id = t.discipline_id
-         WHERE s.user_id = ${userId} AND s.correct < s.attempts
-         ORDER BY s.correct::float / s.attempts, s.attempts DESC, t.name
-         LIMIT ${WEAKEST_TOPICS}`,
-  )
-}

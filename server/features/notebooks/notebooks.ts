@@ -6,6 +6,7 @@ import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import type { PlanName } from '../../db/schema'
 import { notebookQuestions, notebooks, questions } from '../../db/schema'
+import { ownNotebook } from '../../domain/ownership'
 import { planLabel } from '../../domain/plans'
 import type { Policy } from '../../domain/policy'
 import { buildPolicy, canCreateNotebook, getAccess, getRules, getUsage, hasFeature } from '../../domain/policy'
@@ -92,19 +93,6 @@ export async function listNotebooks(db: Db, owner: Owner, now: Date) {
     notebookAllowance(db, owner, now),
   ])
   return { notebooks: rows.map(toJson), allowance }
-}
-
-async function ownNotebook(db: Db, userId: string, id: number) {
-  const [row] = await db
-    .select({ id: notebooks.id, name: notebooks.name })
-    .from(notebooks)
-    .where(and(eq(notebooks.id, id), eq(notebooks.userId, userId)))
-  return row ?? null
-}
-
-/** True when the notebook exists and is this user's (the search's notebook filter). */
-export async function ownsNotebook(db: Db, userId: string, id: number) {
-  return (await ownNotebook(db, userId, id)) !== null
 }
 
 export async function getNotebook(db: Db, userId: string, id: number): Promise<NotebookOutcome<NotebookDetailJson>> {

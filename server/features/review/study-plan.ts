@@ -5,11 +5,11 @@ import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import type { PlanName } from '../../db/schema'
 import { getCatalog, planNames } from '../../domain/catalog'
+import { MINUTES_PER_QUESTION } from '../../domain/exame-ordem'
+import { exameOrdemPlan } from '../../domain/exams'
 import { getPolicy } from '../../domain/policy'
 import { addDays, spDay, spMidnight, weekStart } from '../../domain/time/calendar'
-import { myWeakestTopics } from '../me/stats'
-import { exameOrdemPlan } from '../simulations/draw'
-import { MINUTES_PER_QUESTION } from '../simulations/messages'
+import { weakestTopics } from '../../domain/weak-topics'
 import type { StudyPlanJson } from './contract'
 import { EXAM_DATE_MESSAGE, PLANS_URL } from './messages'
 import { forecast } from './review'
@@ -75,7 +75,7 @@ async function thisWeek(db: Db, userId: string, examDate: string, hours: number,
     ),
     dueBefore(db, userId, end),
     forecast(db, userId, now),
-    myWeakestTopics(db, userId),
+    weakestTopics(db, userId),
   ])
   // Without a whole booklet or the admin's table, the bank's own spread.
   const rows = mix.mix.length

@@ -10,14 +10,7 @@ export const SIMULATION_KIND_LABELS: Record<SimulationKind, string> = {
   personalizado: 'Personalizado',
 }
 
-/** The OAB first phase: 80 questions, 5 hours, 40 right to pass. */
-export const EXAME_ORDEM_SIZE = 80
-export const EXAME_ORDEM_MINUTES = 300
-export const EXAME_ORDEM_PASS = 40
-/** The OAB's pace (300 min / 80 questions), the default time of the other kinds. */
-export const MINUTES_PER_QUESTION = 3.75
-/** Other sizes pass at the same share as the Exame de Ordem (40/80). */
-export const PASS_SHARE = 0.5
+export { EXAME_ORDEM_MINUTES, EXAME_ORDEM_PASS, EXAME_ORDEM_SIZE, MINUTES_PER_QUESTION, PASS_SHARE } from '../../domain/exame-ordem'
 export const CUSTOM_MIN_SIZE = 5
 export const CUSTOM_MAX_SIZE = 120
 export const CUSTOM_DEFAULT_SIZE = 20

@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { ConfigError, loadConfig } from '#server/config'
 import { attempts, questions, questionUsage, simulationQuestions, simulations } from '#server/db/schema'
+import { examEdition } from '#server/domain/exams'
 import { importExamBytes } from '#server/domain/import/importer'
 
 import { createTestContext, createTestUser } from '../../../tests/support/context'
 import { contractRequest } from '../../../tests/support/contract'
 import { insertQuestions } from '../../../tests/support/questions'
-import { examEdition } from './draw'
 
 // Simulados (issue 29) through the API, on two real Exame de Ordem booklets (the VIII and the IX,
 // whose 3 annulled questions the board scored as right): the booklet's mix drawn exactly, no key
@@ -227,7 +227,7 @@ describe('sitting a simulado', () => {
     ]
     for (const request of held) {
       const res = await request
-      expect(res.status, `${res.req.method} ${res.req.path}`).toBe(409)
+      expect(res.status, JSON.stringify(res.body)).toBe(409)
       expect(res.body).toMatchObject({ code: 'IN_OPEN_SIMULATION', simulation_id: sim.id })
       expect(res.body.error).toMatch(/Entregue o simulado para ver a resposta/)
       expect(JSON.stringify(res.body)).not.toContain('correct_answer')

@@ -6,12 +6,13 @@ import { queryRows } from '../../db/index'
 import type { SimulationFiltersValue, SimulationKindValue, SimulationShortfall } from '../../db/schema'
 import { simulationQuestions, simulations } from '../../db/schema'
 import { recordAnswers } from '../../domain/attempts'
+import { exameOrdemPlan, listExams } from '../../domain/exams'
 import { monthOf, spMidnightSql } from '../../domain/time/calendar'
 import type { Owner } from './allowance'
 import { simulationAllowance } from './allowance'
 import type { SheetCellJson, SimulationJson, SittingQuestionJson } from './contract'
 import type { DrawOutcome } from './draw'
-import { drawCustom, drawExameOrdem, drawPastExam, exameOrdemPlan, listExams } from './draw'
+import { drawCustom, drawExameOrdem, drawPastExam } from './draw'
 import {
   ALREADY_FINISHED,
   CHOICE_NOT_IN_QUESTION,

@@ -1,0 +1,180 @@
+import { asc, desc, eq, sql } from 'drizzle-orm'
+
+import type { Db } from '../db/index'
+import { queryRows } from '../db/index'
+import { disciplines, simulationMix } from '../db/schema'
+import { EXAME_ORDEM_MINUTES, EXAME_ORDEM_PASS, EXAME_ORDEM_SIZE } from './exame-ordem'
+
+// The exams in the bank and the Exame de Ordem's discipline mix (ADR 045, moved here by ADR 050):
+// the simulados draw in it and the study plan spreads a week's new questions by it, so it is the
+// kernel's. The newest whole booklet's mix, or the admin's table.
+
+/** SQL: `value = ANY($1::type[])` for a list parameter. */
+export const anyOf = (values: number[] | string[], type: 'int' | 'text') => sql`ANY(${sql.param(values)}::${sql.raw(type)}[])`
+
+/** An exam as the bank holds it (the simulations contract's ExamJson). */
+export type ExamSummary = {
+  id: number
+  name: string
+  year: number
+  board: string
+  organization: string | null
+  question_count: number
+  annulled_count: number
+  complete: boolean
+}
+
+type MixLine = { discipline_id: number; discipline_name: string; count: number; available: number }
+
+/** The mix an Exame de Ordem simulado is drawn in (the simulations contract's ExameOrdemPlanJson). */
+export type ExameOrdemPlan = {
+  source: 'admin' | 'exam' | 'none'
+  exam: { id: number; name: string; year: number; board: string } | null
+  mix: MixLine[]
+  shortfall: { discipline_id: number; discipline_name: string; wanted: number; drawn: number }[]
+  size: number
+  duration_minutes: number
+  pass_mark: number
+}
+
+type ExamRow = {
+  id: number
+  name: string
+  year: number
+  board: string
+  organization: string | null
+  live: number
+  annulled: number
+  min_number: number | null
+  max_number: number | null
+  removed: number
+}
+
+const ROMAN: Record<string, number> = { I: 1, V: 5, X: 10, L: 50, C: 100 }
+
+/** The edition of 'XXXV Exame de Ordem Unificado' (35) or 'Exame de Ordem Unificado 2010.3' (3); 0 when none. */
+export function examEdition(name: string) {
+  const roman = /^\s*([IVXLC]+)\b/.exec(name)?.[1]
+  if (roman) {
+    let total = 0
+    for (let i = 0; i < roman.length; i++) {
+      const v = ROMAN[roman[i]]
+      total += v < (ROMAN[roman[i + 1]] ?? 0) ? -v : v
+    }
+    return total
+  }
+  return Number(/\b\d{4}\.(\d{1,2})\b/.exec(name)?.[1] ?? 0)
+}
+
+/** An Exame de Ordem booklet, as opposed to a contest's exam or a course's mock. */
+const isExameDeOrdem = (e: Pick<ExamRow, 'name' | 'organization'>) =>
+  /exame\s+de\s+ordem/i.test(e.name) || (e.organization ?? '').trim().toUpperCase() === 'OAB'
+
+/**
+ * Every exam with live questions, newest first (year, then edition). Whole: its live questions
+ * are numbered 1 to N with no gap and none removed by a re-upload.
+ */
+export async function listExams(db: Db, only?: number): Promise<ExamSummary[]> {
+  const rows = await queryRows<ExamRow>(
+    db,
+    sql`SELECT e.id, e.name, e.year, e.board, e.organization,
+          count(q.id) FILTER (WHERE q.removed_at IS NULL)::int AS live,
+          count(q.id) FILTER (WHERE q.removed_at IS NULL AND q.correct_answer IS NULL)::int AS annulled,
+          min(q.number) FILTER (WHERE q.removed_at IS NULL)::int AS min_number,
+          max(q.number) FILTER (WHERE q.removed_at IS NULL)::int AS max_number,
+          count(q.id) FILTER (WHERE q.removed_at IS NOT NULL)::int AS removed
+        FROM exams e JOIN questions q ON q.exam_id = e.id
+        ${only === undefined ? sql`` : sql`WHERE e.id = ${only}`}
+        GROUP BY e.id`,
+  )
+  return rows
+    .filter((r) => r.live > 0)
+    .sort((a, b) => b.year - a.year || examEdition(b.name) - examEdition(a.name) || b.id - a.id)
+    .map((r) => ({
+      id: r.id,
+      name: r.name,
+      year: r.year,
+      board: r.board,
+      organization: r.organization,
+      question_count: r.live,
+      annulled_count: r.annulled,
+      complete: r.removed === 0 && r.min_number === 1 && r.max_number === r.live,
+    }))
+}
+
+type MixRow = { disciplineId: number; count: number }
+
+export async function disciplineNames(db: Db, ids: number[]) {
+  if (!ids.length) return new Map<number, string>()
+  const rows = await queryRows<{ id: number; name: string }>(db, sql`SELECT id, name FROM disciplines WHERE id = ${anyOf(ids, 'int')}`)
+  return new Map(rows.map((r) => [r.id, r.name]))
+}
+
+/** Live, not annulled questions per discipline: what an Exame de Ordem draw can take. */
+async function availableByDiscipline(db: Db, ids: number[]) {
+  if (!ids.length) return new Map<number, number>()
+  const rows = await queryRows<{ discipline_id: number; n: number }>(
+    db,
+    sql`SELECT discipline_id, count(*)::int AS n FROM questions
+         WHERE removed_at IS NULL AND correct_answer IS NOT NULL AND discipline_id = ${anyOf(ids, 'int')}
+         GROUP BY discipline_id`,
+  )
+  return new Map(rows.map((r) => [r.discipline_id, r.n]))
+}
+
+/** The newest whole Exame de Ordem booklet of 80 questions, and its mix in the booklet's order. */
+async function bookletMix(db: Db) {
+  const exam = (await listExams(db)).find((e) => e.complete && e.question_count === EXAME_ORDEM_SIZE && isExameDeOrdem(e))
+  if (!exam) return null
+  const rows = await queryRows<{ discipline_id: number; n: number }>(
+    db,
+    sql`SELECT discipline_id, count(*)::int AS n, min(number) AS first FROM questions
+         WHERE exam_id = ${exam.id} AND removed_at IS NULL GROUP BY discipline_id ORDER BY first`,
+  )
+  return { exam, mix: rows.map((r) => ({ disciplineId: r.discipline_id, count: r.n })) }
+}
+
+/** The admin's table (empty: the booklet's mix holds), largest share first. */
+export async function adminMix(db: Db): Promise<MixRow[]> {
+  return db
+    .select({ disciplineId: simulationMix.disciplineId, count: simulationMix.count })
+    .from(simulationMix)
+    .innerJoin(disciplines, eq(disciplines.id, simulationMix.disciplineId))
+    .orderBy(desc(simulationMix.count), asc(disciplines.name))
+}
+
+async function planOf(db: Db, source: 'admin' | 'exam' | 'none', exam: ExamSummary | null, mix: MixRow[]): Promise<ExameOrdemPlan> {
+  const ids = mix.map((m) => m.disciplineId)
+  const [names, available] = await Promise.all([disciplineNames(db, ids), availableByDiscipline(db, ids)])
+  const rows = mix.map((m) => ({
+    discipline_id: m.disciplineId,
+    discipline_name: names.get(m.disciplineId) ?? `Disciplina ${m.disciplineId}`,
+    count: m.count,
+    available: available.get(m.disciplineId) ?? 0,
+  }))
+  return {
+    source,
+    exam: exam ? { id: exam.id, name: exam.name, year: exam.year, board: exam.board } : null,
+    mix: rows,
+    shortfall: rows
+      .filter((r) => r.available < r.count)
+      .map((r) => ({ discipline_id: r.discipline_id, discipline_name: r.discipline_name, wanted: r.count, drawn: r.available })),
+    size: EXAME_ORDEM_SIZE,
+    duration_minutes: EXAME_ORDEM_MINUTES,
+    pass_mark: EXAME_ORDEM_PASS,
+  }
+}
+
+/** The booklet's plan (what the admin's table replaces). */
+export async function bookletPlan(db: Db): Promise<ExameOrdemPlan> {
+  const booklet = await bookletMix(db)
+  return booklet ? planOf(db, 'exam', booklet.exam, booklet.mix) : planOf(db, 'none', null, [])
+}
+
+/** The mix the next Exame de Ordem simulado is drawn in: the admin's table when set, else the booklet's. */
+export async function exameOrdemPlan(db: Db): Promise<ExameOrdemPlan> {
+  const table = await adminMix(db)
+  if (table.length) return planOf(db, 'admin', null, table)
+  return bookletPlan(db)
+}
+

@@ -1,0 +1,90 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { parseCircular, parseDependencyTree } from 'dpdm'
+import { describe, expect, it } from 'vitest'
+
+// The structure the code keeps (ADR 050), checked so that it stays kept: one clock, one calendar,
+// features that meet only through contracts, a kernel that knows no feature, no import cycle,
+// and docs that name files that exist.
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(full)
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : []
+  })
+}
+
+const serverFiles = sourceFiles('server')
+const read = (file: string) => fs.readFileSync(file, 'utf8')
+/** The lines of `file` matching `pattern`, as 'file:line: text' (what a failure names). */
+const hits = (files: string[], pattern: RegExp) =>
+  files.flatMap((file) =>
+    read(file)
+      .split('\n')
+      .flatMap((line, i) => (pattern.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+  )
+
+describe('the one clock and the one calendar', () => {
+  it('no code under server/ reads the machine’s time but server/domain/time/clock.ts', () => {
+    expect(serverFiles.length).toBeGreaterThan(100)
+    const others = serverFiles.filter((f) => f !== path.join('server', 'domain', 'time', 'clock.ts'))
+    expect(hits(others, /\bnew Date\(\s*\)|\bDate\.now\(\)/)).toEqual([])
+  })
+
+  it('São Paulo’s zone is named in server/domain/time/calendar.ts only', () => {
+    const others = serverFiles.filter((f) => f !== path.join('server', 'domain', 'time', 'calendar.ts'))
+    expect(hits(others, /['"`]America\/Sao_Paulo['"`]/)).toEqual([])
+  })
+})
+
+/** The relative imports of a file that load code at run time (`import type` loads nothing). */
+function runtimeImports(file: string) {
+  const text = read(file)
+  return [...text.matchAll(/^(?:import|export)\s+(?!type\b)[^'"]*?from\s+'(\.{1,2}\/[^']+)'/gm)].map((m) =>
+    path.normalize(path.join(path.dirname(file), m[1]!)),
+  )
+}
+
+describe('boundaries', () => {
+  it('the kernel (server/domain) never imports a feature', () => {
+    expect(hits(sourceFiles('server/domain'), /from '(\.\.\/)+features\//)).toEqual([])
+  })
+
+  it('a feature reaches another only through its contract or its messages', () => {
+    const crossings = sourceFiles('server/features').flatMap((file) => {
+      const own = file.split(path.sep)[2]
+      return runtimeImports(file)
+        .filter((target) => target.startsWith(path.join('server', 'features')) && target.split(path.sep)[2] !== own)
+        .filter((target) => !/\/(contract|messages)$/.test(target))
+        .map((target) => `${file} → ${target}`)
+    })
+    expect(crossings).toEqual([])
+  })
+
+  it('no module imports itself back at run time (dpdm, type-only imports left out)', async () => {
+    const entries = [...serverFiles, ...sourceFiles('cli'), ...sourceFiles('app')]
+    const tree = await parseDependencyTree(entries, { context: process.cwd(), transform: true, tsconfig: 'tsconfig.json' })
+    expect(Object.keys(tree).length).toBeGreaterThan(300)
+    expect(parseCircular(tree, true)).toEqual([])
+  }, 120_000)
+})
+
+describe('the docs', () => {
+  it('name only repository paths that exist (README and docs/, outside the ADRs)', () => {
+    const docs = ['README.md', ...fs.readdirSync('docs').flatMap((f) => (f.endsWith('.md') ? [path.join('docs', f)] : []))]
+    const roots = /^(server|app|cli|tests|bench|scripts|docs|fixtures|public)\//
+    const missing = docs.flatMap((doc) => {
+      const text = read(doc)
+      // `code spans` name paths from the repository's root; [links](to) from the document's folder.
+      const spans = [...text.matchAll(/`([\w./$-]+)`/g)].map((m) => m[1]!)
+      const links = [...text.matchAll(/\]\(([\w./$-]+)(?:#[\w-]*)?\)/g)].map((m) => path.normalize(path.join(path.dirname(doc), m[1]!)))
+      return [...spans, ...links]
+        .filter((p) => roots.test(p) && !/[*<>]|NNN/.test(p))
+        .filter((p) => !fs.existsSync(p.replace(/\/$/, '')))
+        .map((p) => `${doc}: ${p}`)
+    })
+    expect(missing).toEqual([])
+  })
+})
