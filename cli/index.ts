@@ -5,14 +5,17 @@ import path from 'node:path'
 import cliProgress from 'cli-progress'
 import { Command, Option } from 'commander'
 
-import type { UploadFileResult } from '../server/client/admin'
-import { uploadDisciplines, uploadExams } from '../server/client/admin'
+import type { DisciplineWithTopics, UploadFileResult } from '../server/client/admin'
+import { listDisciplines, uploadDisciplines, uploadExams } from '../server/client/admin'
 import { call } from '../server/client/call'
 import { ApiClient, ApiError } from '../server/client/core'
+import type { ParsedDiscipline } from '../server/domain/import/parse-disciplines'
 import { parseDisciplinesFile } from '../server/domain/import/parse-disciplines'
+import type { ParsedExam } from '../server/domain/import/parse-exam'
 import { parseExamFile } from '../server/domain/import/parse-exam'
 import type { ItemErrors } from '../server/domain/import/text-file'
 import { MAX_DISCIPLINE_FILES, MAX_EXAM_FILES } from '../server/domain/import/text-file'
+import { nameKey } from '../server/domain/text'
 import { adminBillingApi } from '../server/features/admin-billing/contract'
 import { authApi } from '../server/features/auth/contract'
 import { credentialsPath, readCredentials, saveCredentials } from './credentials'
@@ -20,12 +23,23 @@ import { expandInputs } from './files'
 import { prompt } from './prompt'
 
 const DEFAULT_API = 'http://localhost:3000/api/v1'
+/** Where the commands other than login find the API when --api is not given (apiUrl). */
+const API_DEFAULTS = `GABARITA_API_URL, o endereço do login salvo ou ${DEFAULT_API}`
 
 /** A failure the user can act on: printed as one line, exit code 1, never a stack trace. */
 class CliError extends Error {}
 
 type Kind = 'exam' | 'disciplines'
-type LocalCheck = { file: string; kind: Kind | null; ok: boolean; questions: number; errors: ItemErrors[] }
+type LocalCheck = {
+  file: string
+  kind: Kind | null
+  ok: boolean
+  questions: number
+  errors: ItemErrors[]
+  /** What a valid file holds, for the check against the server's disciplines. */
+  exam?: ParsedExam
+  disciplines?: ParsedDiscipline[]
+}
 
 function kindOf(file: string): Kind | null {
   const ext = path.extname(file).toLowerCase()
@@ -56,15 +70,101 @@ function checkFile(file: string, expected?: Kind): LocalCheck {
   if (kind === 'exam') {
     const result = parseExamFile(bytes, new Date())
     return result.ok
-      ? { file, kind, ok: true, questions: result.exam.questions.length, errors: [] }
+      ? { file, kind, ok: true, questions: result.exam.questions.length, errors: [], exam: result.exam }
       : { file, kind, ok: false, questions: 0, errors: result.errors }
   }
   const result = parseDisciplinesFile(bytes)
-  return result.ok ? { file, kind, ok: true, questions: 0, errors: [] } : { file, kind, ok: false, questions: 0, errors: result.errors }
+  return result.ok
+    ? { file, kind, ok: true, questions: 0, errors: [], disciplines: result.disciplines }
+    : { file, kind, ok: false, questions: 0, errors: result.errors }
 }
 
+const AT_LINE = /^linha \d+: /
+
+/** `a, b, c e mais 7`: a long list cut to its first few. */
+function someOf(list: string[], shown = 3) {
+  return list.length > shown ? `${list.slice(0, shown).join(', ')} e mais ${list.length - shown}` : list.join(', ')
+}
+
+/**
+ * One line per error, with its item and line; the same message repeated (a discipline the server
+ * lacks, on each of 240 questions) is one line with how many times and where.
+ */
 function errorLines(file: string, errors: { item: string; errors: { message: string }[] }[]) {
-  return errors.flatMap((item) => item.errors.map((e) => `  ${file}: ${item.item}: ${e.message}`))
+  const groups = new Map<string, { first: string; items: string[] }>()
+  for (const item of errors)
+    for (const e of item.errors) {
+      const key = e.message.replace(AT_LINE, '')
+      const group = groups.get(key)
+      if (group) group.items.push(item.item)
+      else groups.set(key, { first: `${item.item}: ${e.message}`, items: [item.item] })
+    }
+  return [...groups].map(([message, { first, items }]) =>
+    items.length === 1 ? `  ${file}: ${first}` : `  ${file}: ${message} (${items.length} vezes: ${someOf(items)})`,
+  )
+}
+
+/** Disciplines and topics missing on the server: what an upload without --force refuses. */
+const NOT_REGISTERED = /^(linha \d+: )?(Disciplina não cadastrada|Assunto não cadastrado): /
+const REGISTER_FIRST = 'envie o JSON de disciplinas antes, ou use --force'
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+type KnownDisciplines = Map<string, { topics: Set<string> }>
+
+const topicNames = (d: DisciplineWithTopics) => d.topics.map((t) => t.name)
+
+/** The server's disciplines and topics, plus those of the discipline files in the same run. */
+function knownDisciplines(server: DisciplineWithTopics[], local: ParsedDiscipline[]): KnownDisciplines {
+  const known: KnownDisciplines = new Map()
+  const add = (name: string, topics: string[]) => {
+    const entry = known.get(nameKey(name)) ?? { topics: new Set<string>() }
+    for (const topic of topics) entry.topics.add(nameKey(topic))
+    known.set(nameKey(name), entry)
+  }
+  for (const d of server) add(d.name, topicNames(d))
+  for (const d of local) add(d.name, d.topics)
+  return known
+}
+
+/** An exam's disciplines and topics the server does not have, summed up (none: no items). */
+function missingOnServer(exam: ParsedExam, known: KnownDisciplines): ItemErrors[] {
+  const disciplines = new Map<string, { name: string; questions: number }>()
+  const topics = new Map<string, string>()
+  for (const q of exam.questions) {
+    const found = known.get(nameKey(q.discipline))
+    if (!found) {
+      const entry = disciplines.get(nameKey(q.discipline)) ?? { name: q.discipline, questions: 0 }
+      entry.questions += 1
+      disciplines.set(nameKey(q.discipline), entry)
+      continue
+    }
+    for (const topic of q.topics)
+      if (!found.topics.has(nameKey(topic))) topics.set(`${nameKey(q.discipline)}|${nameKey(topic)}`, `${topic} (em ${q.discipline})`)
+  }
+  const items: ItemErrors[] = []
+  if (disciplines.size) {
+    const names = [...disciplines.values()].map((d) => `${d.name} (${plural(d.questions, 'questão', 'questões')})`)
+    const count = disciplines.size === 1 ? '1 disciplina não cadastrada' : `${disciplines.size} disciplinas não cadastradas`
+    items.push({ item: 'disciplinas', errors: [{ message: `${count} no servidor: ${someOf(names, 10)} — ${REGISTER_FIRST}` }] })
+  }
+  if (topics.size) {
+    const count = topics.size === 1 ? '1 assunto não cadastrado' : `${topics.size} assuntos não cadastrados`
+    items.push({ item: 'assuntos', errors: [{ message: `${count} no servidor: ${someOf([...topics.values()], 10)} — ${REGISTER_FIRST}` }] })
+  }
+  return items
+}
+
+/** With a saved login (or a token), the server's disciplines; null offline or when it cannot be reached. */
+async function serverDisciplines(api: string, opts: { offline?: boolean; api?: string }) {
+  const loggedIn = readCredentials() !== null || Boolean(process.env.GABARITA_TOKEN)
+  if (opts.offline || (!loggedIn && !opts.api)) return { list: null, warning: null }
+  try {
+    return { list: await listDisciplines(new ApiClient({ baseUrl: api, timeoutMs: 30_000 })), warning: null }
+  } catch (error) {
+    const why = error instanceof ApiError ? (error.status === 0 ? 'sem conexão' : `erro ${error.status}: ${error.message}`) : String(error)
+    return { list: null, warning: `Aviso: não foi possível consultar as disciplinas em ${api} (${why}); só a validação local foi feita.` }
+  }
 }
 
 function errorCount(errors: { errors: unknown[] }[]) {
@@ -93,6 +193,15 @@ function explain(error: unknown, api: string): never {
   throw new CliError(`Erro inesperado: ${(error as Error)?.message ?? String(error)}`)
 }
 
+/** Where `gabarita login` keeps the token and the API's address, as --help says it. */
+function savedLoginHelp() {
+  return [
+    `O login fica salvo em ${credentialsPath()} (só para o seu usuário): o token e o endereço da API`,
+    'em que você entrou. Os outros comandos usam esse endereço quando não há --api nem GABARITA_API_URL,',
+    'e esse token quando não há --token nem GABARITA_TOKEN.',
+  ].join('\n')
+}
+
 function formatMs(ms: number) {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`
 }
@@ -103,13 +212,19 @@ program
   .description('Ferramentas de administração do Gabarita: validar e enviar provas e disciplinas')
   .showHelpAfterError('(use --help para ver as opções)')
   .configureOutput({ outputError: (str, write) => write(str) })
+  .addHelpText('after', () => `\n${savedLoginHelp()}`)
 
 program
   .command('validate')
-  .description('Valida arquivos de prova (.txt) e de disciplinas (.json) sem servidor')
+  .summary('Valida provas (.txt) e disciplinas (.json); com login salvo, confere as disciplinas no servidor')
+  .description(
+    'Valida arquivos de prova (.txt) e de disciplinas (.json) com o mesmo leitor da API; com login salvo, confere também se as disciplinas e os assuntos das provas existem no servidor',
+  )
   .argument('<arquivos...>', 'arquivos, pastas ou padrões (ex.: provas/*.txt)')
   .option('--json', 'saída em JSON')
-  .action((inputs: string[], opts: { json?: boolean }) => {
+  .option('--offline', 'não consulta o servidor (só a validação local)')
+  .option('--api <url>', `endereço da API a consultar (padrão: ${API_DEFAULTS})`)
+  .action(async (inputs: string[], opts: { json?: boolean; offline?: boolean; api?: string }) => {
     const started = performance.now()
     const { files, missing } = expandInputs(inputs, ['.txt', '.json'])
     const checks = files.map((f) => checkFile(f))
@@ -122,6 +237,21 @@ program
         errors: [{ item: 'arquivo', errors: [{ message: 'arquivo ou pasta não encontrado' }] }],
       })
     if (checks.length === 0) throw new CliError('Nenhum arquivo .txt ou .json encontrado.')
+    // A valid exam whose disciplines or topics the server lacks would be refused by the upload
+    // (one error per question) unless sent with --force: said here, once per file.
+    const api = apiUrl(opts)
+    const exams = checks.filter((c) => c.exam)
+    const server = exams.length ? await serverDisciplines(api, opts) : { list: null, warning: null }
+    if (server.list) {
+      const known = knownDisciplines(
+        server.list,
+        checks.flatMap((c) => c.disciplines ?? []),
+      )
+      for (const c of exams) {
+        const missingItems = missingOnServer(c.exam!, known)
+        if (missingItems.length) Object.assign(c, { ok: false, errors: missingItems })
+      }
+    }
     const invalid = checks.filter((c) => !c.ok)
     const summary = {
       files: checks.length,
@@ -129,10 +259,12 @@ program
       invalid: invalid.length,
       questions: checks.reduce((n, c) => n + c.questions, 0),
       errors: checks.reduce((n, c) => n + errorCount(c.errors), 0),
+      server_checked: server.list ? api : null,
       time_ms: Math.round(performance.now() - started),
     }
+    if (server.warning) console.error(server.warning)
     if (opts.json) {
-      console.log(JSON.stringify({ files: checks, summary }, null, 2))
+      console.log(JSON.stringify({ files: checks.map(({ exam: _e, disciplines: _d, ...c }) => c), summary }, null, 2))
     } else {
       for (const c of checks) {
         if (c.ok) console.log(`OK    ${c.file}${c.kind === 'exam' ? `: ${c.questions} questões` : ''}`)
@@ -141,6 +273,7 @@ program
           for (const line of errorLines(c.file, c.errors)) console.log(line)
         }
       }
+      if (server.list) console.log(`Disciplinas e assuntos conferidos em ${api}`)
       console.log(
         `Resumo: ${summary.files} arquivo(s), ${summary.valid} válido(s), ${summary.invalid} inválido(s), ${summary.questions} questões, ${summary.errors} erro(s), ${formatMs(summary.time_ms)}`,
       )
@@ -150,10 +283,11 @@ program
 
 program
   .command('login')
-  .description('Entra com uma conta de administrador e guarda o token')
+  .description('Entra com uma conta de administrador e guarda o token e o endereço da API')
   .option('--email <email>', 'e-mail da conta')
   .option('--password <senha>', 'senha (se omitida, é perguntada sem eco)')
   .option('--api <url>', `endereço da API (padrão: GABARITA_API_URL ou ${DEFAULT_API})`)
+  .addHelpText('after', () => `\n${savedLoginHelp()}`)
   .action(async (opts: { email?: string; password?: string; api?: string }) => {
     const api = opts.api || process.env.GABARITA_API_URL || DEFAULT_API
     const email = (opts.email ?? (await prompt('E-mail: '))).trim()
@@ -210,6 +344,8 @@ async function runUpload(kind: Kind, inputs: string[], opts: UploadOpts) {
     } else {
       console.log(`ERRO  ${r.path}: ${r.message}`)
       for (const line of errorLines(r.path, r.validations)) console.log(line)
+      if (r.validations.some((item) => item.errors.some((e) => NOT_REGISTERED.test(e.message))))
+        console.log(`  ${r.path}: envie antes o JSON de disciplinas (gabarita upload disciplines <arquivo.json>), ou reenvie com --force`)
     }
   }
   for (const r of results) printResult(r)
@@ -280,8 +416,8 @@ const common = (cmd: Command) =>
   cmd
     .option('--force', 'cria disciplinas/assuntos ausentes e substitui provas já importadas')
     .option('--json', 'saída em JSON')
-    .option('--api <url>', `endereço da API (padrão: GABARITA_API_URL ou ${DEFAULT_API})`)
-    .addOption(new Option('--token <token>', 'token de administrador (padrão: GABARITA_TOKEN ou o do login)'))
+    .option('--api <url>', `endereço da API (padrão: ${API_DEFAULTS})`)
+    .addOption(new Option('--token <token>', 'token de administrador (padrão: GABARITA_TOKEN ou o do login salvo)'))
 
 common(
   upload.command('exams').description('Envia provas .txt (10 por requisição)').argument('<arquivos...>', 'arquivos, pastas ou padrões'),
@@ -300,8 +436,8 @@ subscriptions
   .command('renew')
   .description('Aplica os fins de período vencidos: renovações, mudanças agendadas e cancelamentos (para agendar no cron)')
   .option('--json', 'saída em JSON')
-  .option('--api <url>', `endereço da API (padrão: GABARITA_API_URL ou ${DEFAULT_API})`)
-  .addOption(new Option('--token <token>', 'token de administrador (padrão: GABARITA_TOKEN ou o do login)'))
+  .option('--api <url>', `endereço da API (padrão: ${API_DEFAULTS})`)
+  .addOption(new Option('--token <token>', 'token de administrador (padrão: GABARITA_TOKEN ou o do login salvo)'))
   .action(async (opts: { json?: boolean; api?: string; token?: string }) => {
     const api = apiUrl(opts)
     let report

@@ -15,6 +15,17 @@ declare module 'node:http' {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/
 
+const DOCUMENTED = new WeakSet<object>()
+
+/**
+ * This answer's 5xx is one its contract documents for how this server is set up (Google login
+ * not configured: 503), not a failure: its request line stays at info instead of an error on
+ * every call.
+ */
+export function documentedUnavailable(res: object) {
+  DOCUMENTED.add(res)
+}
+
 /** The request as a log line shows it; the logger's redact paths hide its credentials. */
 function requestFields(req: IncomingMessage & { originalUrl?: string }) {
   return {
@@ -33,10 +44,10 @@ export type RequestLogOptions = {
 }
 
 /**
- * One line per finished request: 'info', or 'error' with a 5xx. It replaced pino-http, which
- * serialised and redacted every request into a child logger up front, even at a level that
- * writes nothing (part of the API tax, ADR 030): here the request's logger is made the first
- * time something logs with it.
+ * One line per finished request: 'info', or 'error' with a 5xx (not one marked
+ * documentedUnavailable). It replaced pino-http, which serialised and redacted every request
+ * into a child logger up front, even at a level that writes nothing (part of the API tax,
+ * ADR 030): here the request's logger is made the first time something logs with it.
  */
 export function requestLogger(logger: Logger, { ignore }: RequestLogOptions): RequestHandler {
   return (req, res, next) => {
@@ -56,7 +67,7 @@ export function requestLogger(logger: Logger, { ignore }: RequestLogOptions): Re
       res.off('close', finished)
       res.off('error', finished)
       // A client that went away before the answer was sent is not a server error.
-      const failed = error !== undefined || res.statusCode >= 500
+      const failed = error !== undefined || (res.statusCode >= 500 && !DOCUMENTED.has(res))
       const level: Level = failed ? 'error' : 'info'
       if (!logger.isLevelEnabled(level)) return
       const fields = {

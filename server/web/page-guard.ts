@@ -76,21 +76,24 @@ export type PageGuardOptions = { secret: string; secure: boolean }
 export function pageGuard({ secret, secure }: PageGuardOptions): RequestHandler {
   return (req, res, next) => {
     const wantsJson = req.query._data !== undefined
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
+    // Every refusal here comes before the body is read, and closes the connection: kept alive,
+    // Node would read (and discard) the rest of the body first, however long (issue 37 §5: a
+    // chunked 200 MB POST without the token cookie was read whole after its 403).
+    const refuseUnread = (status: number, message: string) => {
+      if (hasBody) res.set('Connection', 'close')
+      refuse(res, status, message, wantsJson)
+    }
     let decoded: string
     try {
       decoded = decodeURIComponent(req.originalUrl)
     } catch {
-      return refuse(res, 400, MESSAGES.badUrl, wantsJson)
+      return refuseUnread(400, MESSAGES.badUrl)
     }
-    if (CONTROL.test(decoded)) return refuse(res, 400, MESSAGES.badChars, wantsJson)
+    if (CONTROL.test(decoded)) return refuseUnread(400, MESSAGES.badChars)
 
-    const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
     const limit = bodyLimitFor(req)
-    // The connection is closed after a 413: the rest of the body is never read.
-    const tooLarge = () => {
-      res.set('Connection', 'close')
-      refuse(res, 413, MESSAGES.tooLarge, wantsJson)
-    }
+    const tooLarge = () => refuseUnread(413, MESSAGES.tooLarge)
     if (hasBody && declaredTooLarge(req, limit)) return tooLarge()
 
     if (STATE_CHANGING.has(req.method)) {
@@ -101,12 +104,12 @@ export function pageGuard({ secret, secure }: PageGuardOptions): RequestHandler 
       const origin = req.headers.origin
       const ownOrigin = `${req.protocol}://${req.get('host')}`
       if ((site && site !== 'same-origin') || (origin !== undefined && origin !== ownOrigin)) {
-        return refuse(res, 403, MESSAGES.crossSite, wantsJson)
+        return refuseUnread(403, MESSAGES.crossSite)
       }
       // Page actions take forms only: refused here, before any loader or action runs.
-      if (!req.is(FORM_TYPES)) return refuse(res, 400, MESSAGES.notForm, wantsJson)
+      if (!req.is(FORM_TYPES)) return refuseUnread(400, MESSAGES.notForm)
       // No token cookie, no action can run (checkActionRequest): refused before the body is read.
-      if (!readCsrfCookie(req.headers.cookie, secret)) return refuse(res, 403, MESSAGES.csrf, wantsJson)
+      if (!readCsrfCookie(req.headers.cookie, secret)) return refuseUnread(403, MESSAGES.csrf)
     }
 
     let token = readCsrfCookie(req.headers.cookie, secret)

@@ -152,6 +152,82 @@ describe('gabarita login and upload', () => {
     expect(run.stdout).toMatch(/simulado-aprova-2023\.txt: cabeçalho: linha 2: Prova já importada: Simulado Aprova OAB - Revisão Final/)
   })
 
+  it("with the saved login, validate checks the exam's disciplines on the server and says it once", async () => {
+    // Issue 37 §5: validate passed an exam whose discipline the server lacked, then upload printed
+    // one identical line per question.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-cli-disc-'))
+    const exam = path.join(dir, 'nao-classificada.txt')
+    fs.writeFileSync(
+      exam,
+      fs
+        .readFileSync('fixtures/provas/simulado-aprova-2023.txt', 'utf8')
+        .replace(/^PROVA: .*$/m, 'PROVA: Simulado Sem Disciplina')
+        .replace(/^DISCIPLINA: .*$/gm, 'DISCIPLINA: Não classificada')
+        .replace(/^ASSUNTOS: .*\n/gm, ''),
+    )
+    const topics = path.join(dir, 'assunto-novo.txt')
+    fs.writeFileSync(
+      topics,
+      fs
+        .readFileSync('fixtures/provas/simulado-aprova-2023.txt', 'utf8')
+        .replace(/^PROVA: .*$/m, 'PROVA: Simulado Assunto Novo')
+        .replace(/^ASSUNTOS: .*$/gm, 'ASSUNTOS: Assunto Inexistente'),
+    )
+    const json = path.join(dir, 'nao-classificada.json')
+    fs.writeFileSync(json, JSON.stringify({ disciplinas: [{ nome: 'Não classificada', assuntos: [] }] }))
+    try {
+      const run = await cli(['validate', exam])
+      expect(run.code, run.stdout + run.stderr).toBe(1)
+      expect(run.stdout).toContain(`ERRO  ${exam}: 1 erro(s)`)
+      expect(run.stdout).toContain(
+        `${exam}: disciplinas: 1 disciplina não cadastrada no servidor: Não classificada (21 questões) — envie o JSON de disciplinas antes, ou use --force`,
+      )
+      expect(run.stdout).toContain(`Disciplinas e assuntos conferidos em ${api}`)
+      // Topics the server lacks under a discipline it has, likewise.
+      const topicRun = await cli(['validate', topics])
+      expect(topicRun.code).toBe(1)
+      expect(topicRun.stdout).toMatch(
+        /assuntos: \d+ assuntos não cadastrados no servidor: Assunto Inexistente \(em [^)]+\), .* — envie o JSON de disciplinas antes, ou use --force\n/,
+      )
+      // Offline, or with the discipline file in the same run, it passes.
+      expect((await cli(['validate', exam, '--offline'])).code).toBe(0)
+      const both = await cli(['validate', json, exam])
+      expect(both.code, both.stdout).toBe(0)
+      expect(both.stdout).toMatch(/2 válido\(s\), 0 inválido\(s\)/)
+      // Not reachable: said on stderr, and only the local validation counts.
+      const down = await cli(['validate', exam, '--api', 'http://127.0.0.1:9/api/v1'])
+      expect(down.code).toBe(0)
+      expect(down.stderr.trim()).toBe(
+        'Aviso: não foi possível consultar as disciplinas em http://127.0.0.1:9/api/v1 (sem conexão); só a validação local foi feita.',
+      )
+
+      // The upload's 21 identical refusals are one line, with the count, and what to do.
+      const upload = await cli(['upload', 'exams', exam])
+      expect(upload.code).toBe(1)
+      const lines = upload.stdout.split('\n').filter((line) => line.includes('Disciplina não cadastrada: Não classificada'))
+      expect(lines).toEqual([
+        `  ${exam}: Disciplina não cadastrada: Não classificada (21 vezes: QUESTAO 1, QUESTAO 2, QUESTAO 3 e mais 18)`,
+      ])
+      expect(upload.stdout).toContain(
+        `  ${exam}: envie antes o JSON de disciplinas (gabarita upload disciplines <arquivo.json>), ou reenvie com --force`,
+      )
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('--help says where the login is saved, and that it keeps the API address', async () => {
+    const file = path.join(configHome, 'gabarita', 'credentials.json')
+    for (const args of [['--help'], ['login', '--help']]) {
+      const run = await cli(args)
+      expect(run.code).toBe(0)
+      const text = run.stdout.replace(/\s+/g, ' ')
+      expect(text).toContain(`O login fica salvo em ${file}`)
+      expect(text).toContain('o token e o endereço da API em que você entrou')
+      expect(text).toContain('Os outros comandos usam esse endereço quando não há --api nem GABARITA_API_URL')
+    }
+  })
+
   it.skipIf(!hasOab)('uploads the 9 real exams in batches with --json and exact counts, then again with --force', async () => {
     const discs = await cli(['upload', 'disciplines', path.join(OAB_DIR, 'disciplinas-oab.json'), '--api', api])
     expect(discs.code).toBe(0)

@@ -89,4 +89,16 @@ test('a student buys Premium with Pix, the bank pays the code, and the receipt s
   expect(res?.status()).toBe(404)
   await expect(strangerPage.getByRole('heading', { name: 'Recibo não encontrado' })).toBeVisible()
   await stranger.close()
+
+  // Moving up to Pro within the paid month: the Pix charges Pro's first month less the unused
+  // Premium, once, and says so (issue 37 §5: it read 'R$ 16,17/mês').
+  await page.goto('/trocar-plano/confirmar?plano=PRO')
+  const proConfirm = page.getByRole(javaScriptEnabled ? 'dialog' : 'region', { name: 'Confirmar mudança de plano' })
+  await proConfirm.getByRole('radio', { name: 'Pix' }).check()
+  await proConfirm.getByRole('button', { name: 'Confirmar' }).click()
+  await expect(page).toHaveURL(/\/trocar-plano\/pix\?checkout=[0-9a-f-]{36}$/)
+  const amount = page.getByTestId('pix-valor')
+  await expect(amount).toContainText(
+    /^Plano Pro: R\$\s\d+,\d{2}, cobrança única \(R\$\s50,00 do primeiro mês menos R\$\s\d+,\d{2} de crédito do plano Premium não usado; depois, R\$\s50,00\/mês\)\./,
+  )
 })

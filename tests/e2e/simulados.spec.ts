@@ -45,7 +45,9 @@ test('senta um simulado personalizado, sai e volta pelo cartão-resposta, entreg
   await expect(questionHeading(page)).toHaveText('Questão 5 de 5')
   await page.getByRole('button', { name: 'Salvar e revisar a entrega' }).click()
   await expect(page.getByRole('heading', { name: 'Entregar simulado?' })).toBeVisible()
-  await expect(page.getByTestId('entregar-resumo')).toContainText('4 questões estão em branco (2, 3, 4, 5)')
+  await expect(page.getByTestId('entregar-resumo')).toContainText(
+    '4 questões estão em branco (2, 3, 4, 5). Questões em branco contam como erro (exceto as anuladas, que contam como acerto para todos).',
+  )
   await expect(page.getByTestId('entregar-resumo')).toContainText('1 questão está marcada para revisar (2).')
   await page.getByRole('button', { name: 'Entregar simulado' }).click()
 

@@ -1,5 +1,6 @@
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
+import net from 'node:net'
 
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -116,6 +117,70 @@ describe('page bodies have a size limit, checked before they are read', () => {
     expect(res.status).toBe(403)
     expect(res.text).toContain(MESSAGES.csrf)
     expect(res.sent).toBeLessThan(10 * MB)
+  })
+
+  it('closes the connection after that 403, so a client that keeps streaming is not read to the end', async () => {
+    // Issue 37 §5.1: the 403 went out at once, but the connection stayed open and Node read (and
+    // discarded) the rest of the body to keep it alive: a client that sends its whole body before
+    // reading the answer (Python's http.client, many scripts) had 200 MB read, in 12–16 s, before
+    // it saw the 403. A raw socket, so that nothing but the server decides when it ends.
+    let serverSocket: Socket | undefined
+    const onConnection = (socket: Socket) => (serverSocket ??= socket)
+    server.on('connection', onConnection)
+    const cap = 64 * MB
+    try {
+      const outcome = await new Promise<{ answer: string; sentAtAnswer: number; sent: number; closed: boolean }>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1')
+        const data = Buffer.alloc(64 * 1024, 'a')
+        const chunk = Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from('\r\n')])
+        let sent = 0
+        let sentAtAnswer = -1
+        let answer = ''
+        let done = false
+        const finish = (closed: boolean) => {
+          if (done) return
+          done = true
+          socket.destroy()
+          resolve({ answer, sentAtAnswer, sent, closed })
+        }
+        socket.setEncoding('utf8')
+        socket.on('data', (d: string) => {
+          if (sentAtAnswer < 0) sentAtAnswer = sent
+          answer += d
+        })
+        // Writes after the server closed its end fail (EPIPE, ECONNRESET): that is the point.
+        socket.on('error', () => finish(true))
+        socket.on('end', () => finish(true))
+        socket.on('close', () => finish(true))
+        const write = () => {
+          while (!done && sent < cap) {
+            sent += data.length
+            if (!socket.write(chunk)) return void socket.once('drain', write)
+          }
+          // Everything went through with the connection still open: the server read the whole body.
+          if (!done) finish(false)
+        }
+        socket.write(
+          'POST /login HTTP/1.1\r\n' +
+            `Host: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\n` +
+            'Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n',
+        )
+        write()
+      })
+      expect(outcome.answer).toMatch(/^HTTP\/1\.1 403 /)
+      expect(outcome.answer).toMatch(/\r\nconnection: close\r\n/i)
+      expect(outcome.answer).toContain(MESSAGES.csrf)
+      // The answer came while the body was still being sent, and the connection ended soon after.
+      expect(outcome.sentAtAnswer).toBeGreaterThanOrEqual(0)
+      expect(outcome.closed).toBe(true)
+      expect(outcome.sent).toBeLessThan(16 * MB)
+      // What the server took off the wire: a few socket buffers, not the body.
+      expect(serverSocket?.bytesRead ?? Infinity).toBeLessThan(16 * MB)
+    } finally {
+      server.off('connection', onConnection)
+    }
+    // The process still serves.
+    expect((await request(server).get('/api/v1/health')).status).toBe(200)
   })
 
   it('still signs in with a normal-size form', async () => {

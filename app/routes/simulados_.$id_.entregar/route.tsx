@@ -49,6 +49,17 @@ function positions(list: number[]) {
   return list.length > 12 ? `${list.slice(0, 12).join(', ')}…` : list.join(', ')
 }
 
+// An annulled question counts as right for everyone, blank or not (ADR 045); the sitting does
+// not say which ones were annulled, so the rule is said whole.
+const BLANK_RULE = 'Questões em branco contam como erro (exceto as anuladas, que contam como acerto para todos).'
+
+function blankSummary(blank: number[], size: number) {
+  if (blank.length === 0) return `Você respondeu as ${size} questões.`
+  const which =
+    blank.length === 1 ? `1 questão está em branco (a ${blank[0]}).` : `${blank.length} questões estão em branco (${positions(blank)}).`
+  return `${which} ${BLANK_RULE}`
+}
+
 export default function DeliverPage() {
   const data = useLoaderData<typeof loader>()
   const navigation = useNavigation()
@@ -60,13 +71,7 @@ export default function DeliverPage() {
           Entregar simulado?
         </h1>
         <div id="entregar-texto" className="mt-2 space-y-1" data-testid="entregar-resumo">
-          <p>
-            {data.blank.length === 0
-              ? `Você respondeu as ${data.size} questões.`
-              : data.blank.length === 1
-                ? `1 questão está em branco (a ${data.blank[0]}): em branco conta como erro.`
-                : `${data.blank.length} questões estão em branco (${positions(data.blank)}): em branco conta como erro.`}
-          </p>
+          <p>{blankSummary(data.blank, data.size)}</p>
           {data.marked.length ? (
             <p>{`${data.marked.length === 1 ? '1 questão está marcada' : `${data.marked.length} questões estão marcadas`} para revisar (${positions(data.marked)}).`}</p>
           ) : null}

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react'
 
 import { call } from '#server/client/call'
 import { billingApi } from '#server/features/billing/contract'
+import { chargeText } from '~/billing/charge'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ApiError } from '~/utils/api.server'
@@ -45,7 +46,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return redirectWithToast('/trocar-plano', { type: 'error', title: checkout.message }, { request })
   }
   return json({
-    checkout: { id: checkout.checkout_id, plan: checkout.plan, planName: checkout.plan_name, amount: checkout.amount_formatted },
+    // An upgrade's credited charge is paid once: never 'por mês' (issue 37 §5).
+    checkout: { id: checkout.checkout_id, plan: checkout.plan, planName: checkout.plan_name, charge: chargeText(checkout) },
     code: charge.copia_e_cola,
     qr: charge.qr_code_data_url,
     expiresAt: charge.expires_at,
@@ -103,7 +105,7 @@ export default function PixPaymentPage() {
         <div className="card w-full max-w-md">
           <h1 className="text-2xl font-bold">Este código Pix expirou</h1>
           <p className="mt-2 text-slate-700 dark:text-slate-300">
-            O prazo para pagar o plano {checkout.plan} ({checkout.amount}/mês) terminou às {formatDateTime(data.expiresAt)}. Nada foi
+            O prazo para pagar o plano {checkout.plan} ({checkout.charge.short}) terminou às {formatDateTime(data.expiresAt)}. Nada foi
             cobrado e seu plano não mudou.
           </p>
           <Form method="POST" action={`/trocar-plano/confirmar?plano=${checkout.planName}`} className="mt-6 flex flex-wrap gap-3">
@@ -131,9 +133,9 @@ export default function PixPaymentPage() {
       </noscript>
       <div className="card w-full max-w-md">
         <h1 className="text-2xl font-bold">Pague com Pix</h1>
-        <p className="mt-2 text-slate-700 dark:text-slate-300">
-          Plano {checkout.plan}: <strong>{checkout.amount}</strong>/mês. Abra o aplicativo do seu banco, escolha pagar com Pix e leia o QR
-          code ou cole o código abaixo.
+        <p className="mt-2 text-slate-700 dark:text-slate-300" data-testid="pix-valor">
+          Plano {checkout.plan}: <strong>{checkout.charge.amount}</strong>
+          {checkout.charge.after}. Abra o aplicativo do seu banco, escolha pagar com Pix e leia o QR code ou cole o código abaixo.
         </p>
         <img src={data.qr} alt="QR code do Pix" width={224} height={224} className="mx-auto mt-4 rounded-md bg-white p-2" />
         <label htmlFor="pix-copia-e-cola" className="label mt-4">

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 
 import { call } from '#server/client/call'
 import { billingApi } from '#server/features/billing/contract'
+import { chargeText } from '~/billing/charge'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ApiError } from '~/utils/api.server'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
@@ -38,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A Pix still unpaid: back to its code, which waits for the payment.
   if (checkout.method === 'pix') return redirect(`/trocar-plano/pix?checkout=${encodeURIComponent(checkout.checkout_id)}`)
   return json({
-    checkout: { id: checkout.checkout_id, plan: checkout.plan, amount: checkout.amount_formatted, method: checkout.method_label },
+    checkout: { id: checkout.checkout_id, plan: checkout.plan, amount: chargeText(checkout).short, method: checkout.method_label },
   })
 }
 
@@ -49,7 +50,7 @@ export default function CheckoutReturnPage() {
       <div className="card w-full max-w-md" role="status">
         <h1 className="text-2xl font-bold">Confirmando seu pagamento</h1>
         <p className="mt-2 text-slate-700 dark:text-slate-300">
-          O pagamento do plano {checkout.plan} ({checkout.amount}/mês, {checkout.method}) está sendo confirmado pelo provedor. Isso costuma
+          O pagamento do plano {checkout.plan} ({checkout.amount}, {checkout.method}) está sendo confirmado pelo provedor. Isso costuma
           levar poucos segundos; seu plano muda assim que ele for aprovado.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">

@@ -340,8 +340,19 @@ export type CheckoutJson = {
   message: string
 }
 
+/**
+ * A checkout closed because its deadline passed unpaid (a Pix after 30 minutes, another method
+ * after 24 hours): stored as declined, with the deadline's reason. Nobody refused it: it expired.
+ */
+export function expiredUnpaid(payment: Pick<PaymentRow, 'status' | 'failureReason'>) {
+  return (
+    payment.status === 'declined' && (payment.failureReason === PIX_EXPIRED_REASON || payment.failureReason === CHECKOUT_EXPIRED_REASON)
+  )
+}
+
 export function checkoutMessage(payment: PaymentRow) {
   if (payment.status === 'approved') return `Pagamento aprovado! Seu plano agora é o ${planLabel(payment.planName)}.`
+  if (expiredUnpaid(payment)) return `Pagamento expirado: ${payment.failureReason} Seu plano não mudou e nada foi cobrado.`
   if (payment.status === 'declined') {
     const reason = payment.failureReason ?? 'o pagamento foi recusado.'
     return `Pagamento recusado: ${reason} Seu plano não mudou e nada foi cobrado.`
@@ -380,7 +391,7 @@ export function toCheckoutJson(payment: PaymentRow): CheckoutJson {
   return {
     ...paymentBasics(payment),
     status: payment.status,
-    status_label: PAYMENT_STATUS_LABELS[payment.status],
+    status_label: expiredUnpaid(payment) ? 'Expirado' : PAYMENT_STATUS_LABELS[payment.status],
     created_at: new Date(payment.createdAt).toISOString(),
     decided_at: payment.decidedAt ? new Date(payment.decidedAt).toISOString() : null,
     expires_at: payment.expiresAt ? new Date(payment.expiresAt).toISOString() : null,

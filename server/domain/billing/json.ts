@@ -157,7 +157,10 @@ export const CheckoutJson = z
   .object({
     ...paymentBasics,
     status: z.enum(PAYMENT_STATUSES),
-    status_label: z.string().meta({ description: 'A situação em português: Aguardando pagamento, Aprovado, Recusado ou Estornado.' }),
+    status_label: z.string().meta({
+      description:
+        'A situação em português: Aguardando pagamento, Aprovado, Recusado, Expirado (declined porque o prazo para pagar terminou) ou Estornado.',
+    }),
     created_at: iso,
     decided_at: iso.nullable(),
     expires_at: iso.nullable().meta({ description: 'Pix: até quando a cobrança pode ser paga; null nas outras formas.' }),

@@ -3,9 +3,9 @@ import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/index'
 import { payments, users } from '../../db/schema'
 import type { PaymentRow } from './checkout'
-import { CHECKOUT_ID, findUserCheckout, paymentBasics, toCheckoutJson } from './checkout'
+import { CHECKOUT_ID, expiredUnpaid, findUserCheckout, paymentBasics, toCheckoutJson } from './checkout'
 import type { ReceiptJson } from './json'
-import { PIX_EXPIRED_REASON, qrCodeDataUrl } from './pix'
+import { qrCodeDataUrl } from './pix'
 import type { BillingDeps } from './registry'
 import { sandboxCheckoutPath } from './sandbox'
 import { addPeriod } from './subscriptions'
@@ -22,7 +22,7 @@ export async function findUserPixCharge(deps: BillingDeps, userId: string, check
     copia_e_cola: payment.pixCode,
     qr_code_data_url: qrCodeDataUrl(payment.pixCode),
     expires_at: new Date(payment.expiresAt).toISOString(),
-    expired: payment.status === 'declined' && payment.failureReason === PIX_EXPIRED_REASON,
+    expired: expiredUnpaid(payment),
     simulator_url: deps.provider?.isSandbox && payment.provider === deps.provider.name ? sandboxCheckoutPath(payment.checkoutId) : null,
   }
 }

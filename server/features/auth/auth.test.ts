@@ -4,11 +4,13 @@ import { eq } from 'drizzle-orm'
 import { OAuth2Server } from 'oauth2-mock-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { createApp } from '#server/app'
 import { apiTokens, profiles, users } from '#server/db/schema'
 import { hashToken } from '#server/domain/auth/tokens'
 
 import { createTestContext } from '../../../tests/support/context'
 import { contractRequest } from '../../../tests/support/contract'
+import { captureLogs } from '../../../tests/support/log-capture'
 import { mailsTo, temporaryPasswordFrom } from '../../../tests/support/mail'
 
 let t: Awaited<ReturnType<typeof createTestContext>>
@@ -419,12 +421,21 @@ describe('rate limits', () => {
 })
 
 describe('Google login (OpenID Connect)', () => {
-  it('answers a clear 503 when it is not configured', async () => {
-    const res = await contractRequest(t.app).get('/api/v1/auth/google')
+  it('answers a clear 503 when it is not configured, logged as the documented answer it is, not as an error', async () => {
+    const log = captureLogs('info')
+    const app = createApp({ ...t.ctx, logger: log.logger })
+    const res = await contractRequest(app).get('/api/v1/auth/google')
     expect(res.status).toBe(503)
     expect(res.body).toEqual({ error: 'Login com Google não está configurado neste servidor.' })
-    const cb = await contractRequest(t.app).get('/api/v1/auth/google/callback?code=x&state=y')
+    const cb = await contractRequest(app).get('/api/v1/auth/google/callback?code=x&state=y')
     expect(cb.status).toBe(503)
+    // Issue 37 §5: each of these was a 'request errored' line at error level.
+    const lines = log.lines.map((line) => JSON.parse(line) as { level: number; msg: string; res?: { statusCode: number } })
+    expect(lines.filter((l) => l.res?.statusCode === 503).map((l) => [l.level, l.msg])).toEqual([
+      [30, 'request completed'],
+      [30, 'request completed'],
+    ])
+    expect(lines.filter((l) => l.level >= 40)).toEqual([])
   })
 
   describe('against a local OIDC provider', () => {

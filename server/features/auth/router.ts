@@ -18,8 +18,9 @@ import {
 } from '../../domain/auth/accounts'
 import { revokeToken } from '../../domain/auth/tokens'
 import { getPolicy } from '../../domain/policy'
+import { documentedUnavailable } from '../../request-log'
 import { authApi } from './contract'
-import { googleAuthUrl, googleCallback } from './google'
+import { googleAuthUrl, googleCallback, googleSettings } from './google'
 import { GOOGLE_MESSAGES, LOGGED_OUT } from './messages'
 
 // Contas: the contract (./contract.ts) says what each route reads and answers; this says which
@@ -143,10 +144,18 @@ export function createAuthRouter(ctx: AppContext) {
     return { success: true, message: MESSAGES.passwordChanged }
   })
 
+  // Not configured is how this server is set up, answered 503 as documented: not an error per call.
+  const requireGoogle = (res: object) => {
+    if (googleSettings(ctx)) return
+    documentedUnavailable(res)
+    throw new HttpError(503, GOOGLE_MESSAGES.notConfigured)
+  }
+
   route(
     router,
     authApi.googleStart,
-  )(async () => {
+  )(async ({ res }) => {
+    requireGoogle(res)
     const authUrl = await run(() => googleAuthUrl(ctx))
     return { success: true, auth_url: authUrl, data: { auth_url: authUrl } }
   })
@@ -154,10 +163,11 @@ export function createAuthRouter(ctx: AppContext) {
   route(
     router,
     authApi.googleCallback,
-  )(async ({ query }) => {
+  )(async ({ query, res }) => {
     const params: Record<string, string> = {}
     for (const [key, value] of Object.entries(query)) if (typeof value === 'string') params[key] = value
     if (params.error) throw new HttpError(400, GOOGLE_MESSAGES.cancelled)
+    requireGoogle(res)
     const result = await run(() => googleCallback(ctx, params))
     // A Google login always yields a full session.
     return {

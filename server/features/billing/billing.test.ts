@@ -174,7 +174,11 @@ describe('upgrade through the sandbox checkout', () => {
     expect(page.text).toContain(`R$${NBSP}20,00`)
     await decide(t, checkout_id, 'recusar')
     const result = (await contractRequest(t.app).get(`/api/v1/billing/checkouts/${checkout_id}`).set(s.auth)).body
-    expect(result).toMatchObject({ status: 'declined', failure_reason: 'o PayPal recusou o pagamento (simulação do ambiente de testes).' })
+    expect(result).toMatchObject({
+      status: 'declined',
+      status_label: 'Recusado',
+      failure_reason: 'o PayPal recusou o pagamento (simulação do ambiente de testes).',
+    })
     expect(result.message).toBe(
       'Pagamento recusado: o PayPal recusou o pagamento (simulação do ambiente de testes). Seu plano não mudou e nada foi cobrado.',
     )
@@ -199,9 +203,13 @@ describe('upgrade through the sandbox checkout', () => {
 
     setNow(t, new Date(start.getTime() + DAY + 60_000))
     const expired = await read()
-    expect(expired).toMatchObject({ status: 'declined', failure_reason: 'o prazo de 24 horas para concluir o pagamento terminou.' })
+    expect(expired).toMatchObject({
+      status: 'declined',
+      status_label: 'Expirado',
+      failure_reason: 'o prazo de 24 horas para concluir o pagamento terminou.',
+    })
     expect(expired.message).toBe(
-      'Pagamento recusado: o prazo de 24 horas para concluir o pagamento terminou. Seu plano não mudou e nada foi cobrado.',
+      'Pagamento expirado: o prazo de 24 horas para concluir o pagamento terminou. Seu plano não mudou e nada foi cobrado.',
     )
     // Only this checkout was read: the other student's stays as it was until it is read.
     expect(await statusOf(othersCheckout)).toBe('pending')

@@ -135,9 +135,10 @@ describe('a Pix checkout', () => {
     setNow(t, new Date(start.getTime() + 31 * 60_000))
     const late = await webhook(checkout_id)
     const res = await api().get(`/api/v1/billing/checkouts/${checkout_id}/pix`).set(s.auth)
-    expect(res.body).toMatchObject({ expired: true, checkout: { status: 'declined', status_label: 'Recusado' } })
+    // Nobody refused it: it expired, and says so (issue 37 §5: the payments list said 'Recusado').
+    expect(res.body).toMatchObject({ expired: true, checkout: { status: 'declined', status_label: 'Expirado' } })
     expect(res.body.checkout.message).toBe(
-      'Pagamento recusado: o prazo de 30 minutos para pagar o Pix terminou. Seu plano não mudou e nada foi cobrado.',
+      'Pagamento expirado: o prazo de 30 minutos para pagar o Pix terminou. Seu plano não mudou e nada foi cobrado.',
     )
     // The sandbox's bank no longer pays it.
     await decide(t, checkout_id, 'aprovar')
@@ -146,6 +147,19 @@ describe('a Pix checkout', () => {
     expect((await late.send()).body).toEqual({ received: true, status: 'processed', payment_status: 'refunded' })
     expect(await planOf(s.user.id)).toBe('GRATUITO')
     expect((await api().get(`/api/v1/billing/receipts/${checkout_id}`).set(s.auth)).status).toBe(404)
+  })
+
+  it('an abandoned charge shows as Expirado in the payments list once its deadline passed on the clock', async () => {
+    const s = await createTestUser(t.ctx)
+    const start = new Date('2026-12-04T12:00:00Z')
+    setNow(t, start)
+    const { checkout_id } = await startCheckout(t, s.auth, 'BASICO', 'pix')
+    const listed = async () => (await api().get('/api/v1/billing/payments').set(s.auth)).body.data[0]
+    setNow(t, new Date(start.getTime() + 29 * 60_000))
+    expect(await listed()).toMatchObject({ checkout_id, status: 'pending', status_label: 'Aguardando pagamento' })
+    // Never opened again: the list itself closes it, by the same clock.
+    setNow(t, new Date(start.getTime() + 31 * 60_000))
+    expect(await listed()).toMatchObject({ checkout_id, status: 'declined', status_label: 'Expirado' })
   })
 
   it('an unread expired charge is closed before a late webhook applies it', async () => {
