@@ -74,6 +74,32 @@ test('senta um simulado personalizado, sai e volta pelo cartão-resposta, entreg
   await expect(page).toHaveURL(/\/simulados$/)
 })
 
+test('enquanto o simulado está aberto, as ferramentas das suas questões pedem a entrega primeiro e voltam ao simulado', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000)
+  const student = await premiumStudent(request)
+  await loginViaPage(page, student)
+  await page.goto('/simulados')
+  await page.getByLabel('Número de questões').fill('5')
+  await page.getByRole('button', { name: 'Iniciar simulado personalizado' }).click()
+  await expect(page).toHaveURL(/\/simulados\/\d+$/)
+  const simuladoUrl = new URL(page.url()).pathname
+  const sitting = await request.get(`/api/v1${simuladoUrl.replace('/simulados/', '/simulations/')}?position=1`, {
+    headers: { Authorization: `Bearer ${student.token}` },
+  })
+  const questionId = ((await sitting.json()) as { question: { question_id: number } }).question.question_id
+  for (const tool of ['analise', 'desempenho', 'video', 'discussoes']) {
+    await page.goto(`/questoes/${questionId}/${tool}`)
+    await expect(page.getByRole('heading', { name: 'Simulado em andamento' })).toBeVisible()
+    await expect(page.getByText(/Entregue o simulado para ver a resposta/)).toBeVisible()
+    await expect(page.getByText(/Gabarito/)).toHaveCount(0)
+  }
+  await page.getByRole('link', { name: 'Voltar ao simulado' }).click()
+  await expect(page).toHaveURL(new RegExp(`${simuladoUrl}$`))
+})
+
 test('no plano Gratuito, uma prova anterior por mês; os outros simulados mostram os planos', async ({ page, request }) => {
   test.setTimeout(90_000)
   await loginAsNewStudent(page, request)
