@@ -4,6 +4,7 @@ import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 
 import { call } from '#server/client/call'
+import { ADMIN_TOGGLES as TOGGLE_KEYS } from '#server/domain/toggles/names'
 import { adminBillingApi } from '#server/features/admin-billing/contract'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -15,7 +16,6 @@ import { redirectWithToast } from '~/utils/toast.server'
 import { useZodForm } from '~/utils/use-zod-form'
 
 import * as forms from './schemas.forms'
-import { TOGGLE_KEYS } from './toggles'
 
 export const meta: MetaFunction = () => [{ title: 'Recursos — Painel Administrativo — Gabarita' }]
 

@@ -1,7 +1,7 @@
 import * as z from 'zod'
 
-import type { ToggleKey } from './toggles'
-import { TOGGLE_KEYS } from './toggles'
+import type { AdminToggle as ToggleKey } from '#server/domain/toggles/names'
+import { ADMIN_TOGGLES as TOGGLE_KEYS } from '#server/domain/toggles/names'
 
 // A checked box sends 'on', an unchecked one sends nothing: absent means off.
 export const TogglesFormSchema = z.object(
