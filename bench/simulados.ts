@@ -45,7 +45,10 @@ async function setup(url: string) {
   const examIds: number[] = []
   for (let i = 0; i < EXAMS; i++) {
     const name = `Exame de Ordem Carga ${i + 1}`
-    const result = await importExamBytes(db, `carga-${i}.txt`, examFile({ name, year: 2020 + i, count: 80 }), { force: true, now: new Date() })
+    const result = await importExamBytes(db, `carga-${i}.txt`, examFile({ name, year: 2020 + i, count: 80 }), {
+      force: true,
+      now: new Date(),
+    })
     if (!result.success) throw new Error(`importação falhou: ${JSON.stringify(result)}`)
   }
   for (const r of await queryRows<{ id: number }>(db, sql`SELECT id FROM exams ORDER BY id`)) examIds.push(r.id)

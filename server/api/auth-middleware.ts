@@ -3,8 +3,8 @@ import type { NextFunction, Request, Response } from 'express'
 import type { AppContext } from '../context'
 import type { AuthUser } from '../domain/auth/tokens'
 import { findUserByToken } from '../domain/auth/tokens'
-import { billingDeps } from '../domain/billing/registry'
-import { refreshUserPlan } from '../domain/billing/subscriptions'
+import { billingDeps } from '../features/billing/registry'
+import { refreshUserPlan } from '../features/billing/subscriptions'
 import { handler, HttpError } from './http'
 
 declare module 'express-serve-static-core' {

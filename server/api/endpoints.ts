@@ -1,6 +1,6 @@
 import { adminApi } from '../features/admin/contract'
-import { adminBillingApi } from '../features/admin-billing/contract'
 import { authApi } from '../features/auth/contract'
+import { adminBillingApi } from '../features/billing/admin-contract'
 import { billingApi } from '../features/billing/contract'
 import { chatApi } from '../features/chat/contract'
 import { contactApi } from '../features/contact/contract'

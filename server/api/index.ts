@@ -3,8 +3,9 @@ import express, { Router } from 'express'
 
 import type { AppContext } from '../context'
 import { createAdminRouter } from '../features/admin/router'
-import { createAdminBillingRouter } from '../features/admin-billing/router'
 import { createAuthRouter } from '../features/auth/router'
+import { createAdminBillingRouter } from '../features/billing/admin-router'
+import { listUserReceipts } from '../features/billing/receipts'
 import { createBillingRouter, createBillingWebhookRouter } from '../features/billing/router'
 import { createChatRouter } from '../features/chat/router'
 import { createContactRouter } from '../features/contact/router'
@@ -61,7 +62,8 @@ export function createApiRouter(ctx: AppContext) {
   api.use(createInsightRouter(ctx))
   api.use(createForumRouter(ctx))
   api.use(createNotesRouter(ctx))
-  api.use(createMeRouter(ctx))
+  // The account export lists the receipts billing keeps; handed in here, so me does not reach into billing.
+  api.use(createMeRouter(ctx, { receiptsOf: listUserReceipts }))
   api.use(createRankingRouter(ctx))
   api.use(createSimulationsRouter(ctx))
   api.use(createNotebooksRouter(ctx))

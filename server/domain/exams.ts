@@ -177,4 +177,3 @@ export async function exameOrdemPlan(db: Db): Promise<ExameOrdemPlan> {
   if (table.length) return planOf(db, 'admin', null, table)
   return bookletPlan(db)
 }
-

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest'
 
 import { loadConfig } from '#server/config'
 import type { AppContext } from '#server/context'
-import { announcePaymentProvider, paymentProviderFor } from '#server/domain/billing/registry'
-import { SIGNATURE_HEADER, signBody, verifySignature } from '#server/domain/billing/signature'
+import { announcePaymentProvider, paymentProviderFor } from '#server/features/billing/registry'
+import { SIGNATURE_HEADER, signBody, verifySignature } from '#server/features/billing/signature'
 
 const dir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-pay-'))
 const SECRET = 'segredo-de-sessao-com-32-caracteres!!'
@@ -66,7 +66,9 @@ describe('PAYMENT_PROVIDER and PAYMENT_WEBHOOK_SECRET', () => {
     const dev = recordingLogger()
     announcePaymentProvider({ config: loadConfig({ DATA_DIR: dir(), SESSION_SECRET: SECRET }), logger: dev.logger } as AppContext)
     expect(dev.lines.filter((l) => l.level === 'warn')).toHaveLength(0)
-    expect(paymentProviderFor(loadConfig({ DATA_DIR: dir(), SESSION_SECRET: SECRET, PAYMENT_PROVIDER: 'none' }), () => new Date())).toBeNull()
+    expect(
+      paymentProviderFor(loadConfig({ DATA_DIR: dir(), SESSION_SECRET: SECRET, PAYMENT_PROVIDER: 'none' }), () => new Date()),
+    ).toBeNull()
   })
 })
 

@@ -86,6 +86,9 @@ export async function createTestUser(ctx: AppContext, options: { plan?: PlanName
   const { token } = await createApiToken(ctx.db, user.id, ctx.clock())
   // Tests move the one clock by days and months (Revisão, simulados, billing): their users' tokens
   // outlive any move. Session expiry has its own tests, with tokens made by createApiToken.
-  await ctx.db.update(apiTokens).set({ expiresAt: FAR_FUTURE }).where(eq(apiTokens.tokenHash, hashToken(token)))
+  await ctx.db
+    .update(apiTokens)
+    .set({ expiresAt: FAR_FUTURE })
+    .where(eq(apiTokens.tokenHash, hashToken(token)))
   return { user, token, auth: { Authorization: `Bearer ${token}` } }
 }

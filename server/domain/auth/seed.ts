@@ -11,7 +11,11 @@ export const DEMO_ACCOUNTS = {
 export async function ensureAccounts(ctx: AppContext) {
   const { ADMIN_EMAIL, ADMIN_PASSWORD } = ctx.config
   if (ADMIN_EMAIL && ADMIN_PASSWORD) {
-    const { outcome } = await ensureUser(ctx.db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, name: 'Administrador', planName: 'ADMIN' }, ctx.clock())
+    const { outcome } = await ensureUser(
+      ctx.db,
+      { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, name: 'Administrador', planName: 'ADMIN' },
+      ctx.clock(),
+    )
     if (outcome === 'created') ctx.logger.info({ email: ADMIN_EMAIL }, 'administrador criado')
     if (outcome === 'promoted') ctx.logger.info({ email: ADMIN_EMAIL }, 'conta existente promovida a administrador')
     if (outcome === 'refused')

@@ -397,7 +397,10 @@ export function unreadFile(file: UploadedFile, started: number) {
  * so two files use both cores for their search vectors; PGlite has one connection (one lane).
  * Files naming the same exam share a lane, in order: a later one still replaces an earlier one.
  */
-export async function importExamFiles(db: Db, files: UploadedFile[], options: { force: boolean; lanes: number; now: Date },
+export async function importExamFiles(
+  db: Db,
+  files: UploadedFile[],
+  options: { force: boolean; lanes: number; now: Date },
 ): Promise<FileResult[]> {
   const results: FileResult[] = new Array(files.length)
   const byExam = new Map<string, { index: number; exam: ParsedExam; parseMs: number }[]>()

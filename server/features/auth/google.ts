@@ -53,7 +53,9 @@ function sign(ctx: AppContext, payload: string) {
 }
 
 function packState(ctx: AppContext, data: { verifier: string; nonce: string }) {
-  const payload = Buffer.from(JSON.stringify({ ...data, exp: ctx.clock().getTime() + STATE_TTL_MS, r: oidc.randomState() })).toString('base64url')
+  const payload = Buffer.from(JSON.stringify({ ...data, exp: ctx.clock().getTime() + STATE_TTL_MS, r: oidc.randomState() })).toString(
+    'base64url',
+  )
   return `${payload}.${sign(ctx, payload)}`
 }
 

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { paymentEvents, payments, subscriptions, users } from '#server/db/schema'
-import { sandboxOperations, sandboxWebhook } from '#server/domain/billing/sandbox'
-import { SIGNATURE_HEADER, signBody } from '#server/domain/billing/signature'
+import { sandboxOperations, sandboxWebhook } from '#server/features/billing/sandbox-provider'
+import { SIGNATURE_HEADER, signBody } from '#server/features/billing/signature'
 
 import type { TestContext } from '../../../tests/api/billing-helpers'
 import { buy, DAY, decide, setNow, startCheckout, subscriptionOf } from '../../../tests/api/billing-helpers'
@@ -352,7 +352,8 @@ describe('signed webhook', () => {
       .set({ 'content-type': 'application/json', ...headers })
       .send(typeof body === 'string' ? body : body.toString('utf8'))
 
-  const event = (payment: Parameters<typeof sandboxWebhook>[1]) => sandboxWebhook(secret(), payment, 'approve', new Date()).body.toString('utf8')
+  const event = (payment: Parameters<typeof sandboxWebhook>[1]) =>
+    sandboxWebhook(secret(), payment, 'approve', new Date()).body.toString('utf8')
 
   async function pendingPayment() {
     const s = await createTestUser(t.ctx)

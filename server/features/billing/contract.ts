@@ -16,15 +16,15 @@ import {
   PixChargeJson,
   PlanJson,
   ReceiptJson,
-} from '../../domain/billing/json'
-import { BILLING_MESSAGES } from '../../domain/billing/messages'
+} from './json'
+import { BILLING_MESSAGES } from './messages'
 
 // Plans, entitlements and the user's own subscription (issue 10): the plan cards, the policy,
 // the subscription, checkouts and payments, and changes that need no payment. The provider's
 // webhook is here too: it reads its body raw (the signature covers the exact bytes), so its
 // contract declares no JSON body.
 
-export { BillingOverviewJson, CheckoutJson, PaymentMethodJson, PixChargeJson, PlanJson, ReceiptJson } from '../../domain/billing/json'
+export { BillingOverviewJson, CheckoutJson, PaymentMethodJson, PixChargeJson, PlanJson, ReceiptJson } from './json'
 
 export const CheckoutBody = z.object({
   plan_name: z.enum(PAID_PLAN_NAMES, { error: BILLING_MESSAGES.planRequired }),

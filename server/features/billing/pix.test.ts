@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { payments, users } from '#server/db/schema'
-import { brCode, crc16, PIX_TTL_MINUTES } from '#server/domain/billing/pix'
-import { sandboxWebhook } from '#server/domain/billing/sandbox'
+import { brCode, crc16, PIX_TTL_MINUTES } from '#server/features/billing/pix'
+import { sandboxWebhook } from '#server/features/billing/sandbox-provider'
 
 import type { TestContext } from '../../../tests/api/billing-helpers'
 import { buy, decide, setNow, startCheckout } from '../../../tests/api/billing-helpers'
@@ -25,7 +25,12 @@ const planOf = async (id: string) => (await t.db.select({ plan: users.planName }
 const paymentOf = async (checkoutId: string) => (await t.db.select().from(payments).where(eq(payments.checkoutId, checkoutId)))[0]
 const webhook = async (checkoutId: string, secret = t.ctx.config.paymentWebhookSecret) => {
   const p = await paymentOf(checkoutId)
-  const event = sandboxWebhook(secret, { checkoutId, providerRef: p.providerRef!, amountCents: p.amountCents, method: p.method }, 'approve', new Date())
+  const event = sandboxWebhook(
+    secret,
+    { checkoutId, providerRef: p.providerRef!, amountCents: p.amountCents, method: p.method },
+    'approve',
+    new Date(),
+  )
   return {
     event,
     send: (headers: Record<string, string> = event.headers) =>

@@ -6,23 +6,16 @@ import { HttpError } from '../../api/http'
 import { limiter } from '../../api/rate-limit'
 import { route } from '../../api/route'
 import type { AppContext } from '../../context'
-import { listPayments } from '../../domain/billing/admin'
-import { findUserCheckout, receiveWebhook, startCheckout, toCheckoutJson } from '../../domain/billing/checkout'
-import { PAYMENT_METHOD_LABELS } from '../../domain/billing/provider'
-import { findUserPixCharge, findUserReceipt } from '../../domain/billing/receipts'
-import { announcePaymentProvider, billingDeps, paymentProviderFor } from '../../domain/billing/registry'
-import type { ChangeOutcome } from '../../domain/billing/subscriptions'
-import {
-  BILLING_MESSAGES,
-  billingOverview,
-  cancelSubscription,
-  findUserRow,
-  resumeSubscription,
-  scheduleChange,
-} from '../../domain/billing/subscriptions'
 import { planCards } from '../../domain/catalog'
 import { getPolicy } from '../../domain/policy'
+import { listPayments } from './admin'
+import { findUserCheckout, receiveWebhook, startCheckout, toCheckoutJson } from './checkout'
 import { billingApi } from './contract'
+import { PAYMENT_METHOD_LABELS } from './provider'
+import { findUserPixCharge, findUserReceipt } from './receipts'
+import { announcePaymentProvider, billingDeps, paymentProviderFor } from './registry'
+import type { ChangeOutcome } from './subscriptions'
+import { BILLING_MESSAGES, billingOverview, cancelSubscription, findUserRow, resumeSubscription, scheduleChange } from './subscriptions'
 
 // Plans, entitlements and the user's own subscription (issue 10): the contract (./contract.ts)
 // says what each route reads and answers; every rule is in server/domain/billing/ and

@@ -3,12 +3,12 @@ import { Router } from 'express'
 
 import { handler } from '../../api/http'
 import type { AppContext } from '../../context'
-import { checkoutReturnPath, findPaymentByCheckoutId, receiveWebhook } from '../../domain/billing/checkout'
-import { PIX_EXPIRED_REASON, qrCodeDataUrl } from '../../domain/billing/pix'
-import { PAYMENT_METHOD_LABELS } from '../../domain/billing/provider'
-import { billingDeps } from '../../domain/billing/registry'
-import { SANDBOX_PATH, SANDBOX_PROVIDER, sandboxWebhook } from '../../domain/billing/sandbox'
 import { formatCents, planLabel } from '../../domain/plans'
+import { checkoutReturnPath, findPaymentByCheckoutId, receiveWebhook } from './checkout'
+import { PIX_EXPIRED_REASON, qrCodeDataUrl } from './pix'
+import { PAYMENT_METHOD_LABELS } from './provider'
+import { billingDeps } from './registry'
+import { SANDBOX_PATH, SANDBOX_PROVIDER, sandboxWebhook } from './sandbox-provider'
 
 // The sandbox provider's hosted checkout (PAYMENT_PROVIDER=sandbox only): a plain HTML page
 // with two forms, no script. Its buttons do what a real provider's server would: sign an

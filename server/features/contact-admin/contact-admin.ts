@@ -93,13 +93,7 @@ const dateTime = new Intl.DateTimeFormat('pt-BR', { timeZone: ZONE, dateStyle: '
  * so quoting it would let anyone have us mail their words to a stranger (ADR 035). The admin
  * page shows the original beside the reply.
  */
-export async function replyToContactMessage(
-  ctx: AppContext,
-  adminId: string,
-  id: number,
-  reply: string,
-  at: Date,
-): Promise<ReplyOutcome> {
+export async function replyToContactMessage(ctx: AppContext, adminId: string, id: number, reply: string, at: Date): Promise<ReplyOutcome> {
   const [claimed] = await ctx.db
     .update(contactMessages)
     .set({ reply, repliedAt: at, repliedBy: adminId, readAt: sql`coalesce(${contactMessages.readAt}, ${at})` })

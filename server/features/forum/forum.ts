@@ -360,12 +360,7 @@ export async function deleteTopic(db: Db, viewer: Viewer, topicId: number, at: D
   return { kind: 'ok', value: { id: topicId } }
 }
 
-export async function deleteReply(
-  db: Db,
-  viewer: Viewer,
-  replyId: number,
-  at: Date,
-): Promise<Outcome<{ id: number; topic_id: number }>> {
+export async function deleteReply(db: Db, viewer: Viewer, replyId: number, at: Date): Promise<Outcome<{ id: number; topic_id: number }>> {
   const reply = await reachableReply(db, replyId, viewer)
   if (!reply) return { kind: 'not-found', message: REPLY_NOT_FOUND }
   if (reply.userId !== viewer.id) return { kind: 'forbidden', message: NOT_AUTHOR }

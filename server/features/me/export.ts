@@ -21,14 +21,17 @@ import {
   users,
   videoWatches,
 } from '../../db/schema'
-import { listUserReceipts } from '../../domain/billing/receipts'
+import type { ReceiptJson } from '../billing/contract'
 
 // 'Baixar meus dados' (issue 14; the LGPD access right promised in /termos): everything we hold
 // about one student, as one JSON document. Secrets are left out (password and temporary
 // password hashes, API token hashes): they are not the student's data, and a leaked export
 // must not open the account.
 
-export async function exportMyData(db: Db, userId: string, now: Date) {
+/** The student's receipts, from billing (server/api/index.ts hands its reader in: me does not reach into billing). */
+export type ReceiptsOf = (db: Db, userId: string) => Promise<ReceiptJson[]>
+
+export async function exportMyData(db: Db, userId: string, now: Date, receiptsOf: ReceiptsOf) {
   const [user] = await db
     .select({
       id: users.id,
@@ -93,7 +96,7 @@ export async function exportMyData(db: Db, userId: string, now: Date) {
     db.select().from(payments).where(eq(payments.userId, userId)).orderBy(payments.id),
     db.select().from(chatMessages).where(eq(chatMessages.userId, userId)).orderBy(chatMessages.id),
     db.select().from(contactMessages).where(eq(contactMessages.email, user.email)).orderBy(contactMessages.id),
-    listUserReceipts(db, userId),
+    receiptsOf(db, userId),
   ])
   return {
     sobre:

@@ -10,6 +10,7 @@ import { weakestTopics } from '../../domain/weak-topics'
 import { myActivity, myForum, myNotes } from './activity'
 import { meApi } from './contract'
 import { deleteMyAccount } from './delete'
+import type { ReceiptsOf } from './export'
 import { exportMyData } from './export'
 import { lastStudy, saveLastStudy } from './last-study'
 import { ACCOUNT_DELETED, ACCOUNT_NOT_FOUND, DELETE_FLOOD_MESSAGE } from './messages'
@@ -17,7 +18,7 @@ import { myDailyAccuracy, myPerformance, myStats } from './stats'
 
 // The student's own area: the contract (./contract.ts) says what each route reads and answers.
 
-export function createMeRouter(ctx: AppContext) {
+export function createMeRouter(ctx: AppContext, features: { receiptsOf: ReceiptsOf }) {
   const router = Router()
   const now = () => ctx.clock()
 
@@ -55,7 +56,7 @@ export function createMeRouter(ctx: AppContext) {
     router,
     meApi.export,
   )(async ({ req, res }) => {
-    const data = await exportMyData(ctx.db, currentUser(req).id, now())
+    const data = await exportMyData(ctx.db, currentUser(req).id, now(), features.receiptsOf)
     if (!data) throw new HttpError(404, ACCOUNT_NOT_FOUND)
     res.setHeader('Content-Disposition', `attachment; filename="gabarita-meus-dados-${spDay(now())}.json"`)
     res.setHeader('Cache-Control', 'no-store')

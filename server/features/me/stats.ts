@@ -3,11 +3,10 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import { addDays, spDay } from '../../domain/time/calendar'
-import type { DailyAccuracy, DisciplinePerformance, MyStats, WeakTopic } from './contract'
+import type { DailyAccuracy, DisciplinePerformance, MyStats } from './contract'
 
 // The student's own figures for /dashboard (issue 14; spec section 3, Dashboard data), read
 // from the attempts the API stored. Days are São Paulo days, like the weekly quota's weeks.
-
 
 export const ACCURACY_DAYS = 30
 

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm'
-import { asc, desc, eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 
 import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'

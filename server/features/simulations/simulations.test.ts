@@ -223,7 +223,10 @@ describe('sitting a simulado', () => {
       api('get', `/questions/${id}/video`, premium.auth),
       api('post', `/questions/${id}/video/watch`, premium.auth),
       api('get', `/questions/${id}/forum/topics`, premium.auth),
-      api('post', `/questions/${id}/forum/topics`, premium.auth).send({ title: 'Qual é a resposta?', content: 'Alguém sabe qual é a certa?' }),
+      api('post', `/questions/${id}/forum/topics`, premium.auth).send({
+        title: 'Qual é a resposta?',
+        content: 'Alguém sabe qual é a certa?',
+      }),
     ]
     for (const request of held) {
       const res = await request

@@ -7,7 +7,7 @@ import { CHECKOUT_ID, expiredUnpaid, findUserCheckout, paymentBasics, toCheckout
 import type { ReceiptJson } from './json'
 import { qrCodeDataUrl } from './pix'
 import type { BillingDeps } from './registry'
-import { sandboxCheckoutPath } from './sandbox'
+import { sandboxCheckoutPath } from './sandbox-provider'
 import { addPeriod } from './subscriptions'
 
 // What the student keeps of a payment (issue 28): the Pix charge while it is being paid, and a

@@ -4,7 +4,7 @@ import * as z from 'zod'
 
 import type { PaymentMethod } from '../../db/schema'
 import { PAYMENT_METHODS } from '../../db/schema'
-import type { Clock } from '../time/clock'
+import type { Clock } from '../../domain/time/clock'
 import { brCode, newTxid } from './pix'
 import type { PaymentProvider, ProviderEvent, WebhookVerification } from './provider'
 import { SIGNATURE_HEADER, signBody, verifySignature } from './signature'

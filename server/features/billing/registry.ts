@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context'
 import type { Db } from '../../db/index'
-import type { Clock } from '../time/clock'
+import type { Clock } from '../../domain/time/clock'
 import type { PaymentProvider } from './provider'
-import { createSandboxProvider } from './sandbox'
+import { createSandboxProvider } from './sandbox-provider'
 
 /** What the billing rules need: the database, the provider (null = changes off) and the time. */
 export type BillingDeps = { db: Db; provider: PaymentProvider | null; now: Date }

@@ -3,6 +3,9 @@ import * as z from 'zod'
 import { defineEndpoint } from '../../api/contract'
 import { blank, pageParam } from '../../api/http'
 import { PolicyJson } from '../../domain/account-json'
+import type { AdminToggle } from '../../domain/toggles/names'
+import { ADMIN_TOGGLES } from '../../domain/toggles/names'
+import { BODY_NOT_OBJECT, USER_NOT_FOUND } from './admin-messages'
 import {
   BillingOverviewJson,
   CHANGEABLE_PLAN_NAMES,
@@ -11,10 +14,7 @@ import {
   PAYMENT_STATUSES,
   SUBSCRIPTION_STATES,
   SubscriptionJson,
-} from '../../domain/billing/json'
-import type { AdminToggle } from '../../domain/toggles/names'
-import { ADMIN_TOGGLES } from '../../domain/toggles/names'
-import { BODY_NOT_OBJECT, USER_NOT_FOUND } from './messages'
+} from './json'
 
 // The admin side of issue 10: feature toggles (Recursos), subscriptions and payments, users
 // (plan grants, the admin flag) and the renewal run behind `gabarita subscriptions renew`.
@@ -45,15 +45,12 @@ export type TogglesView = z.output<typeof TogglesView>
 const toggleFlag = (key: string) => z.boolean({ error: `${key} deve ser verdadeiro ou falso (true/false).` }).optional()
 
 /** Any subset of the toggles, each a boolean; an unknown name is refused, not ignored. */
-export const TogglesBody = z.strictObject(
-  perToggle(toggleFlag),
-  {
-    error: (iss) =>
-      iss.code === 'unrecognized_keys'
-        ? `Recurso desconhecido: ${String(iss.keys[0]).slice(0, 60)}. Use ${ADMIN_TOGGLES.join(', ')}.`
-        : objectError(iss),
-  },
-)
+export const TogglesBody = z.strictObject(perToggle(toggleFlag), {
+  error: (iss) =>
+    iss.code === 'unrecognized_keys'
+      ? `Recurso desconhecido: ${String(iss.keys[0]).slice(0, 60)}. Use ${ADMIN_TOGGLES.join(', ')}.`
+      : objectError(iss),
+})
 
 export const UserRef = z.object({ id: z.string(), name: z.string(), email: z.string() }).meta({ id: 'UserRef' })
 

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 
-import { PlanLimitsJson } from '../account-json'
+import { PlanLimitsJson } from '../../domain/account-json'
 
 // Plans, subscriptions and payments as the API answers them (issue 10), shared by the billing
 // and admin-billing contracts. Zod only, no database: contracts are imported by the pages'
