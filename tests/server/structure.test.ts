@@ -57,7 +57,7 @@ describe('boundaries', () => {
       const own = file.split(path.sep)[2]
       return runtimeImports(file)
         .filter((target) => target.startsWith(path.join('server', 'features')) && target.split(path.sep)[2] !== own)
-        .filter((target) => !/\/(contract|messages)$/.test(target))
+        .filter((target) => !/\/(admin-)?(contract|messages)$/.test(target))
         .map((target) => `${file} → ${target}`)
     })
     expect(crossings).toEqual([])
