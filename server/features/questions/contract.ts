@@ -1,19 +1,19 @@
 import * as z from 'zod'
 
-import { ApiErrorBody, defineEndpoint, SuccessMessage } from '../../api/contract'
+import { ApiErrorBody, defineEndpoint, ID_PATTERN, SuccessMessage } from '../../api/contract'
 import { PolicyJson } from '../../domain/account-json'
 import { QuestionCardJson } from '../../domain/questions/card-json'
 import { ReviewOutcomeJson } from '../review/contract'
-import { ERROR_REPORT_LIMIT, MAX_PAGE } from './messages'
+import { BAD_QUESTION_ID, ERROR_REPORT_LIMIT, LOGIN_MESSAGE, MAX_PAGE } from './messages'
 import { AnswerBody, ReportBody } from './schemas'
 
 // The question bank (spec sections 3 and 7): the search, its filter options, one card, an
 // attempt, the answer's reveal (POST counts against the weekly quota, GET only shows what was
 // already opened) and a student's error report. The search keeps the names the spec gives it
 // (page, per_page, random, search_term, discipline_ids, topic_ids, difficulty, year,
-// exam_board; success, data, total). A path id that is not a positive integer answers 400, and
-// the routes that need a login check it after the id, with the spec's 'Login necessário' text:
-// hence auth 'none' and a declared 401.
+// exam_board; success, data, total). A path id that is not 1 to 9 digits answers 400 (paramStatus),
+// and the routes that need a login check it after the id (idBeforeAuth), with the spec's 'Login
+// necessário' text (loginMessage).
 
 const int = () => z.number().int()
 
@@ -112,7 +112,16 @@ const QuotaErrorJson = ApiErrorBody.extend({
   id: 'QuotaExceeded',
 })
 
-const params = z.object({ id: z.string().meta({ description: 'Identificador numérico (400 se malformado).', example: '1' }) })
+const params = z.object({
+  id: z
+    .string()
+    .regex(ID_PATTERN, { error: BAD_QUESTION_ID })
+    .meta({ description: 'Identificador numérico (400 se malformado).', example: '1' }),
+})
+/** A malformed id is a bad request here (400), not a missing page. */
+const question = { params, paramStatus: 400 } as const
+/** Answering and revealing: the id first (400), then the login, with the spec's text. */
+const signedIn = { auth: 'user', loginMessage: LOGIN_MESSAGE, idBeforeAuth: true } as const
 
 export const questionsApi = {
   search: defineEndpoint({
@@ -140,44 +149,40 @@ export const questionsApi = {
     summary: 'Uma questão',
     tags: ['Questões'],
     auth: 'none',
-    params,
+    ...question,
     responses: { 200: z.object({ success: z.literal(true), data: QuestionCardJson }) },
   }),
   answer: defineEndpoint({
     method: 'post',
     path: '/questions/:id/attempts',
     summary: 'Responder uma questão',
-    description: 'Requer login. 201 quando a tentativa é registrada; 200 numa questão anulada (nada é registrado).',
+    description: '201 quando a tentativa é registrada; 200 numa questão anulada (nada é registrado).',
     tags: ['Questões'],
-    auth: 'none',
-    params,
+    ...signedIn,
+    ...question,
     body: AnswerBody,
     responses: { 200: AttemptJson, 201: AttemptJson },
-    errors: [401, 403],
     errorBodies: { 403: QuotaErrorJson },
   }),
   reveal: defineEndpoint({
     method: 'post',
     path: '/questions/:id/reveal',
     summary: 'Ver a resposta (conta na cota semanal)',
-    description: 'Requer login.',
     tags: ['Questões'],
-    auth: 'none',
-    params,
+    ...signedIn,
+    ...question,
     responses: { 200: RevealJson },
-    errors: [401, 403],
     errorBodies: { 403: QuotaErrorJson },
   }),
   revealed: defineEndpoint({
     method: 'get',
     path: '/questions/:id/reveal',
     summary: 'A resposta já vista (não conta na cota)',
-    description: "Requer login. 404 'Resposta ainda não revelada.' quando a questão não foi aberta.",
+    description: "404 'Resposta ainda não revelada.' quando a questão não foi aberta.",
     tags: ['Questões'],
-    auth: 'none',
-    params,
+    ...signedIn,
+    ...question,
     responses: { 200: RevealJson },
-    errors: [401],
   }),
   reportError: defineEndpoint({
     method: 'post',
@@ -186,7 +191,7 @@ export const questionsApi = {
     description: `No máximo ${ERROR_REPORT_LIMIT} relatos a cada 15 minutos.`,
     tags: ['Questões'],
     auth: 'none',
-    params,
+    ...question,
     body: ReportBody,
     responses: { 201: SuccessMessage },
     errors: [429],

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express'
+import type { Request } from 'express'
 import { Router } from 'express'
 
 import { withStatus } from '../../api/contract'
@@ -14,21 +14,13 @@ import { ownsNotebook } from '../notebooks/notebooks'
 import type { UseOutcome } from './answers'
 import { answerQuestion, reportError, revealAnswer, revealedAnswer } from './answers'
 import { questionsApi } from './contract'
-import {
-  BAD_QUESTION_ID,
-  ERROR_REPORT_LIMIT,
-  LOGIN_MESSAGE,
-  MAX_PAGE,
-  NOT_REVEALED_MESSAGE,
-  QUESTION_NOT_FOUND,
-  REPORT_THANKS,
-} from './messages'
+import { ERROR_REPORT_LIMIT, LOGIN_MESSAGE, MAX_PAGE, NOT_REVEALED_MESSAGE, QUESTION_NOT_FOUND, REPORT_THANKS } from './messages'
 
 // The question bank (spec sections 3 and 7): the contract (./contract.ts) says what each route
 // reads and answers. The search's query is read here, not by the contract's schema: repeated
 // keys, `key[]` and comma lists, each refusal with its own message, and the 401 of a filter
-// that needs a login in its place among them. A malformed id is a bad request (400), and the
-// login is checked after it ('Login necessário').
+// that needs a login in its place among them. The contract has a malformed id answer 400, and
+// the login checked after it ('Login necessário').
 
 /** A query value as a list: repeated keys, `key[]=`, or comma-separated. */
 function many(value: unknown): string[] {
@@ -120,28 +112,14 @@ export function parseSearchQuery(req: Request): SearchParams {
   }
 }
 
-function questionId(raw: string) {
-  if (!/^\d{1,9}$/.test(raw)) throw new HttpError(400, BAD_QUESTION_ID)
-  return Number(raw)
-}
+/** The path's id, its digits checked by the contract (400 otherwise). */
+const questionId = (raw: string) => Number(raw)
 
+/** The signed-in student (the contract has checked the login, after the id). */
 function requireLogin(req: Request) {
   if (!req.user) throw new HttpError(401, LOGIN_MESSAGE)
   return req.user
 }
-
-/** The id first (400), as every route here did before reading its body. */
-const idFirst: RequestHandler = (req, _res, next) => {
-  try {
-    questionId(String(req.params.id))
-    next()
-  } catch (error) {
-    next(error)
-  }
-}
-
-/** Then the login (401 'Login necessário'), still before the body. */
-const loginAfterId: RequestHandler[] = [idFirst, (req, _res, next) => next(req.user ? undefined : new HttpError(401, LOGIN_MESSAGE))]
 
 function unwrap<T>(outcome: UseOutcome<T>): T {
   if (outcome.kind === 'not-found') throw new HttpError(404, QUESTION_NOT_FOUND)
@@ -184,7 +162,6 @@ export function createQuestionsRouter(ctx: AppContext) {
   route(
     router,
     questionsApi.answer,
-    loginAfterId,
   )(async ({ req, params, body }) => {
     const id = questionId(params.id)
     const user = requireLogin(req)
@@ -200,7 +177,6 @@ export function createQuestionsRouter(ctx: AppContext) {
   route(
     router,
     questionsApi.reveal,
-    loginAfterId,
   )(async ({ req, params }) => {
     const id = questionId(params.id)
     const user = requireLogin(req)
@@ -212,7 +188,6 @@ export function createQuestionsRouter(ctx: AppContext) {
   route(
     router,
     questionsApi.revealed,
-    loginAfterId,
   )(async ({ req, params }) => {
     const id = questionId(params.id)
     const user = requireLogin(req)
@@ -222,15 +197,14 @@ export function createQuestionsRouter(ctx: AppContext) {
     return { success: true, ...outcome.value }
   })
 
-  route(router, questionsApi.reportError, [
-    limiter(ctx, { name: 'error-reports', windowMs: 15 * 60_000, limit: ERROR_REPORT_LIMIT }),
-    idFirst,
-  ])(async ({ req, params, body }) => {
-    const id = questionId(params.id)
-    const stored = await reportError(ctx.db, id, body.message, req.user?.id ?? null, req.ip ?? null)
-    if (!stored) throw new HttpError(404, QUESTION_NOT_FOUND)
-    return { success: true, message: REPORT_THANKS }
-  })
+  route(router, questionsApi.reportError, [limiter(ctx, { name: 'error-reports', windowMs: 15 * 60_000, limit: ERROR_REPORT_LIMIT })])(
+    async ({ req, params, body }) => {
+      const id = questionId(params.id)
+      const stored = await reportError(ctx.db, id, body.message, req.user?.id ?? null, req.ip ?? null)
+      if (!stored) throw new HttpError(404, QUESTION_NOT_FOUND)
+      return { success: true, message: REPORT_THANKS }
+    },
+  )
 
   return router
 }
