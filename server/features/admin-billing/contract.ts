@@ -1,7 +1,7 @@
 import * as z from 'zod'
 
 import { defineEndpoint } from '../../api/contract'
-import { blank, pageParam } from '../../api/http'
+import { pageParam } from '../../api/http'
 import { PolicyJson } from '../../domain/account-json'
 import {
   BillingOverviewJson,
@@ -150,7 +150,7 @@ export const adminBillingApi = {
     tags,
     auth: 'admin',
     query: z.object({
-      status: blank(z.enum(SUBSCRIPTION_STATES, { error: `Situação inválida: use ${SUBSCRIPTION_STATES.join(', ')}.` }).optional()),
+      status: z.enum(SUBSCRIPTION_STATES, { error: `Situação inválida: use ${SUBSCRIPTION_STATES.join(', ')}.` }).optional(),
       page: pageParam,
     }),
     responses: { 200: pageOf(AdminSubscriptionJson) },
@@ -170,7 +170,7 @@ export const adminBillingApi = {
     tags,
     auth: 'admin',
     query: z.object({
-      status: blank(z.enum(PAYMENT_STATUSES, { error: `Situação inválida: use ${PAYMENT_STATUSES.join(', ')}.` }).optional()),
+      status: z.enum(PAYMENT_STATUSES, { error: `Situação inválida: use ${PAYMENT_STATUSES.join(', ')}.` }).optional(),
       page: pageParam,
     }),
     responses: { 200: pageOf(AdminPaymentJson) },

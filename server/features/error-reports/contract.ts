@@ -1,7 +1,7 @@
 import * as z from 'zod'
 
 import { defineEndpoint, idParam } from '../../api/contract'
-import { blank, pageParam } from '../../api/http'
+import { pageParam } from '../../api/http'
 import { ERROR_REPORT_NOT_FOUND, ERROR_REPORT_STATUSES, ERROR_REPORTS_LOGIN } from './messages'
 import { errorReportStatus, ErrorReportUpdateBody } from './schemas'
 
@@ -57,7 +57,7 @@ export const errorReportsApi = {
     summary: 'A fila de relatos de erro, do mais recente, opcionalmente de uma situação',
     tags,
     auth: 'admin',
-    query: z.object({ status: blank(errorReportStatus.optional()), page: pageParam }),
+    query: z.object({ status: errorReportStatus.optional(), page: pageParam }),
     responses: { 200: page(AdminErrorReportJson) },
   }),
   update: defineEndpoint({

@@ -1,7 +1,7 @@
 import * as z from 'zod'
 
 import { ApiErrorBody, defineEndpoint, idParam, SuccessMessage } from '../../api/contract'
-import { blank, pageParam } from '../../api/http'
+import { pageParam } from '../../api/http'
 import { FORUM_LOGIN_MESSAGE, FORUM_QUEUE_FILTERS, QUESTION_NOT_FOUND, REPLY_NOT_FOUND, TOPIC_NOT_FOUND } from './messages'
 import { FlagBody, ReplyBody, TopicBody, VoteBody } from './schemas'
 
@@ -253,7 +253,7 @@ export const forumApi = {
     tags: adminTags,
     auth: 'admin',
     query: z.object({
-      filter: blank(z.enum(FORUM_QUEUE_FILTERS, { error: `Filtro inválido: use ${FORUM_QUEUE_FILTERS.join(', ')}.` }).optional()),
+      filter: z.enum(FORUM_QUEUE_FILTERS, { error: `Filtro inválido: use ${FORUM_QUEUE_FILTERS.join(', ')}.` }).optional(),
       page: pageParam,
     }),
     responses: { 200: ForumQueuePageJson },
