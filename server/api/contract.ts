@@ -150,5 +150,11 @@ export const idParam = (message: string) =>
     .refine((n) => n >= 1, { error: message })
     .meta({ description: 'Identificador numérico (inteiro positivo).', example: '1' })
 
+/**
+ * What the document says of a body that must name at least one of `keys` (a refine the JSON
+ * Schema cannot read): `.meta(atLeastOneOf([...]))` beside the refine that checks it.
+ */
+export const atLeastOneOf = (keys: readonly string[]) => ({ anyOf: keys.map((key) => ({ required: [key] })) })
+
 /** The `{ success: true, message }` answer of a write that returns nothing else. */
 export const SuccessMessage = z.object({ success: z.literal(true), message: z.string() })

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 
-import { ApiErrorBody, defineEndpoint, idParam, SuccessMessage } from '../../api/contract'
+import { ApiErrorBody, atLeastOneOf, defineEndpoint, idParam, SuccessMessage } from '../../api/contract'
 import { pageParam } from '../../api/http'
 import { FORUM_LOGIN_MESSAGE, FORUM_QUEUE_FILTERS, QUESTION_NOT_FOUND, REPLY_NOT_FOUND, TOPIC_NOT_FOUND } from './messages'
 import { FlagBody, ReplyBody, TopicBody, VoteBody } from './schemas'
@@ -101,9 +101,11 @@ const flag = (name: string) => z.boolean({ error: `${name} deve ser verdadeiro o
 const TopicModeration = z
   .object({ highlighted: flag('highlighted'), hidden: flag('hidden'), dismiss_flags: flag('dismiss_flags') })
   .refine((v) => Object.keys(v).length > 0, { error: 'Nada a alterar: envie highlighted, hidden ou dismiss_flags.' })
+  .meta(atLeastOneOf(['highlighted', 'hidden', 'dismiss_flags']))
 const ReplyModeration = z
   .object({ hidden: flag('hidden'), dismiss_flags: flag('dismiss_flags') })
   .refine((v) => Object.keys(v).length > 0, { error: 'Nada a alterar: envie hidden ou dismiss_flags.' })
+  .meta(atLeastOneOf(['hidden', 'dismiss_flags']))
 
 /** A write the policy refuses: the reason's code (or none: not the author of the post). */
 const Refused = ApiErrorBody.extend({ code: PostingCode.optional() }).meta({ id: 'ForumRefused' })

@@ -35,6 +35,10 @@ export const UpdateProfileSchema = z.object(
           return z.NEVER
         }
         return date
+      })
+      .meta({
+        description: 'dd/mm/aaaa ou aaaa-mm-dd, uma data que existe; vazio apaga.',
+        pattern: '^\\s*(?:(?:0[1-9]|[12]\\d|3[01])/(?:0[1-9]|1[0-2])/\\d{4}|\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01]))?\\s*$',
       }),
     gender: blankAsNull(z.enum(GENDERS, { error: 'Gênero inválido' }).nullish()),
     education_level: optionalText(100),
