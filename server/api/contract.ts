@@ -108,14 +108,16 @@ export type EndpointInput<E extends EndpointSpec> = {
 
 /**
  * Statuses an endpoint may answer: its success, the errors it declares, and those its shape
- * implies (400 for refused input, anywhere, 401 and 403 when signed in, 404 for a
+ * implies (400 for refused input, anywhere, 401 and 403 for who asks, 404 for a
  * refused path id, 415 and 413 for a body that is not JSON or too big). A rate limit's 429 is declared.
  */
 export function declaredStatuses(endpoint: Endpoint) {
   const statuses = new Set<number>([...successStatuses(endpoint), ...(endpoint.errors ?? [])])
-  // A signed-in endpoint answers 403 to a token that may only change its temporary password
-  // (auth-middleware.ts), and to a student on an admin endpoint.
-  if (endpoint.auth !== 'none') [401, 403].forEach((s) => statuses.add(s))
+  // A token sent is checked wherever the session is read, public routes too (auth-middleware.ts):
+  // unknown or expired, 401; one that may only change its temporary password, 403. A signed-in
+  // endpoint also answers 401 to a visitor, an admin one 403 to a student. (Health and the payment
+  // webhook, read before the session, never answer them: for those two it is a superset.)
+  statuses.add(401).add(403)
   // A path names a row: one that is not there is 404, whatever a malformed id answers.
   if (endpoint.params) [404, endpoint.paramStatus ?? 404].forEach((s) => statuses.add(s))
   // The API-wide input guard answers 400 anywhere: a NUL byte, a bad %-escape in the path.

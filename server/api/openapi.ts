@@ -42,7 +42,8 @@ function operation(id: string, endpoint: Endpoint): ZodOpenApiOperationObject {
     summary: endpoint.summary,
     ...(endpoint.description ? { description: endpoint.description } : {}),
     tags: [...endpoint.tags],
-    security: endpoint.auth === 'none' ? [] : [{ bearer: [] }],
+    // A public route reads a token when one is sent (the answer may be the caller's: their own results).
+    security: endpoint.auth === 'none' ? [{}, { bearer: [] }] : [{ bearer: [] }],
     requestParams: {
       ...(endpoint.params ? { path: endpoint.params as z.ZodObject } : {}),
       ...(endpoint.query ? { query: endpoint.query as z.ZodObject } : {}),
@@ -91,7 +92,9 @@ export function openApiDocument(endpoints = ENDPOINTS) {
         version: buildInfo().version,
         description:
           'API REST do Gabarita (banco de questões da OAB). JSON na entrada e na saída; erros sempre `{ "error": "mensagem" }` em português. ' +
-          'Cada rota é um contrato do código (ADR 038); os envios de arquivos são multipart/form-data.',
+          'Cada rota é um contrato do código (ADR 038); os envios de arquivos são multipart/form-data. ' +
+          'Um caractere U+0000 (NUL) em qualquer parte da requisição é recusado com 400; um valor vazio na query (`page=`) também. ' +
+          'Um token enviado é conferido mesmo nas rotas públicas: desconhecido ou vencido, 401.',
       },
       servers: [{ url: '/api/v1' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'O token de POST /auth/login.' } } },

@@ -268,7 +268,8 @@ describe('requests built from the OpenAPI document', () => {
       continue
     }
     it(label, { timeout: 60_000 }, async () => {
-      const signedIn = target.operation.security.length > 0
+      // Security [{}, bearer]: a token is optional; [bearer] alone: a login is required.
+      const signedIn = !target.operation.security.some((s) => Object.keys(s as object).length === 0)
       const admin = target.path.startsWith('/admin')
       const failures: string[] = []
       for (const who of ['anonymous', 'student', 'admin'] as Who[]) {
@@ -311,6 +312,15 @@ describe('requests built from the OpenAPI document', () => {
             )
         }
       }
+      // A token the server does not know, and a NUL in the query: refused wherever they are sent.
+      const [first] = fc.sample(validInput(target), { seed: SEED, numRuns: 1 })
+      const stale = await send(target, first!, { Authorization: 'Bearer token-que-nao-existe' })
+      if (!['/health', '/billing/webhook'].includes(target.path) && stale.res.status !== 401)
+        failures.push(`token desconhecido: ${stale.url} → ${stale.res.status}`)
+      failures.push(...answerProblems(target, stale.res.status, stale.res.body).map((p) => `token desconhecido: ${stale.url}: ${p}`))
+      const nul = await send(target, { ...first!, query: [...first!.query, ['q', 'a\u0000b']] }, {})
+      if (nul.res.status !== 400) failures.push(`NUL na query: ${nul.url} → ${nul.res.status}`)
+      failures.push(...answerProblems(target, nul.res.status, nul.res.body).map((p) => `NUL na query: ${nul.url}: ${p}`))
       expect([...new Set(failures)]).toEqual([])
     })
   }

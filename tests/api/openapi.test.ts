@@ -68,7 +68,7 @@ describe('GET /api/v1/openapi.json', () => {
       expect(Object.keys(operation.responses), `${method} ${path}`).toEqual(expect.arrayContaining(['401', '403']))
     }
     const card = doc.paths['/questions/{id}'].get
-    expect(card.security).toEqual([])
+    expect(card.security).toEqual([{}, { bearer: [] }])
     expect(card.parameters[0].schema.pattern).toBe('^\\d{1,9}$')
     expect(Object.keys(card.responses)).toEqual(expect.arrayContaining(['400', '404']))
   })
