@@ -131,7 +131,10 @@ export function responseSchema(endpoint: Endpoint, status: number): z.ZodType | 
   const success = endpoint.responses[status as SuccessStatus]
   if (success) return success
   if (!declaredStatuses(endpoint).includes(status)) return undefined
-  return endpoint.errorBodies?.[status as ErrorStatus] ?? ApiErrorBody
+  const own = endpoint.errorBodies?.[status as ErrorStatus]
+  // A 401/403 may also be the token's (auth-middleware.ts): a plain `{ error }`.
+  if (own && (status === 401 || status === 403)) return z.union([own, ApiErrorBody])
+  return own ?? ApiErrorBody
 }
 
 /** `/notebooks/:id` → `/notebooks/{id}` (OpenAPI's template). */

@@ -3,6 +3,7 @@ import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { openApiDocument } from '#server/api/openapi'
+import { createApiToken } from '#server/domain/auth/tokens'
 
 import { createTestContext, createTestUser } from '../support/context'
 import type { Schema } from '../support/json-schema'
@@ -246,6 +247,17 @@ function answerProblems(target: Target, status: number, body: unknown) {
   return reader.errors(schema, body)
 }
 
+/** Mounted before the session is read: a token is not looked at. */
+const READ_BEFORE_SESSION = ['/health', '/billing/webhook']
+/** What a temporary password's token may still do (auth-middleware.ts). */
+const PASSWORD_CHANGE_OPENS = ['/auth/me', '/auth/logout', '/auth/change-temporary-password']
+
+/** A token from a temporary-password login: it may only change the password. */
+async function passwordChangeToken() {
+  const { user } = await createTestUser(t.ctx)
+  return (await createApiToken(t.db, user.id, { passwordChangeOnly: true })).token
+}
+
 const SEED = 49
 const RUNS = { valid: 6, broken: 3, refused: 2 }
 const BROKEN_MAX = 30
@@ -315,9 +327,15 @@ describe('requests built from the OpenAPI document', () => {
       // A token the server does not know, and a NUL in the query: refused wherever they are sent.
       const [first] = fc.sample(validInput(target), { seed: SEED, numRuns: 1 })
       const stale = await send(target, first!, { Authorization: 'Bearer token-que-nao-existe' })
-      if (!['/health', '/billing/webhook'].includes(target.path) && stale.res.status !== 401)
+      if (!READ_BEFORE_SESSION.includes(target.path) && stale.res.status !== 401)
         failures.push(`token desconhecido: ${stale.url} → ${stale.res.status}`)
       failures.push(...answerProblems(target, stale.res.status, stale.res.body).map((p) => `token desconhecido: ${stale.url}: ${p}`))
+      const onlyChange = await send(target, first!, { Authorization: `Bearer ${await passwordChangeToken()}` })
+      if (!READ_BEFORE_SESSION.includes(target.path) && !PASSWORD_CHANGE_OPENS.includes(target.path) && onlyChange.res.status !== 403)
+        failures.push(`token de senha temporária: ${onlyChange.url} → ${onlyChange.res.status}`)
+      failures.push(
+        ...answerProblems(target, onlyChange.res.status, onlyChange.res.body).map((p) => `senha temporária: ${onlyChange.url}: ${p}`),
+      )
       const nul = await send(target, { ...first!, query: [...first!.query, ['q', 'a\u0000b']] }, {})
       if (nul.res.status !== 400) failures.push(`NUL na query: ${nul.url} → ${nul.res.status}`)
       failures.push(...answerProblems(target, nul.res.status, nul.res.body).map((p) => `NUL na query: ${nul.url}: ${p}`))

@@ -51,7 +51,10 @@ describe('GET /api/v1/openapi.json', () => {
     const create = doc.paths['/notebooks'].post
     expect(create.requestBody.content['application/json'].schema.required).toEqual(['name'])
     expect(Object.keys(create.responses)).toEqual(['201', '400', '401', '403', '413', '415', '429'])
-    expect(create.responses['403'].content['application/json'].schema.required).toEqual(['error', 'code'])
+    // The refusal's own body, or the token's plain { error } (a temporary password's).
+    const refused = create.responses['403'].content['application/json'].schema
+    expect(refused.anyOf[0].required).toEqual(['error', 'code'])
+    expect(refused.anyOf[1]).toEqual({ $ref: '#/components/schemas/Error' })
   })
 
   it('publishes the login the server asks for, and the path id’s pattern (ADR 049)', async () => {
