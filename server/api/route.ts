@@ -46,19 +46,11 @@ export function route<S extends EndpointSpec>(router: Router, endpoint: Endpoint
 function mount<S extends EndpointSpec>(router: Router, endpoint: Endpoint<S>, middleware: RequestHandler[], handle: RouteHandler<S>) {
   const { params } = endpoint
   // The path read before the login (idBeforeAuth): the same check the handler repeats below.
-  const pathFirst: RequestHandler[] =
-    endpoint.idBeforeAuth && params
-      ? [
-          (req, _res, next) => {
-            try {
-              parseParams({ ...endpoint, params }, req.params)
-              next()
-            } catch (error) {
-              next(error)
-            }
-          },
-        ]
-      : []
+  const readPath = handler((req, _res, next) => {
+    if (params) parseParams({ ...endpoint, params }, req.params)
+    next()
+  })
+  const pathFirst = endpoint.idBeforeAuth ? [readPath] : []
   router[endpoint.method](
     endpoint.path,
     ...pathFirst,
