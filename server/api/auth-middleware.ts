@@ -55,15 +55,18 @@ export function isAdmin(user: AuthUser | undefined) {
   return user?.planName === 'ADMIN'
 }
 
-export function requireUser(req: Request, _res: Response, next: NextFunction) {
-  if (!req.user) return next(new HttpError(401, 'Token não encontrado'))
-  next()
+/** A signed-in account, or 401 with `message` (a feature may say it in its own words). */
+export function requireUser(message = 'Token não encontrado') {
+  return (req: Request, _res: Response, next: NextFunction) => next(req.user ? undefined : new HttpError(401, message))
 }
 
-export function requireAdmin(req: Request, _res: Response, next: NextFunction) {
-  if (!req.user) return next(new HttpError(401, 'Token de autenticação não encontrado'))
-  if (!isAdmin(req.user)) return next(new HttpError(403, 'Acesso restrito a administradores'))
-  next()
+/** An administrator: a visitor gets 401 with `message`, anyone else 403. */
+export function requireAdmin(message = 'Token de autenticação não encontrado') {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (!req.user) return next(new HttpError(401, message))
+    if (!isAdmin(req.user)) return next(new HttpError(403, 'Acesso restrito a administradores'))
+    next()
+  }
 }
 
 /** The authenticated user; only call after requireUser/requireAdmin. */

@@ -19,9 +19,22 @@ export type EndpointSpec = {
   summary: string
   description?: string
   tags: readonly string[]
+  /**
+   * Who may call: 'none' anyone, 'user' a signed-in account (a visitor gets 401), 'admin' an
+   * administrator (a visitor 401, a student 403). route() checks it; the document publishes it.
+   */
   auth: Auth
-  /** Path parameters; a value the schema refuses answers 404 with its message (a bad id is "not found"). */
+  /** 'user' or 'admin': the 401 a visitor reads, in the feature's own words (default the guard's). */
+  loginMessage?: string
+  /**
+   * 'user' or 'admin': the path is read before the login, so a bad id answers as one (404, or
+   * `paramStatus`) before a visitor's 401: the id decides whether there is anything to sign in for.
+   */
+  idBeforeAuth?: true
+  /** Path parameters; a value the schema refuses answers `paramStatus` with its message. */
   params?: ObjectSchema
+  /** The status of a refused path parameter: 404 by default (a bad id is "not found"), 400 where the feature says "bad request". */
+  paramStatus?: 400 | 404
   /** A value the schema refuses answers 400 with its message. */
   query?: ObjectSchema
   body?: ObjectSchema
@@ -48,8 +61,12 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 
 export type Endpoint<S extends EndpointSpec = EndpointSpec> = S & { readonly successStatus: SuccessStatus }
 
 export function defineEndpoint<const S extends EndpointSpec>(spec: S): Endpoint<S> {
+  const where = `${spec.method.toUpperCase()} ${spec.path}`
   const statuses = successStatuses(spec)
-  if (!statuses.length) throw new Error(`${spec.method.toUpperCase()} ${spec.path}: declare a success status`)
+  if (!statuses.length) throw new Error(`${where}: declare a success status`)
+  if (spec.auth === 'none' && (spec.loginMessage || spec.idBeforeAuth))
+    throw new Error(`${where}: loginMessage and idBeforeAuth describe a login, and auth 'none' asks for none`)
+  if (spec.idBeforeAuth && !spec.params) throw new Error(`${where}: idBeforeAuth without path parameters`)
   return { ...spec, successStatus: statuses[0] }
 }
 
@@ -91,15 +108,18 @@ export type EndpointInput<E extends EndpointSpec> = {
 
 /**
  * Statuses an endpoint may answer: its success, the errors it declares, and those its shape
- * implies (400 for refused input, anywhere, 401 and 403 when signed in, 404 for a
+ * implies (400 for refused input, anywhere, 401 and 403 for who asks, 404 for a
  * refused path id, 415 and 413 for a body that is not JSON or too big). A rate limit's 429 is declared.
  */
 export function declaredStatuses(endpoint: Endpoint) {
   const statuses = new Set<number>([...successStatuses(endpoint), ...(endpoint.errors ?? [])])
-  // A signed-in endpoint answers 403 to a token that may only change its temporary password
-  // (auth-middleware.ts), and to a student on an admin endpoint.
-  if (endpoint.auth !== 'none') [401, 403].forEach((s) => statuses.add(s))
-  if (endpoint.params) statuses.add(404)
+  // A token sent is checked wherever the session is read, public routes too (auth-middleware.ts):
+  // unknown or expired, 401; one that may only change its temporary password, 403. A signed-in
+  // endpoint also answers 401 to a visitor, an admin one 403 to a student. (Health and the payment
+  // webhook, read before the session, never answer them: for those two it is a superset.)
+  statuses.add(401).add(403)
+  // A path names a row: one that is not there is 404, whatever a malformed id answers.
+  if (endpoint.params) [404, endpoint.paramStatus ?? 404].forEach((s) => statuses.add(s))
   // The API-wide input guard answers 400 anywhere: a NUL byte, a bad %-escape in the path.
   statuses.add(400)
   if (endpoint.body || endpoint.multipart) [413, 415].forEach((s) => statuses.add(s))
@@ -111,23 +131,35 @@ export function responseSchema(endpoint: Endpoint, status: number): z.ZodType | 
   const success = endpoint.responses[status as SuccessStatus]
   if (success) return success
   if (!declaredStatuses(endpoint).includes(status)) return undefined
-  return endpoint.errorBodies?.[status as ErrorStatus] ?? ApiErrorBody
+  const own = endpoint.errorBodies?.[status as ErrorStatus]
+  // A 401/403 may also be the token's (auth-middleware.ts): a plain `{ error }`.
+  if (own && (status === 401 || status === 403)) return z.union([own, ApiErrorBody])
+  return own ?? ApiErrorBody
 }
 
 /** `/notebooks/:id` → `/notebooks/{id}` (OpenAPI's template). */
 export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}')
 
+/** What a path id looks like: 1 to 9 digits (the document publishes it as the parameter's pattern). */
+export const ID_PATTERN = /^\d{1,9}$/
+
 /**
  * A path id: up to 9 digits, at least 1. Anything else answers 404 with `message`, as a row that
- * does not exist would (the page behind it is simply not there).
+ * does not exist would (the page behind it is simply not there), or the endpoint's `paramStatus`.
  */
 export const idParam = (message: string) =>
   z
     .string()
-    .regex(/^\d{1,9}$/, { error: message })
+    .regex(ID_PATTERN, { error: message })
     .transform(Number)
     .refine((n) => n >= 1, { error: message })
     .meta({ description: 'Identificador numérico (inteiro positivo).', example: '1' })
+
+/**
+ * What the document says of a body that must name at least one of `keys` (a refine the JSON
+ * Schema cannot read): `.meta(atLeastOneOf([...]))` beside the refine that checks it.
+ */
+export const atLeastOneOf = (keys: readonly string[]) => ({ anyOf: keys.map((key) => ({ required: [key] })) })
 
 /** The `{ success: true, message }` answer of a write that returns nothing else. */
 export const SuccessMessage = z.object({ success: z.literal(true), message: z.string() })

@@ -36,18 +36,21 @@ export function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S
   return result.data
 }
 
-/** A filter left on its empty option (a no-JS GET form) sends '': no filter. */
-export const blank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema)
+/**
+ * A whole number in a query string: its digits are read as the number, and anything else (an empty
+ * value, a sign, a point, an exponent, a word, a repeated key) reaches `schema` as it came and is
+ * refused with its message. The document publishes `schema` (an integer and its bounds); a body is
+ * JSON and reads numbers as they are, never through this (ADR 049).
+ */
+export const queryInt = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v), schema)
 
-/** `?page=`: a page number from 1 to 10,000, 1 when absent or blank. */
-export const pageParam = blank(
-  z.coerce
-    .number({ error: 'Página inválida.' })
-    .int('Página inválida.')
-    .min(1, 'Página inválida.')
-    .max(10_000, 'Página inválida.')
-    .default(1),
-)
+const PAGE_MESSAGE = 'Página inválida.'
+
+/** `?page=`: a page number from 1 to 10,000, 1 when absent; `page=` with no value is refused. */
+export const pageParam = queryInt(
+  z.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(10_000, PAGE_MESSAGE).default(1),
+).meta({ description: 'Página, de 1 a 10000 (padrão 1).' })
 
 /** A path id; anything that is not a positive integer is simply "not found". */
 export function pathId(req: Request, key: string, message: string) {

@@ -42,7 +42,8 @@ function operation(id: string, endpoint: Endpoint): ZodOpenApiOperationObject {
     summary: endpoint.summary,
     ...(endpoint.description ? { description: endpoint.description } : {}),
     tags: [...endpoint.tags],
-    security: endpoint.auth === 'none' ? [] : [{ bearer: [] }],
+    // A public route reads a token when one is sent (the answer may be the caller's: their own results).
+    security: endpoint.auth === 'none' ? [{}, { bearer: [] }] : [{ bearer: [] }],
     requestParams: {
       ...(endpoint.params ? { path: endpoint.params as z.ZodObject } : {}),
       ...(endpoint.query ? { query: endpoint.query as z.ZodObject } : {}),
@@ -60,25 +61,47 @@ function filesBody({ field, description }: { field: string; description: string 
   return z.object({ [field]: z.array(z.string().meta({ format: 'binary' })).meta({ description }) })
 }
 
+type OverrideContext = { zodSchema: unknown; jsonSchema: Record<string, unknown>; io: 'input' | 'output' }
+type StringDef = { type: string; checks?: Array<{ _zod: { def: { check: string; tx?: (v: string) => string } } }> }
+
+/**
+ * A text the contract trims before counting (`.trim().min(n)`): "   " is not a name. JSON Schema
+ * counts before trimming, so the document adds what it takes: n characters from a non-space to a
+ * non-space (ADR 049).
+ */
+function trimmedMinimum({ zodSchema, jsonSchema, io }: OverrideContext) {
+  const def = (zodSchema as { _zod?: { def?: StringDef } })._zod?.def
+  if (io !== 'input' || def?.type !== 'string' || jsonSchema.pattern !== undefined) return
+  const min = jsonSchema.minLength
+  const trims = (def.checks ?? []).some((c) => c._zod.def.check === 'overwrite' && c._zod.def.tx?.(' x ') === 'x')
+  if (!trims || typeof min !== 'number' || min < 1) return
+  jsonSchema.pattern = min === 1 ? '\\S' : `\\S[\\s\\S]{${min - 2},}\\S`
+}
+
 export function openApiDocument(endpoints = ENDPOINTS) {
   const paths: ZodOpenApiPathsObject = {}
   for (const { id, endpoint } of endpoints) {
     const item = (paths[openApiPath(endpoint.path)] ??= {})
     item[endpoint.method] = operation(id, endpoint)
   }
-  return createDocument({
-    openapi: '3.1.0',
-    info: {
-      title: 'Gabarita API',
-      version: buildInfo().version,
-      description:
-        'API REST do Gabarita (banco de questões da OAB). JSON na entrada e na saída; erros sempre `{ "error": "mensagem" }` em português. ' +
-        'Cada rota é um contrato do código (ADR 038); os envios de arquivos são multipart/form-data.',
+  return createDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: 'Gabarita API',
+        version: buildInfo().version,
+        description:
+          'API REST do Gabarita (banco de questões da OAB). JSON na entrada e na saída; erros sempre `{ "error": "mensagem" }` em português. ' +
+          'Cada rota é um contrato do código (ADR 038); os envios de arquivos são multipart/form-data. ' +
+          'Um caractere U+0000 (NUL) em qualquer parte da requisição é recusado com 400; um valor vazio na query (`page=`) também. ' +
+          'Um token enviado é conferido mesmo nas rotas públicas: desconhecido ou vencido, 401.',
+      },
+      servers: [{ url: '/api/v1' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'O token de POST /auth/login.' } } },
+      paths,
     },
-    servers: [{ url: '/api/v1' }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'O token de POST /auth/login.' } } },
-    paths,
-  })
+    { override: trimmedMinimum },
+  )
 }
 
 /** GET /openapi.json: built once per process (the contracts do not change while it runs). */

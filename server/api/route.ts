@@ -7,8 +7,10 @@ import { StatusReply } from './contract'
 import { handler, HttpError, parse } from './http'
 
 // Mounts one contract on a router (ADR 038). The order of checks is the one every router kept by
-// hand: auth, then the route's own middleware (a rate limit), then the path (404), the query and
-// the body (400 with the first issue's Portuguese message). The handler returns the success body,
+// hand: auth (401/403, in the contract's own words when it has them), then the route's own
+// middleware (a rate limit), then the path (404), the query and the body (400 with the first
+// issue's Portuguese message). A contract with `idBeforeAuth` reads its path first: a bad id
+// answers as one before a visitor hears about the login (ADR 049). The handler returns the success body,
 // typed by the contract's response schema, and this sends it with the contract's status (or
 // another status it declares, when the handler returns withStatus()).
 
@@ -19,11 +21,18 @@ export type RouteHandler<S extends EndpointSpec> = (
 /** The success body, or `withStatus(status, body)` for another declared success status. */
 type Answer<S extends EndpointSpec> = HandlerReply<S> | StatusReply<HandlerReply<S>>
 
-/** The path's parameters; the first refused one answers 404 with its own message. */
-function parseParams(schema: z.ZodType, params: unknown) {
-  const result = schema.safeParse(params)
-  if (!result.success) throw new HttpError(404, result.error.issues[0]?.message ?? 'Rota não encontrada')
+/** The path's parameters; the first refused one answers the contract's paramStatus (404) with its own message. */
+function parseParams(endpoint: EndpointSpec & { params: z.ZodType }, params: unknown) {
+  const result = endpoint.params.safeParse(params)
+  if (!result.success) throw new HttpError(endpoint.paramStatus ?? 404, result.error.issues[0]?.message ?? 'Rota não encontrada')
   return result.data
+}
+
+/** The login (and role) the contract asks for, as middleware: 401 in its words, 403 for a student on an admin route. */
+function authGuard(endpoint: EndpointSpec): RequestHandler[] {
+  if (endpoint.auth === 'user') return [requireUser(endpoint.loginMessage)]
+  if (endpoint.auth === 'admin') return [requireAdmin(endpoint.loginMessage)]
+  return []
 }
 
 /**
@@ -35,14 +44,21 @@ export function route<S extends EndpointSpec>(router: Router, endpoint: Endpoint
 }
 
 function mount<S extends EndpointSpec>(router: Router, endpoint: Endpoint<S>, middleware: RequestHandler[], handle: RouteHandler<S>) {
-  const auth = endpoint.auth === 'user' ? [requireUser] : endpoint.auth === 'admin' ? [requireAdmin] : []
+  const { params } = endpoint
+  // The path read before the login (idBeforeAuth): the same check the handler repeats below.
+  const readPath = handler((req, _res, next) => {
+    if (params) parseParams({ ...endpoint, params }, req.params)
+    next()
+  })
+  const pathFirst = endpoint.idBeforeAuth ? [readPath] : []
   router[endpoint.method](
     endpoint.path,
-    ...auth,
+    ...pathFirst,
+    ...authGuard(endpoint),
     ...middleware,
     handler(async (req, res) => {
       const input = {
-        params: endpoint.params ? parseParams(endpoint.params, req.params) : undefined,
+        params: params ? parseParams({ ...endpoint, params }, req.params) : undefined,
         query: endpoint.query ? parse(endpoint.query, req.query) : undefined,
         body: endpoint.body ? parse(endpoint.body, req.body ?? {}) : undefined,
       } as EndpointInput<S>

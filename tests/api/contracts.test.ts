@@ -126,7 +126,7 @@ describe('an endpoint may declare more than one success status', () => {
 
   it('the lowest declared is the default; withStatus sends another declared one, and both pass the check', async () => {
     expect(tally.successStatus).toBe(200)
-    expect(declaredStatuses(tally)).toEqual([200, 201, 400, 404])
+    expect(declaredStatuses(tally)).toEqual([200, 201, 400, 401, 403, 404])
     const api = contractRequest(
       appWith(() => 201),
       tallyEntries,
@@ -145,7 +145,77 @@ describe('an endpoint may declare more than one success status', () => {
       appWith(() => 201),
       [{ id: 'teste.tally', endpoint: onlyOk }],
     )
-    await expect(api.post('/api/v1/placares/2')).rejects.toThrow(/status fora do contrato \(declarados: 200, 400, 404\)/)
+    await expect(api.post('/api/v1/placares/2')).rejects.toThrow(/status fora do contrato \(declarados: 200, 400, 401, 403, 404\)/)
+  })
+})
+
+describe('a login the contract asks for (ADR 049)', () => {
+  const spec = { method: 'get', summary: 'Um recurso de teste', tags: ['Teste'], responses: { 200: z.object({ id: z.number() }) } } as const
+  const id = z.object({ id: idParam('Recurso não encontrado') })
+  const endpoints = {
+    plain: defineEndpoint({ ...spec, path: '/simples/:id', auth: 'user', params: id }),
+    worded: defineEndpoint({ ...spec, path: '/falado/:id', auth: 'user', loginMessage: 'Entre para ver.', params: id }),
+    idFirst: defineEndpoint({
+      ...spec,
+      path: '/id-antes/:id',
+      auth: 'user',
+      loginMessage: 'Entre para ver.',
+      idBeforeAuth: true,
+      params: id,
+    }),
+    badRequest: defineEndpoint({
+      ...spec,
+      path: '/malformado/:id',
+      auth: 'user',
+      idBeforeAuth: true,
+      params: z.object({ id: z.string().regex(/^\d+$/, { error: 'Identificador inválido.' }) }),
+      paramStatus: 400,
+    }),
+    admin: defineEndpoint({ ...spec, path: '/admin-teste/:id', auth: 'admin', params: id }),
+  }
+  const app = express()
+  const router = Router()
+  // A stand-in for loadUser: the header names who asks.
+  app.use((req, _res, next) => {
+    const who = req.get('x-quem')
+    if (who) req.user = { id: who, planName: who === 'admin' ? 'ADMIN' : 'GRATUITO' } as NonNullable<express.Request['user']>
+    next()
+  })
+  app.use('/api/v1', router)
+  for (const endpoint of Object.values(endpoints)) route(router, endpoint)(({ params }) => ({ id: Number(params.id) }))
+  app.use((error: { status?: number; message: string }, _req: unknown, res: express.Response, _next: unknown) => {
+    res.status(error.status ?? 500).json({ error: error.message })
+  })
+  const get = (path: string, who?: string) =>
+    who ? request(app).get(`/api/v1${path}`).set('x-quem', who) : request(app).get(`/api/v1${path}`)
+
+  it('answers a visitor 401, in the contract’s words when it has them, before reading the id', async () => {
+    expect((await get('/simples/abc')).body).toEqual({ error: 'Token não encontrado' })
+    expect((await get('/falado/abc')).status).toBe(401)
+    expect((await get('/falado/abc')).body).toEqual({ error: 'Entre para ver.' })
+    expect((await get('/falado/7', 'ana')).body).toEqual({ id: 7 })
+  })
+
+  it('reads the id first with idBeforeAuth: a bad id answers as one (404, or the contract’s paramStatus), a good one 401', async () => {
+    expect((await get('/id-antes/abc')).status).toBe(404)
+    expect((await get('/id-antes/abc')).body).toEqual({ error: 'Recurso não encontrado' })
+    expect((await get('/id-antes/7')).body).toEqual({ error: 'Entre para ver.' })
+    expect((await get('/id-antes/7', 'ana')).body).toEqual({ id: 7 })
+    expect((await get('/malformado/x1')).status).toBe(400)
+    expect((await get('/malformado/x1')).body).toEqual({ error: 'Identificador inválido.' })
+    expect((await get('/malformado/12')).status).toBe(401)
+  })
+
+  it('answers a student 403 on an admin route, and declares 401 and 403 wherever a login is asked for', async () => {
+    expect((await get('/admin-teste/1')).status).toBe(401)
+    expect((await get('/admin-teste/1', 'ana')).status).toBe(403)
+    expect((await get('/admin-teste/1', 'admin')).body).toEqual({ id: 1 })
+    for (const endpoint of Object.values(endpoints)) expect(declaredStatuses(endpoint)).toEqual(expect.arrayContaining([401, 403, 404]))
+    expect(declaredStatuses(endpoints.badRequest)).toContain(400)
+  })
+
+  it('refuses a login option on a route that asks for none', () => {
+    expect(() => defineEndpoint({ ...spec, path: '/x/:id', auth: 'none', loginMessage: 'Entre.', params: id })).toThrow(/auth 'none'/)
   })
 })
 

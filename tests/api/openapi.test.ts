@@ -51,7 +51,29 @@ describe('GET /api/v1/openapi.json', () => {
     const create = doc.paths['/notebooks'].post
     expect(create.requestBody.content['application/json'].schema.required).toEqual(['name'])
     expect(Object.keys(create.responses)).toEqual(['201', '400', '401', '403', '413', '415', '429'])
-    expect(create.responses['403'].content['application/json'].schema.required).toEqual(['error', 'code'])
+    // The refusal's own body, or the token's plain { error } (a temporary password's).
+    const refused = create.responses['403'].content['application/json'].schema
+    expect(refused.anyOf[0].required).toEqual(['error', 'code'])
+    expect(refused.anyOf[1]).toEqual({ $ref: '#/components/schemas/Error' })
+  })
+
+  it('publishes the login the server asks for, and the path id’s pattern (ADR 049)', async () => {
+    const doc = (await request(t.app).get('/api/v1/openapi.json')).body
+    for (const [path, method] of [
+      ['/questions/{id}/attempts', 'post'],
+      ['/questions/{id}/reveal', 'get'],
+      ['/questions/{id}/forum/topics', 'get'],
+      ['/forum/replies/{id}/vote', 'put'],
+      ['/error-reports/mine', 'get'],
+    ]) {
+      const operation = doc.paths[path][method]
+      expect(operation.security, `${method} ${path}`).toEqual([{ bearer: [] }])
+      expect(Object.keys(operation.responses), `${method} ${path}`).toEqual(expect.arrayContaining(['401', '403']))
+    }
+    const card = doc.paths['/questions/{id}'].get
+    expect(card.security).toEqual([{}, { bearer: [] }])
+    expect(card.parameters[0].schema.pattern).toBe('^\\d{1,9}$')
+    expect(Object.keys(card.responses)).toEqual(expect.arrayContaining(['400', '404']))
   })
 })
 

@@ -5,12 +5,19 @@ export const PASSWORD_MIN = 6
 export const PASSWORD_TOO_SHORT = 'A senha deve ter pelo menos 6 caracteres'
 export const PASSWORDS_DIFFER = 'As senhas não coincidem'
 
+/**
+ * What the document says of an email field: format email, and the pattern zod's z.email() checks
+ * (spaces around it are trimmed first).
+ */
+export const EMAIL_FORMAT = { format: 'email', pattern: z.regexes.email.source } as const
+
 export const emailField = z
   .string({ error: 'Email é obrigatório' })
   .trim()
   .min(1, 'Email é obrigatório')
   .max(254, 'Email muito longo')
   .pipe(z.email({ error: 'Email inválido' }))
+  .meta(EMAIL_FORMAT)
 
 export const passwordField = z
   .string({ error: 'Senha é obrigatória' })

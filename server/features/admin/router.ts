@@ -147,7 +147,7 @@ function uploadReply(results: FileResult[]): UploadResult {
  */
 export function createAdminRouter(ctx: AppContext) {
   const router = Router()
-  router.use('/admin', requireAdmin)
+  router.use('/admin', requireAdmin())
 
   // Multipart: the contract says what comes and goes; the handler reads the files itself.
   route(

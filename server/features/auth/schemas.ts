@@ -1,7 +1,7 @@
 import * as z from 'zod'
 
 import { MESSAGES } from '../../domain/auth/messages'
-import { emailField, nameField, passwordField, PASSWORDS_DIFFER, phoneField } from '../../domain/auth/schemas'
+import { EMAIL_FORMAT, emailField, nameField, passwordField, PASSWORDS_DIFFER, phoneField } from '../../domain/auth/schemas'
 
 // The request bodies of the accounts API (spec section 7's names: confirm_password,
 // new_password, current_password). The pages' forms have their own schemas over the same field
@@ -30,7 +30,8 @@ export const ForgotPasswordBody = z.object({
   email: z
     .string({ error: 'Por favor, digite um email válido' })
     .trim()
-    .pipe(z.email({ error: 'Por favor, digite um email válido' })),
+    .pipe(z.email({ error: 'Por favor, digite um email válido' }))
+    .meta(EMAIL_FORMAT),
 })
 
 export const NewPasswordBody = z

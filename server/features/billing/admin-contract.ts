@@ -1,7 +1,7 @@
 import * as z from 'zod'
 
 import { defineEndpoint } from '../../api/contract'
-import { blank, pageParam } from '../../api/http'
+import { pageParam } from '../../api/http'
 import { PolicyJson } from '../../domain/account-json'
 import type { AdminToggle } from '../../domain/toggles/names'
 import { ADMIN_TOGGLES } from '../../domain/toggles/names'
@@ -137,7 +137,7 @@ export const adminBillingApi = {
     tags,
     auth: 'admin',
     query: z.object({
-      status: blank(z.enum(SUBSCRIPTION_STATES, { error: `Situação inválida: use ${SUBSCRIPTION_STATES.join(', ')}.` }).optional()),
+      status: z.enum(SUBSCRIPTION_STATES, { error: `Situação inválida: use ${SUBSCRIPTION_STATES.join(', ')}.` }).optional(),
       page: pageParam,
     }),
     responses: { 200: pageOf(AdminSubscriptionJson) },
@@ -157,7 +157,7 @@ export const adminBillingApi = {
     tags,
     auth: 'admin',
     query: z.object({
-      status: blank(z.enum(PAYMENT_STATUSES, { error: `Situação inválida: use ${PAYMENT_STATUSES.join(', ')}.` }).optional()),
+      status: z.enum(PAYMENT_STATUSES, { error: `Situação inválida: use ${PAYMENT_STATUSES.join(', ')}.` }).optional(),
       page: pageParam,
     }),
     responses: { 200: pageOf(AdminPaymentJson) },

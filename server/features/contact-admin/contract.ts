@@ -1,7 +1,7 @@
 import * as z from 'zod'
 
 import { defineEndpoint, idParam } from '../../api/contract'
-import { blank, pageParam } from '../../api/http'
+import { pageParam } from '../../api/http'
 import { CONTACT_MESSAGE_NOT_FOUND, CONTACT_STATUSES } from './messages'
 import { ContactReplyBody, contactStatus } from './schemas'
 
@@ -41,7 +41,7 @@ export const contactAdminApi = {
     summary: 'As mensagens de contato, da mais recente à mais antiga',
     tags,
     auth: 'admin',
-    query: z.object({ status: blank(contactStatus.optional()), page: pageParam }),
+    query: z.object({ status: contactStatus.optional(), page: pageParam }),
     responses: { 200: ContactMessagePage },
   }),
   get: defineEndpoint({

@@ -9,7 +9,8 @@ export const ContactSchema = z.object({
     .string({ error: 'Informe seu email' })
     .trim()
     .min(1, 'Informe seu email')
-    .pipe(z.email('Digite um email válido').max(200, 'Email muito longo')),
+    .pipe(z.email('Digite um email válido').max(200, 'Email muito longo'))
+    .meta({ format: 'email', pattern: z.regexes.email.source, maxLength: 200 }),
   subject: z.string({ error: 'Informe o assunto' }).trim().min(1, 'Informe o assunto').max(200, 'Assunto muito longo'),
   message: z
     .string({ error: 'Escreva sua mensagem' })

@@ -1,8 +1,8 @@
 import * as z from 'zod'
 
 import { defineEndpoint, idParam } from '../../api/contract'
-import { blank, pageParam } from '../../api/http'
-import { ERROR_REPORT_NOT_FOUND, ERROR_REPORT_STATUSES } from './messages'
+import { pageParam } from '../../api/http'
+import { ERROR_REPORT_NOT_FOUND, ERROR_REPORT_STATUSES, ERROR_REPORTS_LOGIN } from './messages'
 import { errorReportStatus, ErrorReportUpdateBody } from './schemas'
 
 // The error-report queue (issue 13): the errors students report from the cards (POST
@@ -46,11 +46,10 @@ export const errorReportsApi = {
     path: '/error-reports/mine',
     summary: 'Os erros que o estudante reportou, com a situação e a resposta da equipe',
     tags,
-    // Signed in, checked by the router with its own message for a visitor (not the guard's).
-    auth: 'none',
+    auth: 'user',
+    loginMessage: ERROR_REPORTS_LOGIN,
     query: z.object({ page: pageParam }),
     responses: { 200: page(MyErrorReportJson) },
-    errors: [401],
   }),
   list: defineEndpoint({
     method: 'get',
@@ -58,7 +57,7 @@ export const errorReportsApi = {
     summary: 'A fila de relatos de erro, do mais recente, opcionalmente de uma situação',
     tags,
     auth: 'admin',
-    query: z.object({ status: blank(errorReportStatus.optional()), page: pageParam }),
+    query: z.object({ status: errorReportStatus.optional(), page: pageParam }),
     responses: { 200: page(AdminErrorReportJson) },
   }),
   update: defineEndpoint({

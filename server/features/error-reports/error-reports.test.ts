@@ -105,7 +105,7 @@ describe('admin error-report queue', () => {
     const fixed = await api('get', '/admin/error-reports?status=corrigido', admin.auth)
     expect(fixed.body.data.every((r: { status: string }) => r.status === 'corrigido')).toBe(true)
     expect(fixed.body.data.map((r: { id: number }) => r.id)).toContain(a.id)
-    expect((await api('get', '/admin/error-reports?status=', admin.auth)).status).toBe(200)
+    expect((await api('get', '/admin/error-reports?status=', admin.auth)).status).toBe(400)
     const bad = await api('get', '/admin/error-reports?status=resolvido', admin.auth)
     expect(bad.status).toBe(400)
     expect(bad.body.error).toBe('Situação inválida: use novo, em_analise, corrigido, descartado.')

@@ -1,12 +1,12 @@
 import * as z from 'zod'
 
-import { ApiErrorBody, defineEndpoint, idParam, SuccessMessage } from '../../api/contract'
-import { blank, pageParam } from '../../api/http'
-import { FORUM_QUEUE_FILTERS, QUESTION_NOT_FOUND, REPLY_NOT_FOUND, TOPIC_NOT_FOUND } from './messages'
+import { ApiErrorBody, atLeastOneOf, defineEndpoint, idParam, SuccessMessage } from '../../api/contract'
+import { pageParam } from '../../api/http'
+import { FORUM_LOGIN_MESSAGE, FORUM_QUEUE_FILTERS, QUESTION_NOT_FOUND, REPLY_NOT_FOUND, TOPIC_NOT_FOUND } from './messages'
 import { FlagBody, ReplyBody, TopicBody, VoteBody } from './schemas'
 
 // Discussões (issue 13, spec section 3): topics and replies on a question, votes, flags, and the
-// admin moderation queue. Reading needs a login (its own 401 message); posting, editing and
+// admin moderation queue. Reading needs a login (its own 401 message, before the id is read); posting, editing and
 // voting need the policy's 'comments' feature (403 with a code); writes are rate limited per
 // user. The post fields the spec names keep its spelling (createdAt, upvotes, downvotes,
 // userVote, isHighlighted, replies); the others are snake_case.
@@ -101,9 +101,11 @@ const flag = (name: string) => z.boolean({ error: `${name} deve ser verdadeiro o
 const TopicModeration = z
   .object({ highlighted: flag('highlighted'), hidden: flag('hidden'), dismiss_flags: flag('dismiss_flags') })
   .refine((v) => Object.keys(v).length > 0, { error: 'Nada a alterar: envie highlighted, hidden ou dismiss_flags.' })
+  .meta(atLeastOneOf(['highlighted', 'hidden', 'dismiss_flags']))
 const ReplyModeration = z
   .object({ hidden: flag('hidden'), dismiss_flags: flag('dismiss_flags') })
   .refine((v) => Object.keys(v).length > 0, { error: 'Nada a alterar: envie hidden ou dismiss_flags.' })
+  .meta(atLeastOneOf(['hidden', 'dismiss_flags']))
 
 /** A write the policy refuses: the reason's code (or none: not the author of the post). */
 const Refused = ApiErrorBody.extend({ code: PostingCode.optional() }).meta({ id: 'ForumRefused' })
@@ -115,6 +117,8 @@ const reply = z.object({ id: idParam(REPLY_NOT_FOUND) })
 const ok = z.literal(true)
 const withMessage = <T extends z.ZodRawShape>(shape: T) => z.object({ success: ok, message: z.string(), ...shape })
 const tags = ['Discussões']
+/** Every student route: a visitor reads the forum's own 401, whatever the id. */
+const signedIn = { auth: 'user', loginMessage: FORUM_LOGIN_MESSAGE } as const
 const adminTags = ['Discussões (moderação)']
 
 export const forumApi = {
@@ -123,22 +127,22 @@ export const forumApi = {
     path: '/questions/:id/forum/topics',
     summary: 'Os tópicos da questão: destacados primeiro, depois saldo de votos, depois os mais novos',
     tags,
-    auth: 'none',
+    ...signedIn,
     params: question,
     query: z.object({ page: pageParam }),
     responses: { 200: TopicsPageJson },
-    errors: [401, 409],
+    errors: [409],
   }),
   createTopic: defineEndpoint({
     method: 'post',
     path: '/questions/:id/forum/topics',
     summary: 'Abre um tópico na questão',
     tags,
-    auth: 'none',
+    ...signedIn,
     params: question,
     body: TopicBody,
     responses: { 201: withMessage({ topic: ForumTopicJson }) },
-    errors: [401, 403, 409, 429],
+    errors: [403, 409, 429],
     errorBodies: refused,
   }),
   updateTopic: defineEndpoint({
@@ -146,11 +150,11 @@ export const forumApi = {
     path: '/forum/topics/:id',
     summary: 'Edita um tópico do autor',
     tags,
-    auth: 'none',
+    ...signedIn,
     params: topic,
     body: TopicBody,
     responses: { 200: withMessage({ topic: ForumTopicJson }) },
-    errors: [401, 403, 429],
+    errors: [403, 429],
     errorBodies: refused,
   }),
   deleteTopic: defineEndpoint({
@@ -158,10 +162,10 @@ export const forumApi = {
     path: '/forum/topics/:id',
     summary: 'Exclui um tópico do autor (com respostas, fica como mensagem removida)',
     tags,
-    auth: 'none',
+    ...signedIn,
     params: topic,
     responses: { 200: withMessage({ id: int() }) },
-    errors: [401, 403],
+    errors: [403],
     errorBodies: refused,
   }),
   createReply: defineEndpoint({
@@ -169,11 +173,11 @@ export const forumApi = {
     path: '/forum/topics/:id/replies',
     summary: 'Responde a um tópico',
     tags,
-    auth: 'none',
+    ...signedIn,
     params: topic,
     body: ReplyBody,
     responses: { 201: withMessage({ reply: ForumReplyJson }) },
-    errors: [401, 403, 429],
+    errors: [403, 429],
     errorBodies: refused,
   }),
   updateReply: defineEndpoint({
@@ -181,11 +185,11 @@ export const forumApi = {
     path: '/forum/replies/:id',
     summary: 'Edita uma resposta do autor',
     tags,
-    auth: 'none',
+    ...signedIn,
     params: reply,
     body: ReplyBody,
     responses: { 200: withMessage({ reply: ForumReplyJson }) },
-    errors: [401, 403, 429],
+    errors: [403, 429],
     errorBodies: refused,
   }),
   deleteReply: defineEndpoint({
@@ -193,10 +197,10 @@ export const forumApi = {
     path: '/forum/replies/:id',
     summary: 'Exclui uma resposta do autor',
     tags,
-    auth: 'none',
+    ...signedIn,
     params: reply,
     responses: { 200: withMessage({ id: int(), topic_id: int() }) },
-    errors: [401, 403],
+    errors: [403],
     errorBodies: refused,
   }),
   voteTopic: defineEndpoint({
@@ -204,11 +208,11 @@ export const forumApi = {
     path: '/forum/topics/:id/vote',
     summary: 'Vota num tópico: o mesmo voto de novo o retira, o oposto troca, none retira',
     tags,
-    auth: 'none',
+    ...signedIn,
     params: topic,
     body: VoteBody,
     responses: { 200: VoteResultJson },
-    errors: [401, 403, 429],
+    errors: [403, 429],
     errorBodies: refused,
   }),
   voteReply: defineEndpoint({
@@ -216,11 +220,11 @@ export const forumApi = {
     path: '/forum/replies/:id/vote',
     summary: 'Vota numa resposta: o mesmo voto de novo o retira, o oposto troca, none retira',
     tags,
-    auth: 'none',
+    ...signedIn,
     params: reply,
     body: VoteBody,
     responses: { 200: VoteResultJson },
-    errors: [401, 403, 429],
+    errors: [403, 429],
     errorBodies: refused,
   }),
   flagTopic: defineEndpoint({
@@ -228,22 +232,22 @@ export const forumApi = {
     path: '/forum/topics/:id/flag',
     summary: 'Denuncia um tópico à moderação (uma vez por pessoa)',
     tags,
-    auth: 'none',
+    ...signedIn,
     params: topic,
     body: FlagBody,
     responses: { 201: SuccessMessage },
-    errors: [401, 409, 429],
+    errors: [409, 429],
   }),
   flagReply: defineEndpoint({
     method: 'post',
     path: '/forum/replies/:id/flag',
     summary: 'Denuncia uma resposta à moderação (uma vez por pessoa)',
     tags,
-    auth: 'none',
+    ...signedIn,
     params: reply,
     body: FlagBody,
     responses: { 201: SuccessMessage },
-    errors: [401, 409, 429],
+    errors: [409, 429],
   }),
   queue: defineEndpoint({
     method: 'get',
@@ -252,7 +256,7 @@ export const forumApi = {
     tags: adminTags,
     auth: 'admin',
     query: z.object({
-      filter: blank(z.enum(FORUM_QUEUE_FILTERS, { error: `Filtro inválido: use ${FORUM_QUEUE_FILTERS.join(', ')}.` }).optional()),
+      filter: z.enum(FORUM_QUEUE_FILTERS, { error: `Filtro inválido: use ${FORUM_QUEUE_FILTERS.join(', ')}.` }).optional(),
       page: pageParam,
     }),
     responses: { 200: ForumQueuePageJson },

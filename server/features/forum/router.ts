@@ -1,4 +1,3 @@
-import type { RequestHandler } from 'express'
 import { Router } from 'express'
 
 import { currentUser } from '../../api/auth-middleware'
@@ -21,14 +20,12 @@ import {
   voteReply,
   voteTopic,
 } from './forum'
-import { FLAG_SENT, FLOOD_MESSAGE, FORUM_LOGIN_MESSAGE, REPLY_NOT_FOUND, TOPIC_NOT_FOUND } from './messages'
+import { FLAG_SENT, FLOOD_MESSAGE, REPLY_NOT_FOUND, TOPIC_NOT_FOUND } from './messages'
 import { forumQueue, moderateReply, moderateTopic } from './moderation'
 
-// Discussões: the contract (./contract.ts) says what each route reads and answers. Reading
-// needs a login (its own message, before anything else is read); posting needs the policy's
-// 'comments' feature (./forum.ts); writes are rate limited per user.
-
-const loginFirst: RequestHandler = (req, _res, next) => next(req.user ? undefined : new HttpError(401, FORUM_LOGIN_MESSAGE))
+// Discussões: the contract (./contract.ts) says what each route reads and answers, and that
+// reading needs a login (its own message, before anything else is read); posting needs the
+// policy's 'comments' feature (./forum.ts); writes are rate limited per user.
 
 export function createForumRouter(ctx: AppContext) {
   const router = Router()
@@ -37,12 +34,15 @@ export function createForumRouter(ctx: AppContext) {
   const votes = limiter(ctx, { name: 'forum-votes', windowMs: 60_000, limit: 60, by: 'user', message: FLOOD_MESSAGE })
   const flags = limiter(ctx, { name: 'forum-flags', windowMs: 10 * 60_000, limit: 20, by: 'user', message: FLOOD_MESSAGE })
 
-  route(router, forumApi.listTopics, [loginFirst])(async ({ req, params, query }) => {
+  route(
+    router,
+    forumApi.listTopics,
+  )(async ({ req, params, query }) => {
     await refuseWhileInSimulado(ctx, currentUser(req).id, params.id)
     return { success: true, ...unwrap(await listTopics(ctx.db, params.id, currentUser(req), query.page)) }
   })
 
-  route(router, forumApi.createTopic, [loginFirst, posts])(async ({ req, params, body }) => {
+  route(router, forumApi.createTopic, [posts])(async ({ req, params, body }) => {
     await refuseWhileInSimulado(ctx, currentUser(req).id, params.id)
     return {
       success: true,
@@ -51,52 +51,58 @@ export function createForumRouter(ctx: AppContext) {
     }
   })
 
-  route(router, forumApi.updateTopic, [loginFirst, posts])(async ({ req, params, body }) => ({
+  route(router, forumApi.updateTopic, [posts])(async ({ req, params, body }) => ({
     success: true,
     message: 'Tópico atualizado.',
     topic: unwrap(await updateTopic(ctx.db, currentUser(req), params.id, body, ctx.clock())),
   }))
 
-  route(router, forumApi.deleteTopic, [loginFirst])(async ({ req, params }) => ({
+  route(
+    router,
+    forumApi.deleteTopic,
+  )(async ({ req, params }) => ({
     success: true,
     message: 'Tópico excluído.',
     ...unwrap(await deleteTopic(ctx.db, currentUser(req), params.id, ctx.clock())),
   }))
 
-  route(router, forumApi.createReply, [loginFirst, posts])(async ({ req, params, body }) => ({
+  route(router, forumApi.createReply, [posts])(async ({ req, params, body }) => ({
     success: true,
     message: 'Resposta publicada.',
     reply: unwrap(await createReply(ctx.db, currentUser(req), params.id, body, ctx.clock())),
   }))
 
-  route(router, forumApi.updateReply, [loginFirst, posts])(async ({ req, params, body }) => ({
+  route(router, forumApi.updateReply, [posts])(async ({ req, params, body }) => ({
     success: true,
     message: 'Resposta atualizada.',
     reply: unwrap(await updateReply(ctx.db, currentUser(req), params.id, body, ctx.clock())),
   }))
 
-  route(router, forumApi.deleteReply, [loginFirst])(async ({ req, params }) => ({
+  route(
+    router,
+    forumApi.deleteReply,
+  )(async ({ req, params }) => ({
     success: true,
     message: 'Resposta excluída.',
     ...unwrap(await deleteReply(ctx.db, currentUser(req), params.id, ctx.clock())),
   }))
 
-  route(router, forumApi.voteTopic, [loginFirst, votes])(async ({ req, params, body }) => ({
+  route(router, forumApi.voteTopic, [votes])(async ({ req, params, body }) => ({
     success: true,
     ...unwrap(await voteTopic(ctx.db, currentUser(req), params.id, body.vote)),
   }))
 
-  route(router, forumApi.voteReply, [loginFirst, votes])(async ({ req, params, body }) => ({
+  route(router, forumApi.voteReply, [votes])(async ({ req, params, body }) => ({
     success: true,
     ...unwrap(await voteReply(ctx.db, currentUser(req), params.id, body.vote)),
   }))
 
-  route(router, forumApi.flagTopic, [loginFirst, flags])(async ({ req, params, body }) => {
+  route(router, forumApi.flagTopic, [flags])(async ({ req, params, body }) => {
     unwrap(await flagTopic(ctx.db, currentUser(req), params.id, body.reason))
     return { success: true, message: FLAG_SENT }
   })
 
-  route(router, forumApi.flagReply, [loginFirst, flags])(async ({ req, params, body }) => {
+  route(router, forumApi.flagReply, [flags])(async ({ req, params, body }) => {
     unwrap(await flagReply(ctx.db, currentUser(req), params.id, body.reason))
     return { success: true, message: FLAG_SENT }
   })

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 
-import { ApiErrorBody, defineEndpoint } from '../../api/contract'
+import { ApiErrorBody, defineEndpoint, ID_PATTERN } from '../../api/contract'
 import { QuestionCardJson } from '../../domain/questions/card-json'
 import { BAD_QUESTION_ID } from './messages'
 
@@ -109,8 +109,13 @@ const InvalidVideo = ApiErrorBody.extend({ code: z.literal('INVALID_VIDEO'), det
 const videoErrors = { errors: [404, 409, 422], errorBodies: { 404: NoVideo, 422: InvalidVideo } } as const
 
 const params = z.object({
-  id: z.string().meta({ description: `Identificador numérico da questão; outro valor responde 400 (${BAD_QUESTION_ID}).`, example: '1' }),
+  id: z
+    .string()
+    .regex(ID_PATTERN, { error: BAD_QUESTION_ID })
+    .meta({ description: `Identificador numérico da questão; outro valor responde 400 (${BAD_QUESTION_ID}).`, example: '1' }),
 })
+/** A malformed id is a bad request here (400), not a missing page. */
+const question = { params, paramStatus: 400 } as const
 const tags = ['Questões']
 
 export const insightApi = {
@@ -120,7 +125,7 @@ export const insightApi = {
     summary: 'As estatísticas da questão (Desempenho) e as tentativas de quem pergunta',
     tags,
     auth: 'none',
-    params,
+    ...question,
     responses: {
       200: z.object({
         success: z.literal(true),
@@ -136,7 +141,7 @@ export const insightApi = {
     summary: 'O vídeo da questão (e, para quem entrou, quando o assistiu)',
     tags,
     auth: 'none',
-    params,
+    ...question,
     responses: { 200: z.object({ success: z.literal(true), data: QuestionVideoJson }) },
     ...videoErrors,
   }),
@@ -146,7 +151,7 @@ export const insightApi = {
     summary: 'Marca o vídeo como assistido (a primeira marca fica)',
     tags,
     auth: 'user',
-    params,
+    ...question,
     responses: {
       200: z.object({ success: z.literal(true), message: z.string(), watchedAt: z.iso.datetime().nullable(), data: QuestionVideoJson }),
     },
@@ -158,7 +163,7 @@ export const insightApi = {
     summary: 'O que existe em volta da questão para o estudante: anotações, cadernos, vídeo, tópicos',
     tags,
     auth: 'user',
-    params,
+    ...question,
     responses: { 200: z.object({ success: z.literal(true), data: QuestionInteractionsJson }) },
   }),
   details: defineEndpoint({
@@ -167,7 +172,7 @@ export const insightApi = {
     summary: 'Todos os campos da questão (nunca o gabarito), para os detalhes e a página permanente',
     tags,
     auth: 'none',
-    params,
+    ...question,
     responses: { 200: z.object({ success: z.literal(true), data: QuestionDetailsJson }) },
   }),
 }

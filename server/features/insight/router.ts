@@ -20,13 +20,14 @@ import {
   VIDEO_ERROR_MESSAGE,
   WATCHED_MESSAGE,
 } from './insight'
-import { BAD_QUESTION_ID, QUESTION_NOT_FOUND } from './messages'
+import { QUESTION_NOT_FOUND } from './messages'
 
 // Question insight (issue 12): the contract (./contract.ts) says what each route reads and
-// answers. A malformed id is a bad request here (400), not a missing page.
+// answers; a malformed id is a bad request there (400), not a missing page.
 
+/** The path's id (its digits checked by the contract): 0 is no question. */
 function questionId(raw: string) {
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw new HttpError(400, BAD_QUESTION_ID)
+  if (Number(raw) < 1) throw new HttpError(404, QUESTION_NOT_FOUND)
   return Number(raw)
 }
 

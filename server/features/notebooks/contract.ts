@@ -1,7 +1,7 @@
 import * as z from 'zod'
 
 import { ApiErrorBody, defineEndpoint, idParam, SuccessMessage } from '../../api/contract'
-import { blank, pageParam } from '../../api/http'
+import { pageParam, queryInt } from '../../api/http'
 import { QuestionCardJson } from '../../domain/questions/card-json'
 import { MAX_QUESTIONS_PER_PAGE, NOT_IN_NOTEBOOK, NOTEBOOK_NOT_FOUND, QUESTION_NOT_FOUND, QUESTIONS_PER_PAGE } from './messages'
 import { MembershipBody, NotebookBody, NotebookUpdateBody } from './schemas'
@@ -64,8 +64,8 @@ export type NotebookQuestionsPage = z.output<typeof NotebookQuestionsPage>
 const perPageMessage = `per_page inválido: use um número inteiro entre 1 e ${MAX_QUESTIONS_PER_PAGE}.`
 const PageQuery = z.object({
   page: pageParam,
-  per_page: blank(
-    z.coerce
+  per_page: queryInt(
+    z
       .number({ error: perPageMessage })
       .int(perPageMessage)
       .min(1, perPageMessage)

@@ -46,6 +46,8 @@ export const notebookName = z
   .min(1, { error: 'Informe o nome do caderno.' })
   .max(NOTEBOOK_NAME_MAX, { error: `O nome do caderno pode ter no máximo ${NOTEBOOK_NAME_MAX} caracteres.` })
   .refine((v) => !CONTROL_ONE_LINE.test(v), { error: 'O nome contém caracteres inválidos.' })
+  // The document's words for it: one line without control characters, something besides spaces.
+  .meta({ pattern: '^[^\\u0000-\\u001f\\u007f]*[^\\s\\u0000-\\u001f\\u007f][^\\u0000-\\u001f\\u007f]*$' })
 
 /** Optional, trimmed, at most 500 characters; empty means none. */
 export const notebookDescription = z
@@ -54,6 +56,7 @@ export const notebookDescription = z
   .trim()
   .max(NOTEBOOK_DESCRIPTION_MAX, { error: `A descrição pode ter no máximo ${NOTEBOOK_DESCRIPTION_MAX} caracteres.` })
   .refine((v) => !CONTROL.test(v), { error: 'A descrição contém caracteres inválidos.' })
+  .meta({ pattern: '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$' })
 
 export const notebookColor = z
   .string({ error: 'Cor inválida: escolha uma das 10 cores disponíveis.' })
@@ -62,6 +65,7 @@ export const notebookColor = z
   .refine((v): v is NotebookColor => (NOTEBOOK_COLORS as readonly string[]).includes(v), {
     error: 'Cor inválida: escolha uma das 10 cores disponíveis.',
   })
+  .meta({ enum: [...NOTEBOOK_COLORS] })
 
 export const NotebookBody = z.object({
   name: notebookName,
@@ -78,6 +82,8 @@ export const NotebookUpdateBody = z
   .refine((v) => v.name !== undefined || v.description !== undefined || v.color !== undefined, {
     error: 'Nada a alterar: envie name, description ou color.',
   })
+  // The document's way of saying the refine: at least one of the three.
+  .meta({ anyOf: [{ required: ['name'] }, { required: ['description'] }, { required: ['color'] }] })
 
 const notebookId = z
   .number({ error: 'notebook_ids deve ser uma lista de identificadores numéricos de cadernos.' })

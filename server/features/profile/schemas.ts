@@ -16,6 +16,8 @@ const optionalText = (max: number) =>
 
 /** A select left on its empty option sends '': the same as clearing the field. */
 const blankAsNull = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? null : v), schema)
+/** What the document says of such a field: one of `values`, '' or null (both clear it). */
+const orBlank = (values: readonly string[]) => ({ anyOf: [{ type: 'string', enum: [...values, ''] }, { type: 'null' }] })
 
 /** PUT /profile: every field optional; a field not sent is left as it is. */
 export const UpdateProfileSchema = z.object(
@@ -35,12 +37,16 @@ export const UpdateProfileSchema = z.object(
           return z.NEVER
         }
         return date
+      })
+      .meta({
+        description: 'dd/mm/aaaa ou aaaa-mm-dd, uma data que existe; vazio apaga.',
+        pattern: '^\\s*(?:(?:0[1-9]|[12]\\d|3[01])/(?:0[1-9]|1[0-2])/\\d{4}|\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01]))?\\s*$',
       }),
-    gender: blankAsNull(z.enum(GENDERS, { error: 'Gênero inválido' }).nullish()),
+    gender: blankAsNull(z.enum(GENDERS, { error: 'Gênero inválido' }).nullish()).meta(orBlank(GENDERS)),
     education_level: optionalText(100),
     target_exam: optionalText(100),
     study_goal: optionalText(500),
-    preferred_study_time: blankAsNull(z.enum(STUDY_TIMES, { error: 'Horário de estudo inválido' }).nullish()),
+    preferred_study_time: blankAsNull(z.enum(STUDY_TIMES, { error: 'Horário de estudo inválido' }).nullish()).meta(orBlank(STUDY_TIMES)),
     notifications_enabled: z.boolean({ error: 'notifications_enabled deve ser verdadeiro ou falso' }).optional(),
     /** Leave the weekly ranking (the dashboard's Configurações tab). */
     ranking_opt_out: z.boolean({ error: 'ranking_opt_out deve ser verdadeiro ou falso' }).optional(),

@@ -1,46 +1,70 @@
 import * as z from 'zod'
 
-import { ApiErrorBody, defineEndpoint, SuccessMessage } from '../../api/contract'
+import { ApiErrorBody, defineEndpoint, ID_PATTERN, SuccessMessage } from '../../api/contract'
 import { PolicyJson } from '../../domain/account-json'
 import { QuestionCardJson } from '../../domain/questions/card-json'
 import { ReviewOutcomeJson } from '../review/contract'
-import { ERROR_REPORT_LIMIT, MAX_PAGE } from './messages'
+import { BAD_QUESTION_ID, ERROR_REPORT_LIMIT, LOGIN_MESSAGE, MAX_PAGE } from './messages'
 import { AnswerBody, ReportBody } from './schemas'
 
 // The question bank (spec sections 3 and 7): the search, its filter options, one card, an
 // attempt, the answer's reveal (POST counts against the weekly quota, GET only shows what was
 // already opened) and a student's error report. The search keeps the names the spec gives it
 // (page, per_page, random, search_term, discipline_ids, topic_ids, difficulty, year,
-// exam_board; success, data, total). A path id that is not a positive integer answers 400, and
-// the routes that need a login check it after the id, with the spec's 'Login necessário' text:
-// hence auth 'none' and a declared 401.
+// exam_board; success, data, total). A path id that is not 1 to 9 digits answers 400 (paramStatus),
+// and the routes that need a login check it after the id (idBeforeAuth), with the spec's 'Login
+// necessário' text (loginMessage).
 
 const int = () => z.number().int()
 
-/** A query value documented with its type; the router's own parser refuses bad ones with its messages. */
+/**
+ * A query value documented with its type. The router's own parser (parseSearchQuery) reads the
+ * query, and refuses what this does not describe with its own messages: the two agree value for
+ * value (ADR 049), the lists through the patterns below, which the parser uses too.
+ */
 const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined)
-const list = <T extends z.ZodType>(item: T, description: string) =>
-  lenient(z.array(item)).meta({ description: `${description} Repita a chave, use \`chave[]\` ou separe por vírgulas.` })
+
+/** One value of a search list. */
+export const SEARCH_ITEM = {
+  id: '[1-9]\\d{0,8}',
+  year: '(?:19\\d\\d|20\\d\\d|2100)',
+  difficulty: '(?:facil|medio|dificil)',
+  /** A board or an organization: up to 120 characters once the spaces around it are trimmed. */
+  text: '\\s*[^,]{0,120}\\s*',
+} as const
+
+/** Several values in one: separated by commas, spaces around each and empty entries ignored. */
+export const commaList = (item: string) => `^\\s*(?:${item})?\\s*(?:,\\s*(?:${item})?\\s*)*$`
+
+const LIST_HELP = 'Repita a chave (ou use `chave[]`), ou separe vários valores por vírgulas.'
+/** A list of `value`s, or of comma lists of them (the string's pattern). */
+const list = <T extends z.ZodType>(value: T, item: string, description: string) =>
+  lenient(z.array(z.union([value, z.string().regex(new RegExp(commaList(item)))]))).meta({ description: `${description} ${LIST_HELP}` })
+const textList = (description: string) =>
+  lenient(z.array(z.string().regex(new RegExp(commaList(SEARCH_ITEM.text))))).meta({
+    description: `${description} Cada um com até 120 caracteres. ${LIST_HELP}`,
+  })
+const positive = (max: number) => z.number().int().min(1).max(max)
 
 export const SearchQuery = z
   .object({
-    page: lenient(z.coerce.number().int().min(1).max(MAX_PAGE)).meta({ description: 'Página (padrão 1).' }),
-    per_page: lenient(z.coerce.number().int().min(1).max(100)).meta({ description: 'Questões por página (padrão 20, máximo 100).' }),
+    page: lenient(positive(MAX_PAGE)).meta({ description: 'Página (padrão 1).' }),
+    per_page: lenient(positive(100)).meta({ description: 'Questões por página (padrão 20, máximo 100).' }),
     search_term: lenient(z.string().max(200)).meta({ description: 'Texto livre, ou o código de uma questão (#5dki1r9a).' }),
-    discipline_ids: list(z.coerce.number().int(), 'Disciplinas.'),
-    topic_ids: list(z.coerce.number().int(), 'Assuntos.'),
-    difficulty: list(z.string(), 'Dificuldades: facil, medio ou dificil (acentos e maiúsculas valem).'),
-    year: list(z.coerce.number().int(), 'Anos (4 dígitos).'),
-    exam_board: list(z.string(), 'Bancas.'),
-    exam: list(z.coerce.number().int(), 'Provas.'),
-    organization: list(z.string(), 'Órgãos.'),
+    discipline_ids: list(positive(999_999_999), SEARCH_ITEM.id, 'Disciplinas.'),
+    topic_ids: list(positive(999_999_999), SEARCH_ITEM.id, 'Assuntos.'),
+    difficulty: list(z.enum(['facil', 'medio', 'dificil']), SEARCH_ITEM.difficulty, 'Dificuldades.'),
+    year: list(z.number().int().min(1900).max(2100), SEARCH_ITEM.year, 'Anos, de 1900 a 2100.'),
+    exam_board: textList('Bancas.'),
+    exam: list(positive(999_999_999), SEARCH_ITEM.id, 'Provas.'),
+    organization: textList('Órgãos.'),
     status: lenient(z.enum(['unsolved', 'solved', 'wrong', 'right', 'to_review'])).meta({
       description:
         'Situação para quem entrou (401 sem login): unsolved nunca respondida, solved respondida, wrong a última resposta errada, right a última certa, to_review com revisão vencida (o cartão da Revisão venceu pelo relógio do servidor).',
     }),
     has_explanation: lenient(z.boolean()).meta({ description: 'true: só questões com análise do professor; false: só sem.' }),
     annulled: lenient(z.boolean()).meta({ description: 'false: sem as anuladas; true: só as anuladas.' }),
-    notebook_id: lenient(z.coerce.number().int()).meta({
+    notebook_id: lenient(positive(999_999_999)).meta({
       description: 'Só as questões deste caderno de quem pergunta (401 sem login, 404 se não é seu).',
     }),
     random: lenient(z.boolean()).meta({ description: 'Ordem embaralhada e estável por pessoa (ou pela seed).' }),
@@ -112,7 +136,16 @@ const QuotaErrorJson = ApiErrorBody.extend({
   id: 'QuotaExceeded',
 })
 
-const params = z.object({ id: z.string().meta({ description: 'Identificador numérico (400 se malformado).', example: '1' }) })
+const params = z.object({
+  id: z
+    .string()
+    .regex(ID_PATTERN, { error: BAD_QUESTION_ID })
+    .meta({ description: 'Identificador numérico (400 se malformado).', example: '1' }),
+})
+/** A malformed id is a bad request here (400), not a missing page. */
+const question = { params, paramStatus: 400 } as const
+/** Answering and revealing: the id first (400), then the login, with the spec's text. */
+const signedIn = { auth: 'user', loginMessage: LOGIN_MESSAGE, idBeforeAuth: true } as const
 
 export const questionsApi = {
   search: defineEndpoint({
@@ -140,44 +173,43 @@ export const questionsApi = {
     summary: 'Uma questão',
     tags: ['Questões'],
     auth: 'none',
-    params,
+    ...question,
     responses: { 200: z.object({ success: z.literal(true), data: QuestionCardJson }) },
   }),
   answer: defineEndpoint({
     method: 'post',
     path: '/questions/:id/attempts',
     summary: 'Responder uma questão',
-    description: 'Requer login. 201 quando a tentativa é registrada; 200 numa questão anulada (nada é registrado).',
+    description: '201 quando a tentativa é registrada; 200 numa questão anulada (nada é registrado).',
     tags: ['Questões'],
-    auth: 'none',
-    params,
+    ...signedIn,
+    ...question,
     body: AnswerBody,
     responses: { 200: AttemptJson, 201: AttemptJson },
-    errors: [401, 403, 409],
+    errors: [403, 409],
     errorBodies: { 403: QuotaErrorJson },
   }),
   reveal: defineEndpoint({
     method: 'post',
     path: '/questions/:id/reveal',
     summary: 'Ver a resposta (conta na cota semanal)',
-    description: 'Requer login.',
     tags: ['Questões'],
-    auth: 'none',
-    params,
+    ...signedIn,
+    ...question,
     responses: { 200: RevealJson },
-    errors: [401, 403, 409],
+    errors: [403, 409],
     errorBodies: { 403: QuotaErrorJson },
   }),
   revealed: defineEndpoint({
     method: 'get',
     path: '/questions/:id/reveal',
     summary: 'A resposta já vista (não conta na cota)',
-    description: "Requer login. 404 'Resposta ainda não revelada.' quando a questão não foi aberta.",
+    description: "404 'Resposta ainda não revelada.' quando a questão não foi aberta.",
     tags: ['Questões'],
-    auth: 'none',
-    params,
+    ...signedIn,
+    ...question,
     responses: { 200: RevealJson },
-    errors: [401, 409],
+    errors: [409],
   }),
   reportError: defineEndpoint({
     method: 'post',
@@ -186,7 +218,7 @@ export const questionsApi = {
     description: `No máximo ${ERROR_REPORT_LIMIT} relatos a cada 15 minutos.`,
     tags: ['Questões'],
     auth: 'none',
-    params,
+    ...question,
     body: ReportBody,
     responses: { 201: SuccessMessage },
     errors: [429],

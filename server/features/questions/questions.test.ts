@@ -240,12 +240,25 @@ describe('GET /questions/search', () => {
       ['status=talvez', /Situação inválida/],
       ['random=sim', /random inválido/],
       [`search_term=${'a'.repeat(201)}`, /Texto de busca muito longo/],
+      // What the document does not describe (ADR 049): an empty value, a word or a spelling it does not list.
+      ['page=', /Página inválida/],
+      ['status=', /Situação inválida/],
+      ['random=', /random inválido/],
+      ['notebook_id=', /notebook_id inválido/],
+      ['difficulty=F%C3%A1cil', /Dificuldade inválida/],
+      ['difficulty=MEDIO', /Dificuldade inválida/],
+      ['discipline_ids=01', /discipline_ids inválido/],
+      ['year=1899', /Ano inválido/],
+      [`search_term=${encodeURIComponent(` ${'a'.repeat(200)}`)}`, /Texto de busca muito longo/],
     ]
     for (const [query, message] of cases) {
       const res = await search(query)
       expect(res.status, query).toBe(400)
       expect(res.body.error, query).toMatch(message)
     }
+    // What it does describe: comma lists, with spaces and empty entries.
+    for (const query of ['discipline_ids=1,%202,,&difficulty=facil,dificil', 'year=2023,&exam_board=%20FGV%20,CESPE', 'discipline_ids='])
+      expect((await search(query)).status, query).toBe(200)
     const unknown = await search('discipline_ids=999999&topic_ids=888888')
     expect(unknown.status).toBe(200)
     expect(unknown.body).toMatchObject({ total: 0, data: [] })

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express'
+import type { Request } from 'express'
 import { Router } from 'express'
 
 import { withStatus } from '../../api/contract'
@@ -14,22 +14,14 @@ import { elapsedFromToken, withShownTokens } from '../../domain/questions/timing
 import { NOTEBOOK_NOT_FOUND } from '../notebooks/messages'
 import type { UseOutcome } from './answers'
 import { answerQuestion, reportError, revealAnswer, revealedAnswer } from './answers'
-import { questionsApi } from './contract'
-import {
-  BAD_QUESTION_ID,
-  ERROR_REPORT_LIMIT,
-  LOGIN_MESSAGE,
-  MAX_PAGE,
-  NOT_REVEALED_MESSAGE,
-  QUESTION_NOT_FOUND,
-  REPORT_THANKS,
-} from './messages'
+import { questionsApi, SEARCH_ITEM } from './contract'
+import { ERROR_REPORT_LIMIT, LOGIN_MESSAGE, MAX_PAGE, NOT_REVEALED_MESSAGE, QUESTION_NOT_FOUND, REPORT_THANKS } from './messages'
 
 // The question bank (spec sections 3 and 7): the contract (./contract.ts) says what each route
 // reads and answers. The search's query is read here, not by the contract's schema: repeated
 // keys, `key[]` and comma lists, each refusal with its own message, and the 401 of a filter
-// that needs a login in its place among them. A malformed id is a bad request (400), and the
-// login is checked after it ('Login necessário').
+// that needs a login in its place among them. The contract has a malformed id answer 400, and
+// the login checked after it ('Login necessário').
 
 /** A query value as a list: repeated keys, `key[]=`, or comma-separated. */
 function many(value: unknown): string[] {
@@ -40,14 +32,17 @@ function many(value: unknown): string[] {
     .filter(Boolean)
 }
 
-function ints(req: Request, key: string, message: string) {
+/** A list whose every value is one `item` of the contract (SEARCH_ITEM), or `message`. */
+function items(req: Request, key: string, item: string, message: string) {
+  const pattern = new RegExp(`^(?:${item})$`)
   const values = many(req.query[key] ?? req.query[`${key}[]`])
-  return values.map((v) => {
-    if (!/^\d{1,9}$/.test(v) || Number(v) < 1) throw new HttpError(400, message)
-    return Number(v)
-  })
+  if (values.some((v) => !pattern.test(v))) throw new HttpError(400, message)
+  return values
 }
 
+const ints = (req: Request, key: string, message: string) => items(req, key, SEARCH_ITEM.id, message).map(Number)
+
+/** Boards and organizations: each up to 120 characters (SEARCH_ITEM.text). */
 function strings(req: Request, key: string, message: string) {
   const values = many(req.query[key] ?? req.query[`${key}[]`])
   if (values.some((v) => v.length > 120)) throw new HttpError(400, message)
@@ -63,10 +58,10 @@ function single(req: Request, key: string) {
 const DIFFICULTY_MAP: Record<string, SearchParams['difficulties'][number]> = { facil: 'FACIL', medio: 'MEDIO', dificil: 'DIFICIL' }
 const STATUSES: QuestionStatus[] = ['unsolved', 'solved', 'wrong', 'right', 'to_review']
 
-/** An optional true/false query value; anything else is refused with `message`. */
+/** An optional true/false query value; anything else (even an empty value) is refused with `message`. */
 function flag(req: Request, key: string, message: string) {
   const value = single(req, key)
-  if (value === undefined || value === '') return undefined
+  if (value === undefined) return undefined
   if (value !== 'true' && value !== 'false') throw new HttpError(400, message)
   return value === 'true'
 }
@@ -78,22 +73,19 @@ export function parseSearchQuery(req: Request): SearchParams {
   const perPageText = single(req, 'per_page') ?? String(DEFAULT_PER_PAGE)
   if (!/^\d{1,6}$/.test(perPageText) || Number(perPageText) < 1 || Number(perPageText) > MAX_PER_PAGE)
     throw new HttpError(400, `per_page inválido: use um número inteiro entre 1 e ${MAX_PER_PAGE}.`)
-  const searchTerm = (single(req, 'search_term') ?? '').trim()
-  if (searchTerm.length > 200) throw new HttpError(400, 'Texto de busca muito longo (máximo de 200 caracteres).')
-  const difficulties = many(req.query.difficulty ?? req.query['difficulty[]']).map((d) => {
-    const key = d.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
-    const value = DIFFICULTY_MAP[key]
-    if (!value) throw new HttpError(400, 'Dificuldade inválida: use facil, medio ou dificil.')
-    return value
-  })
-  const years = ints(req, 'year', 'Ano inválido: use anos com 4 dígitos, como 2023.')
-  if (years.some((y) => y < 1900 || y > 2100)) throw new HttpError(400, 'Ano inválido: use anos com 4 dígitos, como 2023.')
+  const rawTerm = single(req, 'search_term') ?? ''
+  if (rawTerm.length > 200) throw new HttpError(400, 'Texto de busca muito longo (máximo de 200 caracteres).')
+  const searchTerm = rawTerm.trim()
+  const difficulties = items(req, 'difficulty', SEARCH_ITEM.difficulty, 'Dificuldade inválida: use facil, medio ou dificil.').map(
+    (d) => DIFFICULTY_MAP[d]!,
+  )
+  const years = items(req, 'year', SEARCH_ITEM.year, 'Ano inválido: use anos de 1900 a 2100, com 4 dígitos, como 2023.').map(Number)
   const status = single(req, 'status')
-  if (status !== undefined && status !== '' && !STATUSES.includes(status as QuestionStatus))
+  if (status !== undefined && !STATUSES.includes(status as QuestionStatus))
     throw new HttpError(400, 'Situação inválida: use unsolved, solved, wrong, right ou to_review.')
   if (status && !req.user) throw new HttpError(401, 'Faça login para filtrar pela situação das questões.')
   const notebookText = single(req, 'notebook_id')
-  if (notebookText !== undefined && notebookText !== '' && (!/^\d{1,9}$/.test(notebookText) || Number(notebookText) < 1))
+  if (notebookText !== undefined && !new RegExp(`^${SEARCH_ITEM.id}$`).test(notebookText))
     throw new HttpError(400, 'notebook_id inválido: use o identificador numérico de um caderno seu.')
   if (notebookText && !req.user) throw new HttpError(401, 'Faça login para filtrar pelos seus cadernos.')
   const random = flag(req, 'random', 'random inválido: use true ou false.')
@@ -121,28 +113,14 @@ export function parseSearchQuery(req: Request): SearchParams {
   }
 }
 
-function questionId(raw: string) {
-  if (!/^\d{1,9}$/.test(raw)) throw new HttpError(400, BAD_QUESTION_ID)
-  return Number(raw)
-}
+/** The path's id, its digits checked by the contract (400 otherwise). */
+const questionId = (raw: string) => Number(raw)
 
+/** The signed-in student (the contract has checked the login, after the id). */
 function requireLogin(req: Request) {
   if (!req.user) throw new HttpError(401, LOGIN_MESSAGE)
   return req.user
 }
-
-/** The id first (400), as every route here did before reading its body. */
-const idFirst: RequestHandler = (req, _res, next) => {
-  try {
-    questionId(String(req.params.id))
-    next()
-  } catch (error) {
-    next(error)
-  }
-}
-
-/** Then the login (401 'Login necessário'), still before the body. */
-const loginAfterId: RequestHandler[] = [idFirst, (req, _res, next) => next(req.user ? undefined : new HttpError(401, LOGIN_MESSAGE))]
 
 function unwrap<T>(outcome: UseOutcome<T>): T {
   if (outcome.kind === 'not-found') throw new HttpError(404, QUESTION_NOT_FOUND)
@@ -185,7 +163,6 @@ export function createQuestionsRouter(ctx: AppContext) {
   route(
     router,
     questionsApi.answer,
-    loginAfterId,
   )(async ({ req, params, body }) => {
     const id = questionId(params.id)
     const user = requireLogin(req)
@@ -202,7 +179,6 @@ export function createQuestionsRouter(ctx: AppContext) {
   route(
     router,
     questionsApi.reveal,
-    loginAfterId,
   )(async ({ req, params }) => {
     const id = questionId(params.id)
     const user = requireLogin(req)
@@ -215,7 +191,6 @@ export function createQuestionsRouter(ctx: AppContext) {
   route(
     router,
     questionsApi.revealed,
-    loginAfterId,
   )(async ({ req, params }) => {
     const id = questionId(params.id)
     const user = requireLogin(req)
@@ -226,15 +201,14 @@ export function createQuestionsRouter(ctx: AppContext) {
     return { success: true, ...outcome.value }
   })
 
-  route(router, questionsApi.reportError, [
-    limiter(ctx, { name: 'error-reports', windowMs: 15 * 60_000, limit: ERROR_REPORT_LIMIT }),
-    idFirst,
-  ])(async ({ req, params, body }) => {
-    const id = questionId(params.id)
-    const stored = await reportError(ctx.db, id, body.message, req.user?.id ?? null, req.ip ?? null)
-    if (!stored) throw new HttpError(404, QUESTION_NOT_FOUND)
-    return { success: true, message: REPORT_THANKS }
-  })
+  route(router, questionsApi.reportError, [limiter(ctx, { name: 'error-reports', windowMs: 15 * 60_000, limit: ERROR_REPORT_LIMIT })])(
+    async ({ req, params, body }) => {
+      const id = questionId(params.id)
+      const stored = await reportError(ctx.db, id, body.message, req.user?.id ?? null, req.ip ?? null)
+      if (!stored) throw new HttpError(404, QUESTION_NOT_FOUND)
+      return { success: true, message: REPORT_THANKS }
+    },
+  )
 
   return router
 }

@@ -1,7 +1,7 @@
 import * as z from 'zod'
 
 import { ApiErrorBody, defineEndpoint, idParam } from '../../api/contract'
-import { blank } from '../../api/http'
+import { queryInt } from '../../api/http'
 import { QuestionCardJson } from '../../domain/questions/card-json'
 import {
   ATTEMPT_NOT_FOUND,
@@ -131,21 +131,16 @@ export const ReviewStatsJson = z
 export type ReviewStatsJson = z.output<typeof ReviewStatsJson>
 
 const idQuery = (message: string) =>
-  blank(
-    z.coerce
-      .number({ error: message })
-      .int({ error: message })
-      .min(1, { error: message })
-      .max(2_147_483_647, { error: message })
-      .optional(),
+  queryInt(
+    z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(2_147_483_647, { error: message }).optional(),
   )
 
 export const ReviewQueueQuery = z
   .object({
     discipline: idQuery(DISCIPLINE_MESSAGE).meta({ description: 'Só esta disciplina.' }),
     notebook: idQuery(NOTEBOOK_MESSAGE).meta({ description: 'Só as questões deste caderno (404 se não é seu).' }),
-    limit: blank(
-      z.coerce
+    limit: queryInt(
+      z
         .number({ error: QUEUE_LIMIT_MESSAGE })
         .int({ error: QUEUE_LIMIT_MESSAGE })
         .min(1, { error: QUEUE_LIMIT_MESSAGE })

@@ -229,8 +229,8 @@ describe('the queue', () => {
     )
     expect((await api('get', '/review/queue?discipline=x', s.auth).expect(400)).body.error).toMatch(/discipline/)
     expect((await api('get', '/review/queue?notebook=-1', s.auth).expect(400)).body.error).toMatch(/notebook/)
-    // A blank filter (a GET form left on "todas") is no filter.
-    await api('get', '/review/queue?discipline=&notebook=&limit=', s.auth).expect(200)
+    // An empty value is refused, not read as "no filter": the pages leave the key out (ADR 049).
+    for (const blank of ['discipline=', 'notebook=', 'limit=']) await api('get', `/review/queue?${blank}`, s.auth).expect(400)
     await api('get', '/review/queue').expect(401)
     await api('get', '/review/stats').expect(401)
     await api('get', '/questions/search?status=to_review').expect(401)
@@ -277,18 +277,36 @@ describe('numbers and settings', () => {
       [{ desired_retention: 0.9, daily_limit: 0 }, /limite diário/],
       [{ desired_retention: 0.9, daily_limit: 501 }, /limite diário/],
       [{ desired_retention: 0.9, daily_limit: 2.5 }, /limite diário/],
-      [{ desired_retention: 0.9 }, /limite diário/],
+      // JSON numbers only: text and booleans are not read into numbers (the form's "90" is the page's to read).
+      [{ desired_retention: '85' }, /retenção desejada/],
+      [{ desired_retention: '0,8' }, /retenção desejada/],
+      [{ daily_limit: '30' }, /limite diário/],
+      [{ daily_limit: true }, /limite diário/],
+      [{ daily_limit: null }, /limite diário/],
     ] as const
     for (const [body, message] of bad)
       expect((await api('put', '/review/settings', s.auth).send(body).expect(400)).body.error).toMatch(message)
-    // A form's "90" (percent) or "0,85" read as fractions.
-    expect(
-      (await api('put', '/review/settings', s.auth).send({ desired_retention: '85', daily_limit: '30' }).expect(200)).body.data,
-    ).toEqual({
-      desired_retention: 0.85,
-      daily_limit: 30,
+    expect((await api('get', '/review/settings', s.auth).expect(200)).body.data).toEqual({ desired_retention: 0.8, daily_limit: 20 })
+    // A field not sent keeps its saved value.
+    expect((await api('put', '/review/settings', s.auth).send({ daily_limit: 3 }).expect(200)).body.data).toEqual({
+      desired_retention: 0.8,
+      daily_limit: 3,
     })
-    await api('put', '/review/settings', s.auth).send({ desired_retention: '0,8', daily_limit: 30 }).expect(200)
+    expect((await api('put', '/review/settings', s.auth).send({ desired_retention: 0.85 }).expect(200)).body.data).toEqual({
+      desired_retention: 0.85,
+      daily_limit: 3,
+    })
+    expect((await api('put', '/review/settings', s.auth).send({}).expect(200)).body.data).toEqual({
+      desired_retention: 0.85,
+      daily_limit: 3,
+    })
+    // A first save of one field: the other keeps its default.
+    const fresh = await createTestUser(t.ctx)
+    expect((await api('put', '/review/settings', fresh.auth).send({ daily_limit: 7 }).expect(200)).body.data).toEqual({
+      desired_retention: 0.9,
+      daily_limit: 7,
+    })
+    await api('put', '/review/settings', s.auth).send({ desired_retention: 0.8, daily_limit: 30 }).expect(200)
     const at = new Date(now)
     const res = await answer(s, q[6]!.id, true)
     expect(res.review.due).toBe(next(null, at, Rating.Good, 0.8).due.toISOString())
@@ -438,7 +456,8 @@ describe('the study plan', () => {
     await answer(pro, q[1]!.id, false)
     await answer(pro, q[8]!.id, true)
     const examDate = new Date(now.getTime() + 60 * DAY).toISOString().slice(0, 10)
-    const saved = (await api('put', '/study-plan', pro.auth).send({ exam_date: examDate, hours_per_week: '5' }).expect(200)).body
+    await api('put', '/study-plan', pro.auth).send({ exam_date: examDate, hours_per_week: '5' }).expect(400)
+    const saved = (await api('put', '/study-plan', pro.auth).send({ exam_date: examDate, hours_per_week: 5 }).expect(200)).body
     expect(saved.plan).toEqual({ exam_date: examDate, hours_per_week: 5 })
     const week = saved.week
     expect(week.question_budget).toBe(80)

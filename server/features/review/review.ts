@@ -25,6 +25,7 @@ import {
   RETENTION_DEFAULT,
   RETENTION_WINDOW_DAYS,
 } from './messages'
+import type { ReviewSettingsBody } from './schemas'
 
 // Revisão's rules (issue 30, ADR 047): the queue, its numbers, the settings and the "Fácil" mark.
 // `now` is always the server's clock (ctx.clock), never the database's now().
@@ -45,14 +46,22 @@ export async function getSettings(db: Db, userId: string): Promise<ReviewSetting
   }
 }
 
-export async function saveSettings(db: Db, userId: string, body: ReviewSettingsJson, now: Date): Promise<ReviewSettingsJson> {
-  const retention = Math.round(body.desired_retention * 100) / 100
-  await db.execute(sql`
+/** Saves the fields sent; one not sent keeps its saved value (or its default, on a first save). */
+export async function saveSettings(db: Db, userId: string, body: ReviewSettingsBody, now: Date): Promise<ReviewSettingsJson> {
+  const retention = body.desired_retention === undefined ? null : Math.round(body.desired_retention * 100) / 100
+  const limit = body.daily_limit ?? null
+  const [row] = await queryRows<{ desired_retention: number; daily_limit: number }>(
+    db,
+    sql`
     INSERT INTO study_settings (user_id, desired_retention, daily_limit, updated_at)
-    VALUES (${userId}, ${retention}, ${body.daily_limit}, ${now})
-    ON CONFLICT (user_id) DO UPDATE SET desired_retention = excluded.desired_retention,
-      daily_limit = excluded.daily_limit, updated_at = excluded.updated_at`)
-  return { desired_retention: retention, daily_limit: body.daily_limit }
+    VALUES (${userId}, ${retention ?? RETENTION_DEFAULT}, ${limit ?? DAILY_LIMIT_DEFAULT}, ${now})
+    ON CONFLICT (user_id) DO UPDATE SET
+      desired_retention = COALESCE(${retention}::double precision, study_settings.desired_retention),
+      daily_limit = COALESCE(${limit}::integer, study_settings.daily_limit),
+      updated_at = excluded.updated_at
+    RETURNING desired_retention, daily_limit`,
+  )
+  return { desired_retention: Number(row!.desired_retention), daily_limit: row!.daily_limit }
 }
 
 /** Reviews done on São Paulo's today: answers to questions that already had a card (the first answer creates it). */

@@ -1,7 +1,7 @@
 import * as z from 'zod'
 
 import { ApiErrorBody, defineEndpoint, idParam } from '../../api/contract'
-import { blank } from '../../api/http'
+import { queryInt } from '../../api/http'
 import {
   CUSTOM_MAX_SIZE,
   CUSTOM_MIN_SIZE,
@@ -228,8 +228,8 @@ const simulationParams = z.object({ id: idParam(SIMULATION_NOT_FOUND) })
 
 const positionMessage = POSITION_INVALID
 const SittingQuery = z.object({
-  position: blank(
-    z.coerce
+  position: queryInt(
+    z
       .number({ error: positionMessage })
       .int({ error: positionMessage })
       .min(1, { error: positionMessage })

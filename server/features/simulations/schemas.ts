@@ -51,7 +51,11 @@ export const SimulationFilters = z
   .refine((f) => !(f.only_unanswered && f.only_wrong), {
     error: 'Escolha "só questões que nunca respondi" ou "só as que errei", não as duas.',
   })
-  .meta({ id: 'SimulationFilters' })
+  .meta({
+    id: 'SimulationFilters',
+    // The refine in the document's words: not both.
+    anyOf: [{ properties: { only_unanswered: { const: false } } }, { properties: { only_wrong: { const: false } } }],
+  })
 export type SimulationFilters = z.output<typeof SimulationFilters>
 
 const sizeMessage = `size deve ser um número inteiro de ${CUSTOM_MIN_SIZE} a ${CUSTOM_MAX_SIZE}.`
@@ -95,6 +99,13 @@ export const CreateSimulationBody = z
     error: 'Escolha a prova: envie exam_id para um simulado de prova anterior.',
     path: ['exam_id'],
   })
+  // The document's words for the refine: a past exam names its exam_id.
+  .meta({
+    anyOf: [
+      { properties: { kind: { enum: SIMULATION_KINDS.filter((k) => k !== 'prova_anterior') } } },
+      { properties: { exam_id: { type: 'integer' } }, required: ['exam_id'] },
+    ],
+  })
 export type CreateSimulationBody = z.output<typeof CreateSimulationBody>
 
 const choiceMessage = 'choice deve ser a letra de uma alternativa (A a E) ou null para deixar em branco.'
@@ -113,6 +124,7 @@ export const SimulationAnswerBody = z
     marked: z.boolean({ error: 'marked deve ser verdadeiro ou falso.' }).optional().meta({ description: 'Marcada para revisar.' }),
   })
   .refine((b) => b.choice !== undefined || b.marked !== undefined, { error: 'Nada a salvar: envie choice ou marked.' })
+  .meta({ anyOf: [{ required: ['choice'] }, { required: ['marked'] }] })
 export type SimulationAnswerBody = z.output<typeof SimulationAnswerBody>
 
 const countMessage = 'count deve ser um número inteiro de 1 a 80.'
