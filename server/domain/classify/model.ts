@@ -63,6 +63,8 @@ export type Prediction = {
 
 export type TrainOptions = {
   alpha?: number
+  /** Terms seen in fewer training questions are left out of the model (its size). */
+  minDocs?: number
   stay?: number
   priorWeight?: number
   /** Candidate temperatures, the best on held-out training exams is kept. */
@@ -75,10 +77,11 @@ export type TrainOptions = {
 
 const DEFAULTS = {
   alpha: 0.1,
+  minDocs: 2,
   stay: 0.85,
   priorWeight: 4,
   temperatures: [0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 1],
-  targetAccuracy: 0.99,
+  targetAccuracy: 0.985,
   order: 'learned' as Order,
 } satisfies Required<TrainOptions>
 
@@ -166,7 +169,7 @@ function fit(booklets: LabelledBooklet[], disciplines: string[], options: typeof
   const index = new Map(disciplines.map((d, i) => [nameKey(d), i]))
   const ordered = booklets.map((b) => [...b].sort((x, y) => x.number - y.number).filter((q) => index.has(nameKey(q.discipline ?? ''))))
   const docs = ordered.flat().map((q) => ({ features: questionFeatures(q), label: index.get(nameKey(q.discipline!))! }))
-  const nb = NaiveBayes.train(docs, disciplines.length, { alpha: options.alpha })
+  const nb = NaiveBayes.train(docs, disciplines.length, { alpha: options.alpha, minDocs: options.minDocs })
   const sequence = learnSequence(
     ordered.map((b) => b.map((q) => index.get(nameKey(q.discipline!))!)),
     disciplines.length,
