@@ -10,7 +10,8 @@ import { trainModel } from '#server/domain/classify/model'
 import { importDisciplinesBytes, importExamBytes } from '#server/domain/import/importer'
 import { parseExamText } from '#server/domain/import/parse-exam'
 
-import { createTestContext } from '../support/context'
+import { createTestContext, createTestUser } from '../support/context'
+import { contractRequest } from '../support/contract'
 
 // Issue 38 §1: a real exam whose DISCIPLINA lines say "Não classificada" is imported with the
 // disciplines a model trained on the other eight exams predicts (ADR 051); the file's own
@@ -92,7 +93,9 @@ describe.skipIf(!hasOab)('a real exam without its labels', () => {
       stripped('IX sem disciplinas', () => true),
       { force: false, now, model },
     )
-    expect(result).toMatchObject({ success: true, processed_questions: 80 })
+    expect(result).toMatchObject({ success: true, processed_questions: 80, predicted_disciplines: 80 })
+    expect(result.confident_predictions).toBeGreaterThanOrEqual(48)
+    expect(result.prediction_warning).toBeUndefined()
     const rows = await stored('IX sem disciplinas')
     expect(rows).toHaveLength(80)
     for (const r of rows) {
@@ -131,6 +134,24 @@ describe.skipIf(!hasOab)('a real exam without its labels', () => {
     expect(again).toMatchObject({ success: true, updated: 80 })
     for (const r of await stored('IX metade'))
       expect(r).toMatchObject({ discipline: truth.get(r.number), source: 'file', confidence: null })
+  })
+
+  it('through the upload endpoint, the shipped model predicts and the answer counts the predictions', async () => {
+    const admin = await createTestUser(t.ctx, { plan: 'ADMIN' })
+    const res = await contractRequest(t.app)
+      .post('/api/v1/admin/questions/upload-exam-txt')
+      .set(admin.auth)
+      .attach(
+        'file',
+        stripped('IX pela API', () => true),
+        'ix.txt',
+      )
+    expect(res.status).toBe(200)
+    const file = res.body.files[0]
+    expect(file).toMatchObject({ success: true, predicted_disciplines: 80 })
+    expect(file.confident_predictions).toBeGreaterThan(0)
+    const rows = await stored('IX pela API')
+    expect(rows.every((r) => r.source === 'prediction')).toBe(true)
   })
 
   it('with no model, the questions stay "Não classificada" and the file still imports', async () => {

@@ -387,6 +387,9 @@ export type FileResult = {
   removed?: number
   created_disciplines?: number
   created_topics?: number
+  predicted_disciplines?: number
+  confident_predictions?: number
+  prediction_warning?: string
 }
 
 /** A file that imported: the counts the caller adds go beside the common fields. */
@@ -432,6 +435,8 @@ async function importParsedExam(db: Db, filename: string, exam: ParsedExam, star
       removed: result.removed,
       created_disciplines: result.createdDisciplines,
       created_topics: result.createdTopics,
+      ...(result.predicted ? { predicted_disciplines: result.predicted, confident_predictions: result.confident } : {}),
+      ...(result.predictionError ? { prediction_warning: result.predictionError } : {}),
     })
   } catch (error) {
     if (error instanceof ImportValidationError) return failedFile(filename, error.errors, started)
