@@ -30,6 +30,8 @@ COPY --from=build --chown=root:root /app/public ./public
 # The bundled server reads these at start, relative to the project root (server/db/index.ts).
 COPY --from=build --chown=root:root /app/server/db/migrations ./server/db/migrations
 COPY --from=build --chown=root:root /app/server/db/sql ./server/db/sql
+# The discipline model predicts unlabelled questions at import (server/domain/classify/load.ts).
+COPY --from=build --chown=root:root /app/server/domain/classify/default-model.json ./server/domain/classify/default-model.json
 # Demo content, loaded only when SEED_DEMO=true.
 COPY --from=build --chown=root:root /app/fixtures ./fixtures
 # The code stays read-only to the app; only the data directory is writable.

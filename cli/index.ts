@@ -132,15 +132,18 @@ function missingOnServer(exam: ParsedExam, known: KnownDisciplines): ItemErrors[
   const disciplines = new Map<string, { name: string; questions: number }>()
   const topics = new Map<string, string>()
   for (const q of exam.questions) {
-    const found = known.get(nameKey(q.discipline))
+    // "Não classificada": the server predicts it (ADR 051), nothing to register first.
+    const discipline = q.discipline
+    if (discipline === null) continue
+    const found = known.get(nameKey(discipline))
     if (!found) {
-      const entry = disciplines.get(nameKey(q.discipline)) ?? { name: q.discipline, questions: 0 }
+      const entry = disciplines.get(nameKey(discipline)) ?? { name: discipline, questions: 0 }
       entry.questions += 1
-      disciplines.set(nameKey(q.discipline), entry)
+      disciplines.set(nameKey(discipline), entry)
       continue
     }
     for (const topic of q.topics)
-      if (!found.topics.has(nameKey(topic))) topics.set(`${nameKey(q.discipline)}|${nameKey(topic)}`, `${topic} (em ${q.discipline})`)
+      if (!found.topics.has(nameKey(topic))) topics.set(`${nameKey(discipline)}|${nameKey(topic)}`, `${topic} (em ${discipline})`)
   }
   const items: ItemErrors[] = []
   if (disciplines.size) {

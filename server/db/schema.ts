@@ -225,6 +225,8 @@ export type Alternative = { letter: string; text: string }
 export const DIFFICULTIES = ['FACIL', 'MEDIO', 'DIFICIL'] as const
 export type Difficulty = (typeof DIFFICULTIES)[number]
 
+export type DisciplineSource = 'file' | 'prediction' | 'review'
+
 export const questions = pgTable(
   'questions',
   {
@@ -237,6 +239,10 @@ export const questions = pgTable(
     disciplineId: integer('discipline_id')
       .notNull()
       .references(() => disciplines.id, { onDelete: 'restrict' }),
+    /** Who set the discipline: the exam file, the classifier at import (ADR 051) or an editor's review. */
+    disciplineSource: text('discipline_source').$type<DisciplineSource>().notNull().default('file'),
+    /** The classifier's probability (0..1) when the source is 'prediction'; null otherwise. */
+    disciplineConfidence: doublePrecision('discipline_confidence'),
     /** As the exam file set it (DIFICULDADE); null when it did not: the cards then show only the measured one (issue 27). */
     difficulty: text('difficulty').$type<Difficulty>(),
     statement: text('statement').notNull(),

@@ -156,13 +156,13 @@ describe('gabarita login and upload', () => {
     // Issue 37 §5: validate passed an exam whose discipline the server lacked, then upload printed
     // one identical line per question.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-cli-disc-'))
-    const exam = path.join(dir, 'nao-classificada.txt')
+    const exam = path.join(dir, 'disciplina-nova.txt')
     fs.writeFileSync(
       exam,
       fs
         .readFileSync('fixtures/provas/simulado-aprova-2023.txt', 'utf8')
         .replace(/^PROVA: .*$/m, 'PROVA: Simulado Sem Disciplina')
-        .replace(/^DISCIPLINA: .*$/gm, 'DISCIPLINA: Não classificada')
+        .replace(/^DISCIPLINA: .*$/gm, 'DISCIPLINA: Direito Espacial')
         .replace(/^ASSUNTOS: .*\n/gm, ''),
     )
     const topics = path.join(dir, 'assunto-novo.txt')
@@ -173,14 +173,14 @@ describe('gabarita login and upload', () => {
         .replace(/^PROVA: .*$/m, 'PROVA: Simulado Assunto Novo')
         .replace(/^ASSUNTOS: .*$/gm, 'ASSUNTOS: Assunto Inexistente'),
     )
-    const json = path.join(dir, 'nao-classificada.json')
-    fs.writeFileSync(json, JSON.stringify({ disciplinas: [{ nome: 'Não classificada', assuntos: [] }] }))
+    const json = path.join(dir, 'disciplina-nova.json')
+    fs.writeFileSync(json, JSON.stringify({ disciplinas: [{ nome: 'Direito Espacial', assuntos: [] }] }))
     try {
       const run = await cli(['validate', exam])
       expect(run.code, run.stdout + run.stderr).toBe(1)
       expect(run.stdout).toContain(`ERRO  ${exam}: 1 erro(s)`)
       expect(run.stdout).toContain(
-        `${exam}: disciplinas: 1 disciplina não cadastrada no servidor: Não classificada (21 questões) — envie o JSON de disciplinas antes, ou use --force`,
+        `${exam}: disciplinas: 1 disciplina não cadastrada no servidor: Direito Espacial (21 questões) — envie o JSON de disciplinas antes, ou use --force`,
       )
       expect(run.stdout).toContain(`Disciplinas e assuntos conferidos em ${api}`)
       // Topics the server lacks under a discipline it has, likewise.
@@ -204,9 +204,9 @@ describe('gabarita login and upload', () => {
       // The upload's 21 identical refusals are one line, with the count, and what to do.
       const upload = await cli(['upload', 'exams', exam])
       expect(upload.code).toBe(1)
-      const lines = upload.stdout.split('\n').filter((line) => line.includes('Disciplina não cadastrada: Não classificada'))
+      const lines = upload.stdout.split('\n').filter((line) => line.includes('Disciplina não cadastrada: Direito Espacial'))
       expect(lines).toEqual([
-        `  ${exam}: Disciplina não cadastrada: Não classificada (21 vezes: QUESTAO 1, QUESTAO 2, QUESTAO 3 e mais 18)`,
+        `  ${exam}: Disciplina não cadastrada: Direito Espacial (21 vezes: QUESTAO 1, QUESTAO 2, QUESTAO 3 e mais 18)`,
       ])
       expect(upload.stdout).toContain(
         `  ${exam}: envie antes o JSON de disciplinas (gabarita upload disciplines <arquivo.json>), ou reenvie com --force`,

@@ -4,7 +4,10 @@ import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm'
 
 import { isUniqueViolation } from '../../db/errors'
 import type { Db } from '../../db/index'
+import type { DisciplineSource } from '../../db/schema'
 import { disciplines, exams, questions, questionTopics, topics } from '../../db/schema'
+import { defaultModel } from '../classify/load'
+import type { DisciplineModel } from '../classify/model'
 import { referenceDataChanged } from '../reference-data'
 import type { Tx } from '../reference-notify'
 import { notifyReferenceData } from '../reference-notify'
@@ -12,7 +15,7 @@ import { nameKey } from '../text'
 import type { ParsedDiscipline } from './parse-disciplines'
 import { parseDisciplinesFile } from './parse-disciplines'
 import type { ParsedExam } from './parse-exam'
-import { HEADER_ITEM, parseExamFile } from './parse-exam'
+import { HEADER_ITEM, parseExamFile, UNCLASSIFIED } from './parse-exam'
 import type { FileError, ItemErrors } from './text-file'
 import { located } from './text-file'
 
@@ -98,6 +101,47 @@ export async function importDisciplines(db: Db, list: ParsedDiscipline[]): Promi
   return result
 }
 
+/** The discipline each question is stored under, and who chose it (ADR 051). */
+type Placed = { name: string; source: DisciplineSource; confidence: number | null; confident: boolean }
+
+export type ImportOptions = {
+  force: boolean
+  now: Date
+  /** Predicts `DISCIPLINA: Não classificada`; the shipped model when left out, none with null. */
+  model?: DisciplineModel | null
+}
+
+/**
+ * The file's own label always wins; an unlabelled question gets the model's discipline with
+ * its probability, or "Não classificada" when there is no model (missing or broken file).
+ */
+function placeQuestions(exam: ParsedExam, option: DisciplineModel | null | undefined) {
+  const placed: Placed[] = exam.questions.map((q) => ({
+    name: q.discipline ?? UNCLASSIFIED,
+    source: 'file',
+    confidence: null,
+    confident: false,
+  }))
+  let predictionError: string | null = null
+  if (exam.questions.some((q) => q.discipline === null)) {
+    let model = option ?? null
+    if (option === undefined) {
+      const loaded = defaultModel()
+      if (loaded.ok) model = loaded.model
+      else predictionError = loaded.error
+    }
+    if (model) {
+      const byNumber = new Map(model.classify(exam.questions).map((p) => [p.number, p]))
+      exam.questions.forEach((q, i) => {
+        const p = byNumber.get(q.number)
+        if (q.discipline === null && p)
+          placed[i] = { name: p.discipline, source: 'prediction', confidence: p.confidence, confident: p.confident }
+      })
+    }
+  }
+  return { placed, predictionError }
+}
+
 export type ExamImportResult = {
   examId: number
   examCreated: boolean
@@ -107,6 +151,11 @@ export type ExamImportResult = {
   removed: number
   createdDisciplines: number
   createdTopics: number
+  /** Questions whose discipline the classifier chose, and how many of those it was confident of. */
+  predicted: number
+  confident: number
+  /** Why nothing was predicted (no model), if so. */
+  predictionError: string | null
 }
 
 /**
@@ -114,8 +163,9 @@ export type ExamImportResult = {
  * validation errors; with force they are created, and an existing exam is replaced in place:
  * same QUESTAO number = UPDATE keeping the id, new = INSERT, missing = removed_at set.
  */
-export async function importExam(db: Db, exam: ParsedExam, options: { force: boolean; now: Date }): Promise<ExamImportResult> {
+export async function importExam(db: Db, exam: ParsedExam, options: ImportOptions): Promise<ExamImportResult> {
   const identityKey = examIdentityKey(exam)
+  const { placed, predictionError } = placeQuestions(exam, options.model)
   const result = await db.transaction(async (tx) => {
     const existingExam = (await tx.select().from(exams).where(eq(exams.identityKey, identityKey)))[0]
     let createdDisciplines = 0
@@ -134,7 +184,7 @@ export async function importExam(db: Db, exam: ParsedExam, options: { force: boo
             `Prova já importada: ${existingExam.name} (${existingExam.year}, ${existingExam.board}); envie com force para substituí-la`,
           ),
         )
-      const keys = [...new Set(exam.questions.map((q) => nameKey(q.discipline)))]
+      const keys = [...new Set(placed.map((p) => nameKey(p.name)))]
       const rows = await tx
         .select({ id: disciplines.id, name: disciplines.name, nameKey: disciplines.nameKey })
         .from(disciplines)
@@ -152,10 +202,19 @@ export async function importExam(db: Db, exam: ParsedExam, options: { force: boo
             )
         : []
       topicByKey = new Map(topicRows.map((r) => [`${r.disciplineId}|${r.nameKey}`, r]))
-      for (const q of exam.questions) {
-        const discipline = disciplineByKey.get(nameKey(q.discipline))
+      // A prediction or "Não classificada" never fails a file: a predicted discipline the bank
+      // lacks falls back to "Não classificada", which is created when needed.
+      const missing = placed.filter((p) => p.source === 'prediction' && !disciplineByKey.has(nameKey(p.name)))
+      for (const p of missing) Object.assign(p, { name: UNCLASSIFIED, source: 'file', confidence: null, confident: false })
+      if (placed.some((p) => nameKey(p.name) === nameKey(UNCLASSIFIED)) && !disciplineByKey.has(nameKey(UNCLASSIFIED))) {
+        const d = await upsertDisciplines(tx, [UNCLASSIFIED])
+        for (const [key, row] of d.byKey) disciplineByKey.set(key, row)
+        createdDisciplines = d.created
+      }
+      for (const [index, q] of exam.questions.entries()) {
+        const discipline = disciplineByKey.get(nameKey(placed[index].name))
         if (!discipline) {
-          push(`QUESTAO ${q.number}`, located(q.disciplineLine, `Disciplina não cadastrada: ${q.discipline}`))
+          push(`QUESTAO ${q.number}`, located(q.disciplineLine, `Disciplina não cadastrada: ${placed[index].name}`))
           continue
         }
         for (const topic of q.topics) {
@@ -168,13 +227,13 @@ export async function importExam(db: Db, exam: ParsedExam, options: { force: boo
     } else {
       const d = await upsertDisciplines(
         tx,
-        exam.questions.map((q) => q.discipline),
+        placed.map((p) => p.name),
       )
       disciplineByKey = d.byKey
       createdDisciplines = d.created
       const t = await upsertTopics(
         tx,
-        exam.questions.flatMap((q) => q.topics.map((name) => ({ disciplineId: d.byKey.get(nameKey(q.discipline))!.id, name }))),
+        exam.questions.flatMap((q, i) => q.topics.map((name) => ({ disciplineId: d.byKey.get(nameKey(placed[i].name))!.id, name }))),
       )
       topicByKey = t.byKey
       createdTopics = t.created
@@ -200,9 +259,11 @@ export async function importExam(db: Db, exam: ParsedExam, options: { force: boo
       ? await tx.select({ id: questions.id, number: questions.number }).from(questions).where(eq(questions.examId, examId))
       : []
     const idByNumber = new Map(current.map((r) => [r.number, r.id]))
-    const values = exam.questions.map((q) => ({
+    const values = exam.questions.map((q, i) => ({
       number: q.number,
-      disciplineId: disciplineByKey.get(nameKey(q.discipline))!.id,
+      disciplineId: disciplineByKey.get(nameKey(placed[i].name))!.id,
+      disciplineSource: placed[i].source,
+      disciplineConfidence: placed[i].confidence,
       difficulty: q.difficulty,
       statement: q.statement,
       alternatives: q.alternatives,
@@ -223,6 +284,8 @@ export async function importExam(db: Db, exam: ParsedExam, options: { force: boo
         exam_id: examId,
         number: v.number,
         discipline_id: v.disciplineId,
+        discipline_source: v.disciplineSource,
+        discipline_confidence: v.disciplineConfidence,
         difficulty: v.difficulty,
         statement: v.statement,
         alternatives: v.alternatives,
@@ -233,10 +296,11 @@ export async function importExam(db: Db, exam: ParsedExam, options: { force: boo
         board: v.board,
       }))
       const result = await tx.execute(sql`
-        INSERT INTO questions (short_id, exam_id, number, discipline_id, difficulty, statement, alternatives, correct_answer, explanation, video_url, year, board, search_vector)
-        SELECT v.short_id, v.exam_id, v.number, v.discipline_id, v.difficulty, v.statement, v.alternatives, v.correct_answer, v.explanation, v.video_url, v.year, v.board,
+        INSERT INTO questions (short_id, exam_id, number, discipline_id, discipline_source, discipline_confidence, difficulty, statement, alternatives, correct_answer, explanation, video_url, year, board, search_vector)
+        SELECT v.short_id, v.exam_id, v.number, v.discipline_id, v.discipline_source, v.discipline_confidence, v.difficulty, v.statement, v.alternatives, v.correct_answer, v.explanation, v.video_url, v.year, v.board,
           gabarita_question_vector(v.statement, v.alternatives, d.name)
-        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(short_id text, exam_id int, number int, discipline_id int, difficulty text,
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(short_id text, exam_id int, number int, discipline_id int,
+          discipline_source text, discipline_confidence double precision, difficulty text,
           statement text, alternatives jsonb, correct_answer text, explanation text, video_url text, year int, board text)
         JOIN disciplines d ON d.id = v.discipline_id
         RETURNING id, number`)
@@ -246,15 +310,16 @@ export async function importExam(db: Db, exam: ParsedExam, options: { force: boo
       // One UPDATE ... FROM (VALUES ...) for every kept question: ids (and user data) stay.
       const rows = toUpdate.map(
         (v) =>
-          sql`(${idByNumber.get(v.number)!}::int, ${v.disciplineId}::int, ${v.difficulty}::text, ${v.statement}::text, ${JSON.stringify(v.alternatives)}::jsonb, ${v.correctAnswer}::text, ${v.explanation}::text, ${v.videoUrl}::text, ${v.year}::int, ${v.board}::text)`,
+          sql`(${idByNumber.get(v.number)!}::int, ${v.disciplineId}::int, ${v.disciplineSource}::text, ${v.disciplineConfidence}::double precision, ${v.difficulty}::text, ${v.statement}::text, ${JSON.stringify(v.alternatives)}::jsonb, ${v.correctAnswer}::text, ${v.explanation}::text, ${v.videoUrl}::text, ${v.year}::int, ${v.board}::text)`,
       )
       await tx.execute(sql`
         UPDATE questions AS q SET
-          discipline_id = v.discipline_id, difficulty = v.difficulty, statement = v.statement,
+          discipline_id = v.discipline_id, discipline_source = v.discipline_source,
+          discipline_confidence = v.discipline_confidence, difficulty = v.difficulty, statement = v.statement,
           alternatives = v.alternatives, correct_answer = v.correct_answer, explanation = v.explanation,
           video_url = v.video_url, year = v.year, board = v.board, removed_at = NULL, updated_at = now()
         FROM (VALUES ${sql.join(rows, sql`, `)})
-          AS v(id, discipline_id, difficulty, statement, alternatives, correct_answer, explanation, video_url, year, board)
+          AS v(id, discipline_id, discipline_source, discipline_confidence, difficulty, statement, alternatives, correct_answer, explanation, video_url, year, board)
         WHERE q.id = v.id`)
     }
     let removed = 0
@@ -279,7 +344,7 @@ export async function importExam(db: Db, exam: ParsedExam, options: { force: boo
       )
     }
     const links = exam.questions.flatMap((q, index) => {
-      const disciplineId = disciplineByKey.get(nameKey(q.discipline))!.id
+      const disciplineId = disciplineByKey.get(nameKey(placed[index].name))!.id
       return q.topics.map((topic) => ({ questionId: presentIds[index], topicId: topicByKey.get(`${disciplineId}|${nameKey(topic)}`)!.id }))
     })
     // Two array parameters instead of two per link: a file's links are thousands of parameters.
@@ -299,6 +364,9 @@ export async function importExam(db: Db, exam: ParsedExam, options: { force: boo
       removed,
       createdDisciplines,
       createdTopics,
+      predicted: placed.filter((p) => p.source === 'prediction').length,
+      confident: placed.filter((p) => p.source === 'prediction' && p.confident).length,
+      predictionError,
     }
   })
   referenceDataChanged()
@@ -319,6 +387,9 @@ export type FileResult = {
   removed?: number
   created_disciplines?: number
   created_topics?: number
+  predicted_disciplines?: number
+  confident_predictions?: number
+  prediction_warning?: string
 }
 
 /** A file that imported: the counts the caller adds go beside the common fields. */
@@ -347,19 +418,14 @@ export function failedFile(filename: string, validations: ItemErrors[], started:
 }
 
 /** Parse + import of one exam file; never throws for a bad file (the DB is left unchanged). */
-export async function importExamBytes(
-  db: Db,
-  filename: string,
-  bytes: Uint8Array,
-  options: { force: boolean; now: Date },
-): Promise<FileResult> {
+export async function importExamBytes(db: Db, filename: string, bytes: Uint8Array, options: ImportOptions): Promise<FileResult> {
   const started = performance.now()
   const parsed = parseExamFile(bytes, options.now)
   if (!parsed.ok) return failedFile(filename, parsed.errors, started)
   return importParsedExam(db, filename, parsed.exam, started, options)
 }
 
-async function importParsedExam(db: Db, filename: string, exam: ParsedExam, started: number, options: { force: boolean; now: Date }) {
+async function importParsedExam(db: Db, filename: string, exam: ParsedExam, started: number, options: ImportOptions) {
   try {
     const result = await importExam(db, exam, options)
     return succeededFile(filename, started, result.processedQuestions, {
@@ -369,6 +435,8 @@ async function importParsedExam(db: Db, filename: string, exam: ParsedExam, star
       removed: result.removed,
       created_disciplines: result.createdDisciplines,
       created_topics: result.createdTopics,
+      ...(result.predicted ? { predicted_disciplines: result.predicted, confident_predictions: result.confident } : {}),
+      ...(result.predictionError ? { prediction_warning: result.predictionError } : {}),
     })
   } catch (error) {
     if (error instanceof ImportValidationError) return failedFile(filename, error.errors, started)

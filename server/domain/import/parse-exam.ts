@@ -18,7 +18,8 @@ export type ParsedDifficulty = 'FACIL' | 'MEDIO' | 'DIFICIL'
 export type ParsedQuestion = {
   number: number
   line: number
-  discipline: string
+  /** Null when the file says `DISCIPLINA: Não classificada`: the import predicts it (ADR 051). */
+  discipline: string | null
   disciplineLine: number
   topics: string[]
   topicsLine: number
@@ -48,6 +49,9 @@ export const FILE_ITEM = 'arquivo'
 const HEADER_KEYS = new Set(['PROVA', 'ANO', 'BANCA', 'ORGAO'])
 const QUESTION_KEYS = new Set(['QUESTAO', 'DISCIPLINA', 'ASSUNTOS', 'DIFICULDADE', 'ENUNCIADO', 'GABARITO', 'COMENTARIO', 'VIDEO'])
 const KEY_ALIASES: Record<string, string> = { EXPLICACAO: 'COMENTARIO' }
+/** The DISCIPLINA value that leaves a question to the classifier (import-formats §2). */
+export const UNCLASSIFIED = 'Não classificada'
+
 const DIFFICULTIES: Record<string, ParsedDifficulty> = { FACIL: 'FACIL', MEDIO: 'MEDIO', DIFICIL: 'DIFICIL' }
 
 // Only a known key followed by ':' is a key: "Anos depois, ..." or "Nota: ..." stay text.
@@ -395,7 +399,7 @@ function finishQuestion(q: Draft, errors: FileError[]): ParsedQuestion | null {
   return {
     number: q.number,
     line: q.line,
-    discipline,
+    discipline: nameKey(discipline) === nameKey(UNCLASSIFIED) ? null : discipline,
     disciplineLine: q.discipline!.line,
     topics,
     topicsLine: q.topics?.line ?? q.discipline!.line,

@@ -45,6 +45,12 @@ export const UploadFileResult = z
     removed: z.number().int().optional(),
     created_disciplines: z.number().int().optional(),
     created_topics: z.number().int().optional(),
+    /** Questions marked `DISCIPLINA: Não classificada` whose discipline was predicted (ADR 051). */
+    predicted_disciplines: z.number().int().optional(),
+    /** Of those, the predictions at or above the model's confidence threshold. */
+    confident_predictions: z.number().int().optional(),
+    /** Why no discipline was predicted (no usable model): the questions stay "Não classificada". */
+    prediction_warning: z.string().optional(),
   })
   .meta({ id: 'UploadFileResult' })
 
