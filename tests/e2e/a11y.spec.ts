@@ -260,7 +260,7 @@ async function makeFixture(request: APIRequestContext) {
   expect(contact.status(), await contact.text()).toBe(201)
   const queue = await request.get('/api/v1/admin/contact-messages', { headers: { Authorization: `Bearer ${await adminToken(request)}` } })
   const contactId = ((await queue.json()).data as { id: number; subject: string }[]).find((m) => m.subject === subject)!.id
-  const { simulationId, resultId } = await simulations(request, student.token)
+  const { simulationId, resultId } = await simulations(request, student.token, questionId)
   return { student, fixture: { questionId, notebookId, userId, contactId, simulationId, resultId } }
 }
 
@@ -268,12 +268,14 @@ async function makeFixture(request: APIRequestContext) {
  * A past exam the student is sitting (one answer, one mark), and a finished 5-question simulado of
  * the admin's (answers, blanks and the review with its keys).
  */
-async function simulations(request: APIRequestContext, token: string) {
+async function simulations(request: APIRequestContext, token: string, toolQuestionId: number) {
   const auth = { Authorization: `Bearer ${token}` }
   const exams = (await (await request.get('/api/v1/exams', { headers: auth })).json()).exams as { id: number; complete: boolean }[]
+  // Another exam than the tools' question: an open simulado keeps its questions' tools closed (issue 37).
+  const toolExam = (await (await request.get(`/api/v1/questions/${toolQuestionId}`)).json()).data.exam_id as number
   const started = await request.post('/api/v1/simulations', {
     headers: auth,
-    data: { kind: 'prova_anterior', exam_id: exams.find((e) => e.complete)!.id },
+    data: { kind: 'prova_anterior', exam_id: exams.find((e) => e.complete && e.id !== toolExam)!.id },
   })
   expect(started.status(), await started.text()).toBe(201)
   const simulationId = (await started.json()).simulation.id as number
