@@ -79,9 +79,9 @@ const PAGES: PageState[] = [
   { name: 'assistente: confirmar limpeza', as: 'premium', path: '/assistente?limpar=1' },
   { name: 'assistente: janela flutuante', as: 'premium', path: '/dashboard', open: openChatWidget },
   { name: 'revisão', as: 'student', path: '/revisao' },
-  { name: 'simulados', as: 'student', path: '/simulados' },
-  { name: 'simulado em andamento', as: 'student', path: (f) => `/simulados/${f.simulationId}` },
-  { name: 'entregar simulado', as: 'student', path: (f) => `/simulados/${f.simulationId}/entregar` },
+  { name: 'simulados', as: 'premium', path: '/simulados' },
+  { name: 'simulado em andamento', as: 'premium', path: (f) => `/simulados/${f.simulationId}` },
+  { name: 'entregar simulado', as: 'premium', path: (f) => `/simulados/${f.simulationId}/entregar` },
   { name: 'resultado do simulado', as: 'admin', path: (f) => `/simulados/${f.resultId}/resultado` },
   { name: 'ranking', as: 'student', path: '/ranking' },
   { name: 'excluir conta', as: 'student', path: '/minha-conta/excluir' },
@@ -249,7 +249,8 @@ async function signedInState(browser: Browser, baseURL: string, credentials: { e
   return state
 }
 
-async function makeFixture(request: APIRequestContext) {
+/** `sitterToken`: who sits the open simulado (not the tools' student: an open simulado closes its questions' tools, issue 37). */
+async function makeFixture(request: APIRequestContext, sitterToken: string) {
   const student = await registerViaApi(request, { name: 'Aline Acessível' })
   const { questionId, notebookId } = await studiedQuestion(request, student.token)
   const me = await request.get('/api/v1/auth/me', { headers: { Authorization: `Bearer ${student.token}` } })
@@ -260,7 +261,7 @@ async function makeFixture(request: APIRequestContext) {
   expect(contact.status(), await contact.text()).toBe(201)
   const queue = await request.get('/api/v1/admin/contact-messages', { headers: { Authorization: `Bearer ${await adminToken(request)}` } })
   const contactId = ((await queue.json()).data as { id: number; subject: string }[]).find((m) => m.subject === subject)!.id
-  const { simulationId, resultId } = await simulations(request, student.token, questionId)
+  const { simulationId, resultId } = await simulations(request, sitterToken)
   return { student, fixture: { questionId, notebookId, userId, contactId, simulationId, resultId } }
 }
 
@@ -268,14 +269,12 @@ async function makeFixture(request: APIRequestContext) {
  * A past exam the student is sitting (one answer, one mark), and a finished 5-question simulado of
  * the admin's (answers, blanks and the review with its keys).
  */
-async function simulations(request: APIRequestContext, token: string, toolQuestionId: number) {
+async function simulations(request: APIRequestContext, token: string) {
   const auth = { Authorization: `Bearer ${token}` }
   const exams = (await (await request.get('/api/v1/exams', { headers: auth })).json()).exams as { id: number; complete: boolean }[]
-  // Another exam than the tools' question: an open simulado keeps its questions' tools closed (issue 37).
-  const toolExam = (await (await request.get(`/api/v1/questions/${toolQuestionId}`)).json()).data.exam_id as number
   const started = await request.post('/api/v1/simulations', {
     headers: auth,
-    data: { kind: 'prova_anterior', exam_id: exams.find((e) => e.complete && e.id !== toolExam)!.id },
+    data: { kind: 'prova_anterior', exam_id: exams.find((e) => e.complete)!.id },
   })
   expect(started.status(), await started.text()).toBe(201)
   const simulationId = (await started.json()).simulation.id as number
@@ -334,11 +333,12 @@ const states = new Map<Role, Awaited<ReturnType<BrowserContext['storageState']>>
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'axe needs scripts in the page: the no-JS HTML is checked from js-on')
 
 test.beforeAll(async ({ browser, request, baseURL }) => {
-  const made = await makeFixture(request)
+  const premium = await chattingStudent(request)
+  const made = await makeFixture(request, premium.token)
   fixture = made.fixture
   states.set('anonymous', undefined)
   states.set('student', await signedInState(browser, baseURL!, made.student))
-  states.set('premium', await signedInState(browser, baseURL!, await chattingStudent(request)))
+  states.set('premium', await signedInState(browser, baseURL!, premium))
   states.set('pro', await signedInState(browser, baseURL!, await plannedStudent(request)))
   states.set('admin', await signedInState(browser, baseURL!, DEMO_ADMIN))
 })
