@@ -79,9 +79,9 @@ const PAGES: PageState[] = [
   { name: 'assistente: confirmar limpeza', as: 'premium', path: '/assistente?limpar=1' },
   { name: 'assistente: janela flutuante', as: 'premium', path: '/dashboard', open: openChatWidget },
   { name: 'revisão', as: 'student', path: '/revisao' },
-  { name: 'simulados', as: 'premium', path: '/simulados' },
-  { name: 'simulado em andamento', as: 'premium', path: (f) => `/simulados/${f.simulationId}` },
-  { name: 'entregar simulado', as: 'premium', path: (f) => `/simulados/${f.simulationId}/entregar` },
+  { name: 'simulados', as: 'pro', path: '/simulados' },
+  { name: 'simulado em andamento', as: 'pro', path: (f) => `/simulados/${f.simulationId}` },
+  { name: 'entregar simulado', as: 'pro', path: (f) => `/simulados/${f.simulationId}/entregar` },
   { name: 'resultado do simulado', as: 'admin', path: (f) => `/simulados/${f.resultId}/resultado` },
   { name: 'ranking', as: 'student', path: '/ranking' },
   { name: 'excluir conta', as: 'student', path: '/minha-conta/excluir' },
@@ -334,12 +334,14 @@ test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'axe needs scripts in t
 
 test.beforeAll(async ({ browser, request, baseURL }) => {
   const premium = await chattingStudent(request)
-  const made = await makeFixture(request, premium.token)
+  // The Pro student sits the open simulado: they open no question's tools, which it would close.
+  const pro = await plannedStudent(request)
+  const made = await makeFixture(request, pro.token)
   fixture = made.fixture
   states.set('anonymous', undefined)
   states.set('student', await signedInState(browser, baseURL!, made.student))
   states.set('premium', await signedInState(browser, baseURL!, premium))
-  states.set('pro', await signedInState(browser, baseURL!, await plannedStudent(request)))
+  states.set('pro', await signedInState(browser, baseURL!, pro))
   states.set('admin', await signedInState(browser, baseURL!, DEMO_ADMIN))
 })
 
