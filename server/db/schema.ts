@@ -865,6 +865,19 @@ export const simulationMix = pgTable('simulation_mix', {
 })
 
 /**
+ * The OAB's first-phase distribution of recent exams (ADR 054): the mix when no booklet in the
+ * bank qualifies and the admin set no table. By folded name, so a line outlives the bank's
+ * disciplines (a discipline the bank lacks is skipped, the others fill the 80).
+ */
+export const officialMix = pgTable('official_mix', {
+  nameKey: text('name_key').primaryKey(),
+  name: text('name').notNull(),
+  count: integer('count').notNull(),
+  position: integer('position').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
  * Revisão (issue 30, ADR 047): one FSRS card (ts-fsrs) per student and question, created by the
  * first answer and moved by every answer. The columns are ts-fsrs's Card; state is its State enum
  * (0 New, 1 Learning, 2 Review, 3 Relearning). The queue reads (user_id, due).

@@ -1,13 +1,20 @@
-import { asc, desc, eq, sql } from 'drizzle-orm'
+import { asc, desc, eq, ne, sql } from 'drizzle-orm'
 
 import type { Db } from '../db/index'
 import { queryRows } from '../db/index'
 import { disciplines, simulationMix } from '../db/schema'
+import { confidenceThreshold } from './classify/load'
 import { EXAME_ORDEM_MINUTES, EXAME_ORDEM_PASS, EXAME_ORDEM_SIZE } from './exame-ordem'
+import { UNCLASSIFIED } from './import/parse-exam'
+import { nameKey } from './text'
 
 // The exams in the bank and the Exame de Ordem's discipline mix (ADR 045, moved here by ADR 050):
 // the simulados draw in it and the study plan spreads a week's new questions by it, so it is the
-// kernel's. The newest whole booklet's mix, or the admin's table.
+// kernel's. The admin's table; else the newest whole booklet whose disciplines are all sure
+// (ADR 054); else the official distribution kept as data.
+
+/** The folded name of "Não classificada": never in a mix, drawn only when nothing else is left. */
+export const UNCLASSIFIED_KEY = nameKey(UNCLASSIFIED)
 
 /** SQL: `value = ANY($1::type[])` for a list parameter. */
 export const anyOf = (values: number[] | string[], type: 'int' | 'text') => sql`ANY(${sql.param(values)}::${sql.raw(type)}[])`
@@ -28,8 +35,12 @@ type MixLine = { discipline_id: number; discipline_name: string; count: number; 
 
 /** The mix an Exame de Ordem simulado is drawn in (the simulations contract's ExameOrdemPlanJson). */
 export type ExameOrdemPlan = {
-  source: 'admin' | 'exam' | 'none'
-  exam: { id: number; name: string; year: number; board: string } | null
+  source: 'admin' | 'exam' | 'official' | 'none'
+  /** `predicted`: how many of the booklet's questions have a predicted discipline (ADR 051). */
+  exam: { id: number; name: string; year: number; board: string; predicted: number } | null
+  passed_over: PassedOver[]
+  /** Where the mix comes from, said to students ("Na proporção do XXV Exame …"). */
+  summary: string
   mix: MixLine[]
   shortfall: { discipline_id: number; discipline_name: string; wanted: number; drawn: number }[]
   size: number
@@ -122,16 +133,57 @@ async function availableByDiscipline(db: Db, ids: number[]) {
   return new Map(rows.map((r) => [r.discipline_id, r.n]))
 }
 
-/** The newest whole Exame de Ordem booklet of 80 questions, and its mix in the booklet's order. */
+/** Why a newer whole booklet did not give the mix: questions with no discipline, or a prediction not sure enough. */
+export type PassedOver = { id: number; name: string; unclassified: number; uncertain: number }
+
+/**
+ * The newest whole Exame de Ordem booklet of 80 questions whose every question has a discipline
+ * the bank can stand by (the file's, an admin's, or a confident prediction), and its mix in the
+ * booklet's order. The newer whole booklets that fell short are returned to say why.
+ */
 async function bookletMix(db: Db) {
-  const exam = (await listExams(db)).find((e) => e.complete && e.question_count === EXAME_ORDEM_SIZE && isExameDeOrdem(e))
-  if (!exam) return null
-  const rows = await queryRows<{ discipline_id: number; n: number }>(
+  const candidates = (await listExams(db)).filter((e) => e.complete && e.question_count === EXAME_ORDEM_SIZE && isExameDeOrdem(e))
+  if (!candidates.length) return { booklet: null, passedOver: [] as PassedOver[] }
+  const stats = await queryRows<{ exam_id: number; unclassified: number; uncertain: number; predicted: number }>(
     db,
-    sql`SELECT discipline_id, count(*)::int AS n, min(number) AS first FROM questions
-         WHERE exam_id = ${exam.id} AND removed_at IS NULL GROUP BY discipline_id ORDER BY first`,
+    sql`SELECT q.exam_id,
+               count(*) FILTER (WHERE d.name_key = ${UNCLASSIFIED_KEY})::int AS unclassified,
+               count(*) FILTER (WHERE d.name_key <> ${UNCLASSIFIED_KEY} AND q.discipline_source = 'prediction'
+                                  AND coalesce(q.discipline_confidence, 0) < ${confidenceThreshold()})::int AS uncertain,
+               count(*) FILTER (WHERE q.discipline_source = 'prediction')::int AS predicted
+          FROM questions q JOIN disciplines d ON d.id = q.discipline_id
+         WHERE q.removed_at IS NULL AND q.exam_id = ${anyOf(
+           candidates.map((e) => e.id),
+           'int',
+         )}
+         GROUP BY q.exam_id`,
   )
-  return { exam, mix: rows.map((r) => ({ disciplineId: r.discipline_id, count: r.n })) }
+  const byExam = new Map(stats.map((r) => [r.exam_id, r]))
+  const passedOver: PassedOver[] = []
+  for (const exam of candidates) {
+    const s = byExam.get(exam.id)
+    if (s && (s.unclassified || s.uncertain)) {
+      passedOver.push({ id: exam.id, name: exam.name, unclassified: s.unclassified, uncertain: s.uncertain })
+      continue
+    }
+    const rows = await queryRows<{ discipline_id: number; n: number }>(
+      db,
+      sql`SELECT discipline_id, count(*)::int AS n, min(number) AS first FROM questions
+           WHERE exam_id = ${exam.id} AND removed_at IS NULL GROUP BY discipline_id ORDER BY first`,
+    )
+    const mix = rows.map((r) => ({ disciplineId: r.discipline_id, count: r.n }))
+    return { booklet: { exam, mix, predicted: s?.predicted ?? 0 }, passedOver }
+  }
+  return { booklet: null, passedOver }
+}
+
+/** The official distribution kept as data, on the bank's disciplines: a line the bank lacks is left out. */
+async function officialMixRows(db: Db): Promise<MixRow[]> {
+  return queryRows<MixRow>(
+    db,
+    sql`SELECT d.id AS "disciplineId", o.count FROM official_mix o JOIN disciplines d ON d.name_key = o.name_key
+         WHERE o.count > 0 ORDER BY o.position`,
+  )
 }
 
 /** The admin's table (empty: the booklet's mix holds), largest share first. */
@@ -140,10 +192,34 @@ export async function adminMix(db: Db): Promise<MixRow[]> {
     .select({ disciplineId: simulationMix.disciplineId, count: simulationMix.count })
     .from(simulationMix)
     .innerJoin(disciplines, eq(disciplines.id, simulationMix.disciplineId))
+    .where(ne(disciplines.nameKey, UNCLASSIFIED_KEY))
     .orderBy(desc(simulationMix.count), asc(disciplines.name))
 }
 
-async function planOf(db: Db, source: 'admin' | 'exam' | 'none', exam: ExamSummary | null, mix: MixRow[]): Promise<ExameOrdemPlan> {
+/** Why a booklet was passed over, in a phrase ("12 sem disciplina e 3 com previsão insegura"). */
+const shortOf = (p: PassedOver) =>
+  [p.unclassified ? `${p.unclassified} sem disciplina` : '', p.uncertain ? `${p.uncertain} com disciplina prevista sem segurança` : '']
+    .filter(Boolean)
+    .join(' e ')
+
+function mixSummary(origin: Origin) {
+  const newest = origin.passedOver?.[0]
+  const why = newest ? ` O caderno do ${newest.name} não serve: ${shortOf(newest)}.` : ''
+  switch (origin.source) {
+    case 'admin':
+      return 'Na proporção definida pela equipe do Gabarita.'
+    case 'exam':
+      return `Na proporção do ${origin.exam!.name}${origin.predicted ? ' (disciplinas previstas automaticamente)' : ''}.${why}`
+    case 'official':
+      return `Na distribuição oficial das últimas provas da OAB.${why}`
+    case 'none':
+      return `Ainda não há questões classificadas no banco para dar a proporção das disciplinas.${why}`
+  }
+}
+
+type Origin = { source: ExameOrdemPlan['source']; exam?: ExamSummary; predicted?: number; passedOver?: PassedOver[] }
+
+async function planOf(db: Db, origin: Origin, mix: MixRow[]): Promise<ExameOrdemPlan> {
   const ids = mix.map((m) => m.disciplineId)
   const [names, available] = await Promise.all([disciplineNames(db, ids), availableByDiscipline(db, ids)])
   const rows = mix.map((m) => ({
@@ -152,9 +228,12 @@ async function planOf(db: Db, source: 'admin' | 'exam' | 'none', exam: ExamSumma
     count: m.count,
     available: available.get(m.disciplineId) ?? 0,
   }))
+  const exam = origin.exam
   return {
-    source,
-    exam: exam ? { id: exam.id, name: exam.name, year: exam.year, board: exam.board } : null,
+    source: origin.source,
+    summary: mixSummary(origin),
+    exam: exam ? { id: exam.id, name: exam.name, year: exam.year, board: exam.board, predicted: origin.predicted ?? 0 } : null,
+    passed_over: origin.passedOver ?? [],
     mix: rows,
     shortfall: rows
       .filter((r) => r.available < r.count)
@@ -165,15 +244,21 @@ async function planOf(db: Db, source: 'admin' | 'exam' | 'none', exam: ExamSumma
   }
 }
 
-/** The booklet's plan (what the admin's table replaces). */
+/**
+ * The plan without the admin's table: the newest booklet that qualifies, else the official
+ * distribution kept as data (a line short of the 80 is made up by the draw), else none.
+ */
 export async function bookletPlan(db: Db): Promise<ExameOrdemPlan> {
-  const booklet = await bookletMix(db)
-  return booklet ? planOf(db, 'exam', booklet.exam, booklet.mix) : planOf(db, 'none', null, [])
+  const { booklet, passedOver } = await bookletMix(db)
+  if (booklet) return planOf(db, { source: 'exam', exam: booklet.exam, predicted: booklet.predicted, passedOver }, booklet.mix)
+  const official = await officialMixRows(db)
+  if (official.length) return planOf(db, { source: 'official', passedOver }, official)
+  return planOf(db, { source: 'none', passedOver }, [])
 }
 
-/** The mix the next Exame de Ordem simulado is drawn in: the admin's table when set, else the booklet's. */
+/** The mix the next Exame de Ordem simulado is drawn in: the admin's table when set, else the booklet's or the official one. */
 export async function exameOrdemPlan(db: Db): Promise<ExameOrdemPlan> {
   const table = await adminMix(db)
-  if (table.length) return planOf(db, 'admin', null, table)
+  if (table.length) return planOf(db, { source: 'admin' }, table)
   return bookletPlan(db)
 }

@@ -20,7 +20,8 @@ import { useZodForm } from '~/utils/use-zod-form'
 import * as forms from './schemas.forms'
 
 // Simulados for admins (issue 29): how many were started and finished this week, and the
-// Exame de Ordem's discipline mix (the booklet's by default, or a table set here).
+// Exame de Ordem's discipline mix (a table set here, else the newest booklet with every discipline
+// sure, else the official distribution: ADR 054).
 
 export const meta: MetaFunction = () => [{ title: 'Simulados — Painel Administrativo — Gabarita' }]
 
@@ -35,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     stats,
     source: mix.effective.source,
-    exam: mix.effective.exam,
+    summary: mix.effective.summary,
     shortfall: mix.effective.shortfall,
     rows: disciplines.data.map((d) => ({ id: d.id, name: d.name, count: counts.get(d.id) ?? 0, available: available.get(d.id) ?? null })),
   })
@@ -89,9 +90,7 @@ export default function AdminSimulationsPage() {
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
           {data.source === 'admin'
             ? 'Vale a tabela abaixo, definida pela equipe.'
-            : data.source === 'exam' && data.exam
-              ? `Vale o caderno de ${data.exam.name}, a prova completa mais recente. Salve uma tabela para usar outra distribuição.`
-              : 'Não há prova completa no banco: defina a tabela para liberar o simulado.'}{' '}
+            : `${data.summary} Salve uma tabela para usar outra distribuição.`}{' '}
           A soma deve ser 80.
         </p>
         <Form method="post" className="mt-3" {...getFormProps(form)}>
@@ -150,7 +149,7 @@ export default function AdminSimulationsPage() {
             </button>
             {data.source === 'admin' ? (
               <button type="submit" name="intent" value="limpar" className="btn-secondary" disabled={saving} formNoValidate>
-                Voltar ao caderno da prova
+                Voltar à distribuição automática
               </button>
             ) : null}
           </div>

@@ -147,6 +147,7 @@ function WeekTargets({ week }: { week: Week }) {
         <h3 id="disciplinas-titulo" className="font-semibold">
           Questões novas por disciplina
         </h3>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{week.mix_summary}</p>
         {week.by_discipline.length ? (
           <ScrollRegion labelledBy="disciplinas-titulo">
             <table className="w-full text-left text-sm">

@@ -96,11 +96,7 @@ function ExameOrdemCard({ data }: { data: Data }) {
       </h3>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
         {`${plan.size} questões sorteadas do banco, ${plan.duration_minutes / 60} horas, aprovação com ${plan.pass_mark} acertos. `}
-        {plan.source === 'exam' && plan.exam
-          ? `Disciplinas na proporção do caderno de ${plan.exam.name}.`
-          : plan.source === 'admin'
-            ? 'Disciplinas na proporção definida pela equipe do Gabarita.'
-            : 'Ainda não há uma prova completa no banco para dar a proporção das disciplinas.'}
+        {plan.summary}
       </p>
       {plan.mix.length ? (
         <details className="mt-2 text-sm">

@@ -171,6 +171,7 @@ export const StudyPlanJson = z
         }),
         review_target: int().meta({ description: 'Revisões previstas para esta semana (a previsão da fila).' }),
         new_target: int().meta({ description: 'Questões novas: o que sobra do orçamento depois das revisões.' }),
+        mix_summary: z.string().meta({ description: 'De onde vem o peso das disciplinas (a distribuição do Exame de Ordem).' }),
         by_discipline: z.array(
           z.object({
             discipline_id: int(),

@@ -6,7 +6,7 @@ import { queryRows } from '../../db/index'
 import type { PlanName } from '../../db/schema'
 import { getCatalog, planNames } from '../../domain/catalog'
 import { MINUTES_PER_QUESTION } from '../../domain/exame-ordem'
-import { exameOrdemPlan } from '../../domain/exams'
+import { exameOrdemPlan, UNCLASSIFIED_KEY } from '../../domain/exams'
 import { getPolicy } from '../../domain/policy'
 import { addDays, spDay, spMidnight, weekStart } from '../../domain/time/calendar'
 import { weakestTopics } from '../../domain/weak-topics'
@@ -17,7 +17,7 @@ import { forecast } from './review'
 // Plano de estudos (issue 30): the exam date and the hours a week become this week's targets.
 // The hours buy questions at the OAB's pace (3.75 minutes each); the review queue's forecast for
 // the week comes first, the rest are new questions split over the disciplines by the Exame de
-// Ordem's mix (the simulados' mix: the admin's table or the newest whole booklet), each weighted
+// Ordem's mix (the simulados' mix, ADR 054), each weighted
 // up by how often the student misses it. Recomputed on every read from the server's clock.
 
 type User = { id: string; planName: PlanName }
@@ -77,14 +77,15 @@ async function thisWeek(db: Db, userId: string, examDate: string, hours: number,
     forecast(db, userId, now),
     weakestTopics(db, userId),
   ])
-  // Without a whole booklet or the admin's table, the bank's own spread.
+  // Without any mix, the bank's own spread of classified questions.
   const rows = mix.mix.length
     ? mix.mix.map((m) => ({ discipline_id: m.discipline_id, discipline_name: m.discipline_name, weight: m.count }))
     : await queryRows<{ discipline_id: number; discipline_name: string; weight: number }>(
         db,
         sql`SELECT d.id AS discipline_id, d.name AS discipline_name, count(*)::int AS weight
               FROM questions q JOIN disciplines d ON d.id = q.discipline_id
-             WHERE q.removed_at IS NULL AND q.correct_answer IS NOT NULL GROUP BY d.id, d.name ORDER BY d.name`,
+             WHERE q.removed_at IS NULL AND q.correct_answer IS NOT NULL AND d.name_key <> ${UNCLASSIFIED_KEY}
+             GROUP BY d.id, d.name ORDER BY d.name`,
       )
   const acc = new Map(accuracy.map((a) => [a.discipline_id, a.correct / a.attempts]))
   const done = new Map(newDone.map((d) => [d.discipline_id, d.n]))
@@ -103,6 +104,7 @@ async function thisWeek(db: Db, userId: string, examDate: string, hours: number,
     question_budget: budget,
     review_target: reviewTarget,
     new_target: newTarget,
+    mix_summary: mix.mix.length ? mix.summary : 'Na proporção das questões classificadas do banco.',
     by_discipline: rows.map((r, i) => ({
       discipline_id: r.discipline_id,
       discipline_name: r.discipline_name,

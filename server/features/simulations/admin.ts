@@ -4,11 +4,11 @@ import type { DomainOutcome } from '../../api/http'
 import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import { simulationMix } from '../../db/schema'
-import { bookletPlan, exameOrdemPlan } from '../../domain/exams'
+import { anyOf, bookletPlan, exameOrdemPlan, UNCLASSIFIED_KEY } from '../../domain/exams'
 import { spMidnightSql, weekStart } from '../../domain/time/calendar'
 import type { ExameOrdemPlanJson } from './contract'
 import type { SimulationKind } from './messages'
-import { SIMULATION_KINDS } from './messages'
+import { SIMULATION_KINDS, UNCLASSIFIED_IN_MIX } from './messages'
 import type { MixBody } from './schemas'
 
 // The admin's side of the simulados (issue 29): the Exame de Ordem's discipline mix (a table
@@ -27,9 +27,13 @@ export async function setMix(
 ): Promise<DomainOutcome<{ table: ExameOrdemPlanJson['mix']; effective: ExameOrdemPlanJson }>> {
   const ids = body.mix.map((m) => m.discipline_id)
   if (ids.length) {
-    const known = await queryRows<{ id: number }>(db, sql`SELECT id FROM disciplines WHERE id = ANY(${sql.param(ids)}::int[])`)
+    const known = await queryRows<{ id: number; name_key: string }>(
+      db,
+      sql`SELECT id, name_key FROM disciplines WHERE id = ${anyOf(ids, 'int')}`,
+    )
     const missing = ids.filter((id) => !known.some((k) => k.id === id))
     if (missing.length) return { kind: 'invalid', message: `Disciplina não encontrada: ${missing.join(', ')}.` }
+    if (known.some((k) => k.name_key === UNCLASSIFIED_KEY)) return { kind: 'invalid', message: UNCLASSIFIED_IN_MIX }
   }
   await db.transaction(async (tx) => {
     await tx.delete(simulationMix)

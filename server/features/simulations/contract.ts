@@ -66,11 +66,21 @@ export const MixRowJson = z
 /** The mix the next Exame de Ordem simulado draws in, and where it comes from. */
 export const ExameOrdemPlanJson = z
   .object({
-    source: z.enum(['admin', 'exam', 'none']).meta({
+    source: z.enum(['admin', 'exam', 'official', 'none']).meta({
       description:
-        'admin: a tabela do administrador; exam: o caderno da prova completa mais recente; none: não há prova completa no banco.',
+        'admin: a tabela do administrador; exam: o caderno mais recente cujas questões têm todas disciplina segura; official: a distribuição oficial guardada no banco; none: nada disso.',
     }),
-    exam: ExamRef.nullable().meta({ description: 'A prova cujo caderno deu a distribuição (source exam).' }),
+    exam: ExamRef.extend({
+      predicted: int().meta({ description: 'Questões do caderno com disciplina prevista automaticamente.' }),
+    })
+      .nullable()
+      .meta({ description: 'A prova cujo caderno deu a distribuição (source exam).' }),
+    summary: z.string().meta({ description: 'De onde vem a distribuição, em português, para o aluno.' }),
+    passed_over: z
+      .array(z.object({ id: int(), name: z.string(), unclassified: int(), uncertain: int() }))
+      .meta({
+        description: 'Cadernos completos mais novos que não deram a distribuição: questões sem disciplina ou com previsão insegura.',
+      }),
     mix: z.array(MixRowJson),
     shortfall: z.array(ShortfallJson).meta({ description: 'Disciplinas que o banco não preenche; as outras completam as 80.' }),
     size: int(),

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import type { SimulationShortfall } from '../../db/schema'
-import { anyOf, disciplineNames } from '../../domain/exams'
+import { anyOf, disciplineNames, UNCLASSIFIED_KEY } from '../../domain/exams'
 import type { ExameOrdemPlanJson, ExamJson } from './contract'
 import type { SimulationFilters } from './schemas'
 
@@ -56,10 +56,11 @@ export async function drawExameOrdem(db: Db, plan: ExameOrdemPlanJson): Promise<
     const taken = drawn.map((d) => d.questionId)
     const fill = await queryRows<{ id: number; discipline_id: number }>(
       db,
-      sql`SELECT q.id, q.discipline_id FROM questions q
+      // The mix's disciplines first, then any classified one: "Não classificada" only when nothing else is left.
+      sql`SELECT q.id, q.discipline_id FROM questions q JOIN disciplines d ON d.id = q.discipline_id
            WHERE q.removed_at IS NULL AND q.correct_answer IS NOT NULL
              AND NOT (q.id = ${anyOf(taken.length ? taken : [0], 'int')})
-           ORDER BY (q.discipline_id = ${anyOf(ids, 'int')}) DESC, random()
+           ORDER BY (q.discipline_id = ${anyOf(ids, 'int')}) DESC, (d.name_key = ${UNCLASSIFIED_KEY}), random()
            LIMIT ${missing}`,
     )
     drawn = drawn.concat(fill.map((r) => ({ questionId: r.id, disciplineId: r.discipline_id })))

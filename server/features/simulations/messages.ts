@@ -31,3 +31,7 @@ export const CHOICE_NOT_IN_QUESTION = 'Alternativa inválida para esta questão.
 export const SIMULATIONS_DISABLED = 'Os simulados estão desativados no momento.'
 export const SIMULATIONS_FLOOD_MESSAGE = 'Você está enviando respostas rápido demais. Aguarde um pouco e tente novamente.'
 export const PLANS_URL = '/trocar-plano'
+
+/** The admin's table refuses the bucket of questions with no discipline (ADR 054). */
+export const UNCLASSIFIED_IN_MIX =
+  '“Não classificada” não entra na distribuição: classifique essas questões em /admin/classificacao ou escolha outras disciplinas.'
