@@ -14,3 +14,11 @@ export const MixFormSchema = formSchema<typeof schemas.MixFormSchema>(() => load
   quantidade: { required: false, multiple: true },
   'quantidade[]': { required: false },
 })
+
+export const OfficialFormSchema = formSchema<typeof schemas.OfficialFormSchema>(() => load().then((m) => m.OfficialFormSchema), {
+  intent: { required: true },
+  nome: { required: false, multiple: true },
+  'nome[]': { required: false },
+  oficial: { required: false, multiple: true },
+  'oficial[]': { required: false },
+})

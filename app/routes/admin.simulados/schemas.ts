@@ -20,3 +20,23 @@ export const MixFormSchema = z.object({
     .max(100)
     .default([]),
 })
+
+/** The official distribution, by name (ADR 054): a blank name with 0 is an unused new line. */
+export const OfficialFormSchema = z.object({
+  intent: z.literal('oficial', { error: 'Ação inválida.' }),
+  nome: z
+    .array(z.string().trim().max(120, { error: 'O nome da disciplina pode ter no máximo 120 caracteres.' }).default(''))
+    .max(60)
+    .default([]),
+  oficial: z
+    .array(
+      z.coerce
+        .number({ error: countMessage })
+        .int({ error: countMessage })
+        .min(0, { error: countMessage })
+        .max(80, { error: countMessage })
+        .default(0),
+    )
+    .max(60)
+    .default([]),
+})

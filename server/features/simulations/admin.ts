@@ -3,13 +3,14 @@ import { sql } from 'drizzle-orm'
 import type { DomainOutcome } from '../../api/http'
 import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
-import { simulationMix } from '../../db/schema'
+import { officialMix, simulationMix } from '../../db/schema'
 import { anyOf, bookletPlan, exameOrdemPlan, UNCLASSIFIED_KEY } from '../../domain/exams'
+import { nameKey } from '../../domain/text'
 import { spMidnightSql, weekStart } from '../../domain/time/calendar'
 import type { ExameOrdemPlanJson } from './contract'
 import type { SimulationKind } from './messages'
 import { SIMULATION_KINDS, UNCLASSIFIED_IN_MIX } from './messages'
-import type { MixBody } from './schemas'
+import type { MixBody, OfficialMixBody } from './schemas'
 
 // The admin's side of the simulados (issue 29): the Exame de Ordem's discipline mix (a table
 // that replaces the booklet's when set) and this week's figures.
@@ -42,6 +43,30 @@ export async function setMix(
   })
   const view = await mixView(db)
   return { kind: 'ok', value: { table: view.table, effective: view.effective } }
+}
+
+export type OfficialLine = { name: string; count: number; in_bank: boolean }
+
+/** The official distribution kept as data, in the booklet's order, and whether the bank has each discipline. */
+export async function officialView(db: Db): Promise<OfficialLine[]> {
+  return queryRows<OfficialLine>(
+    db,
+    sql`SELECT o.name, o.count, (d.id IS NOT NULL) AS in_bank
+          FROM official_mix o LEFT JOIN disciplines d ON d.name_key = o.name_key ORDER BY o.position`,
+  )
+}
+
+/** Replaces the official distribution (the mix when no booklet qualifies and no table is set). */
+export async function setOfficial(db: Db, body: OfficialMixBody, at: Date) {
+  await db.transaction(async (tx) => {
+    await tx.delete(officialMix)
+    await tx
+      .insert(officialMix)
+      .values(
+        body.lines.map((line, i) => ({ nameKey: nameKey(line.name), name: line.name, count: line.count, position: i + 1, updatedAt: at })),
+      )
+  })
+  return { lines: await officialView(db), effective: await exameOrdemPlan(db) }
 }
 
 /** Simulados started and finished this São Paulo week (Monday on). */

@@ -12,7 +12,7 @@ import {
   SIMULATION_KINDS,
   SIMULATION_NOT_FOUND,
 } from './messages'
-import { CreateSimulationBody, MixBody, SimulationAnswerBody, SimulationFilters } from './schemas'
+import { CreateSimulationBody, MixBody, OfficialMixBody, SimulationAnswerBody, SimulationFilters } from './schemas'
 
 // Simulados (issue 29): the Exame de Ordem's first phase as it is sat, past exams as applied and
 // personalised mock exams. Bearer only; another student's simulado answers 404. The server keeps
@@ -63,6 +63,15 @@ export const MixRowJson = z
   })
   .meta({ id: 'SimulationMixRow' })
 
+/** A line of the official distribution, kept by name so it outlives the bank's disciplines. */
+const OfficialLineJson = z
+  .object({
+    name: z.string(),
+    count: int(),
+    in_bank: z.boolean().meta({ description: 'O banco tem uma disciplina com esse nome (senão a linha fica de fora do sorteio).' }),
+  })
+  .meta({ id: 'OfficialMixLine' })
+
 /** The mix the next Exame de Ordem simulado draws in, and where it comes from. */
 export const ExameOrdemPlanJson = z
   .object({
@@ -76,11 +85,9 @@ export const ExameOrdemPlanJson = z
       .nullable()
       .meta({ description: 'A prova cujo caderno deu a distribuição (source exam).' }),
     summary: z.string().meta({ description: 'De onde vem a distribuição, em português, para o aluno.' }),
-    passed_over: z
-      .array(z.object({ id: int(), name: z.string(), unclassified: int(), uncertain: int() }))
-      .meta({
-        description: 'Cadernos completos mais novos que não deram a distribuição: questões sem disciplina ou com previsão insegura.',
-      }),
+    passed_over: z.array(z.object({ id: int(), name: z.string(), unclassified: int(), uncertain: int() })).meta({
+      description: 'Cadernos completos mais novos que não deram a distribuição: questões sem disciplina ou com previsão insegura.',
+    }),
     mix: z.array(MixRowJson),
     shortfall: z.array(ShortfallJson).meta({ description: 'Disciplinas que o banco não preenche; as outras completam as 80.' }),
     size: int(),
@@ -401,6 +408,25 @@ export const simulationsApi = {
     body: MixBody,
     responses: {
       200: z.object({ success: z.literal(true), message: z.string(), table: z.array(MixRowJson), effective: ExameOrdemPlanJson }),
+    },
+  }),
+  officialMix: defineEndpoint({
+    method: 'get',
+    path: '/admin/simulations/official-mix',
+    summary: 'A distribuição oficial do Exame de Ordem (vale quando nenhum caderno se qualifica e não há tabela)',
+    tags,
+    auth: 'admin',
+    responses: { 200: z.object({ success: z.literal(true), lines: z.array(OfficialLineJson) }) },
+  }),
+  setOfficialMix: defineEndpoint({
+    method: 'put',
+    path: '/admin/simulations/official-mix',
+    summary: 'Substitui a distribuição oficial (por nome de disciplina, na ordem do caderno; soma 80)',
+    tags,
+    auth: 'admin',
+    body: OfficialMixBody,
+    responses: {
+      200: z.object({ success: z.literal(true), message: z.string(), lines: z.array(OfficialLineJson), effective: ExameOrdemPlanJson }),
     },
   }),
   adminStats: defineEndpoint({

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { disciplines, questions, simulationQuestions } from '#server/db/schema'
@@ -143,9 +143,52 @@ describe.skipIf(!hasOab)('the Exame de Ordem mix (issue 38 §2)', () => {
     const week = (await api('get', '/study-plan', pro.auth).expect(200)).body.week
     expect(week.mix_summary).toBe((await plan()).summary)
     expect(week.by_discipline.map((d: { discipline_id: number }) => d.discipline_id)).not.toContain(unclassifiedId)
-    const [{ n }] = (await t.db.execute(sql`SELECT count(*)::int AS n FROM questions WHERE discipline_id = ${unclassifiedId}`)).rows as {
-      n: number
+    // The seven questions are still in the bank, under "Não classificada".
+    expect(await t.db.select().from(questions).where(eq(questions.disciplineId, unclassifiedId))).toHaveLength(7)
+  })
+
+  it('lets the admin keep the official distribution, by name, summing 80', async () => {
+    const read = (await api('get', '/admin/simulations/official-mix', admin.auth).expect(200)).body.lines as {
+      name: string
+      count: number
+      in_bank: boolean
     }[]
-    expect(n).toBe(7)
+    expect(read).toHaveLength(20)
+    expect(read.reduce((s, l) => s + l.count, 0)).toBe(80)
+    expect(read.find((l) => l.name === 'Filosofia do Direito')).toEqual({ name: 'Filosofia do Direito', count: 2, in_bank: false })
+    expect(read.find((l) => l.name === 'Direito Civil')).toMatchObject({ count: 6, in_bank: true })
+
+    // Civil takes Filosofia's two: the next draw has 8 of Civil.
+    const lines = read.map((l) => ({
+      name: l.name,
+      count: l.name === 'Direito Civil' ? 8 : l.name === 'Filosofia do Direito' ? 0 : l.count,
+    }))
+    const saved = await api('put', '/admin/simulations/official-mix', admin.auth).send({ lines }).expect(200)
+    expect(saved.body.message).toBe('Distribuição oficial salva.')
+    expect(saved.body.effective.source).toBe('official')
+    expect(saved.body.effective.mix.find((m: { discipline_name: string }) => m.discipline_name === 'Direito Civil').count).toBe(8)
+
+    const bad = await api('put', '/admin/simulations/official-mix', admin.auth)
+      .send({ lines: [{ name: 'Direito Civil', count: 79 }] })
+      .expect(400)
+    expect(bad.body.error).toMatch(/A soma das questões deve ser 80/)
+    const twice = await api('put', '/admin/simulations/official-mix', admin.auth)
+      .send({
+        lines: [
+          { name: 'Direito Civil', count: 40 },
+          { name: 'direito  civil', count: 40 },
+        ],
+      })
+      .expect(400)
+    expect(twice.body.error).toMatch(/Cada disciplina pode aparecer uma vez só/)
+    const student = await createTestUser(t.ctx, { plan: 'PRO' })
+    await api('get', '/admin/simulations/official-mix', student.auth).expect(403)
+    await api('put', '/admin/simulations/official-mix', student.auth).send({ lines }).expect(403)
+    // Nothing of the refused bodies was kept.
+    const after = (await api('get', '/admin/simulations/official-mix', admin.auth).expect(200)).body.lines as {
+      name: string
+      count: number
+    }[]
+    expect(after.find((l) => l.name === 'Direito Civil')!.count).toBe(8)
   })
 })

@@ -7,7 +7,7 @@ import { limiter } from '../../api/rate-limit'
 import { route } from '../../api/route'
 import type { AppContext } from '../../context'
 import { exameOrdemPlan, listExams } from '../../domain/exams'
-import { mixView, setMix, weekStats } from './admin'
+import { mixView, officialView, setMix, setOfficial, weekStats } from './admin'
 import { simulationAllowance } from './allowance'
 import { simulationsApi } from './contract'
 import { CUSTOM_DEFAULT_SIZE, CUSTOM_MAX_SIZE, CUSTOM_MIN_SIZE, MINUTES_PER_QUESTION, SIMULATIONS_FLOOD_MESSAGE } from './messages'
@@ -98,6 +98,13 @@ export function createSimulationsRouter(ctx: AppContext) {
     message: body.mix.length ? 'Distribuição do Exame de Ordem salva.' : 'Distribuição removida: vale a do caderno da prova mais recente.',
     ...unwrap(await setMix(ctx.db, body, now())),
   }))
+
+  route(router, simulationsApi.officialMix)(async () => ({ success: true, lines: await officialView(ctx.db) }))
+
+  route(
+    router,
+    simulationsApi.setOfficialMix,
+  )(async ({ body }) => ({ success: true, message: 'Distribuição oficial salva.', ...(await setOfficial(ctx.db, body, now())) }))
 
   route(router, simulationsApi.adminStats)(async () => ({ success: true, ...(await weekStats(ctx.db, now())) }))
 

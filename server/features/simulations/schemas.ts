@@ -1,5 +1,6 @@
 import * as z from 'zod'
 
+import { nameKey } from '../../domain/text'
 import { CUSTOM_DEFAULT_SIZE, CUSTOM_MAX_MINUTES, CUSTOM_MAX_SIZE, CUSTOM_MIN_SIZE, EXAME_ORDEM_SIZE, SIMULATION_KINDS } from './messages'
 
 // Field rules of the simulados (issue 29), shared by the API (./contract.ts) and the pages'
@@ -156,3 +157,34 @@ export const MixBody = z.object({
     }),
 })
 export type MixBody = z.output<typeof MixBody>
+
+const lineMessage = 'count deve ser um número inteiro de 0 a 80.'
+
+/** PUT /admin/simulations/official-mix: the OAB's distribution by discipline name, in the booklet's order (ADR 054). */
+export const OfficialMixBody = z.object({
+  lines: z
+    .array(
+      z.object({
+        name: z
+          .string({ error: 'name deve ser o nome da disciplina.' })
+          .trim()
+          .min(1, { error: 'O nome da disciplina é obrigatório.' })
+          .max(120, { error: 'O nome da disciplina pode ter no máximo 120 caracteres.' }),
+        count: z
+          .number({ error: lineMessage })
+          .int({ error: lineMessage })
+          .min(0, { error: lineMessage })
+          .max(EXAME_ORDEM_SIZE, { error: lineMessage }),
+      }),
+      { error: 'Envie lines: as disciplinas da distribuição oficial e quantas questões de cada.' },
+    )
+    .min(1, { error: 'A distribuição oficial precisa de ao menos uma disciplina.' })
+    .max(60, { error: 'lines pode ter no máximo 60 disciplinas.' })
+    .refine((rows) => new Set(rows.map((r) => nameKey(r.name))).size === rows.length, {
+      error: 'Cada disciplina pode aparecer uma vez só.',
+    })
+    .refine((rows) => rows.reduce((sum, r) => sum + r.count, 0) === EXAME_ORDEM_SIZE, {
+      error: `A soma das questões deve ser ${EXAME_ORDEM_SIZE}, como no Exame de Ordem.`,
+    }),
+})
+export type OfficialMixBody = z.output<typeof OfficialMixBody>
