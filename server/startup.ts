@@ -1,5 +1,6 @@
 import type { AppContext } from './context'
 import { ensureAccounts } from './domain/auth/seed'
+import { readCitations } from './domain/citations/store'
 import { seedDemoContent } from './domain/import/seed'
 import { runReplay } from './domain/review/record'
 import { elapsedMs } from './domain/time/clock'
@@ -15,12 +16,18 @@ export async function runStartupTasks(ctx: AppContext) {
 }
 
 /**
- * Tasks that run once the server listens, without holding up its start: the one-time replay of
- * the attempts made before Revisão into cards (ADR 047). It resumes from its cursor after a
+ * Tasks that run once the server listens, without holding up its start: the citations of questions
+ * not yet read (ADR 055), and the one-time replay of the attempts made before Revisão into cards (ADR 047). It resumes from its cursor after a
  * restart; a student who answers before it reaches them is replayed by that answer.
  */
 export function startBackgroundTasks(ctx: AppContext) {
   const started = elapsedMs()
+  // Questions not read by this version of the citation extractor (ADR 055).
+  readCitations(ctx.db)
+    .then((n) => {
+      if (n) ctx.logger.info({ questions: n }, 'legislação citada: questões lidas')
+    })
+    .catch((err: unknown) => ctx.logger.error({ err }, 'legislação citada: a leitura falhou; continua no próximo início'))
   runReplay(ctx.db, { logger: ctx.logger, now: ctx.clock })
     .then((r) => {
       if (r.users) ctx.logger.info({ ...r, ms: Math.round(elapsedMs() - started) }, 'revisão: reprodução do histórico concluída')

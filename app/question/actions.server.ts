@@ -9,6 +9,7 @@ import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, logoutExpired, requireLoginToAct, safeRedirect, withSession } from '~/utils/session.server'
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
 
+import type { Cited } from './question-card'
 import { AnswerFormSchema, ReportFormSchema } from './schemas'
 
 export type AnswerActionData =
@@ -20,6 +21,7 @@ export type AnswerActionData =
       correct_answer: string | null
       explanation: string | null
       annulled: boolean
+      citations: Cited[]
     }
   | { kind: 'quota'; message: string }
   | { kind: 'error'; message: string }
@@ -91,6 +93,7 @@ export async function answerAction(request: Request, context: AppLoadContext, id
         correct_answer: result.correct_answer,
         explanation: result.explanation,
         annulled: result.annulled,
+        citations: result.citations,
       },
       { headers },
     )

@@ -1,6 +1,6 @@
 // The /questoes URL is the whole state of the page (shareable, bookmarkable):
 // q, disciplina, assunto, dificuldade, ano, banca, prova (repeatable), caderno (one of the
-// student's notebooks), situacao (the student's last result), analise=com, anuladas=excluir
+// student's notebooks), lei (a cited norm's key, repeatable), situacao (the student's last result), analise=com, anuladas=excluir
 // and pagina.
 // revelada / escolha carry answers revealed without JS across the redirect.
 
@@ -15,6 +15,8 @@ export type FilterState = {
   banca: string[]
   /** Exam ids. */
   prova: number[]
+  /** Cited norms' keys (cf, lei:8666): the 'Legislação citada' filter. */
+  lei: string[]
   /** One of the signed-in student's notebooks (the API refuses anyone else's). */
   caderno: number | null
   /** The signed-in student's own last result on the question (issue 27). */
@@ -36,7 +38,7 @@ export const FALLBACK_BOARDS = ['OAB', 'FGV', 'CESPE', 'VUNESP', 'FCC']
 export const PER_PAGE = 20
 
 /** The repeatable keys, in URL order: counted one per value. */
-const LISTS = ['disciplina', 'assunto', 'dificuldade', 'ano', 'banca', 'prova'] as const
+const LISTS = ['disciplina', 'assunto', 'dificuldade', 'ano', 'banca', 'prova', 'lei'] as const
 
 const ids = (values: string[]) => [
   ...new Set(
@@ -64,6 +66,7 @@ export function readFilters(params: URLSearchParams): FilterState {
       ),
     ],
     prova: ids(params.getAll('prova')),
+    lei: [...new Set(params.getAll('lei').filter((k) => /^[a-z0-9:]{1,40}$/.test(k)))].slice(0, 20),
     caderno: ids(params.getAll('caderno'))[0] ?? null,
     situacao: situacao && situacao in SITUACOES ? (situacao as Situacao) : null,
     comAnalise: params.get('analise') === 'com',

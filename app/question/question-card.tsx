@@ -42,10 +42,15 @@ export type CardView = {
   tk?: string
 }
 
+/** A norm the question cites (ADR 055), linked to its official text when there is a stable one. */
+export type Cited = { key: string; label: string; article: string | null; url: string | null }
+
 export type RevealState = {
   correct_answer: string | null
   explanation: string | null
   annulled: boolean
+  /** The legislation the question cites, listed under the answer. */
+  citations?: Cited[]
   /** The letter the student picked, when they answered. */
   chosen: string | null
   correct?: boolean | null
@@ -128,6 +133,7 @@ export function QuestionCard({
           correct_answer: data.correct_answer,
           explanation: data.explanation,
           annulled: data.annulled,
+          citations: data.citations,
           chosen: data.answer,
           correct: data.correct,
         }
@@ -371,6 +377,39 @@ export function RevealPanel({ reveal }: { reveal: RevealState }) {
           <Markup text={reveal.explanation} className="qs mt-1" />
         </div>
       ) : null}
+      {reveal.citations?.length ? <CitedLaw citations={reveal.citations} /> : null}
     </section>
+  )
+}
+
+/** "Legislação citada": each norm once, its articles after it, linked to the official text. */
+function CitedLaw({ citations }: { citations: Cited[] }) {
+  const norms = new Map<string, { label: string; url: string | null; articles: string[] }>()
+  for (const c of citations) {
+    const norm = norms.get(c.key) ?? { label: c.label, url: c.url, articles: [] }
+    if (c.article) norm.articles.push(c.article)
+    norms.set(c.key, norm)
+  }
+  return (
+    <div className="mt-2" data-testid="legislacao-citada">
+      <h3 className="font-semibold">Legislação citada</h3>
+      <ul className="mt-1 list-disc pl-5">
+        {[...norms.entries()].map(([key, norm]) => {
+          const text = norm.articles.length ? `${norm.label}, ${norm.articles.join(', ')}` : norm.label
+          return (
+            <li key={key}>
+              {norm.url ? (
+                <a href={norm.url} target="_blank" rel="noopener noreferrer" className="underline">
+                  {text}
+                  <span className="sr-only"> (texto oficial, abre em nova aba)</span>
+                </a>
+              ) : (
+                text
+              )}
+            </li>
+          )
+        })}
+      </ul>
+    </div>
   )
 }

@@ -23,6 +23,7 @@ export function searchQueryOf(filters: FilterState, page: number, perPage: numbe
     year: filters.ano,
     exam_board: filters.banca,
     exam: filters.prova,
+    citation: filters.lei,
     notebook_id: filters.caderno ?? undefined,
     status: filters.situacao ? STATUS[filters.situacao] : undefined,
     has_explanation: filters.comAnalise || undefined,

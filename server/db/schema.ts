@@ -262,6 +262,8 @@ export const questions = pgTable(
       .default(sql`random()`),
     /** Maintained by the trigger in server/db/sql (unaccented Portuguese text of statement and alternatives). */
     searchVector: tsvector('search_vector'),
+    /** The extractor version its citations were read with; null: not read yet (read at start, ADR 055). */
+    citationsVersion: integer('citations_version'),
     ...timestamps,
   },
   (t) => [
@@ -966,3 +968,21 @@ export const reviewReplay = pgTable('review_replay', {
   users: integer('users').notNull().default(0),
   attempts: bigint('attempts', { mode: 'number' }).notNull().default(0),
 })
+
+/**
+ * The legal basis a question cites (issue 38 §4, ADR 055): one row per norm and article read from
+ * its statement, alternatives and analysis. `article` is '' when the norm is named without one.
+ */
+export const questionCitations = pgTable(
+  'question_citations',
+  {
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    label: text('label').notNull(),
+    article: text('article').notNull().default(''),
+    url: text('url'),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.key, t.article] }), index('question_citations_key_idx').on(t.key, t.questionId)],
+)

@@ -76,7 +76,7 @@ export async function loadNotebookPage(request: Request, context: AppLoadContext
     reveals: Object.fromEntries(
       [...reveals].map(([qid, r]): [number, RevealState] => [
         qid,
-        { correct_answer: r.correct_answer, explanation: r.explanation, annulled: r.annulled, chosen: r.chosen },
+        { correct_answer: r.correct_answer, explanation: r.explanation, annulled: r.annulled, citations: r.citations, chosen: r.chosen },
       ]),
     ),
     quotaFor: Number(url.searchParams.get('limite')) || null,

@@ -25,6 +25,7 @@ export function FilterForm({
   years,
   boards,
   exams = [],
+  citations = [],
   loggedIn,
   notebooks = [],
 }: {
@@ -34,6 +35,8 @@ export function FilterForm({
   boards: string[]
   /** The exams with questions as [id, label]: the 'Prova' filter. */
   exams?: [number, string][]
+  /** The cited norms as [key, label]: the 'Legislação citada' filter. */
+  citations?: [string, string][]
   loggedIn: boolean
   /** The signed-in student's notebooks as [id, name]: the 'Caderno' filter (none for visitors). */
   notebooks?: [number, string][]
@@ -54,7 +57,7 @@ export function FilterForm({
       })),
     )
   const count = activeFilterCount(filters)
-  const badges = selectedBadges(filters, disciplines, notebooks, exams)
+  const badges = selectedBadges(filters, disciplines, notebooks, exams, citations)
 
   function askLoginFirst(event: React.FormEvent<HTMLFormElement>) {
     const params = new URLSearchParams()
@@ -152,6 +155,13 @@ export function FilterForm({
               options={exams.map(([id, label]) => ({ value: String(id), label }))}
               selected={filters.prova.map(String)}
               empty="Nenhuma prova cadastrada."
+            />
+            <CheckboxPanel
+              legend="Legislação citada"
+              name="lei"
+              options={citations.map(([key, label]) => ({ value: key, label }))}
+              selected={filters.lei}
+              empty="Nenhuma questão cita legislação reconhecida."
             />
             {/* The student's own results: visitors have none (and a search asks them to log in). */}
             {loggedIn ? (
@@ -289,9 +299,16 @@ function CheckboxPanel({
   )
 }
 
-function selectedBadges(f: FilterState, disciplines: Discipline[], notebooks: [number, string][], exams: [number, string][]) {
+function selectedBadges(
+  f: FilterState,
+  disciplines: Discipline[],
+  notebooks: [number, string][],
+  exams: [number, string][],
+  citations: [string, string][],
+) {
   const disciplineName = new Map(disciplines.map((d) => [d.id, d.name]))
   const examName = new Map(exams)
+  const citationName = new Map(citations)
   const topicName = new Map(disciplines.flatMap((d) => d.topics.map((t) => [t.id, t.name] as const)))
   return [
     ...(f.q ? [{ key: 'q', label: `“${f.q}”` }] : []),
@@ -301,6 +318,7 @@ function selectedBadges(f: FilterState, disciplines: Discipline[], notebooks: [n
     ...f.ano.map((y) => ({ key: `a${y}`, label: String(y) })),
     ...f.banca.map((b) => ({ key: `b${b}`, label: b })),
     ...f.prova.map((id) => ({ key: `p${id}`, label: examName.get(id) ?? `Prova ${id}` })),
+    ...f.lei.map((key) => ({ key: `l${key}`, label: citationName.get(key)?.replace(/ \(\d+\)$/, '') ?? key })),
     ...(f.caderno ? [{ key: 'caderno', label: `Caderno: ${notebooks.find(([id]) => id === f.caderno)?.[1] ?? f.caderno}` }] : []),
     ...(f.situacao ? [{ key: 'situacao', label: SITUACOES[f.situacao] }] : []),
     ...(f.comAnalise ? [{ key: 'analise', label: 'Com análise' }] : []),

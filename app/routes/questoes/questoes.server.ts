@@ -42,7 +42,14 @@ async function filterOptions(api: ApiClient) {
     return value
   } catch {
     // Spec section 8: the fixed years and boards when the call fails (not cached).
-    return { years: FALLBACK_YEARS, exam_boards: FALLBACK_BOARDS, exams: [], difficulties: ['facil', 'medio', 'dificil'], fallback: true }
+    return {
+      years: FALLBACK_YEARS,
+      exam_boards: FALLBACK_BOARDS,
+      exams: [],
+      citations: [],
+      difficulties: ['facil', 'medio', 'dificil'],
+      fallback: true,
+    }
   }
 }
 
@@ -125,6 +132,8 @@ export async function loadQuestionsPage(request: Request, context: AppLoadContex
           exam_boards: options.exam_boards,
           // The 'Prova' filter as [id, label]: compact, like the disciplines; the year unless the name says it.
           exams: options.exams.map((e) => [e.id, e.name.includes(String(e.year)) ? e.name : `${e.name} (${e.year})`] as [number, string]),
+          // 'Legislação citada' as [key, label]: the most cited first.
+          citations: (options.citations ?? []).map((c) => [c.key, `${c.label} (${c.questions})`] as [string, string]),
         },
         // [id, name, [[topicId, topicName]...]]: compact, all topics so JS can follow the ticks.
         disciplines: disciplineList.map((d) => [d.id, d.name, d.topics.map((t) => [t.id, t.name] as [number, string])] as DisciplineTuple),

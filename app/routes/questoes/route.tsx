@@ -73,6 +73,7 @@ export default function QuestionsPage() {
           years={data.options.years}
           boards={data.options.exam_boards}
           exams={data.options.exams}
+          citations={data.options.citations}
           notebooks={data.notebooks}
           loggedIn={data.loggedIn}
         />

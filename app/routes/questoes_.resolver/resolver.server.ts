@@ -165,6 +165,7 @@ export async function loadResolver(request: Request, context: AppLoadContext) {
           correct_answer: revealed.correct_answer,
           explanation: revealed.explanation,
           annulled: revealed.annulled,
+          citations: revealed.citations,
           chosen: revealed.chosen,
           locked: revealed.explanation_message ?? null,
         }

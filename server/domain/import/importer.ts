@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../db/errors'
 import type { Db } from '../../db/index'
 import type { DisciplineSource } from '../../db/schema'
 import { disciplines, exams, questions, questionTopics, topics } from '../../db/schema'
+import { readCitations } from '../citations/store'
 import { defaultModel } from '../classify/load'
 import type { DisciplineModel } from '../classify/model'
 import { referenceDataChanged } from '../reference-data'
@@ -98,6 +99,8 @@ export async function importDisciplines(db: Db, list: ParsedDiscipline[]): Promi
     return { createdDisciplines: created, createdTopics: topicResult.created }
   })
   referenceDataChanged()
+  // The new and changed questions' citations, read now so the import's questions filter at once (ADR 055).
+  await readCitations(db)
   return result
 }
 
@@ -317,7 +320,7 @@ export async function importExam(db: Db, exam: ParsedExam, options: ImportOption
           discipline_id = v.discipline_id, discipline_source = v.discipline_source,
           discipline_confidence = v.discipline_confidence, difficulty = v.difficulty, statement = v.statement,
           alternatives = v.alternatives, correct_answer = v.correct_answer, explanation = v.explanation,
-          video_url = v.video_url, year = v.year, board = v.board, removed_at = NULL, updated_at = now()
+          video_url = v.video_url, year = v.year, board = v.board, removed_at = NULL, citations_version = NULL, updated_at = now()
         FROM (VALUES ${sql.join(rows, sql`, `)})
           AS v(id, discipline_id, discipline_source, discipline_confidence, difficulty, statement, alternatives, correct_answer, explanation, video_url, year, board)
         WHERE q.id = v.id`)
@@ -370,6 +373,8 @@ export async function importExam(db: Db, exam: ParsedExam, options: ImportOption
     }
   })
   referenceDataChanged()
+  // The new and changed questions' citations, read now so the import's questions filter at once (ADR 055).
+  await readCitations(db)
   return result
 }
 

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import type { Difficulty } from '../../db/schema'
+import { citedNorms } from '../citations/store'
 import { measuredDifficulty } from './difficulty'
 
 /** Counts stop here: beyond it the total is "mais de 1.000" (a bounded count; the uncapped one
@@ -35,6 +36,8 @@ export type SearchParams = {
   examBoards: string[]
   examIds: number[]
   organizations: string[]
+  /** Norms the question cites (question_citations keys: cf, lei:8666), any of them. */
+  citationKeys: string[]
   status?: QuestionStatus
   /** true: only questions with the teacher's analysis; false: only those without. */
   hasExplanation?: boolean
@@ -61,6 +64,7 @@ export function searchParamsWith(overrides: Partial<SearchParams>): SearchParams
     examBoards: [],
     examIds: [],
     organizations: [],
+    citationKeys: [],
     random: false,
     ...overrides,
   }
@@ -112,6 +116,7 @@ export function hasFilters(p: SearchParams) {
     p.examBoards.length ||
     p.examIds.length ||
     p.organizations.length ||
+    p.citationKeys.length ||
     p.status ||
     p.hasExplanation !== undefined ||
     p.annulled !== undefined ||
@@ -184,6 +189,8 @@ function whereClause(p: SearchParams): SQL {
       sql`EXISTS (SELECT 1 FROM notebook_questions nq JOIN notebooks n ON n.id = nq.notebook_id
         WHERE nq.question_id = q.id AND nq.notebook_id = ${p.notebookId} AND n.user_id = ${p.userId})`,
     )
+  if (p.citationKeys.length)
+    parts.push(sql`EXISTS (SELECT 1 FROM question_citations c WHERE c.question_id = q.id AND c.key = ${anyOf(p.citationKeys, 'text')})`)
   if (p.status && p.userId) parts.push(statusCondition(p.status, p.userId, p.now))
   if (p.hasExplanation !== undefined) parts.push(p.hasExplanation ? HAS_EXPLANATION : sql`NOT ${HAS_EXPLANATION}`)
   if (p.annulled !== undefined) parts.push(p.annulled ? sql`q.correct_answer IS NULL` : sql`q.correct_answer IS NOT NULL`)
@@ -333,18 +340,20 @@ export async function searchQuestions(db: Db, p: SearchParams): Promise<SearchRe
 export async function filterOptions(db: Db) {
   // From the small exams table, keeping only exams with live questions (no scan of questions).
   const live = sql`EXISTS (SELECT 1 FROM questions q WHERE q.exam_id = e.id AND q.removed_at IS NULL)`
-  const [years, boards, examRows] = await Promise.all([
+  const [years, boards, examRows, citations] = await Promise.all([
     queryRows<{ year: number }>(db, sql`SELECT DISTINCT e.year FROM exams e WHERE ${live} ORDER BY e.year DESC`),
     queryRows<{ board: string }>(db, sql`SELECT DISTINCT e.board FROM exams e WHERE ${live} ORDER BY e.board`),
     queryRows<{ id: number; name: string; year: number; board: string }>(
       db,
       sql`SELECT e.id, e.name, e.year, e.board FROM exams e WHERE ${live} ORDER BY e.year DESC, e.name, e.id`,
     ),
+    citedNorms(db, 100),
   ])
   return {
     years: years.map((r) => Number(r.year)),
     exam_boards: boards.map((r) => r.board),
     exams: examRows.map((r) => ({ id: Number(r.id), name: r.name, year: Number(r.year), board: r.board })),
     difficulties: ['facil', 'medio', 'dificil'] as const,
+    citations,
   }
 }

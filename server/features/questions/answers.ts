@@ -5,6 +5,8 @@ import type { PlanName } from '../../db/schema'
 import { attempts, errorReports, questions, questionUsage } from '../../db/schema'
 import { recordAnswers } from '../../domain/attempts'
 import { getCatalog } from '../../domain/catalog'
+import type { Citation } from '../../domain/citations/extract'
+import { citationsOf } from '../../domain/citations/store'
 import type { Policy } from '../../domain/policy'
 import { claimQuestionUse, commentedAnswerAccess, getPolicy } from '../../domain/policy'
 import type { ReviewOutcome } from '../../domain/review/scheduler'
@@ -25,6 +27,8 @@ export type Reveal = {
   explanation_locked?: 'plan' | 'disabled'
   /** Why, in Portuguese, when explanation_locked is set. */
   explanation_message?: string
+  /** The legislation the question cites (ADR 055). */
+  citations: Citation[]
 }
 
 export type UseOutcome<T> =
@@ -49,13 +53,20 @@ async function liveQuestion(db: Db, id: number) {
 }
 
 /** The key, and the explanation only when the policy allows commented answers (Análise). */
-async function reveal(db: Db, q: { correctAnswer: string | null; explanation: string | null }, policy: Policy): Promise<Reveal> {
+async function reveal(
+  db: Db,
+  q: { id: number; correctAnswer: string | null; explanation: string | null },
+  policy: Policy,
+): Promise<Reveal> {
   const written = q.explanation?.trim() ? q.explanation : null
-  const access = commentedAnswerAccess(policy, await getCatalog(db))
+  const [catalog, cited] = await Promise.all([getCatalog(db), citationsOf(db, [q.id])])
+  const access = commentedAnswerAccess(policy, catalog)
   const explanation = access.allowed ? written : null
   const locked = written && !access.allowed ? { explanation_locked: access.reason, explanation_message: access.message } : {}
-  if (q.correctAnswer === null) return { correct_answer: null, explanation, annulled: true, message: ANNULLED_MESSAGE, ...locked }
-  return { correct_answer: q.correctAnswer, explanation, annulled: false, ...locked }
+  const citations = cited.get(q.id) ?? []
+  if (q.correctAnswer === null)
+    return { correct_answer: null, explanation, annulled: true, message: ANNULLED_MESSAGE, ...locked, citations }
+  return { correct_answer: q.correctAnswer, explanation, annulled: false, ...locked, citations }
 }
 
 /** The answer key and explanation, counted against the weekly quota. */

@@ -29,6 +29,8 @@ export const SEARCH_ITEM = {
   id: '[1-9]\\d{0,8}',
   year: '(?:19\\d\\d|20\\d\\d|2100)',
   difficulty: '(?:facil|medio|dificil)',
+  /** A cited norm's key (filter-options' citations): cf, cpc2015, lei:8666, sumula:stf:473. */
+  citation: '[a-z0-9:]{1,40}',
   /** A board or an organization: up to 120 characters once the spaces around it are trimmed. */
   text: '\\s*[^,]{0,120}\\s*',
 } as const
@@ -58,6 +60,11 @@ export const SearchQuery = z
     exam_board: textList('Bancas.'),
     exam: list(positive(999_999_999), SEARCH_ITEM.id, 'Provas.'),
     organization: textList('Órgãos.'),
+    citation: list(
+      z.string().regex(/^[a-z0-9:]{1,40}$/),
+      SEARCH_ITEM.citation,
+      'Legislação citada: as chaves de filter-options.citations (cf, lei:8666); a questão cita alguma delas.',
+    ),
     status: lenient(z.enum(['unsolved', 'solved', 'wrong', 'right', 'to_review'])).meta({
       description:
         'Situação para quem entrou (401 sem login): unsolved nunca respondida, solved respondida, wrong a última resposta errada, right a última certa, to_review com revisão vencida (o cartão da Revisão venceu pelo relógio do servidor).',
@@ -93,11 +100,23 @@ export const FilterOptionsJson = z
       .array(z.object({ id: int(), name: z.string(), year: int(), board: z.string() }))
       .meta({ description: 'As provas com questões vivas, da mais recente: os valores do filtro exam.' }),
     difficulties: z.array(z.enum(['facil', 'medio', 'dificil'])).readonly(),
+    citations: z
+      .array(z.object({ key: z.string(), label: z.string(), questions: int() }))
+      .meta({ description: 'A legislação citada pelas questões vivas, da mais citada (até 100): os valores do filtro citation.' }),
   })
   .meta({ id: 'QuestionFilterOptions' })
 export type FilterOptions = z.output<typeof FilterOptionsJson>
 
 export type QuestionCard = z.output<typeof QuestionCardJson>
+
+const CitationJson = z
+  .object({
+    key: z.string(),
+    label: z.string().meta({ description: 'Como o aluno lê: "CF/1988", "Lei 8.666/1993", "Súmula 473 do STF".' }),
+    article: z.string().nullable().meta({ description: '"art. 5" quando o texto dá o artigo.' }),
+    url: z.string().nullable().meta({ description: 'O texto oficial (Planalto, LexML, STF); null quando não há um endereço estável.' }),
+  })
+  .meta({ id: 'QuestionCitation' })
 
 const revealFields = {
   success: z.literal(true),
@@ -110,6 +129,9 @@ const revealFields = {
     .optional()
     .meta({ description: 'Há explicação, mas o plano não a inclui (plan) ou o recurso está desligado (disabled).' }),
   explanation_message: z.string().optional(),
+  citations: z
+    .array(CitationJson)
+    .meta({ description: 'A legislação que a questão cita (enunciado, alternativas e análise), com o link do texto oficial.' }),
 }
 
 export const RevealJson = z.object(revealFields).meta({ id: 'QuestionReveal' })

@@ -102,6 +102,12 @@ export function parseSearchQuery(req: Request): SearchParams {
     examBoards: strings(req, 'exam_board', 'Banca inválida.'),
     examIds: ints(req, 'exam', 'exam inválido: use identificadores numéricos de prova.'),
     organizations: strings(req, 'organization', 'Órgão inválido.'),
+    citationKeys: items(
+      req,
+      'citation',
+      SEARCH_ITEM.citation,
+      'citation inválido: use as chaves da legislação citada, como cf ou lei:8666.',
+    ),
     status: (status || undefined) as QuestionStatus | undefined,
     hasExplanation: flag(req, 'has_explanation', 'has_explanation inválido: use true ou false.'),
     annulled: flag(req, 'annulled', 'annulled inválido: use true ou false.'),

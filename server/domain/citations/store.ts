@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm'
+
+import type { Db } from '../../db/index'
+import { queryRows } from '../../db/index'
+import type { Alternative } from '../../db/schema'
+import { questionCitations } from '../../db/schema'
+import { anyOf } from '../exams'
+import type { Citation } from './extract'
+import { questionCitations as extract } from './extract'
+
+// Where the citations live (ADR 055): read from each question once per extractor version (a new
+// or re-imported question has none, a better extractor bumps CITATIONS_VERSION and everything is
+// read again at the next start), then filtered and listed from the table.
+
+/** Bump when the extractor changes: every question is read again at the next start. */
+export const CITATIONS_VERSION = 1
+const BATCH = 500
+
+/** Reads the citations of every question not read with this version; how many questions it read. */
+export async function readCitations(db: Db) {
+  let total = 0
+  for (;;) {
+    const rows = await queryRows<{ id: number; statement: string; alternatives: Alternative[]; explanation: string | null; year: number }>(
+      db,
+      sql`SELECT id, statement, alternatives, explanation, year FROM questions
+           WHERE citations_version IS DISTINCT FROM ${CITATIONS_VERSION} ORDER BY id LIMIT ${BATCH}`,
+    )
+    if (!rows.length) return total
+    const ids = rows.map((r) => r.id)
+    const found = rows.flatMap((r) =>
+      extract(r, r.year).map((c) => ({ questionId: r.id, key: c.key, label: c.label, article: c.article ?? '', url: c.url })),
+    )
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`DELETE FROM question_citations WHERE question_id = ${anyOf(ids, 'int')}`)
+      if (found.length) await tx.insert(questionCitations).values(found).onConflictDoNothing()
+      await tx.execute(sql`UPDATE questions SET citations_version = ${CITATIONS_VERSION} WHERE id = ${anyOf(ids, 'int')}`)
+    })
+    total += rows.length
+  }
+}
+
+/** The citations of some questions, in the order they were read (norm, then article). */
+export async function citationsOf(db: Db, ids: number[]) {
+  const out = new Map<number, Citation[]>()
+  if (!ids.length) return out
+  const rows = await queryRows<{ question_id: number; key: string; label: string; article: string; url: string | null }>(
+    db,
+    sql`SELECT question_id, key, label, article, url FROM question_citations
+         WHERE question_id = ${anyOf(ids, 'int')} ORDER BY question_id, label, article`,
+  )
+  for (const r of rows) {
+    const list = out.get(r.question_id) ?? []
+    list.push({ key: r.key, label: r.label, article: r.article || null, url: r.url })
+    out.set(r.question_id, list)
+  }
+  return out
+}
+
+/** The norms the live questions cite, most cited first: the "Legislação citada" filter's options. */
+export async function citedNorms(db: Db, limit = 200) {
+  return queryRows<{ key: string; label: string; questions: number }>(
+    db,
+    sql`SELECT c.key, min(c.label) AS label, count(DISTINCT c.question_id)::int AS questions
+          FROM question_citations c JOIN questions q ON q.id = c.question_id
+         WHERE q.removed_at IS NULL
+         GROUP BY c.key ORDER BY questions DESC, label LIMIT ${limit}`,
+  )
+}
