@@ -83,6 +83,15 @@ const COMPLETED: Record<string, { why: string; complete: (body: Record<string, u
       return { ...b, mix: ids.map((discipline_id, i) => ({ discipline_id, count: i === 0 ? 80 - (ids.length - 1) : 1 })) }
     },
   },
+  'simulations.setOfficialMix': {
+    why: 'the counts add up to 80, one line per discipline name',
+    complete: (b) => {
+      const names = [...new Set(((b.lines ?? []) as { name: string }[]).map((l) => l.name.trim().toLowerCase()).filter(Boolean))]
+      const lines = (names.length ? names : ['Direito Civil']).slice(0, 3).map((name, i) => ({ name: `${name.slice(0, 100)} ${i}`, count: 0 }))
+      lines[0].count = 80
+      return { ...b, lines }
+    },
+  },
   'questions.answer': {
     why: 'the letter is one of the question’s alternatives (A to D in the seeded questions)',
     complete: (b) => ({ ...b, answer: ['A', 'b', ' C ', 'D'][String(b.answer).length % 4] }),
@@ -108,6 +117,7 @@ const STATE_REFUSALS: Record<string, { status: number; message: RegExp; why: str
   'simulations.create': [
     { status: 422, message: /^Faltam questões/, why: 'the bank has too few questions for the draw' },
     { status: 422, message: /^Não há um Exame de Ordem completo/, why: 'the bank has no complete Exame de Ordem to copy the mix from' },
+    { status: 422, message: /^O banco tem só \d+ questões válidas/, why: 'the bank holds fewer than the Exame de Ordem’s 80 questions' },
   ],
   'simulations.setAdminMix': [{ status: 400, message: /^Disciplina não encontrada/, why: 'the disciplines named must exist' }],
 }

@@ -283,6 +283,8 @@ describe('GET /questions/filter-options', () => {
         { id: ids.funcaoSocialExam, ...pick(OAB35) },
       ],
       difficulties: ['facil', 'medio', 'dificil'],
+      // Inserted straight into the tables, the questions were never read for citations (citations.test.ts reads them).
+      citations: [],
     })
   })
 })
