@@ -494,7 +494,9 @@ program
         )
       for (const u of result.unknown)
         console.log(`SEM   ${u.exam}, questão ${u.number}: prevista ${u.discipline}, que não está cadastrada; ficou como estava`)
-      console.log(`${result.message} Questões lidas: ${result.examined}; mudaram: ${result.changed.length}; sem disciplina no banco: ${result.unknown.length}`)
+      console.log(
+        `${result.message} Questões lidas: ${result.examined}; mudaram: ${result.changed.length}; sem disciplina no banco: ${result.unknown.length}`,
+      )
       return
     }
     let report
@@ -508,7 +510,7 @@ program
       return
     }
     console.log(modelLine(report.model))
-    const line = (label: string, c: (typeof report.totals)) =>
+    const line = (label: string, c: typeof report.totals) =>
       `${label}: ${c.total} questões; arquivo ${c.file}, revisadas ${c.review}, previstas ${c.predicted} (confiantes ${c.confident}, a revisar ${c.predicted - c.confident}), não classificadas ${c.unclassified}`
     for (const exam of report.exams) console.log(line(`${exam.name} (${exam.year})`, exam))
     console.log(line('Total', report.totals))

@@ -89,7 +89,10 @@ async function build(db: Db, labelled: { exams: number; questions: number }, mod
     }
     if (names.size >= 2) {
       try {
-        const model = trainModel([...booklets.values()], [...names.values()].sort((a, b) => a.localeCompare(b, 'pt-BR')))
+        const model = trainModel(
+          [...booklets.values()],
+          [...names.values()].sort((a, b) => a.localeCompare(b, 'pt-BR')),
+        )
         return { ok: true, model, origin: 'bank', labelled }
       } catch {
         // Falls back to the shipped model below: a bank that cannot be learnt never stops an import.

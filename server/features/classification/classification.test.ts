@@ -19,10 +19,62 @@ type User = Awaited<ReturnType<typeof createTestUser>>
 
 /** Words only one discipline uses, so that a model trained on the bank tells them apart. */
 const VOCABULARY: Record<string, string[]> = {
-  'Direito Constitucional': ['constituição', 'emenda', 'supremo', 'federativa', 'mandado', 'injunção', 'poder', 'constituinte', 'senado', 'congresso', 'plebiscito', 'soberania'],
-  'Direito Penal': ['crime', 'pena', 'dolo', 'culpa', 'homicídio', 'furto', 'reclusão', 'detenção', 'tentativa', 'agente', 'delito', 'roubo'],
-  'Direito Civil': ['contrato', 'posse', 'propriedade', 'usucapião', 'herança', 'testamento', 'casamento', 'obrigação', 'credor', 'devedor', 'locação', 'servidão'],
-  'Direito Espacial': ['órbita', 'satélite', 'lunar', 'astronauta', 'foguete', 'cosmos', 'espacial', 'galáxia', 'lançamento', 'asteroide', 'estação', 'sideral'],
+  'Direito Constitucional': [
+    'constituição',
+    'emenda',
+    'supremo',
+    'federativa',
+    'mandado',
+    'injunção',
+    'poder',
+    'constituinte',
+    'senado',
+    'congresso',
+    'plebiscito',
+    'soberania',
+  ],
+  'Direito Penal': [
+    'crime',
+    'pena',
+    'dolo',
+    'culpa',
+    'homicídio',
+    'furto',
+    'reclusão',
+    'detenção',
+    'tentativa',
+    'agente',
+    'delito',
+    'roubo',
+  ],
+  'Direito Civil': [
+    'contrato',
+    'posse',
+    'propriedade',
+    'usucapião',
+    'herança',
+    'testamento',
+    'casamento',
+    'obrigação',
+    'credor',
+    'devedor',
+    'locação',
+    'servidão',
+  ],
+  'Direito Espacial': [
+    'órbita',
+    'satélite',
+    'lunar',
+    'astronauta',
+    'foguete',
+    'cosmos',
+    'espacial',
+    'galáxia',
+    'lançamento',
+    'asteroide',
+    'estação',
+    'sideral',
+  ],
 }
 const ORDER = ['Direito Constitucional', 'Direito Civil', 'Direito Penal', 'Direito Espacial']
 
@@ -72,7 +124,10 @@ function clientOf(t: Ctx) {
 }
 
 async function upload(t: Ctx, admin: User, name: string, file: Buffer) {
-  const res = await contractRequest(t.app).post('/api/v1/admin/questions/upload-exam-txt').set(admin.auth).attach('file', file, `${name}.txt`)
+  const res = await contractRequest(t.app)
+    .post('/api/v1/admin/questions/upload-exam-txt')
+    .set(admin.auth)
+    .attach('file', file, `${name}.txt`)
   expect(res.status).toBe(200)
   return res.body.files[0]
 }
@@ -170,7 +225,11 @@ describe('the queue, confirmations and the report (the shipped model)', () => {
     })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ success: true, message: '2 classificações confirmadas.', reviewed: 2, changed: 1 })
-    const rows = await t.db.select().from(questions).where(inArray(questions.id, [a.id, b.id])).orderBy(questions.id)
+    const rows = await t.db
+      .select()
+      .from(questions)
+      .where(inArray(questions.id, [a.id, b.id]))
+      .orderBy(questions.id)
     expect(rows.map((r) => [r.id, r.disciplineId, r.disciplineSource, r.disciplineConfidence])).toEqual(
       [
         [a.id, a.discipline.id, 'review', null],
@@ -187,11 +246,33 @@ describe('the queue, confirmations and the report (the shipped model)', () => {
     const unclassified = (await t.db.select().from(disciplines).where(eq(disciplines.name, 'Não classificada')))[0]
     const other = Object.values(ids).find((id) => id !== a.discipline.id)!
     const tries = [
-      { items: [{ question_id: a.id, discipline_id: other }, { question_id: 999_999, discipline_id: other }], status: 404, error: 'Questão não encontrada: 999999. Nenhuma classificação foi salva.' },
-      { items: [{ question_id: a.id, discipline_id: 999_999 }], status: 422, error: 'Disciplina não encontrada: 999999. Nenhuma classificação foi salva.' },
-      { items: [{ question_id: a.id, discipline_id: unclassified.id }], status: 422, error: '"Não classificada" não é uma disciplina para confirmar. Nenhuma classificação foi salva.' },
+      {
+        items: [
+          { question_id: a.id, discipline_id: other },
+          { question_id: 999_999, discipline_id: other },
+        ],
+        status: 404,
+        error: 'Questão não encontrada: 999999. Nenhuma classificação foi salva.',
+      },
+      {
+        items: [{ question_id: a.id, discipline_id: 999_999 }],
+        status: 422,
+        error: 'Disciplina não encontrada: 999999. Nenhuma classificação foi salva.',
+      },
+      {
+        items: [{ question_id: a.id, discipline_id: unclassified.id }],
+        status: 422,
+        error: '"Não classificada" não é uma disciplina para confirmar. Nenhuma classificação foi salva.',
+      },
       { items: [], status: 400, error: 'Selecione pelo menos uma questão.' },
-      { items: [{ question_id: a.id, discipline_id: other }, { question_id: a.id, discipline_id: other }], status: 400, error: 'Cada questão só pode aparecer uma vez.' },
+      {
+        items: [
+          { question_id: a.id, discipline_id: other },
+          { question_id: a.id, discipline_id: other },
+        ],
+        status: 400,
+        error: 'Cada questão só pode aparecer uma vez.',
+      },
     ]
     for (const attempt of tries) {
       const res = await api('post', '/admin/classification/reviews', admin.auth).send({ items: attempt.items })
@@ -293,7 +374,11 @@ describe('a shipped model that is missing or corrupt', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
   for (const [kind, write, message] of [
-    ['missing', () => path.join(dir, 'nao-existe.json'), /^Modelo de disciplinas não encontrado em .*nao-existe\.json; as questões sem disciplina ficam sem previsão$/],
+    [
+      'missing',
+      () => path.join(dir, 'nao-existe.json'),
+      /^Modelo de disciplinas não encontrado em .*nao-existe\.json; as questões sem disciplina ficam sem previsão$/,
+    ],
     [
       'corrupt',
       () => {
@@ -309,7 +394,11 @@ describe('a shipped model that is missing or corrupt', () => {
       try {
         const api = clientOf(t)
         const admin = await createTestUser(t.ctx, { plan: 'ADMIN' })
-        await contractRequest(t.app).post('/api/v1/admin/disciplines/upload').set(admin.auth).attach('file', DISCIPLINES, 'd.json').expect(200)
+        await contractRequest(t.app)
+          .post('/api/v1/admin/disciplines/upload')
+          .set(admin.auth)
+          .attach('file', DISCIPLINES, 'd.json')
+          .expect(200)
         const result = await upload(t, admin, 'Sem modelo', examFile('Sem modelo', 5, { perBlock: 5, label: () => false }))
         expect(result.prediction_warning).toMatch(message)
         expect((await rowsOf(t, 'Sem modelo')).every((r) => r.discipline === 'Não classificada')).toBe(true)
@@ -336,4 +425,3 @@ describe('a shipped model that is missing or corrupt', () => {
     })
   }
 })
-

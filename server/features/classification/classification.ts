@@ -24,7 +24,13 @@ const EXCERPT = 180
 export function modelJson(current: CurrentModel): ModelJson {
   if (!current.ok) return { origin: null, trained_on: null, disciplines: 0, threshold: null, error: current.error }
   const data = current.model.data
-  return { origin: current.origin, trained_on: data.trainedOn, disciplines: data.disciplines.length, threshold: data.threshold, error: null }
+  return {
+    origin: current.origin,
+    trained_on: data.trainedOn,
+    disciplines: data.disciplines.length,
+    threshold: data.threshold,
+    error: null,
+  }
 }
 
 function excerpt(text: string) {
