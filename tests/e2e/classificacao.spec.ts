@@ -1,6 +1,8 @@
 import crypto from 'node:crypto'
 
+import type { Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
+import axeCore from 'axe-core'
 
 import { DEMO_ADMIN, loginViaPage } from './utils'
 
@@ -13,6 +15,18 @@ const STATEMENTS = [
   'Quanto ao contrato de locação, à posse e à usucapião de bem imóvel segundo o Código Civil, assinale a alternativa correta.',
   'Sobre o mandado de injunção e o controle de constitucionalidade pelo Supremo Tribunal Federal, assinale a alternativa correta.',
 ]
+
+/** The table's serious and critical axe violations (the sweep in a11y.spec.ts sees the page empty). */
+async function axeProblems(page: Page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeCore.source)
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: typeof axeCore }).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      resultTypes: ['violations'],
+    }),
+  )
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)
+}
 
 function unlabelledExam(name: string) {
   const lines = [`PROVA: ${name}`, 'ANO: 2025', 'BANCA: Gabarita', '']
@@ -48,6 +62,9 @@ test('an admin confirms two predicted disciplines (one changed) and the details 
   await expect(page.getByText('3 questões', { exact: true })).toBeVisible()
   await expect(page).toHaveURL(/prova=\d+/)
 
+  if (test.info().project.use.javaScriptEnabled !== false) expect(await axeProblems(page)).toEqual([])
+  const queueUrl = page.url()
+
   const select = (n: number) => page.getByLabel(`Disciplina da questão ${n} de ${name}`)
   const kept = await select(1).inputValue()
   const before = await select(2).inputValue()
@@ -81,4 +98,15 @@ test('an admin confirms two predicted disciplines (one changed) and the details 
   await expect(page.getByTestId('detalhe-disciplina')).toHaveText(keptLabel)
   await page.goto(`/questoes/${q3}/detalhes`)
   await expect(page.getByTestId('detalhe-disciplina')).toHaveText(/ \(classificação automática\)$/)
+
+  // Nothing checked: the form says so; the last one confirmed: the queue of this exam is empty.
+  await page.goto(queueUrl)
+  await page.getByRole('button', { name: 'Confirmar selecionadas' }).click()
+  await expect(page.getByText('Selecione pelo menos uma questão.')).toBeVisible()
+  await page.getByLabel(`Selecionar questão 3 de ${name}`).check()
+  await page.getByRole('button', { name: 'Confirmar selecionadas' }).click()
+  await expect(page.getByRole('region', { name: 'Notificações' }).getByRole('status')).toHaveText('1 classificação confirmada.')
+  await expect(page.getByText('Nenhuma questão com disciplina prevista para revisar.')).toBeVisible()
+  await page.goto(`/questoes/${q3}/detalhes`)
+  await expect(page.getByTestId('detalhe-disciplina')).not.toHaveText(/classificação automática/)
 })
