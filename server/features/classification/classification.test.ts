@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { disciplines, exams, questions } from '#server/db/schema'
 
 import { createTestContext, createTestUser } from '../../../tests/support/context'
+import { DISCIPLINES, examFile, ORDER } from '../../../tests/support/classify-exams'
 import { contractRequest } from '../../../tests/support/contract'
 
 // The classification desk (issue 38 §1, ADR 052): the queue of predicted disciplines, the admin's
@@ -16,105 +17,6 @@ import { contractRequest } from '../../../tests/support/contract'
 
 type Ctx = Awaited<ReturnType<typeof createTestContext>>
 type User = Awaited<ReturnType<typeof createTestUser>>
-
-/** Words only one discipline uses, so that a model trained on the bank tells them apart. */
-const VOCABULARY: Record<string, string[]> = {
-  'Direito Constitucional': [
-    'constituição',
-    'emenda',
-    'supremo',
-    'federativa',
-    'mandado',
-    'injunção',
-    'poder',
-    'constituinte',
-    'senado',
-    'congresso',
-    'plebiscito',
-    'soberania',
-  ],
-  'Direito Penal': [
-    'crime',
-    'pena',
-    'dolo',
-    'culpa',
-    'homicídio',
-    'furto',
-    'reclusão',
-    'detenção',
-    'tentativa',
-    'agente',
-    'delito',
-    'roubo',
-  ],
-  'Direito Civil': [
-    'contrato',
-    'posse',
-    'propriedade',
-    'usucapião',
-    'herança',
-    'testamento',
-    'casamento',
-    'obrigação',
-    'credor',
-    'devedor',
-    'locação',
-    'servidão',
-  ],
-  'Direito Espacial': [
-    'órbita',
-    'satélite',
-    'lunar',
-    'astronauta',
-    'foguete',
-    'cosmos',
-    'espacial',
-    'galáxia',
-    'lançamento',
-    'asteroide',
-    'estação',
-    'sideral',
-  ],
-}
-const ORDER = ['Direito Constitucional', 'Direito Civil', 'Direito Penal', 'Direito Espacial']
-
-/** A deterministic generator: the same exams every run. */
-function random(seed: number) {
-  let s = seed
-  return () => {
-    s = (s * 1103515245 + 12345) % 2147483648
-    return s / 2147483648
-  }
-}
-
-/** An exam TXT: `perBlock` questions of each discipline in ORDER, labelled or "Não classificada". */
-function examFile(name: string, seed: number, options: { perBlock?: number; label?: (discipline: string, n: number) => boolean } = {}) {
-  const next = random(seed)
-  const perBlock = options.perBlock ?? 20
-  const label = options.label ?? (() => true)
-  const lines = [`PROVA: ${name}`, 'ANO: 2024', 'BANCA: FGV']
-  let n = 0
-  for (const discipline of ORDER)
-    for (let i = 0; i < perBlock; i++) {
-      n++
-      const words = VOCABULARY[discipline]
-      const pick = () => words[Math.floor(next() * words.length)]
-      lines.push(
-        `QUESTAO: ${n}`,
-        `DISCIPLINA: ${label(discipline, n) ? discipline : 'Não classificada'}`,
-        'ENUNCIADO:',
-        `Sobre ${pick()} e ${pick()}, considerando ${pick()} e ${pick()}, assinale a alternativa correta.`,
-        `A) ${pick()} ${pick()}`,
-        `B) ${pick()} ${pick()}`,
-        `C) ${pick()} ${pick()}`,
-        `D) ${pick()} ${pick()}`,
-        'GABARITO: A',
-      )
-    }
-  return Buffer.from(`${lines.join('\n')}\n`)
-}
-
-const DISCIPLINES = Buffer.from(JSON.stringify({ disciplinas: ORDER.map((nome) => ({ nome, assuntos: [] })) }))
 
 function clientOf(t: Ctx) {
   return (method: 'get' | 'post', url: string, auth?: Record<string, string>) => {
