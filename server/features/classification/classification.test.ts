@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { disciplines, exams, questions } from '#server/db/schema'
 
-import { createTestContext, createTestUser } from '../../../tests/support/context'
 import { DISCIPLINES, examFile, ORDER } from '../../../tests/support/classify-exams'
+import { createTestContext, createTestUser } from '../../../tests/support/context'
 import { contractRequest } from '../../../tests/support/contract'
 
 // The classification desk (issue 38 §1, ADR 052): the queue of predicted disciplines, the admin's
