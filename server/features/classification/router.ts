@@ -10,7 +10,7 @@ import { reviewedMessage } from './messages'
 
 /**
  * The classification desk (ADR 052), mounted at the API's root behind the admin guard. The
- * queue and the report read the model in memory (never training); apply uses the current one,
+ * queue reads the model in memory (it never trains); the report and apply use the current one,
  * retrained first if the labels moved.
  */
 export function createClassificationRouter(ctx: AppContext) {
@@ -36,7 +36,8 @@ export function createClassificationRouter(ctx: AppContext) {
     return { success: true, message: reviewedMessage(reviewed), reviewed, changed }
   })
 
-  route(router, classificationApi.report)(async () => classificationReport(ctx.db, lastModel(ctx.db, options())))
+  // The report (the CLI's) says which model the next import would use: it may train, once per change of the labels.
+  route(router, classificationApi.report)(async () => classificationReport(ctx.db, await currentModel(ctx.db, options())))
 
   route(
     router,
