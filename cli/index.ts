@@ -18,6 +18,9 @@ import { MAX_DISCIPLINE_FILES, MAX_EXAM_FILES } from '../server/domain/import/te
 import { nameKey } from '../server/domain/text'
 import { authApi } from '../server/features/auth/contract'
 import { adminBillingApi } from '../server/features/billing/admin-contract'
+import type { ModelJson } from '../server/features/classification/contract'
+import { classificationApi } from '../server/features/classification/contract'
+import { MODEL_ORIGIN_LABELS } from '../server/features/classification/messages'
 import { credentialsPath, readCredentials, saveCredentials } from './credentials'
 import { expandInputs } from './files'
 import { prompt } from './prompt'
@@ -454,6 +457,63 @@ subscriptions
       console.log(
         `Assinaturas vencidas: ${report.checked}; renovadas: ${report.renewed}; mudanças de plano aplicadas: ${report.downgraded}; encerradas: ${report.ended}; renovações recusadas: ${report.renewal_declined}`,
       )
+  })
+
+function modelLine(model: ModelJson) {
+  if (!model.origin) return `Modelo: nenhum (${model.error ?? 'indisponível'})`
+  const trained = model.trained_on ? `${model.trained_on.exams} provas, ${model.trained_on.questions} questões` : ''
+  const threshold = model.threshold === null ? '' : `, limiar de confiança ${(model.threshold * 100).toFixed(1)}%`
+  return `Modelo: ${MODEL_ORIGIN_LABELS[model.origin]} (${trained}, ${model.disciplines} disciplinas${threshold})`
+}
+
+program
+  .command('classify')
+  .description('Disciplinas previstas: relatório por prova; --apply prevê de novo com o modelo atual as previstas e as "Não classificada"')
+  .option('--apply', 'prevê de novo e grava (as disciplinas do arquivo e as revisadas não mudam)')
+  .option('--json', 'saída em JSON')
+  .option('--api <url>', `endereço da API (padrão: ${API_DEFAULTS})`)
+  .addOption(new Option('--token <token>', 'token de administrador (padrão: GABARITA_TOKEN ou o do login salvo)'))
+  .action(async (opts: { apply?: boolean; json?: boolean; api?: string; token?: string }) => {
+    const api = apiUrl(opts)
+    const client = new ApiClient({ baseUrl: api, token: tokenFor(opts), timeoutMs: 600_000 })
+    if (opts.apply) {
+      let result
+      try {
+        result = await call(client, classificationApi.apply)
+      } catch (error) {
+        explain(error, api)
+      }
+      if (opts.json) {
+        console.log(JSON.stringify(result, null, 2))
+        return
+      }
+      console.log(modelLine(result.model))
+      for (const c of result.changed)
+        console.log(
+          `MUDOU ${c.exam}, questão ${c.number}: ${c.from} → ${c.to} (${(c.confidence * 100).toFixed(1)}%${c.confident ? '' : ', a revisar'})`,
+        )
+      for (const u of result.unknown)
+        console.log(`SEM   ${u.exam}, questão ${u.number}: prevista ${u.discipline}, que não está cadastrada; ficou como estava`)
+      console.log(
+        `${result.message} Questões lidas: ${result.examined}; mudaram: ${result.changed.length}; sem disciplina no banco: ${result.unknown.length}`,
+      )
+      return
+    }
+    let report
+    try {
+      report = await call(client, classificationApi.report)
+    } catch (error) {
+      explain(error, api)
+    }
+    if (opts.json) {
+      console.log(JSON.stringify(report, null, 2))
+      return
+    }
+    console.log(modelLine(report.model))
+    const line = (label: string, c: typeof report.totals) =>
+      `${label}: ${c.total} questões; arquivo ${c.file}, revisadas ${c.review}, previstas ${c.predicted} (confiantes ${c.confident}, a revisar ${c.predicted - c.confident}), não classificadas ${c.unclassified}`
+    for (const exam of report.exams) console.log(line(`${exam.name} (${exam.year})`, exam))
+    console.log(line('Total', report.totals))
   })
 
 program

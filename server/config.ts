@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   RATE_LIMIT: z.enum(['on', 'off']).optional(),
+  /** The shipped discipline model (ADR 051/052); unset = server/domain/classify/default-model.json. */
+  DISCIPLINE_MODEL_FILE: z.string().min(1).optional(),
   /** sandbox = our own fake hosted checkout (default outside production); none = plan changes off. */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'none']).optional(),
   PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'precisa de pelo menos 16 caracteres').optional(),

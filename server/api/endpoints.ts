@@ -3,6 +3,7 @@ import { authApi } from '../features/auth/contract'
 import { adminBillingApi } from '../features/billing/admin-contract'
 import { billingApi } from '../features/billing/contract'
 import { chatApi } from '../features/chat/contract'
+import { classificationApi } from '../features/classification/contract'
 import { contactApi } from '../features/contact/contract'
 import { contactAdminApi } from '../features/contact-admin/contract'
 import { disciplinesApi } from '../features/disciplines/contract'
@@ -46,6 +47,7 @@ export const CONTRACTS = {
   planCatalog: planCatalogApi,
   simulations: simulationsApi,
   review: reviewApi,
+  classification: classificationApi,
 } satisfies Record<string, Record<string, Endpoint>>
 
 /** Each endpoint with its operation id (`notebooks.setQuestionNotebooks`). */

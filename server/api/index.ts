@@ -8,6 +8,7 @@ import { createAdminBillingRouter } from '../features/billing/admin-router'
 import { listUserReceipts } from '../features/billing/receipts'
 import { createBillingRouter, createBillingWebhookRouter } from '../features/billing/router'
 import { createChatRouter } from '../features/chat/router'
+import { createClassificationRouter } from '../features/classification/router'
 import { createContactRouter } from '../features/contact/router'
 import { createAdminContactRouter } from '../features/contact-admin/router'
 import { createDisciplinesRouter } from '../features/disciplines/router'
@@ -75,6 +76,7 @@ export function createApiRouter(ctx: AppContext) {
   api.use(createAdminForumRouter(ctx))
   api.use(createAdminErrorReportsRouter(ctx))
   api.use(createAdminContactRouter(ctx))
+  api.use(createClassificationRouter(ctx))
   api.use(createPlanCatalogRouter(ctx))
   api.use((_req, _res, next) => next(new HttpError(404, 'Rota não encontrada')))
   api.use(apiErrorHandler(ctx))

@@ -3,7 +3,7 @@ import { asc, desc, eq, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/index'
 import { queryRows } from '../db/index'
 import { disciplines, simulationMix } from '../db/schema'
-import { confidenceThreshold } from './classify/load'
+import { lastModel } from './classify/current'
 import { EXAME_ORDEM_MINUTES, EXAME_ORDEM_PASS, EXAME_ORDEM_SIZE } from './exame-ordem'
 import { UNCLASSIFIED } from './import/parse-exam'
 import { nameKey } from './text'
@@ -136,6 +136,12 @@ async function availableByDiscipline(db: Db, ids: number[]) {
 /** Why a newer whole booklet did not give the mix: questions with no discipline, or a prediction not sure enough. */
 export type PassedOver = { id: number; name: string; unclassified: number; uncertain: number }
 
+/** The confidence from which a stored prediction is sure: the model in use's tuned threshold (ADR 051, 052). */
+function sureFrom(db: Db) {
+  const model = lastModel(db)
+  return model.ok ? model.model.data.threshold : 1
+}
+
 /**
  * The newest whole Exame de Ordem booklet of 80 questions whose every question has a discipline
  * the bank can stand by (the file's, an admin's, or a confident prediction), and its mix in the
@@ -149,7 +155,7 @@ async function bookletMix(db: Db) {
     sql`SELECT q.exam_id,
                count(*) FILTER (WHERE d.name_key = ${UNCLASSIFIED_KEY})::int AS unclassified,
                count(*) FILTER (WHERE d.name_key <> ${UNCLASSIFIED_KEY} AND q.discipline_source = 'prediction'
-                                  AND coalesce(q.discipline_confidence, 0) < ${confidenceThreshold()})::int AS uncertain,
+                                  AND coalesce(q.discipline_confidence, 0) < ${sureFrom(db)})::int AS uncertain,
                count(*) FILTER (WHERE q.discipline_source = 'prediction')::int AS predicted
           FROM questions q JOIN disciplines d ON d.id = q.discipline_id
          WHERE q.removed_at IS NULL AND q.exam_id = ${anyOf(

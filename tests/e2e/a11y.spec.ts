@@ -93,6 +93,7 @@ const PAGES: PageState[] = [
   { name: 'admin', as: 'admin', path: '/admin' },
   { name: 'admin disciplinas', as: 'admin', path: '/admin/disciplinas' },
   { name: 'admin provas', as: 'admin', path: '/admin/provas' },
+  { name: 'admin classificação', as: 'admin', path: '/admin/classificacao' },
   { name: 'admin erros', as: 'admin', path: '/admin/erros' },
   { name: 'admin contato', as: 'admin', path: '/admin/contato' },
   { name: 'admin mensagem de contato', as: 'admin', path: (f) => `/admin/contato/${f.contactId}` },

@@ -52,7 +52,11 @@ export default function DetailsRoute() {
         <Row label="Banca" value={q.exam_board} />
         <Row label="Órgão" value={q.exam_organization ?? q.exam_board} />
         <Row label="Ano" value={String(q.exam_year)} />
-        <Row label="Disciplina" value={q.discipline_name} />
+        <Row
+          label="Disciplina"
+          value={q.discipline_source === 'prediction' ? `${q.discipline_name} (classificação automática)` : q.discipline_name}
+          testId="detalhe-disciplina"
+        />
         <Row label="Assuntos" value={q.topics.length ? q.topics.map((t) => t.name).join(', ') : 'Não informado'} />
         <Row label="Dificuldade" value={q.difficulty_level ? difficultyLabel(q.difficulty_level) : 'Sem classificação na prova'} />
         <Row label="Anulada" value={yesNo(q.is_annulled)} testId="detalhe-anulada" />

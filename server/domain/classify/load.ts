@@ -50,9 +50,3 @@ export function defaultModel(): ModelLoad {
   cached ??= loadModelFile(defaultModelPath())
   return cached
 }
-
-/** The confidence from which a stored prediction counts as sure (the model's tuned threshold; none without a model). */
-export function confidenceThreshold() {
-  const load = defaultModel()
-  return load.ok ? load.model.data.threshold : 1
-}

@@ -7,6 +7,7 @@ import type { Db } from '../../db/index'
 import type { DisciplineSource } from '../../db/schema'
 import { disciplines, exams, questions, questionTopics, topics } from '../../db/schema'
 import { readCitations } from '../citations/store'
+import type { ModelLoad } from '../classify/load'
 import { defaultModel } from '../classify/load'
 import type { DisciplineModel } from '../classify/model'
 import { referenceDataChanged } from '../reference-data'
@@ -110,15 +111,19 @@ type Placed = { name: string; source: DisciplineSource; confidence: number | nul
 export type ImportOptions = {
   force: boolean
   now: Date
-  /** Predicts `DISCIPLINA: Não classificada`; the shipped model when left out, none with null. */
-  model?: DisciplineModel | null
+  /**
+   * Predicts `DISCIPLINA: Não classificada`: a model, or a function giving one (called only when
+   * the file has unlabelled questions: the bank's current model may need retraining, ADR 052);
+   * the shipped model when left out, none with null.
+   */
+  model?: DisciplineModel | null | (() => Promise<ModelLoad>)
 }
 
 /**
  * The file's own label always wins; an unlabelled question gets the model's discipline with
  * its probability, or "Não classificada" when there is no model (missing or broken file).
  */
-function placeQuestions(exam: ParsedExam, option: DisciplineModel | null | undefined) {
+async function placeQuestions(exam: ParsedExam, option: ImportOptions['model']) {
   const placed: Placed[] = exam.questions.map((q) => ({
     name: q.discipline ?? UNCLASSIFIED,
     source: 'file',
@@ -127,12 +132,12 @@ function placeQuestions(exam: ParsedExam, option: DisciplineModel | null | undef
   }))
   let predictionError: string | null = null
   if (exam.questions.some((q) => q.discipline === null)) {
-    let model = option ?? null
-    if (option === undefined) {
-      const loaded = defaultModel()
+    let model: DisciplineModel | null = null
+    if (option === undefined || typeof option === 'function') {
+      const loaded = option ? await option() : defaultModel()
       if (loaded.ok) model = loaded.model
       else predictionError = loaded.error
-    }
+    } else model = option
     if (model) {
       const byNumber = new Map(model.classify(exam.questions).map((p) => [p.number, p]))
       exam.questions.forEach((q, i) => {
@@ -168,7 +173,7 @@ export type ExamImportResult = {
  */
 export async function importExam(db: Db, exam: ParsedExam, options: ImportOptions): Promise<ExamImportResult> {
   const identityKey = examIdentityKey(exam)
-  const { placed, predictionError } = placeQuestions(exam, options.model)
+  const { placed, predictionError } = await placeQuestions(exam, options.model)
   const result = await db.transaction(async (tx) => {
     const existingExam = (await tx.select().from(exams).where(eq(exams.identityKey, identityKey)))[0]
     let createdDisciplines = 0
@@ -473,7 +478,7 @@ export function unreadFile(file: UploadedFile, started: number) {
 export async function importExamFiles(
   db: Db,
   files: UploadedFile[],
-  options: { force: boolean; lanes: number; now: Date },
+  options: { force: boolean; lanes: number; now: Date; model?: ImportOptions['model'] },
 ): Promise<FileResult[]> {
   const results: FileResult[] = new Array(files.length)
   const byExam = new Map<string, { index: number; exam: ParsedExam; parseMs: number }[]>()

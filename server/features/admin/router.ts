@@ -6,6 +6,7 @@ import { requireAdmin } from '../../api/auth-middleware'
 import { HttpError } from '../../api/http'
 import { route } from '../../api/route'
 import type { AppContext } from '../../context'
+import { currentModel } from '../../domain/classify/current'
 import { findDisciplineTopic } from '../../domain/disciplines'
 import type { FileResult, UploadedFile } from '../../domain/import/importer'
 import { importDisciplinesBytes, importExamFiles, unreadFile } from '../../domain/import/importer'
@@ -182,7 +183,9 @@ export function createAdminRouter(ctx: AppContext) {
     const files = await readUpload(req, { maxFiles: MAX_EXAM_FILES, extension: '.txt' })
     // Each file in its own transaction, judged on its own; two at once on PostgreSQL (ADR 027).
     const lanes = ctx.database.kind === 'postgres' ? 2 : 1
-    return uploadReply(await importExamFiles(ctx.db, files, { force: isForced(query.force), lanes, now: ctx.clock() }))
+    // Unlabelled questions get the bank's current model, retrained first if the labels moved (ADR 052).
+    const model = () => currentModel(ctx.db, { modelFile: ctx.config.DISCIPLINE_MODEL_FILE })
+    return uploadReply(await importExamFiles(ctx.db, files, { force: isForced(query.force), lanes, now: ctx.clock(), model }))
   })
 
   route(router, adminApi.stats)(async () => ({ success: true, data: await dashboardStats(ctx.db) }))

@@ -101,6 +101,9 @@ export const QuestionDetailsJson = QuestionCardJson.extend({
   imported_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
   has_video: z.boolean(),
+  discipline_source: z.enum(['file', 'prediction', 'review']).meta({
+    description: 'Quem deu a disciplina: o arquivo da prova, a classificação automática (prediction) ou a revisão de um administrador.',
+  }),
 }).meta({ id: 'QuestionDetails' })
 export type QuestionDetails = z.output<typeof QuestionDetailsJson>
 

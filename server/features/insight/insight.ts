@@ -272,7 +272,12 @@ export async function questionDetails(db: Db, questionId: number): Promise<Quest
   const [[card], [row]] = await Promise.all([
     loadCards(db, [questionId]),
     db
-      .select({ createdAt: questions.createdAt, updatedAt: questions.updatedAt, videoUrl: questions.videoUrl })
+      .select({
+        createdAt: questions.createdAt,
+        updatedAt: questions.updatedAt,
+        videoUrl: questions.videoUrl,
+        disciplineSource: questions.disciplineSource,
+      })
       .from(questions)
       .where(and(eq(questions.id, questionId), isNull(questions.removedAt))),
   ])
@@ -282,5 +287,6 @@ export async function questionDetails(db: Db, questionId: number): Promise<Quest
     imported_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     has_video: Boolean(row.videoUrl && videoId(row.videoUrl)),
+    discipline_source: row.disciplineSource,
   }
 }

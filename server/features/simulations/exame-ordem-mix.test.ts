@@ -5,7 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { disciplines, questions, simulationQuestions } from '#server/db/schema'
-import { confidenceThreshold } from '#server/domain/classify/load'
+import { lastModel } from '#server/domain/classify/current'
 import { UNCLASSIFIED_KEY } from '#server/domain/exams'
 import { importExamBytes } from '#server/domain/import/importer'
 
@@ -78,7 +78,8 @@ describe.skipIf(!hasOab)('the Exame de Ordem mix (issue 38 §2)', () => {
 
   it('passes over a booklet with a prediction not sure enough, and says why', async () => {
     const three = await firstOf(ixId, 3)
-    const unsure = Math.max(0, confidenceThreshold() - 0.2)
+    const model = lastModel(t.db)
+    const unsure = model.ok ? model.model.data.threshold - 0.2 : 0.5
     await t.db.update(questions).set({ disciplineSource: 'prediction', disciplineConfidence: unsure }).where(inArray(questions.id, three))
     const p = await plan()
     expect(p).toMatchObject({ source: 'exam', exam: { id: viiiId } })

@@ -1,0 +1,202 @@
+import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+
+import type { ClassificationQueue } from '#server/features/classification/contract'
+import { CLASSIFICATION_CONFIDENCE_LABELS, CLASSIFICATION_CONFIDENCES, MODEL_ORIGIN_LABELS } from '#server/features/classification/messages'
+import { AdminPager } from '~/admin/pager'
+import { CsrfInput } from '~/components/csrf-input'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ErrorList } from '~/components/forms'
+import { useZodForm } from '~/utils/use-zod-form'
+
+import { classificationAction, loadClassification } from './classificacao.server'
+import * as forms from './schemas.forms'
+
+// /admin/classificacao (issue 38 §1, ADR 052): the questions whose discipline the model predicted,
+// least confident first. Each row has a checkbox and a discipline select set to the prediction;
+// "Confirmar selecionadas" confirms the checked rows in one POST (each becomes a label the model
+// learns from). The filters are a GET form: the URL is the state.
+
+export const meta: MetaFunction = () => [{ title: 'Classificação de disciplinas — Painel Administrativo — Gabarita' }]
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadClassification(request, context)
+}
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return classificationAction(request, context)
+}
+
+const percent = (value: number) => `${(value * 100).toFixed(1).replace('.', ',')}%`
+
+function ModelLine({ model }: { model: ClassificationQueue['model'] }) {
+  if (!model.origin)
+    return (
+      <p role="alert" className="field-error mt-3">
+        {model.error ?? 'Nenhum modelo de disciplinas disponível.'}
+      </p>
+    )
+  return (
+    <p className="mt-2 text-sm text-slate-600 dark:text-slate-400" data-testid="modelo">
+      {`Modelo: ${MODEL_ORIGIN_LABELS[model.origin]}${model.trained_on ? ` (${model.trained_on.exams} provas, ${model.trained_on.questions} questões)` : ''}` +
+        (model.threshold === null ? '' : `; uma previsão é confiante a partir de ${percent(model.threshold)}.`)}
+    </p>
+  )
+}
+
+export default function AdminClassificationPage() {
+  const { queue, filters, self } = useLoaderData<typeof loader>()
+  const { totals } = queue
+  return (
+    <div className="max-w-5xl">
+      <h1 className="text-2xl font-bold">Classificação de disciplinas</h1>
+      <p className="mt-1 text-slate-600 dark:text-slate-300">
+        Questões importadas como “Não classificada” recebem a disciplina que o modelo prevê. Confirme ou corrija: cada confirmação vira um
+        exemplo com que o modelo aprende.
+      </p>
+      <ModelLine model={queue.model} />
+      <p className="mt-2 text-sm" data-testid="totais">
+        {`${totals.predicted} ${totals.predicted === 1 ? 'prevista' : 'previstas'} · ${totals.confident} ${totals.confident === 1 ? 'confiante' : 'confiantes'} · ${totals.to_review} a revisar`}
+      </p>
+
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-2" aria-label="Filtros">
+        <div>
+          <label htmlFor="filtro-prova" className="label">
+            Prova
+          </label>
+          <select id="filtro-prova" name="prova" defaultValue={filters.prova} className="input">
+            <option value="">Todas</option>
+            {queue.exams.map((exam) => (
+              <option key={exam.id} value={exam.id}>
+                {`${exam.name} (${exam.year}) — ${exam.predicted}`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="filtro-disciplina" className="label">
+            Disciplina prevista
+          </label>
+          <select id="filtro-disciplina" name="disciplina" defaultValue={filters.disciplina} className="input">
+            <option value="">Todas</option>
+            {queue.disciplines.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="filtro-confianca" className="label">
+            Confiança
+          </label>
+          <select id="filtro-confianca" name="confianca" defaultValue={filters.confianca} className="input">
+            {CLASSIFICATION_CONFIDENCES.map((value) => (
+              <option key={value} value={value}>
+                {CLASSIFICATION_CONFIDENCE_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-secondary">
+          Filtrar
+        </button>
+      </Form>
+
+      <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">{queue.total === 1 ? '1 questão' : `${queue.total} questões`}</p>
+      {queue.data.length === 0 ? (
+        <p className="mt-4 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
+          Nenhuma questão com disciplina prevista para revisar.
+        </p>
+      ) : (
+        <ReviewForm key={queue.data.map((row) => row.id).join('-')} queue={queue} action={self} />
+      )}
+      <AdminPager page={queue.page} total={queue.total} perPage={queue.per_page} />
+    </div>
+  )
+}
+
+function ReviewForm({ queue, action }: { queue: ClassificationQueue; action: string }) {
+  const actionData = useActionData<typeof classificationAction>()
+  const [form, fields] = useZodForm(forms.ClassifyFormSchema, {
+    id: 'classificacao',
+    lastResult: actionData?.result,
+    defaultValue: { itens: queue.data.map((row) => ({ questao: String(row.id), disciplina: String(row.discipline.id) })) },
+  })
+  const items = fields.itens.getFieldList()
+  return (
+    <Form method="post" action={action} className="mt-3" {...getFormProps(form)}>
+      <CsrfInput />
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Questões com disciplina prevista, da menos confiante</caption>
+          <thead>
+            <tr className="border-b border-slate-200 dark:border-slate-700">
+              <th scope="col" className="p-2">
+                <span className="sr-only">Selecionar</span>
+              </th>
+              <th scope="col" className="p-2">
+                Questão
+              </th>
+              <th scope="col" className="p-2">
+                Disciplina
+              </th>
+              <th scope="col" className="p-2">
+                Confiança
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {queue.data.map((row, index) => {
+              const item = items[index]?.getFieldset()
+              if (!item) return null
+              const where = `questão ${row.number} de ${row.exam.name}`
+              return (
+                <tr key={row.id} className="border-b border-slate-100 align-top dark:border-slate-800" data-testid={`linha-${row.id}`}>
+                  <td className="p-2">
+                    <input type="hidden" name={item.questao.name} value={row.id} />
+                    <input
+                      {...getInputProps(item.confirmar, { type: 'checkbox', value: 'on' })}
+                      aria-label={`Selecionar ${where}`}
+                      className="h-5 w-5"
+                    />
+                  </td>
+                  <td className="p-2">
+                    <p className="font-semibold">{`${row.exam.name} (${row.exam.year}) · Questão ${row.number}`}</p>
+                    <p className="mt-1 text-slate-600 [overflow-wrap:anywhere] dark:text-slate-400">{row.excerpt}</p>
+                  </td>
+                  <td className="p-2">
+                    <select {...getSelectProps(item.disciplina)} aria-label={`Disciplina da ${where}`} className="input">
+                      {queue.disciplines.map((d) => (
+                        <option key={d.id} value={d.id}>
+                          {d.name}
+                        </option>
+                      ))}
+                    </select>
+                    <ErrorList id={item.disciplina.errorId} errors={item.disciplina.errors} />
+                  </td>
+                  <td className="p-2 whitespace-nowrap">
+                    {percent(row.confidence)}
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">{row.confident ? 'confiante' : 'a revisar'}</span>
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className="mt-3">
+        <ErrorList id={fields.itens.errorId} errors={fields.itens.errors} />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <button type="submit" className="btn-primary">
+          Confirmar selecionadas
+        </button>
+      </div>
+    </Form>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

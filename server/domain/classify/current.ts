@@ -1,0 +1,140 @@
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
+
+import type { Db } from '../../db/index'
+import { disciplines, questions } from '../../db/schema'
+import { UNCLASSIFIED } from '../import/parse-exam'
+import { nameKey } from '../text'
+import { defaultModel, defaultModelPath, loadModelFile } from './load'
+import type { BookletQuestion, DisciplineModel } from './model'
+import { trainModel } from './model'
+
+/**
+ * The model the bank classifies with (ADR 052): trained on the bank's own labelled questions
+ * (source 'file' or 'review', never "Não classificada"), one booklet per exam in number order,
+ * once the bank holds enough of them; the shipped model before that. It is retrained lazily: a
+ * cheap "labels version" is read from the database and the model is rebuilt only when that moved
+ * and someone needs it (an import with unlabelled questions, the CLI's apply). The queue listing
+ * never trains: it reads `lastModel` (the one in memory, else the shipped one).
+ */
+
+/** Leave-one-exam-out tuning of the temperature and the threshold needs three exams (ADR 051). */
+export const MIN_TRAINING_EXAMS = 3
+/** About three real exams: fewer labels than that classify worse than the shipped model. */
+export const MIN_TRAINING_QUESTIONS = 200
+
+export type ModelOrigin = 'bank' | 'shipped'
+
+export type CurrentModel =
+  | { ok: true; model: DisciplineModel; origin: ModelOrigin; labelled: { exams: number; questions: number } }
+  | { ok: false; error: string; labelled: { exams: number; questions: number } }
+
+type State = { key: string | null; pending: Promise<CurrentModel> | null; last: CurrentModel | null; bumps: number }
+
+// Per database: each test file has its own, and the process has one.
+const states = new WeakMap<object, State>()
+function stateOf(db: Db) {
+  let state = states.get(db)
+  if (!state) states.set(db, (state = { key: null, pending: null, last: null, bumps: 0 }))
+  return state
+}
+
+/** A labelled question: set by the file or a review, under a real discipline, still in the bank. */
+function labelledWhere() {
+  return and(
+    inArray(questions.disciplineSource, ['file', 'review']),
+    isNull(questions.removedAt),
+    ne(disciplines.nameKey, nameKey(UNCLASSIFIED)),
+  )
+}
+
+/** What the labels look like now: changes whenever a label is added, removed or changed. */
+async function labelsVersion(db: Db) {
+  const [row] = await db
+    .select({
+      questions: sql<number>`count(*)::int`,
+      exams: sql<number>`count(DISTINCT ${questions.examId})::int`,
+      at: sql<string | null>`max(${questions.updatedAt})::text`,
+      sum: sql<string>`coalesce(sum(${questions.disciplineId}::bigint * (${questions.number} + ${questions.id})), 0)::text`,
+    })
+    .from(questions)
+    .innerJoin(disciplines, eq(disciplines.id, questions.disciplineId))
+    .where(labelledWhere())
+  return { exams: Number(row.exams), questions: Number(row.questions), key: `${row.questions}|${row.exams}|${row.at}|${row.sum}` }
+}
+
+/** The shipped model: `file` when given (tests, DISCIPLINE_MODEL_FILE), else the one beside this module. */
+function shipped(file: string | undefined) {
+  return file && file !== defaultModelPath() ? loadModelFile(file) : defaultModel()
+}
+
+async function build(db: Db, labelled: { exams: number; questions: number }, modelFile: string | undefined): Promise<CurrentModel> {
+  if (labelled.exams >= MIN_TRAINING_EXAMS && labelled.questions >= MIN_TRAINING_QUESTIONS) {
+    const rows = await db
+      .select({
+        examId: questions.examId,
+        number: questions.number,
+        statement: questions.statement,
+        alternatives: questions.alternatives,
+        discipline: disciplines.name,
+      })
+      .from(questions)
+      .innerJoin(disciplines, eq(disciplines.id, questions.disciplineId))
+      .where(labelledWhere())
+      .orderBy(asc(questions.examId), asc(questions.number))
+    const booklets = new Map<number, BookletQuestion[]>()
+    const names = new Map<string, string>()
+    for (const r of rows) {
+      booklets.set(r.examId, [...(booklets.get(r.examId) ?? []), r])
+      if (!names.has(nameKey(r.discipline))) names.set(nameKey(r.discipline), r.discipline)
+    }
+    if (names.size >= 2) {
+      try {
+        const model = trainModel(
+          [...booklets.values()],
+          [...names.values()].sort((a, b) => a.localeCompare(b, 'pt-BR')),
+        )
+        return { ok: true, model, origin: 'bank', labelled }
+      } catch {
+        // Falls back to the shipped model below: a bank that cannot be learnt never stops an import.
+      }
+    }
+  }
+  const loaded = shipped(modelFile)
+  return loaded.ok ? { ...loaded, origin: 'shipped', labelled } : { ...loaded, labelled }
+}
+
+/** The model to classify with now, retrained first when the labels changed since the last one. */
+export function currentModel(db: Db, options: { modelFile?: string } = {}): Promise<CurrentModel> {
+  const state = stateOf(db)
+  return labelsVersion(db).then((version) => {
+    const key = `${version.key}|${state.bumps}|${options.modelFile ?? ''}`
+    if (state.key !== key || !state.pending) {
+      state.key = key
+      const pending = build(db, { exams: version.exams, questions: version.questions }, options.modelFile)
+      state.pending = pending
+      void pending.then(
+        (result) => {
+          if (state.pending === pending) state.last = result
+        },
+        () => {
+          if (state.pending === pending) state.pending = null
+        },
+      )
+    }
+    return state.pending
+  })
+}
+
+/** The model last built for this database, or the shipped one; never trains (the queue's threshold). */
+export function lastModel(db: Db, options: { modelFile?: string } = {}): CurrentModel {
+  const last = stateOf(db).last
+  if (last?.ok) return last
+  const loaded = shipped(options.modelFile)
+  const labelled = last?.labelled ?? { exams: 0, questions: 0 }
+  return loaded.ok ? { ...loaded, origin: 'shipped', labelled } : { ...loaded, labelled }
+}
+
+/** A review committed new labels: the next `currentModel` retrains even if the clock stood still. */
+export function labelsChanged(db: Db) {
+  stateOf(db).bumps++
+}

@@ -1,0 +1,174 @@
+import * as z from 'zod'
+
+import { defineEndpoint } from '../../api/contract'
+import { pageParam, queryInt } from '../../api/http'
+import {
+  BAD_CONFIDENCE_FILTER,
+  BAD_DISCIPLINE,
+  BAD_DISCIPLINE_FILTER,
+  BAD_EXAM_FILTER,
+  BAD_QUESTION,
+  CLASSIFICATION_CONFIDENCES,
+  MAX_REVIEWS,
+  REVIEW_NONE,
+  REVIEW_REPEATED,
+  REVIEW_TOO_MANY,
+} from './messages'
+
+// The classification desk (issue 38 §1, ADR 052): the questions whose discipline the model
+// predicted, least confident first, for an admin to confirm or change (each confirmation is a
+// label the model learns from); the per-exam report and the re-prediction the CLI runs.
+
+const int = () => z.number().int()
+const id = (message: string) => z.number({ error: message }).int(message).min(1, message).max(999_999_999, message)
+const tags = ['Admin: classificação de disciplinas']
+
+const Named = z.object({ id: int(), name: z.string() })
+
+export const ModelJson = z
+  .object({
+    origin: z
+      .enum(['bank', 'shipped'])
+      .nullable()
+      .meta({ description: 'bank: treinado com as questões classificadas do banco; shipped: o que vem com o produto; null: nenhum.' }),
+    trained_on: z.object({ exams: int(), questions: int() }).nullable(),
+    disciplines: int().meta({ description: 'Disciplinas que o modelo conhece.' }),
+    threshold: z.number().nullable().meta({ description: 'Probabilidade a partir da qual uma previsão é confiante.' }),
+    error: z.string().nullable().meta({ description: 'Por que não há modelo (arquivo ausente ou corrompido).' }),
+  })
+  .meta({ id: 'ClassificationModel' })
+export type ModelJson = z.output<typeof ModelJson>
+
+export const ClassificationRow = z
+  .object({
+    id: int(),
+    short_id: z.string(),
+    number: int(),
+    exam: z.object({ id: int(), name: z.string(), year: int() }),
+    excerpt: z.string().meta({ description: 'O começo do enunciado.' }),
+    discipline: Named.meta({ description: 'A disciplina prevista.' }),
+    confidence: z.number().meta({ description: 'A probabilidade que o modelo dá à disciplina, de 0 a 1.' }),
+    confident: z.boolean(),
+  })
+  .meta({ id: 'ClassificationRow' })
+export type ClassificationRow = z.output<typeof ClassificationRow>
+
+const Totals = z.object({
+  predicted: int().meta({ description: 'Questões com disciplina prevista, ainda não confirmadas.' }),
+  confident: int(),
+  to_review: int().meta({ description: 'As previstas abaixo do limiar de confiança.' }),
+})
+
+export const ClassificationQueue = z
+  .object({
+    data: z.array(ClassificationRow),
+    total: int(),
+    page: int(),
+    per_page: int(),
+    totals: Totals,
+    model: ModelJson,
+    exams: z.array(z.object({ id: int(), name: z.string(), year: int(), predicted: int() })),
+    disciplines: z.array(Named).meta({ description: 'As disciplinas a que uma questão pode ir (sem "Não classificada").' }),
+  })
+  .meta({ id: 'ClassificationQueue' })
+export type ClassificationQueue = z.output<typeof ClassificationQueue>
+
+export const ReviewBody = z.object({
+  items: z
+    .array(z.object({ question_id: id(BAD_QUESTION), discipline_id: id(BAD_DISCIPLINE) }), { error: REVIEW_NONE })
+    .min(1, REVIEW_NONE)
+    .max(MAX_REVIEWS, REVIEW_TOO_MANY)
+    .refine((items) => new Set(items.map((i) => i.question_id)).size === items.length, { error: REVIEW_REPEATED }),
+})
+export type ReviewBody = z.output<typeof ReviewBody>
+
+const Counts = z.object({
+  total: int(),
+  file: int().meta({ description: 'Disciplina dada pelo arquivo da prova.' }),
+  review: int().meta({ description: 'Confirmada ou corrigida por um administrador.' }),
+  predicted: int(),
+  confident: int(),
+  unclassified: int().meta({ description: 'Em "Não classificada".' }),
+})
+
+export const ClassificationReport = z
+  .object({
+    exams: z.array(Counts.extend({ id: int(), name: z.string(), year: int() })),
+    totals: Counts,
+    model: ModelJson,
+  })
+  .meta({ id: 'ClassificationReport' })
+export type ClassificationReport = z.output<typeof ClassificationReport>
+
+export const ApplyResult = z
+  .object({
+    success: z.literal(true),
+    message: z.string(),
+    model: ModelJson,
+    examined: int().meta({ description: 'Questões previstas ou em "Não classificada" que o modelo leu.' }),
+    changed: z.array(
+      z.object({
+        question_id: int(),
+        exam: z.string(),
+        number: int(),
+        from: z.string(),
+        to: z.string(),
+        confidence: z.number(),
+        confident: z.boolean(),
+      }),
+    ),
+    unknown: z
+      .array(z.object({ question_id: int(), exam: z.string(), number: int(), discipline: z.string() }))
+      .meta({ description: 'Previsões de uma disciplina que o banco não tem: a questão fica como estava.' }),
+  })
+  .meta({ id: 'ClassificationApply' })
+export type ApplyResult = z.output<typeof ApplyResult>
+
+const optionalId = (message: string) => queryInt(id(message).optional())
+
+export const classificationApi = {
+  queue: defineEndpoint({
+    method: 'get',
+    path: '/admin/classification',
+    summary: 'As questões com disciplina prevista, da menos confiante, filtráveis por prova, disciplina e confiança',
+    tags,
+    auth: 'admin',
+    query: z.object({
+      exam_id: optionalId(BAD_EXAM_FILTER),
+      discipline_id: optionalId(BAD_DISCIPLINE_FILTER),
+      confidence: z
+        .enum(CLASSIFICATION_CONFIDENCES, { error: BAD_CONFIDENCE_FILTER })
+        .default('todas')
+        .meta({ description: 'baixa: só as abaixo do limiar de confiança do modelo.' }),
+      page: pageParam,
+    }),
+    responses: { 200: ClassificationQueue },
+  }),
+  review: defineEndpoint({
+    method: 'post',
+    path: '/admin/classification/reviews',
+    summary: 'Confirma ou muda a disciplina de uma ou várias questões (cada uma vira um rótulo que o modelo aprende)',
+    tags,
+    auth: 'admin',
+    body: ReviewBody,
+    responses: { 200: z.object({ success: z.literal(true), message: z.string(), reviewed: int(), changed: int() }) },
+    errors: [404, 422],
+  }),
+  report: defineEndpoint({
+    method: 'get',
+    path: '/admin/classification/report',
+    summary: 'Por prova: questões classificadas pelo arquivo, revisadas, previstas (confiantes ou não) e não classificadas',
+    tags,
+    auth: 'admin',
+    responses: { 200: ClassificationReport },
+  }),
+  apply: defineEndpoint({
+    method: 'post',
+    path: '/admin/classification/apply',
+    summary: 'Prevê de novo, com o modelo atual, as questões previstas e as "Não classificada" (as do arquivo e as revisadas não mudam)',
+    tags,
+    auth: 'admin',
+    responses: { 200: ApplyResult },
+    errors: [422],
+  }),
+}
