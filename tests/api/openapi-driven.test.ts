@@ -87,7 +87,9 @@ const COMPLETED: Record<string, { why: string; complete: (body: Record<string, u
     why: 'the counts add up to 80, one line per discipline name',
     complete: (b) => {
       const names = [...new Set(((b.lines ?? []) as { name: string }[]).map((l) => l.name.trim().toLowerCase()).filter(Boolean))]
-      const lines = (names.length ? names : ['Direito Civil']).slice(0, 3).map((name, i) => ({ name: `${name.slice(0, 100)} ${i}`, count: 0 }))
+      const lines = (names.length ? names : ['Direito Civil'])
+        .slice(0, 3)
+        .map((name, i) => ({ name: `${name.slice(0, 100)} ${i}`, count: 0 }))
       lines[0].count = 80
       return { ...b, lines }
     },
