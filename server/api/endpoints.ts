@@ -10,6 +10,7 @@ import { errorReportsApi } from '../features/error-reports/contract'
 import { forumApi } from '../features/forum/contract'
 import { healthApi } from '../features/health/contract'
 import { insightApi } from '../features/insight/contract'
+import { legislationApi } from '../features/legislation/contract'
 import { meApi } from '../features/me/contract'
 import { notebooksApi } from '../features/notebooks/contract'
 import { notesApi } from '../features/notes/contract'
@@ -46,6 +47,7 @@ export const CONTRACTS = {
   planCatalog: planCatalogApi,
   simulations: simulationsApi,
   review: reviewApi,
+  legislation: legislationApi,
 } satisfies Record<string, Record<string, Endpoint>>
 
 /** Each endpoint with its operation id (`notebooks.setQuestionNotebooks`). */

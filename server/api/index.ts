@@ -12,6 +12,7 @@ import { createContactRouter } from '../features/contact/router'
 import { createAdminContactRouter } from '../features/contact-admin/router'
 import { createDisciplinesRouter } from '../features/disciplines/router'
 import { createAdminErrorReportsRouter, createErrorReportsRouter } from '../features/error-reports/router'
+import { createLegislationRouter } from '../features/legislation/router'
 import { createAdminForumRouter, createForumRouter } from '../features/forum/router'
 import { createHealthRouter } from '../features/health/router'
 import { createInsightRouter } from '../features/insight/router'
@@ -76,6 +77,7 @@ export function createApiRouter(ctx: AppContext) {
   api.use(createAdminErrorReportsRouter(ctx))
   api.use(createAdminContactRouter(ctx))
   api.use(createPlanCatalogRouter(ctx))
+  api.use(createLegislationRouter(ctx))
   api.use((_req, _res, next) => next(new HttpError(404, 'Rota não encontrada')))
   api.use(apiErrorHandler(ctx))
   return api

@@ -1,0 +1,70 @@
+import * as z from 'zod'
+
+import { LABEL_MAX, NAME_MAX, NOTE_MAX, OUTDATED_NOTE_MAX } from './messages'
+
+// The field rules of the legislative changes and of "Confirmar desatualizada", free of the database
+// layer so the admin pages' forms share them with the API (ADR 053).
+
+export { LABEL_MAX, NAME_MAX, NOTE_MAX, OUTDATED_NOTE_MAX }
+
+const oneLine = (what: string, max: number, required: boolean) => {
+  const text = z
+    .string({ error: `Informe ${what.toLowerCase()}.` })
+    .trim()
+    .max(max, { error: `${what} pode ter no máximo ${max} caracteres.` })
+    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), { error: `${what} deve ter uma linha só, sem caracteres de controle.` })
+  return required ? text.refine((v) => v.length > 0, { error: `Informe ${what.toLowerCase()}.` }) : text
+}
+
+/** A real calendar day, YYYY-MM-DD. */
+export const isoDay = z
+  .string({ error: 'Informe a data de vigência (AAAA-MM-DD).' })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data de vigência inválida: use AAAA-MM-DD, como 2016-03-18.' })
+  .refine(
+    (v) => {
+      const d = new Date(`${v}T00:00:00Z`)
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '1900-01-01' && v <= '2100-12-31'
+    },
+    { error: 'Data de vigência inválida: use uma data que exista, entre 1900 e 2100.' },
+  )
+
+export const disciplineIds = z
+  .array(z.number({ error: 'Disciplina inválida.' }).int({ error: 'Disciplina inválida.' }).min(1, { error: 'Disciplina inválida.' }), {
+    error: 'Escolha as disciplinas afetadas.',
+  })
+  .min(1, { error: 'Escolha pelo menos uma disciplina afetada.' })
+  .max(50, { error: 'No máximo 50 disciplinas.' })
+  .transform((ids) => [...new Set(ids)])
+
+export const changeLabel = oneLine('O rótulo', LABEL_MAX, true)
+export const changeName = oneLine('O nome oficial', NAME_MAX, true)
+export const changeNote = oneLine('A nota', NOTE_MAX, false)
+
+export const LegislativeChangeBody = z.object({
+  label: changeLabel.meta({ description: 'O rótulo do selo, como CPC/2015.' }),
+  name: changeName.meta({ description: 'O nome e o número oficiais, como Lei 13.105/2015 (Código de Processo Civil).' }),
+  in_force: isoDay.meta({ description: 'A data em que entrou em vigor (AAAA-MM-DD).' }),
+  discipline_ids: disciplineIds,
+  note: changeNote.default('').meta({ description: 'Uma linha sobre a mudança (opcional).' }),
+})
+export type LegislativeChangeBody = z.output<typeof LegislativeChangeBody>
+
+/** The note students read on a question confirmed outdated. */
+export const outdatedNote = z
+  .string({ error: 'Escreva a nota que os alunos verão.' })
+  .overwrite((v) => v.replace(/\r\n?/g, '\n'))
+  .trim()
+  .min(1, { error: 'Escreva a nota que os alunos verão.' })
+  .max(OUTDATED_NOTE_MAX, { error: `A nota pode ter no máximo ${OUTDATED_NOTE_MAX} caracteres.` })
+  .refine((v) => !/[\u0000-\u0009\u000b-\u001f\u007f]/.test(v), { error: 'A nota tem caracteres inválidos.' })
+
+export const ConfirmOutdatedBody = z.object({
+  note: outdatedNote,
+  report_id: z
+    .number({ error: 'Relato inválido.' })
+    .int({ error: 'Relato inválido.' })
+    .min(1, { error: 'Relato inválido.' })
+    .optional()
+    .meta({ description: 'O relato que pediu a confirmação: fica Corrigido, respondido com a nota.' }),
+})
