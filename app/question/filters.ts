@@ -75,7 +75,9 @@ export function readFilters(params: URLSearchParams): FilterState {
 }
 
 export function activeFilterCount(f: FilterState) {
-  return LISTS.reduce((n, key) => n + f[key].length, [f.q, f.caderno, f.situacao, f.comAnalise, f.semAnuladas, f.semDesatualizadas].filter(Boolean).length,
+  return LISTS.reduce(
+    (n, key) => n + f[key].length,
+    [f.q, f.caderno, f.situacao, f.comAnalise, f.semAnuladas, f.semDesatualizadas].filter(Boolean).length,
   )
 }
 

@@ -977,7 +977,10 @@ export const legislativeChanges = pgTable('legislative_changes', {
   name: text('name').notNull(),
   inForce: date('in_force', { mode: 'string' }).notNull(),
   note: text('note').notNull().default(''),
-  seedDisciplineKeys: text('seed_discipline_keys').array().notNull().default(sql`'{}'::text[]`),
+  seedDisciplineKeys: text('seed_discipline_keys')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   ...timestamps,
 })
 

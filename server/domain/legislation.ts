@@ -19,7 +19,13 @@ const CHANGE_DISCIPLINES = (lc: SQL) => sql`(SELECT l.discipline_id FROM legisla
 
 /** Every change with its disciplines: a handful of rows, read once per search. */
 export async function loadLegislativeRules(db: Db): Promise<LegislativeRule[]> {
-  const rows = await queryRows<{ id: number; label: string; name: string; in_force: string | Date; discipline_ids: number[] | string | null }>(
+  const rows = await queryRows<{
+    id: number
+    label: string
+    name: string
+    in_force: string | Date
+    discipline_ids: number[] | string | null
+  }>(
     db,
     sql`SELECT lc.id, lc.label, lc.name, lc.in_force::text AS in_force,
           ARRAY(SELECT x.discipline_id FROM ${CHANGE_DISCIPLINES(sql`lc`)} AS x(discipline_id) ORDER BY 1) AS discipline_ids
@@ -37,11 +43,7 @@ export async function loadLegislativeRules(db: Db): Promise<LegislativeRule[]> {
 function parseIntArray(value: number[] | string | null): number[] {
   if (Array.isArray(value)) return value.map(Number)
   if (!value) return []
-  return value
-    .replace(/[{}]/g, '')
-    .split(',')
-    .filter(Boolean)
-    .map(Number)
+  return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number)
 }
 
 /**

@@ -14,9 +14,7 @@ import { ChangeFormSchema, DeleteChangeFormSchema } from './schemas'
 export async function loadLegislation(request: Request, context: AppLoadContext) {
   await requireAdmin(request, context)
   const api = await apiForRequest(request, context)
-  const [changes, disciplines] = await withSession(request, () =>
-    Promise.all([call(api, legislationApi.adminList), listDisciplines(api)]),
-  )
+  const [changes, disciplines] = await withSession(request, () => Promise.all([call(api, legislationApi.adminList), listDisciplines(api)]))
   return json({ changes: changes.data, disciplines: disciplines.map((d) => ({ id: d.id, name: d.name })) })
 }
 

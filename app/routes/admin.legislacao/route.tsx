@@ -34,8 +34,8 @@ export default function AdminLegislationPage() {
     <div className="max-w-4xl">
       <h1 className="text-2xl font-bold">Legislação</h1>
       <p className="mt-1 text-slate-600 dark:text-slate-300">
-        Mudanças da lei que podem desatualizar questões: uma questão das disciplinas afetadas, de prova aplicada antes da data de
-        vigência, mostra “Pode estar desatualizada: rótulo”. Sem a data de aplicação, vale o ano da prova (o mesmo ano conta).
+        Mudanças da lei que podem desatualizar questões: uma questão das disciplinas afetadas, de prova aplicada antes da data de vigência,
+        mostra “Pode estar desatualizada: rótulo”. Sem a data de aplicação, vale o ano da prova (o mesmo ano conta).
       </p>
       <section className="card mt-6 p-4" aria-labelledby="nova-titulo">
         <h2 id="nova-titulo" className="text-lg font-semibold">

@@ -172,7 +172,9 @@ export function parseExamText(text: string, now: Date): ExamParseResult {
         headerErrors.push(located(lineNo, `${key.key} antes da primeira QUESTAO`))
         continue
       }
-      headerErrors.push(located(lineNo, `linha inesperada no cabeçalho: "${clip(trimmed)}" (esperado PROVA, ANO, BANCA, ORGAO, DATA ou QUESTAO)`))
+      headerErrors.push(
+        located(lineNo, `linha inesperada no cabeçalho: "${clip(trimmed)}" (esperado PROVA, ANO, BANCA, ORGAO, DATA ou QUESTAO)`),
+      )
       continue
     }
 

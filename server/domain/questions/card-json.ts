@@ -37,12 +37,10 @@ export const QuestionCardJson = z
       .meta({ description: 'A última tentativa de quem pergunta nesta questão; null sem login ou sem tentativa.' }),
     outdated: z
       .object({
-        possible: z
-          .array(z.object({ label: z.string(), name: z.string(), in_force: z.iso.date(), same_year: z.boolean() }))
-          .meta({
-            description:
-              'Mudanças da lei em vigor depois da prova, nas disciplinas da questão: "Pode estar desatualizada". same_year: só o ano da prova é conhecido, e é o da mudança.',
-          }),
+        possible: z.array(z.object({ label: z.string(), name: z.string(), in_force: z.iso.date(), same_year: z.boolean() })).meta({
+          description:
+            'Mudanças da lei em vigor depois da prova, nas disciplinas da questão: "Pode estar desatualizada". same_year: só o ano da prova é conhecido, e é o da mudança.',
+        }),
         confirmed: z
           .object({ note: z.string(), at: z.iso.datetime() })
           .nullable()

@@ -200,7 +200,14 @@ describe('a question reported and confirmed outdated', () => {
       report_id: report!.id,
     })
     expect([wrongReport.status, wrongReport.body.error]).toEqual([404, 'Relato de erro não encontrado para esta questão.'])
-    expect((await t.db.select().from(questions).where(eq(questions.id, idOf('Civil 2010'))))[0]!.outdatedAt).toBeNull()
+    expect(
+      (
+        await t.db
+          .select()
+          .from(questions)
+          .where(eq(questions.id, idOf('Civil 2010')))
+      )[0]!.outdatedAt,
+    ).toBeNull()
 
     const note = 'O art. 273 do CPC/1973 foi revogado pelo CPC/2015.'
     const confirmed = await api('put', `/admin/questions/${id}/outdated`, admin.auth).send({ note, report_id: report!.id })

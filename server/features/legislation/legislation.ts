@@ -64,7 +64,11 @@ export async function saveChange(db: Db, body: LegislativeChangeBody, at: Date, 
         .returning({ id: legislativeChanges.id })
       changeId = row!.id
     } else {
-      const rows = await tx.update(legislativeChanges).set(fields).where(eq(legislativeChanges.id, id)).returning({ id: legislativeChanges.id })
+      const rows = await tx
+        .update(legislativeChanges)
+        .set(fields)
+        .where(eq(legislativeChanges.id, id))
+        .returning({ id: legislativeChanges.id })
       if (!rows.length) return null
       changeId = id
       await tx.delete(legislativeChangeDisciplines).where(eq(legislativeChangeDisciplines.changeId, id))

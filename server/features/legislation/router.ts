@@ -6,8 +6,8 @@ import { HttpError } from '../../api/http'
 import { route } from '../../api/route'
 import type { AppContext } from '../../context'
 import { legislationApi } from './contract'
-import { confirmOutdated, deleteChange, listChanges, saveChange, undoOutdated } from './legislation'
 import type { OutdatedOutcome, SaveOutcome } from './legislation'
+import { confirmOutdated, deleteChange, listChanges, saveChange, undoOutdated } from './legislation'
 import {
   CHANGE_CREATED,
   CHANGE_DELETED,
