@@ -1,5 +1,5 @@
-import type { QuestionCard as Card } from '#server/features/questions/contract'
 import { outdatedBadge, outdatedTitle } from '#server/domain/legislation-rule'
+import type { QuestionCard as Card } from '#server/features/questions/contract'
 import { formatShortDate } from '~/utils/format'
 
 import type { CardTextMap } from './card-texts'
