@@ -7,13 +7,18 @@ import { LABEL_MAX, NAME_MAX, NOTE_MAX, OUTDATED_NOTE_MAX } from './messages'
 
 export { LABEL_MAX, NAME_MAX, NOTE_MAX, OUTDATED_NOTE_MAX }
 
+/** One line with something in it: no control characters, at least one visible one (the document's pattern). */
+const ONE_LINE = /^[^\u0000-\u001f\u007f]*[^\s\u0000-\u001f\u007f][^\u0000-\u001f\u007f]*$/u
+
 const oneLine = (what: string, max: number, required: boolean) => {
   const text = z
     .string({ error: `Informe ${what.toLowerCase()}.` })
     .trim()
     .max(max, { error: `${what} pode ter no máximo ${max} caracteres.` })
-    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), { error: `${what} deve ter uma linha só, sem caracteres de controle.` })
-  return required ? text.refine((v) => v.length > 0, { error: `Informe ${what.toLowerCase()}.` }) : text
+  if (!required) return text.regex(/^[^\u0000-\u001f\u007f]*$/u, { error: `${what} deve ter uma linha só, sem caracteres de controle.` })
+  return text
+    .refine((v) => v.length > 0, { error: `Informe ${what.toLowerCase()}.` })
+    .regex(ONE_LINE, { error: `${what} deve ter uma linha só, sem caracteres de controle.` })
 }
 
 /** A real calendar day, YYYY-MM-DD. */
@@ -30,9 +35,16 @@ export const isoDay = z
   )
 
 export const disciplineIds = z
-  .array(z.number({ error: 'Disciplina inválida.' }).int({ error: 'Disciplina inválida.' }).min(1, { error: 'Disciplina inválida.' }), {
-    error: 'Escolha as disciplinas afetadas.',
-  })
+  .array(
+    z
+      .number({ error: 'Disciplina inválida.' })
+      .int({ error: 'Disciplina inválida.' })
+      .min(1, { error: 'Disciplina inválida.' })
+      .max(999_999_999, { error: 'Disciplina inválida.' }),
+    {
+      error: 'Escolha as disciplinas afetadas.',
+    },
+  )
   .min(1, { error: 'Escolha pelo menos uma disciplina afetada.' })
   .max(50, { error: 'No máximo 50 disciplinas.' })
   .transform((ids) => [...new Set(ids)])
@@ -55,9 +67,12 @@ export const outdatedNote = z
   .string({ error: 'Escreva a nota que os alunos verão.' })
   .overwrite((v) => v.replace(/\r\n?/g, '\n'))
   .trim()
-  .min(1, { error: 'Escreva a nota que os alunos verão.' })
   .max(OUTDATED_NOTE_MAX, { error: `A nota pode ter no máximo ${OUTDATED_NOTE_MAX} caracteres.` })
-  .refine((v) => !/[\u0000-\u0009\u000b-\u001f\u007f]/.test(v), { error: 'A nota tem caracteres inválidos.' })
+  .refine((v) => v.length > 0, { error: 'Escreva a nota que os alunos verão.' })
+  // Text with something visible in it; tabs and line breaks are fine (the document's pattern).
+  .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*[^\s\u0000-\u001f\u007f][^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/u, {
+    error: 'Escreva a nota que os alunos verão (sem caracteres de controle).',
+  })
 
 export const ConfirmOutdatedBody = z.object({
   note: outdatedNote,
@@ -65,6 +80,7 @@ export const ConfirmOutdatedBody = z.object({
     .number({ error: 'Relato inválido.' })
     .int({ error: 'Relato inválido.' })
     .min(1, { error: 'Relato inválido.' })
+    .max(999_999_999, { error: 'Relato inválido.' })
     .optional()
     .meta({ description: 'O relato que pediu a confirmação: fica Corrigido, respondido com a nota.' }),
 })
