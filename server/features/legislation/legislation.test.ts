@@ -6,7 +6,7 @@ import { errorReports, legislativeChanges, questions } from '#server/db/schema'
 import { createTestContext, createTestUser } from '../../../tests/support/context'
 import { contractRequest } from '../../../tests/support/contract'
 import { insertQuestions } from '../../../tests/support/questions'
-import { drawExameOrdem } from '../simulations/draw'
+import { drawCustom, drawExameOrdem } from '../simulations/draw'
 
 // "Pode estar desatualizada" (issue 38 §3, ADR 053) through the API: the seeded changes, the badge
 // on the search's cards, the admin's CRUD, a student's report, the admin's confirmation and its
@@ -256,5 +256,17 @@ describe('a question reported and confirmed outdated', () => {
       expect(outcome.kind).toBe('ok')
       if (outcome.kind === 'ok') expect(outcome.drawn.map((d) => d.questionId).sort()).toEqual(fresh.map((q) => q.id).sort())
     }
+  })
+
+  it('the simulado personalizado with "Excluir desatualizadas" draws only questions no change may have outdated', async () => {
+    const civil = (await api('get', `/questions/${idOf('Civil 2010')}`).expect(200)).body.data.discipline_id as number
+    const filters = { discipline_ids: [civil], exclude_outdated: true }
+    const drawn = await drawCustom(t.db, carla.user.id, filters, 2)
+    expect(drawn.kind).toBe('ok')
+    if (drawn.kind === 'ok')
+      expect(drawn.drawn.map((d) => d.questionId).sort()).toEqual([idOf('Civil 2017'), idOf('Civil julho 2016')].sort())
+    const short = await drawCustom(t.db, carla.user.id, filters, 3)
+    expect(short.kind === 'unprocessable' && short.message).toMatch(/sem as desatualizadas/)
+    expect((await drawCustom(t.db, carla.user.id, { discipline_ids: [civil] }, 4)).kind).toBe('ok')
   })
 })
