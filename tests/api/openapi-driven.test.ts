@@ -80,6 +80,10 @@ const COMPLETED: Record<string, { why: string; complete: (body: Record<string, u
     why: 'in_force is a day that exists, from 1900 to 2100',
     complete: (b) => ({ ...b, in_force: '2016-03-18' }),
   },
+  'legislation.setExamDate': {
+    why: 'applied_on is a day that exists, from 1900 to 2100, or null',
+    complete: (b) => ({ ...b, applied_on: b.applied_on === null ? null : '2010-08-22' }),
+  },
   'admin.checkDisciplineTopic': {
     why: 'discipline and topic are not blank, or their old names (disciplina, assunto) stand in for them',
     complete: (b) => ({ ...b, discipline: b.discipline || 'Direito Civil', topic: b.topic || 'Geral' }),

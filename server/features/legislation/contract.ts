@@ -1,8 +1,8 @@
 import * as z from 'zod'
 
 import { defineEndpoint, idParam, SuccessMessage } from '../../api/contract'
-import { CHANGE_NOT_FOUND, QUESTION_NOT_FOUND } from './messages'
-import { ConfirmOutdatedBody, LegislativeChangeBody } from './schemas'
+import { CHANGE_NOT_FOUND, EXAM_NOT_FOUND, QUESTION_NOT_FOUND } from './messages'
+import { ConfirmOutdatedBody, ExamDateBody, LegislativeChangeBody } from './schemas'
 
 // Legislative changes (issue 38 §3, ADR 053): the laws whose date in force makes older questions
 // "Pode estar desatualizada". Anyone reads the list; admins keep it (/admin/legislacao) and
@@ -35,7 +35,31 @@ export const OutdatedJson = z.object({
   question: z.object({ id: int(), outdated_note: z.string().nullable(), outdated_at: z.iso.datetime().nullable() }),
 })
 
+export const ExamDateJson = z
+  .object({ id: int(), name: z.string(), year: int(), board: z.string(), applied_on: z.iso.date().nullable() })
+  .meta({ id: 'ExamDate' })
+export type ExamDateJson = z.output<typeof ExamDateJson>
+
 export const legislationApi = {
+  examDates: defineEndpoint({
+    method: 'get',
+    path: '/admin/exam-dates',
+    summary: 'As provas com questões vivas e o dia em que cada uma foi aplicada (null: só o ano)',
+    tags,
+    auth: 'admin',
+    responses: { 200: z.object({ data: z.array(ExamDateJson) }) },
+  }),
+  setExamDate: defineEndpoint({
+    method: 'put',
+    path: '/admin/exams/:id/applied-on',
+    summary: 'Define ou apaga o dia em que a prova foi aplicada',
+    description: 'applied_on é uma data que existe, de 1900 a 2100, ou null.',
+    tags,
+    auth: 'admin',
+    params: z.object({ id: idParam(EXAM_NOT_FOUND) }),
+    body: ExamDateBody,
+    responses: { 200: z.object({ success: z.literal(true), message: z.string(), exam: ExamDateJson }) },
+  }),
   list: defineEndpoint({
     method: 'get',
     path: '/legislative-changes',

@@ -87,6 +87,30 @@ describe('the seeded changes and the badge on the cards', () => {
   })
 })
 
+describe('the day an exam was applied', () => {
+  it('the admin sets it and the same-year question loses its badge; null brings the year back; bad input and students refused', async () => {
+    const { data } = (await api('get', '/admin/exam-dates', admin.auth).expect(200)).body
+    const exam = data.find((e: { name: string }) => e.name === 'Exame XIX')
+    expect(exam).toMatchObject({ year: 2016, board: 'FGV', applied_on: null })
+    const possible = async () => (await cards('')).find((c) => c.id === idOf('Civil 2016'))!.outdated.possible.map((p) => p.label)
+    expect(await possible()).toEqual(['CPC/2015'])
+
+    const set = await api('put', `/admin/exams/${exam.id}/applied-on`, admin.auth).send({ applied_on: '2016-03-20' })
+    expect(set.body).toMatchObject({ message: 'Data de aplicação salva.', exam: { id: exam.id, applied_on: '2016-03-20' } })
+    expect(await possible()).toEqual([])
+    await api('put', `/admin/exams/${exam.id}/applied-on`, admin.auth).send({ applied_on: '2016-03-17' }).expect(200)
+    expect(await possible()).toEqual(['CPC/2015'])
+    const cleared = await api('put', `/admin/exams/${exam.id}/applied-on`, admin.auth).send({ applied_on: null })
+    expect(cleared.body).toMatchObject({ message: 'Data de aplicação apagada: vale o ano da prova.', exam: { applied_on: null } })
+
+    const bad = await api('put', `/admin/exams/${exam.id}/applied-on`, admin.auth).send({ applied_on: '2016-02-30' })
+    expect([bad.status, bad.body.error]).toEqual([400, 'Data de aplicação inválida: use uma data que exista, entre 1900 e 2100.'])
+    expect((await api('put', '/admin/exams/999999/applied-on', admin.auth).send({ applied_on: null })).status).toBe(404)
+    expect((await api('put', `/admin/exams/${exam.id}/applied-on`, carla.auth).send({ applied_on: null })).status).toBe(403)
+    expect((await api('get', '/admin/exam-dates', carla.auth)).status).toBe(403)
+  })
+})
+
 describe('the admin keeps the changes', () => {
   it('creates, edits and deletes a change; the cards follow', async () => {
     const constitucional = (await cards('')).find((c) => c.id === idOf('Constitucional 2010'))!

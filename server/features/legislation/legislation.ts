@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 
 import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
-import { disciplines, errorReports, legislativeChangeDisciplines, legislativeChanges, questions } from '../../db/schema'
-import type { LegislativeChangeJson } from './contract'
+import { disciplines, errorReports, exams, legislativeChangeDisciplines, legislativeChanges, questions } from '../../db/schema'
+import type { ExamDateJson, LegislativeChangeJson } from './contract'
 import type { LegislativeChangeBody } from './schemas'
 
 // The legislative changes an admin keeps, and a question confirmed outdated (ADR 053). The rule
@@ -138,4 +138,29 @@ export async function undoOutdated(db: Db, questionId: number): Promise<Outdated
     .where(and(eq(questions.id, questionId), sql`${questions.removedAt} IS NULL`))
     .returning({ id: questions.id, outdatedNote: questions.outdatedNote, outdatedAt: questions.outdatedAt })
   return q ? { kind: 'ok', question: outdatedJson(q) } : { kind: 'not-found' }
+}
+
+/** The exams with live questions, newest first, with the day each was applied (null: only the year). */
+export async function listExamDates(db: Db, only?: number): Promise<ExamDateJson[]> {
+  const rows = await queryRows<{ id: number; name: string; year: number; board: string; applied_on: string | null }>(
+    db,
+    sql`SELECT e.id, e.name, e.year, e.board, e.applied_on::text AS applied_on FROM exams e
+         WHERE EXISTS (SELECT 1 FROM questions q WHERE q.exam_id = e.id AND q.removed_at IS NULL)
+         ${only === undefined ? sql`` : sql`AND e.id = ${only}`}
+         ORDER BY e.year DESC, e.name, e.id`,
+  )
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    year: Number(r.year),
+    board: r.board,
+    applied_on: r.applied_on ? String(r.applied_on).slice(0, 10) : null,
+  }))
+}
+
+export async function setExamDate(db: Db, examId: number, appliedOn: string | null, at: Date): Promise<ExamDateJson | null> {
+  const rows = await db.update(exams).set({ appliedOn, updatedAt: at }).where(eq(exams.id, examId)).returning({ id: exams.id })
+  if (!rows.length) return null
+  const [exam] = await listExamDates(db, examId)
+  return exam ?? null
 }

@@ -7,12 +7,15 @@ import { route } from '../../api/route'
 import type { AppContext } from '../../context'
 import { legislationApi } from './contract'
 import type { OutdatedOutcome, SaveOutcome } from './legislation'
-import { confirmOutdated, deleteChange, listChanges, saveChange, undoOutdated } from './legislation'
+import { confirmOutdated, deleteChange, listChanges, listExamDates, saveChange, setExamDate, undoOutdated } from './legislation'
 import {
   CHANGE_CREATED,
   CHANGE_DELETED,
   CHANGE_NOT_FOUND,
   CHANGE_UPDATED,
+  EXAM_DATE_CLEARED,
+  EXAM_DATE_SAVED,
+  EXAM_NOT_FOUND,
   OUTDATED_CONFIRMED,
   OUTDATED_UNDONE,
   QUESTION_NOT_FOUND,
@@ -78,6 +81,17 @@ export function createLegislationRouter(ctx: AppContext) {
     router,
     legislationApi.undoOutdated,
   )(async ({ params }) => ({ success: true as const, message: OUTDATED_UNDONE, question: outdated(await undoOutdated(ctx.db, params.id)) }))
+
+  route(router, legislationApi.examDates)(async () => ({ data: await listExamDates(ctx.db) }))
+
+  route(
+    router,
+    legislationApi.setExamDate,
+  )(async ({ params, body }) => {
+    const exam = await setExamDate(ctx.db, params.id, body.applied_on, ctx.clock())
+    if (!exam) throw new HttpError(404, EXAM_NOT_FOUND)
+    return { success: true as const, message: body.applied_on ? EXAM_DATE_SAVED : EXAM_DATE_CLEARED, exam }
+  })
 
   return router
 }

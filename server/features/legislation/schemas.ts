@@ -21,18 +21,22 @@ const oneLine = (what: string, max: number, required: boolean) => {
     .regex(ONE_LINE, { error: `${what} deve ter uma linha só, sem caracteres de controle.` })
 }
 
-/** A real calendar day, YYYY-MM-DD. */
-export const isoDay = z
-  .string({ error: 'Informe a data de vigência (AAAA-MM-DD).' })
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data de vigência inválida: use AAAA-MM-DD, como 2016-03-18.' })
-  .refine(
-    (v) => {
-      const d = new Date(`${v}T00:00:00Z`)
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '1900-01-01' && v <= '2100-12-31'
-    },
-    { error: 'Data de vigência inválida: use uma data que exista, entre 1900 e 2100.' },
-  )
+/** A real calendar day, YYYY-MM-DD, from 1900 to 2100; `what` names it in the messages ('Data de vigência'). */
+export const calendarDay = (what: string) =>
+  z
+    .string({ error: `Informe a ${what.toLowerCase()} (AAAA-MM-DD).` })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${what} inválida: use AAAA-MM-DD, como 2016-03-18.` })
+    .refine(
+      (v) => {
+        const d = new Date(`${v}T00:00:00Z`)
+        return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '1900-01-01' && v <= '2100-12-31'
+      },
+      { error: `${what} inválida: use uma data que exista, entre 1900 e 2100.` },
+    )
+
+export const isoDay = calendarDay('Data de vigência')
+export const examDay = calendarDay('Data de aplicação')
 
 export const disciplineIds = z
   .array(
@@ -73,6 +77,11 @@ export const outdatedNote = z
   .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*[^\s\u0000-\u001f\u007f][^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/u, {
     error: 'Escreva a nota que os alunos verão (sem caracteres de controle).',
   })
+
+/** The day an exam was applied; null forgets it (the exam's year is used). */
+export const ExamDateBody = z.object({
+  applied_on: examDay.nullable().meta({ description: 'O dia em que a prova foi aplicada (AAAA-MM-DD); null apaga.' }),
+})
 
 export const ConfirmOutdatedBody = z.object({
   note: outdatedNote,
