@@ -10,12 +10,12 @@ import { adminToken, DEMO_ADMIN, loginAsNewStudent, loginViaPage } from './utils
 // with a note; the student reads "Desatualizada: …" and "Excluir desatualizadas" hides it. And the
 // admin adds (then removes) a change on /admin/legislacao.
 
-/** A 2010 exam with one Processo Civil question, uploaded by the admin: a fresh one per run. */
-async function oldQuestion(request: APIRequestContext) {
+/** An exam of `year` with one Processo Civil question, uploaded by the admin: a fresh one per run. */
+async function oldQuestion(request: APIRequestContext, year = 2010) {
   const tag = `lei${crypto.randomBytes(4).toString('hex')}`
   const exam = [
     `PROVA: Exame Antigo ${tag}`,
-    'ANO: 2010',
+    `ANO: ${year}`,
     'BANCA: FGV',
     '',
     'QUESTAO: 1',
@@ -34,7 +34,7 @@ async function oldQuestion(request: APIRequestContext) {
   expect(upload.status(), await upload.text()).toBe(200)
   const found = await request.get(`/api/v1/questions/search?search_term=${tag}`)
   const [card] = (await found.json()).data as { id: number; short_id: string }[]
-  return { tag, id: card!.id, shortId: card!.short_id }
+  return { tag, id: card!.id, shortId: card!.short_id, exam: `Exame Antigo ${tag}` }
 }
 
 test('an old question: the badge, a report "Desatualizada", the admin’s note, and Excluir desatualizadas', async ({
@@ -120,4 +120,22 @@ test('the admin adds a change on /admin/legislacao, and removes it', async ({ pa
   await added.getByRole('button', { name: `Excluir ${label}` }).click()
   await expect(page.getByText('Mudança legislativa excluída')).toBeVisible()
   await expect(page.getByRole('article', { name: label })).toHaveCount(0)
+})
+
+test('an exam of 2016 "pode estar"; once the admin sets the day it was applied, after the CPC, it is not', async ({ page, request }) => {
+  const q = await oldQuestion(request, 2016)
+  await loginViaPage(page, DEMO_ADMIN, '/admin/provas')
+  await page.goto(`/questoes?q=${q.shortId}`)
+  await expect(page.locator(`#questao-${q.id}`).getByTestId('pode-estar-desatualizada')).toHaveAttribute('title', /prova do mesmo ano/)
+
+  await page.goto('/admin/provas')
+  const form = page.locator('form', { has: page.getByLabel(`Data de aplicação: ${q.exam} (2016, FGV)`) })
+  await form.getByLabel(`Data de aplicação: ${q.exam} (2016, FGV)`).fill('2016-07-24')
+  await form.getByRole('button', { name: 'Salvar data' }).click()
+  await expect(page.getByText('Data de aplicação salva.')).toBeVisible()
+  await expect(page.getByLabel(`Data de aplicação: ${q.exam} (2016, FGV)`)).toHaveValue('2016-07-24')
+
+  await page.goto(`/questoes?q=${q.shortId}`)
+  await expect(page.locator(`#questao-${q.id}`)).toBeVisible()
+  await expect(page.locator(`#questao-${q.id}`).getByTestId('pode-estar-desatualizada')).toHaveCount(0)
 })
