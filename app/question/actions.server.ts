@@ -126,9 +126,10 @@ export async function reportAction(request: Request, context: AppLoadContext, id
   try {
     const api = await apiForRequest(request, context)
     const res = await withSession(request, () =>
-      call(api, questionsApi.reportError, { params: { id }, body: { message: submission.value.mensagem } }),
+      call(api, questionsApi.reportError, { params: { id }, body: { message: submission.value.mensagem, kind: submission.value.tipo } }),
     )
-    return redirectWithToast(url, { type: 'success', title: 'Erro reportado', description: res.message }, { request })
+    const title = submission.value.tipo === 'desatualizada' ? 'Questão reportada como desatualizada' : 'Erro reportado'
+    return redirectWithToast(url, { type: 'success', title, description: res.message }, { request })
   } catch (error) {
     const { message, status } = formError(error, 'Não foi possível enviar o relato agora. Tente novamente.')
     return json({ result: submission.reply({ formErrors: [message] }) }, { status })

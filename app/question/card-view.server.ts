@@ -1,3 +1,4 @@
+import { outdatedBadge, outdatedTitle } from '#server/domain/legislation-rule'
 import type { QuestionCard as Card } from '#server/features/questions/contract'
 import { formatShortDate } from '~/utils/format'
 
@@ -25,6 +26,17 @@ export function toCardView(q: Card): CardView {
     forum: q.forum_topics_count ?? 0,
     last: q.my_last_attempt ? { ok: q.my_last_attempt.correct, day: formatShortDate(q.my_last_attempt.at) } : undefined,
     tk: q.shown_token,
+    ...outdatedView(q.outdated),
+  }
+}
+
+/** The badge's words and tooltip, and an admin's note (ADR 053); nothing when neither applies. */
+export function outdatedView(o: Card['outdated'] | undefined): Pick<CardView, 'old' | 'stale'> {
+  if (!o) return {}
+  const t = outdatedBadge(o.possible)
+  return {
+    ...(t ? { old: { t, title: outdatedTitle(o.possible) } } : {}),
+    ...(o.confirmed ? { stale: o.confirmed.note } : {}),
   }
 }
 

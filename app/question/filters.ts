@@ -1,7 +1,8 @@
 // The /questoes URL is the whole state of the page (shareable, bookmarkable):
 // q, disciplina, assunto, dificuldade, ano, banca, prova (repeatable), caderno (one of the
-// student's notebooks), lei (a cited norm's key, repeatable), situacao (the student's last result), analise=com, anuladas=excluir
-// and pagina.
+// student's notebooks), lei (a cited norm's key, repeatable), situacao (the student's last result),
+// analise=com, anuladas=excluir, atualizadas=1 (leave out the questions outdated or possibly so,
+// ADR 053) and pagina.
 // revelada / escolha carry answers revealed without JS across the redirect.
 
 import { formatNumber } from '~/utils/format'
@@ -25,6 +26,8 @@ export type FilterState = {
   comAnalise: boolean
   /** anuladas=excluir. */
   semAnuladas: boolean
+  /** atualizadas=1: "Excluir desatualizadas" (confirmed and possibly outdated). */
+  semDesatualizadas: boolean
 }
 
 /** The status filter's URL values and labels (the API's values: questoes.server.ts). */
@@ -71,11 +74,15 @@ export function readFilters(params: URLSearchParams): FilterState {
     situacao: situacao && situacao in SITUACOES ? (situacao as Situacao) : null,
     comAnalise: params.get('analise') === 'com',
     semAnuladas: params.get('anuladas') === 'excluir',
+    semDesatualizadas: params.get('atualizadas') === '1',
   }
 }
 
 export function activeFilterCount(f: FilterState) {
-  return LISTS.reduce((n, key) => n + f[key].length, [f.q, f.caderno, f.situacao, f.comAnalise, f.semAnuladas].filter(Boolean).length)
+  return LISTS.reduce(
+    (n, key) => n + f[key].length,
+    [f.q, f.caderno, f.situacao, f.comAnalise, f.semAnuladas, f.semDesatualizadas].filter(Boolean).length,
+  )
 }
 
 export function readPage(params: URLSearchParams) {
@@ -92,6 +99,7 @@ export function filtersToSearch(f: FilterState, page = 1) {
   if (f.situacao) params.set('situacao', f.situacao)
   if (f.comAnalise) params.set('analise', 'com')
   if (f.semAnuladas) params.set('anuladas', 'excluir')
+  if (f.semDesatualizadas) params.set('atualizadas', '1')
   if (page > 1) params.set('pagina', String(page))
   const text = params.toString()
   return text ? `?${text}` : ''

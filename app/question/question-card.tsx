@@ -10,12 +10,14 @@ import { CardActions } from './card-actions'
 import { CardText, useCardTexts } from './card-texts'
 import { announce } from './keyboard'
 import { Markup } from './markup'
+import type { OutdatedView } from './outdated'
+import { OutdatedBadge, OutdatedNote } from './outdated'
 
 /**
  * What a card needs, trimmed from the API's card with short keys: loader data is
  * embedded in the page, so every byte here is paid 20 times per /questoes page.
  */
-export type CardView = {
+export type CardView = OutdatedView & {
   id: number
   code: string
   disc: string
@@ -157,9 +159,11 @@ export function QuestionCard({
         <h2 className="qt">{`Questão ${sequence}`}</h2>
         <DifficultyBadge level={question.level} measured={question.measured} />
         {question.annulled ? <span className="qb qb-an">Anulada</span> : null}
+        <OutdatedBadge old={question.old} stale={question.stale} />
         {question.last ? <LastAttempt {...question.last} /> : null}
       </header>
       <CardDetails question={question} />
+      <OutdatedNote stale={question.stale} />
 
       <CardText text={question.body?.text ?? serverTexts?.text} className="qs" />
 

@@ -8,6 +8,7 @@ import type * as schemas from './schemas'
 const load = () => import('./schemas')
 
 export const ReportFormSchema = formSchema<typeof schemas.ReportFormSchema>(() => load().then((m) => m.ReportFormSchema), {
+  tipo: { required: false, pattern: 'erro|desatualizada' },
   mensagem: { required: true },
   redirectTo: { required: false },
 })

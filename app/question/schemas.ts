@@ -1,6 +1,6 @@
 import * as z from 'zod'
 
-import { errorReportMessage } from '#server/features/questions/schemas'
+import { errorReportKind, errorReportMessage } from '#server/features/questions/schemas'
 
 // One schema per form of the question bank, shared by the page (Conform) and the action.
 
@@ -15,6 +15,7 @@ export const AnswerFormSchema = z.object({
 
 /** 'Reportar erro': the same message rules as POST /questions/{id}/error-reports. */
 export const ReportFormSchema = z.object({
+  tipo: errorReportKind.default('erro'),
   mensagem: errorReportMessage,
   redirectTo: z.string().optional(),
 })

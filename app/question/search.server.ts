@@ -28,6 +28,7 @@ export function searchQueryOf(filters: FilterState, page: number, perPage: numbe
     status: filters.situacao ? STATUS[filters.situacao] : undefined,
     has_explanation: filters.comAnalise || undefined,
     annulled: filters.semAnuladas ? false : undefined,
+    exclude_outdated: filters.semDesatualizadas || undefined,
     // Sent only when on, as the spec's page does.
     random: activeFilterCount(filters) === 0 || undefined,
     seed,

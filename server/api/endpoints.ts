@@ -11,6 +11,7 @@ import { errorReportsApi } from '../features/error-reports/contract'
 import { forumApi } from '../features/forum/contract'
 import { healthApi } from '../features/health/contract'
 import { insightApi } from '../features/insight/contract'
+import { legislationApi } from '../features/legislation/contract'
 import { meApi } from '../features/me/contract'
 import { notebooksApi } from '../features/notebooks/contract'
 import { notesApi } from '../features/notes/contract'
@@ -48,6 +49,7 @@ export const CONTRACTS = {
   simulations: simulationsApi,
   review: reviewApi,
   classification: classificationApi,
+  legislation: legislationApi,
 } satisfies Record<string, Record<string, Endpoint>>
 
 /** Each endpoint with its operation id (`notebooks.setQuestionNotebooks`). */

@@ -16,6 +16,7 @@ import { createAdminErrorReportsRouter, createErrorReportsRouter } from '../feat
 import { createAdminForumRouter, createForumRouter } from '../features/forum/router'
 import { createHealthRouter } from '../features/health/router'
 import { createInsightRouter } from '../features/insight/router'
+import { createLegislationRouter } from '../features/legislation/router'
 import { createMeRouter } from '../features/me/router'
 import { createNotebooksRouter } from '../features/notebooks/router'
 import { createNotesRouter } from '../features/notes/router'
@@ -78,6 +79,7 @@ export function createApiRouter(ctx: AppContext) {
   api.use(createAdminContactRouter(ctx))
   api.use(createClassificationRouter(ctx))
   api.use(createPlanCatalogRouter(ctx))
+  api.use(createLegislationRouter(ctx))
   api.use((_req, _res, next) => next(new HttpError(404, 'Rota não encontrada')))
   api.use(apiErrorHandler(ctx))
   return api

@@ -216,6 +216,8 @@ export const exams = pgTable('exams', {
   year: integer('year').notNull(),
   board: text('board').notNull(),
   organization: text('organization'),
+  /** The day the exam was applied, when known (DATA in the exam file, or the admin): "Pode estar desatualizada" compares it with a law's date in force (ADR 053). */
+  appliedOn: date('applied_on', { mode: 'string' }),
   /** (PROVA, ANO, BANCA) folded like names: the exam's identity (import-formats §2). */
   identityKey: text('identity_key').notNull().unique(),
   ...timestamps,
@@ -256,6 +258,9 @@ export const questions = pgTable(
     board: text('board').notNull(),
     /** Set when a forced re-upload no longer lists this question: kept with its user data. */
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** Set when an admin confirms the question outdated (the law changed): the note students read (ADR 053). */
+    outdatedNote: text('outdated_note'),
+    outdatedAt: timestamp('outdated_at', { withTimezone: true }),
     /** Fixed per row; the stable random order of the default list walks it from a per-visitor seed. */
     randomKey: doublePrecision('random_key')
       .notNull()
@@ -464,6 +469,9 @@ export const questionUsage = pgTable(
 /** Where an error report stands in the admin queue (/admin/erros). */
 export const ERROR_REPORT_STATUSES = ['novo', 'em_analise', 'corrigido', 'descartado'] as const
 export type ErrorReportStatus = (typeof ERROR_REPORT_STATUSES)[number]
+/** What a student reports: an error in the question, or that the law changed since (ADR 053). */
+export const ERROR_REPORT_KINDS = ['erro', 'desatualizada'] as const
+export type ErrorReportKind = (typeof ERROR_REPORT_KINDS)[number]
 
 export const errorReports = pgTable(
   'error_reports',
@@ -474,6 +482,7 @@ export const errorReports = pgTable(
       .references(() => questions.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     message: text('message').notNull(),
+    kind: text('kind').$type<ErrorReportKind>().notNull().default('erro'),
     ip: text('ip'),
     status: text('status').$type<ErrorReportStatus>().notNull().default('novo'),
     /** The admin's answer to the student who reported (shown on their dashboard). */
@@ -985,4 +994,38 @@ export const questionCitations = pgTable(
     url: text('url'),
   },
   (t) => [primaryKey({ columns: [t.questionId, t.key, t.article] }), index('question_citations_key_idx').on(t.key, t.questionId)],
+)
+
+/**
+ * Legislative changes the admin keeps (/admin/legislacao, ADR 053): a question of an affected
+ * discipline whose exam was applied before the date in force "pode estar desatualizada". The
+ * seeded rows (migration 0020) name their disciplines by folded name in seed_discipline_keys
+ * until an admin saves the row's disciplines (then the link table alone holds them).
+ */
+export const legislativeChanges = pgTable('legislative_changes', {
+  id: serial('id').primaryKey(),
+  /** Shown on the badge: 'CPC/2015'. */
+  label: text('label').notNull(),
+  /** The official name and number: 'Lei 13.105/2015 (Código de Processo Civil)'. */
+  name: text('name').notNull(),
+  inForce: date('in_force', { mode: 'string' }).notNull(),
+  note: text('note').notNull().default(''),
+  seedDisciplineKeys: text('seed_discipline_keys')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  ...timestamps,
+})
+
+export const legislativeChangeDisciplines = pgTable(
+  'legislative_change_disciplines',
+  {
+    changeId: integer('change_id')
+      .notNull()
+      .references(() => legislativeChanges.id, { onDelete: 'cascade' }),
+    disciplineId: integer('discipline_id')
+      .notNull()
+      .references(() => disciplines.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.changeId, t.disciplineId] }), index('legislative_change_disciplines_discipline_idx').on(t.disciplineId)],
 )

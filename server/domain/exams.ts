@@ -121,13 +121,13 @@ export async function disciplineNames(db: Db, ids: number[]) {
   return new Map(rows.map((r) => [r.id, r.name]))
 }
 
-/** Live, not annulled questions per discipline: what an Exame de Ordem draw can take. */
+/** Live, not annulled, not confirmed outdated questions per discipline: what an Exame de Ordem draw can take. */
 async function availableByDiscipline(db: Db, ids: number[]) {
   if (!ids.length) return new Map<number, number>()
   const rows = await queryRows<{ discipline_id: number; n: number }>(
     db,
     sql`SELECT discipline_id, count(*)::int AS n FROM questions
-         WHERE removed_at IS NULL AND correct_answer IS NOT NULL AND discipline_id = ${anyOf(ids, 'int')}
+         WHERE removed_at IS NULL AND correct_answer IS NOT NULL AND outdated_at IS NULL AND discipline_id = ${anyOf(ids, 'int')}
          GROUP BY discipline_id`,
   )
   return new Map(rows.map((r) => [r.discipline_id, r.n]))

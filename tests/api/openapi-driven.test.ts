@@ -72,6 +72,18 @@ const COMPLETED: Record<string, { why: string; complete: (body: Record<string, u
     why: 'the exam date is from the server’s today on',
     complete: (b) => ({ ...b, exam_date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) }),
   },
+  'legislation.create': {
+    why: 'in_force is a day that exists, from 1900 to 2100',
+    complete: (b) => ({ ...b, in_force: '2016-03-18' }),
+  },
+  'legislation.update': {
+    why: 'in_force is a day that exists, from 1900 to 2100',
+    complete: (b) => ({ ...b, in_force: '2016-03-18' }),
+  },
+  'legislation.setExamDate': {
+    why: 'applied_on is a day that exists, from 1900 to 2100, or null',
+    complete: (b) => ({ ...b, applied_on: b.applied_on === null ? null : '2010-08-22' }),
+  },
   'admin.checkDisciplineTopic': {
     why: 'discipline and topic are not blank, or their old names (disciplina, assunto) stand in for them',
     complete: (b) => ({ ...b, discipline: b.discipline || 'Direito Civil', topic: b.topic || 'Geral' }),
@@ -122,6 +134,8 @@ const STATE_REFUSALS: Record<string, { status: number; message: RegExp; why: str
     { status: 422, message: /^O banco tem só \d+ questões válidas/, why: 'the bank holds fewer than the Exame de Ordem’s 80 questions' },
   ],
   'simulations.setAdminMix': [{ status: 400, message: /^Disciplina não encontrada/, why: 'the disciplines named must exist' }],
+  'legislation.create': [{ status: 400, message: /^Disciplina não encontrada/, why: 'the disciplines named must exist' }],
+  'legislation.update': [{ status: 400, message: /^Disciplina não encontrada/, why: 'the disciplines named must exist' }],
 }
 
 /** Ids that name rows of this file's data, mixed with the generated ones (which mostly name nothing: 404). */

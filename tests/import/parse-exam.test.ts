@@ -155,3 +155,19 @@ describe('discipline JSON', () => {
     })
   })
 })
+
+describe('DATA, the day the exam was applied (optional, ADR 053)', () => {
+  const body = question('Enunciado.\nA) a\nB) b\nGABARITO: A')
+  it('reads DATA or APLICACAO as YYYY-MM-DD or DD/MM/YYYY; without it the day is unknown', () => {
+    expect(ok(`${header}DATA: 2022-08-21\n${body}`).appliedOn).toBe('2022-08-21')
+    expect(ok(`${header}Aplicação: 21/8/2022\n${body}`).appliedOn).toBe('2022-08-21')
+    expect(ok(`${header}${body}`).appliedOn).toBeNull()
+  })
+
+  it('refuses a day that does not exist, with the line, in Portuguese', () => {
+    const [item] = errors(`${header}DATA: 30/02/2022\n${body}`)
+    expect(item!.errors[0]!.message).toBe(
+      'linha 4: DATA deve ser o dia em que a prova foi aplicada, como 2010-08-22 ou 22/08/2010 (recebido "30/02/2022")',
+    )
+  })
+})

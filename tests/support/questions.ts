@@ -11,7 +11,7 @@ import { nameKey } from '#server/domain/text'
 export type QuestionSpec = {
   discipline: string
   topics?: string[]
-  exam?: { name: string; year: number; board: string; organization?: string | null }
+  exam?: { name: string; year: number; board: string; organization?: string | null; appliedOn?: string | null }
   number?: number
   difficulty?: Difficulty | null
   statement: string
@@ -54,7 +54,7 @@ export async function insertQuestions(db: Db, specs: QuestionSpec[]) {
         .returning()
       topicIds.set(key, row.id)
     }
-  const defaultExam = { name: 'Exame de Teste', year: 2023, board: 'FGV', organization: 'OAB' }
+  const defaultExam: NonNullable<QuestionSpec['exam']> = { name: 'Exame de Teste', year: 2023, board: 'FGV', organization: 'OAB' }
   for (const s of specs) {
     const e = s.exam ?? defaultExam
     const key = `${e.name}|${e.year}|${e.board}`
@@ -66,6 +66,7 @@ export async function insertQuestions(db: Db, specs: QuestionSpec[]) {
         year: e.year,
         board: e.board,
         organization: e.organization ?? null,
+        appliedOn: e.appliedOn ?? null,
         identityKey: `${nameKey(key)}-${crypto.randomBytes(4).toString('hex')}`,
       })
       .returning()

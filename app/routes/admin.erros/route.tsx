@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 
 import type { AdminErrorReportJson } from '#server/features/error-reports/contract'
 import { ERROR_REPORT_ANSWER_MAX, ERROR_REPORT_STATUS_LABELS, ERROR_REPORT_STATUSES } from '#server/features/error-reports/messages'
+import { OUTDATED_NOTE_MAX } from '#server/features/legislation/messages'
 import { AdminPager } from '~/admin/pager'
 import { QueueFilter } from '~/admin/queue-filter'
 import { CsrfInput } from '~/components/csrf-input'
@@ -79,6 +80,11 @@ function ReportItem({ report, action }: { report: AdminErrorReportJson; action: 
         <span className="rounded-full bg-slate-100 px-2 py-0.5 font-semibold dark:bg-slate-800" data-testid="situacao">
           {report.status_label}
         </span>
+        {report.kind === 'desatualizada' ? (
+          <span className="rounded-full bg-orange-100 px-2 py-0.5 font-semibold text-orange-900" data-testid="tipo">
+            {report.kind_label}
+          </span>
+        ) : null}
         <Link to={`/questoes?${new URLSearchParams({ q: question.short_id })}#questao-${question.id}`} className="underline">
           {`Questão ${question.number} (#${question.short_id}) · ${question.discipline}`}
         </Link>
@@ -120,7 +126,59 @@ function ReportItem({ report, action }: { report: AdminErrorReportJson; action: 
           </button>
         </div>
       </Form>
+      <OutdatedPanel report={report} action={action} />
     </article>
+  )
+}
+
+/**
+ * "Confirmar desatualizada" (ADR 053): the note students read on the question, which also answers
+ * this report (Corrigido); once confirmed, the note and a way to undo it. Open at once on a report
+ * of the kind "Desatualizada", folded (a native <details>) on the others.
+ */
+function OutdatedPanel({ report, action }: { report: AdminErrorReportJson; action: string }) {
+  const actionData = useActionData<typeof errorReportAction>()
+  const confirmId = `desatualizada-${report.id}`
+  const undoId = `atualizada-${report.id}`
+  const pick = (id: string) => (actionData && 'formId' in actionData && actionData.formId === id ? actionData.result : undefined)
+  const [confirm, fields] = useZodForm(forms.OutdatedConfirmFormSchema, { id: confirmId, lastResult: pick(confirmId) })
+  const [undo] = useZodForm(forms.OutdatedUndoFormSchema, { id: undoId, lastResult: pick(undoId) })
+  const note = report.question.outdated_note
+  if (note !== null)
+    return (
+      <Form method="post" action={action} className="mt-3 flex flex-wrap items-center gap-3 text-sm" {...getFormProps(undo)}>
+        <CsrfInput />
+        <input type="hidden" name="relato" value={report.id} />
+        <input type="hidden" name="questao" value={report.question.id} />
+        <input type="hidden" name="intent" value="atualizada" />
+        <p className="rounded border-l-4 border-orange-600 bg-orange-50 px-3 py-1 text-orange-900" data-testid="nota-desatualizada">
+          <strong>Desatualizada:</strong> {note}
+        </p>
+        <button type="submit" className="btn-secondary">
+          Desfazer desatualizada
+        </button>
+        <ErrorList id={undo.errorId} errors={undo.errors} />
+      </Form>
+    )
+  return (
+    <details className="mt-3" open={report.kind === 'desatualizada' || Boolean(confirm.errors?.length || fields.nota.errors?.length)}>
+      <summary className="cursor-pointer text-sm font-semibold">Confirmar desatualizada</summary>
+      <Form method="post" action={action} className="mt-2 space-y-2" {...getFormProps(confirm)}>
+        <CsrfInput />
+        <input type="hidden" name="relato" value={report.id} />
+        <input type="hidden" name="questao" value={report.question.id} />
+        <input type="hidden" name="intent" value="desatualizada" />
+        <label htmlFor={fields.nota.id} className="label">
+          Nota para os alunos (o que mudou na lei)
+        </label>
+        <textarea {...getTextareaProps(fields.nota)} maxLength={OUTDATED_NOTE_MAX} rows={2} className="input min-h-16" />
+        <ErrorList id={fields.nota.errorId} errors={fields.nota.errors} />
+        <ErrorList id={confirm.errorId} errors={confirm.errors} />
+        <button type="submit" className="btn-primary">
+          Confirmar desatualizada
+        </button>
+      </Form>
+    </details>
   )
 }
 

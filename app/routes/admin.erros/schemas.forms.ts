@@ -12,3 +12,13 @@ export const ErrorReportFormSchema = formSchema<typeof schemas.ErrorReportFormSc
   situacao: { required: true, pattern: 'novo|em_analise|corrigido|descartado' },
   resposta: { required: false },
 })
+
+export const OutdatedConfirmFormSchema = formSchema<typeof schemas.OutdatedConfirmFormSchema>(
+  () => load().then((m) => m.OutdatedConfirmFormSchema),
+  { intent: { required: true }, relato: { required: true }, questao: { required: true }, nota: { required: true } },
+)
+
+export const OutdatedUndoFormSchema = formSchema<typeof schemas.OutdatedUndoFormSchema>(
+  () => load().then((m) => m.OutdatedUndoFormSchema),
+  { intent: { required: true }, relato: { required: true }, questao: { required: true } },
+)

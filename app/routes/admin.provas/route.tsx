@@ -1,20 +1,27 @@
+import { getFormProps, getInputProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, useActionData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 
+import type { ExamDateJson } from '#server/features/legislation/contract'
 import { forwardUpload } from '~/admin/admin-upload.server'
 import type { UploadActionData } from '~/admin/upload'
 import { FilePicker, UploadResultPanel } from '~/admin/upload'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ErrorList } from '~/components/forms'
 import { requireAdmin } from '~/utils/session.server'
+import { useZodForm } from '~/utils/use-zod-form'
+
+import { examDateAction, loadExamDates } from './datas.server'
+import * as forms from './schemas.forms'
 
 export const meta: MetaFunction = () => [{ title: 'Provas — Painel Administrativo — Gabarita' }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context)
-  return json({})
+  return json({ exams: await loadExamDates(request, context) })
 }
 
 /**
@@ -24,12 +31,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context)
+  // The exam-date forms post plain fields; the upload is multipart.
+  if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) return examDateAction(request, context)
   const { outcome } = await forwardUpload(request, context, 'exams')
   return json<UploadActionData>(outcome, { status: outcome.ok ? (outcome.result.success ? 200 : 422) : 400 })
 }
 
 export default function AdminExamsPage() {
-  const data = useActionData<typeof action>() as UploadActionData | undefined
+  const { exams } = useLoaderData<typeof loader>()
+  const raw = useActionData<typeof action>() as UploadActionData | { kind: 'date' } | undefined
+  const data = raw && 'kind' in raw ? undefined : (raw as UploadActionData | undefined)
   const navigation = useNavigation()
   const pending = navigation.state !== 'idle' && navigation.formAction === '/admin/provas'
   const formRef = useRef<HTMLFormElement>(null)
@@ -72,7 +83,61 @@ export default function AdminExamsPage() {
         </div>
       </Form>
       <UploadResultPanel data={data} kind="exams" />
+      <ExamDates exams={exams} />
     </div>
+  )
+}
+
+/**
+ * The day each exam was applied (ADR 053): a question is "Pode estar desatualizada" when its exam
+ * was applied before a law came into force; without the day, the exam's year is compared.
+ */
+function ExamDates({ exams }: { exams: ExamDateJson[] }) {
+  if (!exams.length) return null
+  return (
+    <section className="mt-8" aria-labelledby="datas-titulo">
+      <h2 id="datas-titulo" className="text-lg font-semibold">
+        Datas de aplicação
+      </h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+        O dia em que cada prova foi aplicada decide se uma mudança da lei é posterior a ela (página Legislação). Sem a data, vale o ano.
+      </p>
+      <ul className="mt-3 space-y-2">
+        {exams.map((exam) => (
+          <li key={exam.id}>
+            <ExamDateForm exam={exam} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function ExamDateForm({ exam }: { exam: ExamDateJson }) {
+  const actionData = useActionData<typeof action>() as { kind?: string; formId?: string; result?: never } | undefined
+  const id = `data-prova-${exam.id}`
+  const [form, fields] = useZodForm(forms.ExamDateFormSchema, {
+    id,
+    lastResult: actionData?.kind === 'date' && actionData.formId === id ? actionData.result : undefined,
+    defaultValue: { data: exam.applied_on ?? '' },
+  })
+  const label = `${exam.name} (${exam.year}, ${exam.board})`
+  return (
+    <Form method="post" action="/admin/provas" className="card flex flex-wrap items-end gap-3 p-3" {...getFormProps(form)}>
+      <CsrfInput />
+      <input type="hidden" name="prova" value={exam.id} />
+      <div>
+        <label htmlFor={fields.data.id} className="label">
+          {label}
+        </label>
+        <input {...getInputProps(fields.data, { type: 'date' })} className="input" aria-label={`Data de aplicação: ${label}`} />
+      </div>
+      <button type="submit" className="btn-secondary">
+        Salvar data
+      </button>
+      <ErrorList id={fields.data.errorId} errors={fields.data.errors} />
+      <ErrorList id={form.errorId} errors={form.errors} />
+    </Form>
   )
 }
 

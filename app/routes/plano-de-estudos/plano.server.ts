@@ -21,7 +21,9 @@ export async function loadStudyPlan(request: Request, context: AppLoadContext) {
   const api = await apiForRequest(request, context)
   const plan = await withSession(request, () => call(api, reviewApi.getStudyPlan))
   const { allowed, message, plans_url, week } = plan
-  return json({ allowed, message, plansUrl: plans_url, plan: plan.plan, week })
+  // "Excluir desatualizadas" (ADR 053): carried to the plan's links into /questoes.
+  const fresh = new URL(request.url).searchParams.get('atualizadas') === '1'
+  return json({ allowed, message, plansUrl: plans_url, plan: plan.plan, week, fresh })
 }
 
 export type StudyPlanActionData = { result: SubmissionResult<string[]>; plansUrl?: string }

@@ -6,6 +6,7 @@ import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field } from '~/components/forms'
 import { ScrollRegion } from '~/components/scroll-region'
+import { OutdatedCheckbox } from '~/question/outdated'
 import { percent, ReviewForecast } from '~/review/forecast'
 import { formatCalendarDay } from '~/utils/format'
 import { useZodForm } from '~/utils/use-zod-form'
@@ -48,7 +49,7 @@ export default function StudyPlanPage() {
         <>
           <PlanForm key={data.plan ? `${data.plan.exam_date}-${data.plan.hours_per_week}` : 'novo'} plan={data.plan} />
           {data.week ? (
-            <WeekTargets week={data.week} />
+            <WeekTargets week={data.week} fresh={data.fresh} />
           ) : (
             <p className="card text-slate-700 dark:text-slate-300" data-testid="plano-sem-metas">
               {data.plan
@@ -114,8 +115,9 @@ function PlanForm({ plan }: { plan: Data['plan'] }) {
   )
 }
 
-function WeekTargets({ week }: { week: Week }) {
+function WeekTargets({ week, fresh }: { week: Week; fresh: boolean }) {
   const { progress } = week
+  const more = fresh ? '&atualizadas=1' : ''
   return (
     <section id="metas" aria-labelledby="metas-titulo" className="space-y-6" data-testid="plano-metas">
       <div>
@@ -148,6 +150,12 @@ function WeekTargets({ week }: { week: Week }) {
           Questões novas por disciplina
         </h3>
         <p className="text-sm text-slate-600 dark:text-slate-300">{week.mix_summary}</p>
+        <Form method="get" action="/plano-de-estudos#disciplinas-titulo" className="flex flex-wrap items-end gap-3">
+          <OutdatedCheckbox checked={fresh} />
+          <button type="submit" className="btn-secondary">
+            Aplicar
+          </button>
+        </Form>
         {week.by_discipline.length ? (
           <ScrollRegion labelledBy="disciplinas-titulo">
             <table className="w-full text-left text-sm">
@@ -171,7 +179,7 @@ function WeekTargets({ week }: { week: Week }) {
                 {week.by_discipline.map((d) => (
                   <tr key={d.discipline_id} className="border-b border-slate-100 dark:border-slate-800">
                     <td className="py-2 pr-3">
-                      <Link to={`/questoes?disciplina=${d.discipline_id}&situacao=nao-resolvidas`} className="underline">
+                      <Link to={`/questoes?disciplina=${d.discipline_id}&situacao=nao-resolvidas${more}`} className="underline">
                         {d.discipline_name}
                       </Link>
                     </td>
@@ -196,7 +204,7 @@ function WeekTargets({ week }: { week: Week }) {
           <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="plano-assuntos">
             {week.weakest_topics.map((t) => (
               <li key={t.topic_id} className="py-2">
-                <Link to={`/questoes?assunto=${t.topic_id}`} className="inline-flex min-h-11 items-center font-semibold underline">
+                <Link to={`/questoes?assunto=${t.topic_id}${more}`} className="inline-flex min-h-11 items-center font-semibold underline">
                   {t.topic_name}
                 </Link>
                 <span className="block text-sm text-slate-600 dark:text-slate-300">

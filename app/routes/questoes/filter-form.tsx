@@ -180,6 +180,7 @@ export function FilterForm({
           <div className="flex flex-wrap gap-x-6">
             <Flag name="analise" value="com" checked={filters.comAnalise} label="Com análise do professor" />
             <Flag name="anuladas" value="excluir" checked={filters.semAnuladas} label="Excluir anuladas" />
+            <Flag name="atualizadas" value="1" checked={filters.semDesatualizadas} label="Excluir desatualizadas (e as que podem estar)" />
           </div>
           {badges.length ? (
             <ul aria-label="Filtros selecionados" className="flex flex-wrap gap-2">
@@ -323,5 +324,6 @@ function selectedBadges(
     ...(f.situacao ? [{ key: 'situacao', label: SITUACOES[f.situacao] }] : []),
     ...(f.comAnalise ? [{ key: 'analise', label: 'Com análise' }] : []),
     ...(f.semAnuladas ? [{ key: 'anuladas', label: 'Sem anuladas' }] : []),
+    ...(f.semDesatualizadas ? [{ key: 'atualizadas', label: 'Sem desatualizadas' }] : []),
   ]
 }

@@ -4,6 +4,7 @@ import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 
 import { call } from '#server/client/call'
+import { ERROR_REPORT_KIND_LABELS, ERROR_REPORT_KINDS } from '#server/features/error-reports/messages'
 import { questionsApi } from '#server/features/questions/contract'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -22,11 +23,13 @@ export const meta: MetaFunction = () => [{ title: 'Reportar erro — Gabarita' }
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = Number(params.id)
   if (!Number.isInteger(id) || id < 1) throw new Response('Questão não encontrada', { status: 404 })
-  const back = cardPageBack(new URL(request.url).searchParams.get('voltar')) ?? '/questoes'
+  const url = new URL(request.url)
+  const back = cardPageBack(url.searchParams.get('voltar')) ?? '/questoes'
+  const kind = url.searchParams.get('tipo') === 'desatualizada' ? 'desatualizada' : 'erro'
   try {
     const api = await apiForRequest(request, context)
     const { data } = await withSession(request, () => call(api, questionsApi.get, { params: { id } }))
-    return json({ id, number: data.question_number, shortId: data.short_id, discipline: data.discipline_name, back })
+    return json({ id, number: data.question_number, shortId: data.short_id, discipline: data.discipline_name, back, kind })
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400))
       throw new Response('Questão não encontrada', { status: 404 })
@@ -42,7 +45,11 @@ export default function ReportErrorPage() {
   const data = useLoaderData<typeof loader>()
   const navigation = useNavigation()
   const actionData = useActionData<typeof action>()
-  const [form, fields] = useZodForm(forms.ReportFormSchema, { id: 'reportar-form', lastResult: actionData?.result })
+  const [form, fields] = useZodForm(forms.ReportFormSchema, {
+    id: 'reportar-form',
+    lastResult: actionData?.result,
+    defaultValue: { tipo: data.kind },
+  })
   const cancel = `${data.back}#questao-${data.id}`
   return (
     <div className="container-page max-w-2xl py-10">
@@ -54,6 +61,23 @@ export default function ReportErrorPage() {
         <Form method="post" className="mt-4 space-y-3" {...getFormProps(form)}>
           <CsrfInput />
           <input type="hidden" name="redirectTo" value={data.back} />
+          <fieldset>
+            <legend className="label">Tipo</legend>
+            <div className="flex flex-wrap gap-x-6 gap-y-1">
+              {ERROR_REPORT_KINDS.map((kind) => (
+                <label key={kind} className="inline-flex min-h-11 items-center gap-2">
+                  <input
+                    type="radio"
+                    name={fields.tipo.name}
+                    value={kind}
+                    defaultChecked={(fields.tipo.initialValue ?? data.kind) === kind}
+                  />
+                  {ERROR_REPORT_KIND_LABELS[kind]}
+                </label>
+              ))}
+            </div>
+            <ErrorList id={fields.tipo.errorId} errors={fields.tipo.errors} />
+          </fieldset>
           <TextareaField
             label="Descreva o erro encontrado"
             textareaProps={{ ...getTextareaProps(fields.mensagem), rows: 5, autoFocus: true }}

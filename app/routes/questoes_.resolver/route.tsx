@@ -7,6 +7,7 @@ import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/forms'
 import { Markup } from '~/question/markup'
+import { OutdatedBadge, OutdatedNote } from '~/question/outdated'
 import type { CardView } from '~/question/question-card'
 import { Alternatives, CardDetails, DifficultyBadge, QuotaAlert, RevealPanel } from '~/question/question-card'
 import questionStyles from '~/question/questions.css'
@@ -127,8 +128,10 @@ function QuestionStep({
           </p>
           <DifficultyBadge level={question.level} measured={question.measured} />
           {question.annulled ? <span className="qb qb-an">Anulada</span> : null}
+          <OutdatedBadge old={question.old} stale={question.stale} />
         </header>
         <CardDetails question={question} />
+        <OutdatedNote stale={question.stale} />
         <Markup text={question.body?.text ?? ''} className="qs" />
         {question.annulled && !reveal ? (
           <p className="qr" data-testid="anulada">

@@ -6,6 +6,7 @@ import { SIMULATION_KIND_LABELS } from '#server/features/simulations/messages'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field } from '~/components/forms'
+import { OutdatedCheckbox } from '~/question/outdated'
 import { SimulationHistory } from '~/simulado/history'
 import { useZodForm } from '~/utils/use-zod-form'
 
@@ -270,6 +271,7 @@ function PersonalizadoCard({ data }: { data: Data }) {
               </label>
             </div>
           </fieldset>
+          <OutdatedCheckbox />
           <ErrorList id={form.errorId} errors={form.errors} />
           <StartButton kind="personalizado" busy={busy} label="Iniciar simulado personalizado" />
         </Form>

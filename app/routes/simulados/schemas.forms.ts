@@ -22,6 +22,7 @@ export const PersonalizadoStartSchema = formSchema<typeof schemas.PersonalizadoS
     tempo: { required: false, pattern: 'ritmo|livre|minutos' },
     minutos: { required: false },
     questoes: { required: false, pattern: 'todas|nunca\\x2drespondi|errei' },
+    atualizadas: { required: false },
   },
 )
 

@@ -34,5 +34,7 @@ export const PersonalizadoStartSchema = z
       .max(CUSTOM_MAX_MINUTES, { error: minutesMessage })
       .optional(),
     questoes: z.enum(['todas', 'nunca-respondi', 'errei'], { error: 'Escolha quais questões entram.' }).default('todas'),
+    /** "Excluir desatualizadas" (ADR 053). */
+    atualizadas: z.literal('1').optional(),
   })
   .refine((v) => v.tempo !== 'minutos' || v.minutos !== undefined, { error: 'Informe quantos minutos.', path: ['minutos'] })

@@ -74,6 +74,7 @@ function bodyOf(intent: keyof typeof SCHEMAS, value: Record<string, unknown>): C
       exam_board: v.banca,
       only_unanswered: v.questoes === 'nunca-respondi' || undefined,
       only_wrong: v.questoes === 'errei' || undefined,
+      exclude_outdated: v.atualizadas === '1' || undefined,
     },
   }
 }

@@ -253,12 +253,26 @@ export async function importExam(db: Db, exam: ParsedExam, options: ImportOption
       examId = existingExam.id
       await tx
         .update(exams)
-        .set({ name: exam.name, organization: exam.organization, board: exam.board, updatedAt: options.now })
+        // A file without DATA keeps the day an admin or an earlier file set.
+        .set({
+          name: exam.name,
+          organization: exam.organization,
+          board: exam.board,
+          ...(exam.appliedOn ? { appliedOn: exam.appliedOn } : {}),
+          updatedAt: options.now,
+        })
         .where(eq(exams.id, examId))
     } else {
       const [row] = await tx
         .insert(exams)
-        .values({ name: exam.name, year: exam.year, board: exam.board, organization: exam.organization, identityKey })
+        .values({
+          name: exam.name,
+          year: exam.year,
+          board: exam.board,
+          organization: exam.organization,
+          appliedOn: exam.appliedOn,
+          identityKey,
+        })
         .returning({ id: exams.id })
       examId = row.id
     }

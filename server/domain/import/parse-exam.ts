@@ -37,6 +37,8 @@ export type ParsedExam = {
   year: number
   board: string
   organization: string | null
+  /** DATA (or APLICACAO): the day the exam was applied, YYYY-MM-DD; null when the file omits it (ADR 053). */
+  appliedOn: string | null
   /** Line of PROVA, for messages about the exam as a whole. */
   line: number
   questions: ParsedQuestion[]
@@ -46,9 +48,20 @@ export type ExamParseResult = { ok: true; exam: ParsedExam } | { ok: false; erro
 export const HEADER_ITEM = 'cabeçalho'
 export const FILE_ITEM = 'arquivo'
 
-const HEADER_KEYS = new Set(['PROVA', 'ANO', 'BANCA', 'ORGAO'])
+const HEADER_KEYS = new Set(['PROVA', 'ANO', 'BANCA', 'ORGAO', 'DATA'])
 const QUESTION_KEYS = new Set(['QUESTAO', 'DISCIPLINA', 'ASSUNTOS', 'DIFICULDADE', 'ENUNCIADO', 'GABARITO', 'COMENTARIO', 'VIDEO'])
-const KEY_ALIASES: Record<string, string> = { EXPLICACAO: 'COMENTARIO' }
+const KEY_ALIASES: Record<string, string> = { EXPLICACAO: 'COMENTARIO', APLICACAO: 'DATA' }
+
+/** DATA: 2010-08-22 or 22/08/2010, a day that exists: YYYY-MM-DD, or null. */
+export function readExamDay(value: string): string | null {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  const br = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value)
+  const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : br ? [br[3], br[2].padStart(2, '0'), br[1].padStart(2, '0')] : []
+  if (!y || !m || !d) return null
+  const day = `${y}-${m}-${d}`
+  const date = new Date(`${day}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day ? day : null
+}
 /** The DISCIPLINA value that leaves a question to the classifier (import-formats §2). */
 export const UNCLASSIFIED = 'Não classificada'
 
@@ -159,7 +172,9 @@ export function parseExamText(text: string, now: Date): ExamParseResult {
         headerErrors.push(located(lineNo, `${key.key} antes da primeira QUESTAO`))
         continue
       }
-      headerErrors.push(located(lineNo, `linha inesperada no cabeçalho: "${clip(trimmed)}" (esperado PROVA, ANO, BANCA, ORGAO ou QUESTAO)`))
+      headerErrors.push(
+        located(lineNo, `linha inesperada no cabeçalho: "${clip(trimmed)}" (esperado PROVA, ANO, BANCA, ORGAO, DATA ou QUESTAO)`),
+      )
       continue
     }
 
@@ -256,6 +271,8 @@ export function parseExamText(text: string, now: Date): ExamParseResult {
   const ano = header.get('ANO')
   const banca = header.get('BANCA')
   const orgao = header.get('ORGAO')
+  const data = header.get('DATA')
+  const appliedOn = data?.value ? readExamDay(data.value) : null
   const nextYear = now.getFullYear() + 1
   if (!prova || !prova.value) headerErrors.push(located(prova?.line ?? 1, 'PROVA é obrigatória no cabeçalho'))
   else if (prova.value.length > MAX_EXAM_NAME) headerErrors.push(located(prova.line, `PROVA tem mais de ${MAX_EXAM_NAME} caracteres`))
@@ -263,6 +280,10 @@ export function parseExamText(text: string, now: Date): ExamParseResult {
   else if (!/^\d{4}$/.test(ano.value) || Number(ano.value) < 1990 || Number(ano.value) > nextYear) {
     headerErrors.push(located(ano.line, `ANO deve ser um ano de quatro dígitos entre 1990 e ${nextYear} (recebido "${clip(ano.value)}")`))
   }
+  if (data?.value && (!appliedOn || appliedOn < '1990-01-01' || Number(appliedOn.slice(0, 4)) > nextYear))
+    headerErrors.push(
+      located(data.line, `DATA deve ser o dia em que a prova foi aplicada, como 2010-08-22 ou 22/08/2010 (recebido "${clip(data.value)}")`),
+    )
   if (!banca || !banca.value) headerErrors.push(located(banca?.line ?? 1, 'BANCA é obrigatória no cabeçalho'))
   if (drafts.length === 0) headerErrors.push(located(firstQuestionLine, 'nenhuma QUESTAO encontrada no arquivo'))
   if (drafts.length > MAX_QUESTIONS) {
@@ -296,6 +317,7 @@ export function parseExamText(text: string, now: Date): ExamParseResult {
       year: Number(ano!.value),
       board: banca!.value,
       organization: orgao?.value ? orgao.value : null,
+      appliedOn,
       line: prova!.line,
       questions,
     },

@@ -35,6 +35,18 @@ export const QuestionCardJson = z
       .object({ correct: z.boolean(), at: z.iso.datetime() })
       .nullable()
       .meta({ description: 'A última tentativa de quem pergunta nesta questão; null sem login ou sem tentativa.' }),
+    outdated: z
+      .object({
+        possible: z.array(z.object({ label: z.string(), name: z.string(), in_force: z.iso.date(), same_year: z.boolean() })).meta({
+          description:
+            'Mudanças da lei em vigor depois da prova, nas disciplinas da questão: "Pode estar desatualizada". same_year: só o ano da prova é conhecido, e é o da mudança.',
+        }),
+        confirmed: z
+          .object({ note: z.string(), at: z.iso.datetime() })
+          .nullable()
+          .meta({ description: 'Confirmada desatualizada por um administrador, com a nota mostrada aos alunos.' }),
+      })
+      .meta({ description: 'Se a questão pode estar desatualizada (ADR 053).' }),
     shown_token: z.string().optional().meta({ description: 'Quando o cartão foi mostrado, assinado (só para quem entrou).' }),
   })
   .meta({ id: 'QuestionCard' })

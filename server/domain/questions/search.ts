@@ -7,6 +7,8 @@ import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import type { Difficulty } from '../../db/schema'
 import { citedNorms } from '../citations/store'
+import type { LegislativeRule, PossibleChange } from '../legislation'
+import { loadLegislativeRules, notOutdatedSql, outdatedBy } from '../legislation'
 import { measuredDifficulty } from './difficulty'
 
 /** Counts stop here: beyond it the total is "mais de 1.000" (a bounded count; the uncapped one
@@ -43,6 +45,8 @@ export type SearchParams = {
   hasExplanation?: boolean
   /** false: leave annulled questions out; true: only annulled ones. */
   annulled?: boolean
+  /** "Excluir desatualizadas": leave out the questions confirmed outdated and those a change may have outdated (ADR 053). */
+  excludeOutdated?: boolean
   /** Only the questions of this notebook; the API checks first that it is the caller's own. */
   notebookId?: number
   random: boolean
@@ -93,6 +97,8 @@ export type QuestionCard = {
   forum_topics_count: number
   /** The caller's latest attempt at this question; null for a visitor or a question never answered. */
   my_last_attempt: { correct: boolean; at: string } | null
+  /** "Pode estar desatualizada" (the changes in force after its exam) and an admin's confirmation (ADR 053). */
+  outdated: { possible: PossibleChange[]; confirmed: { note: string; at: string } | null }
   /** Added by the API for a signed-in caller: when this card was shown, signed (timing.ts). */
   shown_token?: string
 }
@@ -120,6 +126,7 @@ export function hasFilters(p: SearchParams) {
     p.status ||
     p.hasExplanation !== undefined ||
     p.annulled !== undefined ||
+    p.excludeOutdated ||
     p.notebookId,
   )
 }
@@ -194,6 +201,7 @@ function whereClause(p: SearchParams): SQL {
   if (p.status && p.userId) parts.push(statusCondition(p.status, p.userId, p.now))
   if (p.hasExplanation !== undefined) parts.push(p.hasExplanation ? HAS_EXPLANATION : sql`NOT ${HAS_EXPLANATION}`)
   if (p.annulled !== undefined) parts.push(p.annulled ? sql`q.correct_answer IS NULL` : sql`q.correct_answer IS NOT NULL`)
+  if (p.excludeOutdated) parts.push(notOutdatedSql())
   return sql.join(parts, sql` AND `)
 }
 
@@ -249,12 +257,15 @@ type CardRow = {
   forum_topics: number | string | null
   last_correct: boolean | null
   last_at: Date | string | null
+  applied_on: string | null
+  outdated_note: string | null
+  outdated_at: Date | string | null
 }
 
 /** A card's columns; with a caller, their latest attempt (the lateral join of cardJoins). */
 const cardColumns = (userId?: string) => sql`q.id, q.short_id, q.number, q.discipline_id, d.name AS discipline_name, q.exam_id, q.year,
       e.name AS exam_name, q.board, e.organization, q.difficulty, q.statement, q.alternatives, st.first_n, st.first_ok,
-      (q.correct_answer IS NULL) AS annulled,
+      (q.correct_answer IS NULL) AS annulled, e.applied_on::text AS applied_on, q.outdated_note, q.outdated_at,
       ${HAS_EXPLANATION} AS has_explanation,
       (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY t.name), '[]'::json)
          FROM question_topics qt JOIN topics t ON t.id = qt.topic_id WHERE qt.question_id = q.id) AS topics,
@@ -276,6 +287,7 @@ const cardJoins = (userId?: string) => sql`JOIN questions q ON q.id = p.id
 /** Cards for these ids, in the given order (with `userId`'s latest attempts); questions removed by a re-import are left out. */
 export async function loadCards(db: Db, ids: number[], userId?: string): Promise<QuestionCard[]> {
   if (!ids.length) return []
+  const rules = await loadLegislativeRules(db)
   const rows = await queryRows<CardRow>(
     db,
     sql`
@@ -286,14 +298,14 @@ export async function loadCards(db: Db, ids: number[], userId?: string): Promise
     ORDER BY p.ord`,
     { prepare: true },
   )
-  return rows.map(toCard)
+  return rows.map((r) => toCard(r, rules))
 }
 
 function parseJson<T>(value: T | string | null): T | null {
   return typeof value === 'string' ? (JSON.parse(value) as T) : value
 }
 
-function toCard(r: CardRow): QuestionCard {
+function toCard(r: CardRow, rules: LegislativeRule[]): QuestionCard {
   const alternatives = parseJson(r.alternatives) ?? []
   return {
     id: Number(r.id),
@@ -315,6 +327,10 @@ function toCard(r: CardRow): QuestionCard {
     topics: (parseJson(r.topics) ?? []).map((t) => ({ id: Number(t.id), name: t.name })),
     forum_topics_count: Number(r.forum_topics ?? 0),
     my_last_attempt: r.last_at === null ? null : { correct: Boolean(r.last_correct), at: new Date(r.last_at).toISOString() },
+    outdated: {
+      possible: outdatedBy(rules, Number(r.discipline_id), { applied_on: r.applied_on?.slice(0, 10) ?? null, year: Number(r.year) }),
+      confirmed: r.outdated_at === null ? null : { note: r.outdated_note ?? '', at: new Date(r.outdated_at).toISOString() },
+    },
   }
 }
 
@@ -333,7 +349,9 @@ export async function searchQuestions(db: Db, p: SearchParams): Promise<SearchRe
   const rows = await queryRows<CardRow & { total: number }>(db, searchStatement(p), { prepare: !p.searchTerm })
   const n = Number(rows[0]?.total ?? 0)
   const cap = p.searchTerm ? TEXT_COUNT_CAP : COUNT_CAP
-  const data = rows.filter((r) => r.id !== null).map(toCard)
+  const cards = rows.filter((r) => r.id !== null)
+  const rules = cards.length ? await loadLegislativeRules(db) : []
+  const data = cards.map((r) => toCard(r, rules))
   return { data, total: Math.min(n, cap), total_exact: n <= cap, page: p.page, per_page: p.perPage }
 }
 

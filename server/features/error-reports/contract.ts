@@ -2,7 +2,7 @@ import * as z from 'zod'
 
 import { defineEndpoint, idParam } from '../../api/contract'
 import { pageParam } from '../../api/http'
-import { ERROR_REPORT_NOT_FOUND, ERROR_REPORT_STATUSES, ERROR_REPORTS_LOGIN } from './messages'
+import { ERROR_REPORT_KINDS, ERROR_REPORT_NOT_FOUND, ERROR_REPORT_STATUSES, ERROR_REPORTS_LOGIN } from './messages'
 import { errorReportStatus, ErrorReportUpdateBody } from './schemas'
 
 // The error-report queue (issue 13): the errors students report from the cards (POST
@@ -14,8 +14,16 @@ const int = () => z.number().int()
 export const MyErrorReportJson = z
   .object({
     id: int(),
-    question: z.object({ id: int(), number: int(), short_id: z.string(), discipline: z.string() }),
+    question: z.object({
+      id: int(),
+      number: int(),
+      short_id: z.string(),
+      discipline: z.string(),
+      outdated_note: z.string().nullable().meta({ description: 'A nota de "Desatualizada" quando um administrador a confirmou.' }),
+    }),
     message: z.string(),
+    kind: z.enum(ERROR_REPORT_KINDS).meta({ description: 'erro, ou desatualizada: a lei mudou desde a prova.' }),
+    kind_label: z.string(),
     status: z.enum(ERROR_REPORT_STATUSES),
     status_label: z.string(),
     answer: z.string().nullable().meta({ description: 'A resposta da equipe.' }),

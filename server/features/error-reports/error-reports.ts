@@ -6,7 +6,7 @@ import type { Db } from '../../db/index'
 import type { ErrorReportStatus } from '../../db/schema'
 import { disciplines, errorReports, questions, users } from '../../db/schema'
 import type { AdminErrorReportJson, ErrorReportPage, MyErrorReportJson } from './contract'
-import { ERROR_REPORT_STATUS_LABELS } from './messages'
+import { ERROR_REPORT_KIND_LABELS, ERROR_REPORT_STATUS_LABELS } from './messages'
 
 // The admin queue of the errors students report from the cards (/admin/erros), and each
 // student's own reports with their status and the team's answer (GET /error-reports/mine).
@@ -17,7 +17,7 @@ const answerer = alias(users, 'answerer')
 
 const columns = {
   report: errorReports,
-  question: { id: questions.id, number: questions.number, shortId: questions.shortId },
+  question: { id: questions.id, number: questions.number, shortId: questions.shortId, outdatedNote: questions.outdatedNote },
   discipline: disciplines.name,
   reporter: { id: users.id, name: users.name, email: users.email },
   answerer: { id: answerer.id, name: answerer.name },
@@ -25,7 +25,7 @@ const columns = {
 
 type Joined = {
   report: typeof errorReports.$inferSelect
-  question: { id: number; number: number; shortId: string }
+  question: { id: number; number: number; shortId: string; outdatedNote: string | null }
   discipline: string
   reporter: { id: string; name: string; email: string } | null
   answerer: { id: string; name: string } | null
@@ -34,8 +34,16 @@ type Joined = {
 function mine(r: Joined): MyErrorReportJson {
   return {
     id: r.report.id,
-    question: { id: r.question.id, number: r.question.number, short_id: r.question.shortId, discipline: r.discipline },
+    question: {
+      id: r.question.id,
+      number: r.question.number,
+      short_id: r.question.shortId,
+      discipline: r.discipline,
+      outdated_note: r.question.outdatedNote,
+    },
     message: r.report.message,
+    kind: r.report.kind,
+    kind_label: ERROR_REPORT_KIND_LABELS[r.report.kind] ?? r.report.kind,
     status: r.report.status,
     status_label: ERROR_REPORT_STATUS_LABELS[r.report.status] ?? r.report.status,
     answer: r.report.answer,

@@ -1,4 +1,4 @@
-import type { ErrorReportStatus } from '../../db/schema'
+import type { ErrorReportKind, ErrorReportStatus } from '../../db/schema'
 
 // The error-report queue's values and messages, zod-free: the admin page renders them without zod
 // in its first load (ADR 029).
@@ -10,6 +10,13 @@ export const ERROR_REPORT_STATUS_LABELS: Record<ErrorReportStatus, string> = {
   em_analise: 'Em análise',
   corrigido: 'Corrigido',
   descartado: 'Descartado',
+}
+
+/** What a student reports (the report form's "Tipo"): an error, or that the law changed since the exam (ADR 053). */
+export const ERROR_REPORT_KINDS = ['erro', 'desatualizada'] as const satisfies readonly ErrorReportKind[]
+export const ERROR_REPORT_KIND_LABELS: Record<ErrorReportKind, string> = {
+  erro: 'Erro na questão',
+  desatualizada: 'Desatualizada (a lei mudou)',
 }
 
 export const ERROR_REPORT_ANSWER_MAX = 2000

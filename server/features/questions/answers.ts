@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 
 import type { Db } from '../../db/index'
 import type { PlanName } from '../../db/schema'
+import type { ErrorReportKind } from '../../db/schema'
 import { attempts, errorReports, questions, questionUsage } from '../../db/schema'
 import { recordAnswers } from '../../domain/attempts'
 import { getCatalog } from '../../domain/catalog'
@@ -135,9 +136,15 @@ export async function answerQuestion(
   }
 }
 
-export async function reportError(db: Db, questionId: number, message: string, userId: string | null, ip: string | null) {
+export async function reportError(
+  db: Db,
+  questionId: number,
+  report: { message: string; kind: ErrorReportKind },
+  userId: string | null,
+  ip: string | null,
+) {
   const q = await liveQuestion(db, questionId)
   if (!q) return false
-  await db.insert(errorReports).values({ questionId, message, userId, ip })
+  await db.insert(errorReports).values({ questionId, message: report.message, kind: report.kind, userId, ip })
   return true
 }

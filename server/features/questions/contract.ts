@@ -71,6 +71,9 @@ export const SearchQuery = z
     }),
     has_explanation: lenient(z.boolean()).meta({ description: 'true: só questões com análise do professor; false: só sem.' }),
     annulled: lenient(z.boolean()).meta({ description: 'false: sem as anuladas; true: só as anuladas.' }),
+    exclude_outdated: lenient(z.boolean()).meta({
+      description: 'true: sem as questões confirmadas desatualizadas nem as que uma mudança da lei pode ter desatualizado (ADR 053).',
+    }),
     notebook_id: lenient(positive(999_999_999)).meta({
       description: 'Só as questões deste caderno de quem pergunta (401 sem login, 404 se não é seu).',
     }),

@@ -111,6 +111,7 @@ export function parseSearchQuery(req: Request): SearchParams {
     status: (status || undefined) as QuestionStatus | undefined,
     hasExplanation: flag(req, 'has_explanation', 'has_explanation inválido: use true ou false.'),
     annulled: flag(req, 'annulled', 'annulled inválido: use true ou false.'),
+    excludeOutdated: flag(req, 'exclude_outdated', 'exclude_outdated inválido: use true ou false.') === true || undefined,
     notebookId: notebookText ? Number(notebookText) : undefined,
     random: random === true,
     // Without an explicit seed, a signed-in user keeps one order; visitors get the shared one.
@@ -210,7 +211,7 @@ export function createQuestionsRouter(ctx: AppContext) {
   route(router, questionsApi.reportError, [limiter(ctx, { name: 'error-reports', windowMs: 15 * 60_000, limit: ERROR_REPORT_LIMIT })])(
     async ({ req, params, body }) => {
       const id = questionId(params.id)
-      const stored = await reportError(ctx.db, id, body.message, req.user?.id ?? null, req.ip ?? null)
+      const stored = await reportError(ctx.db, id, body, req.user?.id ?? null, req.ip ?? null)
       if (!stored) throw new HttpError(404, QUESTION_NOT_FOUND)
       return { success: true, message: REPORT_THANKS }
     },

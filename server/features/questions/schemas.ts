@@ -1,5 +1,7 @@
 import * as z from 'zod'
 
+import { ERROR_REPORT_KINDS } from '../error-reports/messages'
+
 // Field rules shared by the API (server/features/questions/contract.ts) and the page forms (app/question/schemas.ts).
 
 export const ERROR_REPORT_MIN = 5
@@ -26,5 +28,11 @@ export const AnswerBody = z.object({
     .meta({ description: 'O shown_token do cartão: o tempo da resposta (sem ele, desconhecido).' }),
 })
 
+/** What is reported: an error (the default) or that the law changed since the exam (ADR 053). */
+export const errorReportKind = z.enum(ERROR_REPORT_KINDS, { error: 'Tipo inválido: use erro ou desatualizada.' })
+
 /** POST /questions/:id/error-reports. */
-export const ReportBody = z.object({ message: errorReportMessage })
+export const ReportBody = z.object({
+  message: errorReportMessage,
+  kind: errorReportKind.default('erro').meta({ description: 'erro (padrão) ou desatualizada: a lei mudou desde a prova.' }),
+})

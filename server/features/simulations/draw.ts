@@ -5,6 +5,7 @@ import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import type { SimulationShortfall } from '../../db/schema'
 import { anyOf, disciplineNames, UNCLASSIFIED_KEY } from '../../domain/exams'
+import { notOutdatedSql } from '../../domain/legislation'
 import type { ExameOrdemPlanJson, ExamJson } from './contract'
 import type { SimulationFilters } from './schemas'
 
@@ -27,7 +28,7 @@ const shuffle = <T>(items: T[]) => {
 }
 
 /**
- * 80 questions in the plan's mix, each discipline's block in the booklet's order. A discipline
+ * 80 questions in the plan's mix (never one an admin confirmed outdated, ADR 053), each discipline's block in the booklet's order. A discipline
  * the bank cannot fill is made up from the others (the mix's disciplines first), and said.
  */
 export async function drawExameOrdem(db: Db, plan: ExameOrdemPlanJson): Promise<DrawOutcome> {
@@ -45,7 +46,7 @@ export async function drawExameOrdem(db: Db, plan: ExameOrdemPlanJson): Promise<
     sql`SELECT id, discipline_id FROM (
           SELECT q.id, q.discipline_id, row_number() OVER (PARTITION BY q.discipline_id ORDER BY random()) AS rn
             FROM questions q
-           WHERE q.removed_at IS NULL AND q.correct_answer IS NOT NULL AND q.discipline_id = ${anyOf(ids, 'int')}
+           WHERE q.removed_at IS NULL AND q.correct_answer IS NOT NULL AND q.outdated_at IS NULL AND q.discipline_id = ${anyOf(ids, 'int')}
         ) r
         JOIN unnest(${sql.param(ids)}::int[], ${sql.param(counts)}::int[]) AS m(discipline_id, n) USING (discipline_id)
         WHERE r.rn <= m.n`,
@@ -58,7 +59,7 @@ export async function drawExameOrdem(db: Db, plan: ExameOrdemPlanJson): Promise<
       db,
       // The mix's disciplines first, then any classified one: "Não classificada" only when nothing else is left.
       sql`SELECT q.id, q.discipline_id FROM questions q JOIN disciplines d ON d.id = q.discipline_id
-           WHERE q.removed_at IS NULL AND q.correct_answer IS NOT NULL
+           WHERE q.removed_at IS NULL AND q.correct_answer IS NOT NULL AND q.outdated_at IS NULL
              AND NOT (q.id = ${anyOf(taken.length ? taken : [0], 'int')})
            ORDER BY (q.discipline_id = ${anyOf(ids, 'int')}) DESC, (d.name_key = ${UNCLASSIFIED_KEY}), random()
            LIMIT ${missing}`,
@@ -104,6 +105,7 @@ function customWhere(filters: SimulationFilters, userId: string): SQL {
   if (filters.exam_board?.length) parts.push(sql`q.board = ${anyOf(filters.exam_board, 'text')}`)
   const attempted = sql`SELECT 1 FROM attempts a WHERE a.user_id = ${userId} AND a.question_id = q.id`
   if (filters.only_unanswered) parts.push(sql`NOT EXISTS (${attempted})`)
+  if (filters.exclude_outdated) parts.push(notOutdatedSql())
   // "Só as que errei": the last answer (by time, then id) was wrong, as the search's "Que errei".
   if (filters.only_wrong)
     parts.push(sql`EXISTS (${attempted} AND NOT a.correct AND NOT EXISTS (
@@ -130,6 +132,7 @@ async function describeFilters(db: Db, filters: SimulationFilters) {
   if (filters.exam_board?.length) said.push(`bancas: ${filters.exam_board.join(', ')}`)
   if (filters.only_unanswered) said.push('só questões que você nunca respondeu')
   if (filters.only_wrong) said.push('só as que você errou')
+  if (filters.exclude_outdated) said.push('sem as desatualizadas')
   return said
 }
 

@@ -48,6 +48,9 @@ export const SimulationFilters = z
     only_wrong: z.boolean({ error: 'only_wrong deve ser verdadeiro ou falso.' }).optional().meta({
       description: 'Só questões cuja última resposta do estudante foi errada.',
     }),
+    exclude_outdated: z.boolean({ error: 'exclude_outdated deve ser verdadeiro ou falso.' }).optional().meta({
+      description: 'Sem as questões confirmadas desatualizadas nem as que uma mudança da lei pode ter desatualizado (ADR 053).',
+    }),
   })
   .refine((f) => !(f.only_unanswered && f.only_wrong), {
     error: 'Escolha "só questões que nunca respondi" ou "só as que errei", não as duas.',
