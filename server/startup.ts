@@ -1,6 +1,7 @@
 import type { AppContext } from './context'
 import { ensureAccounts } from './domain/auth/seed'
 import { readCitations } from './domain/citations/store'
+import { retrainSoon } from './domain/classify/current'
 import { seedDemoContent } from './domain/import/seed'
 import { runReplay } from './domain/review/record'
 import { elapsedMs } from './domain/time/clock'
@@ -22,6 +23,8 @@ export async function runStartupTasks(ctx: AppContext) {
  */
 export function startBackgroundTasks(ctx: AppContext) {
   const started = elapsedMs()
+  // The bank's own discipline model, built before the first upload needs it (ADR 052).
+  retrainSoon(ctx.db, { modelFile: ctx.config.DISCIPLINE_MODEL_FILE })
   // Questions not read by this version of the citation extractor (ADR 055).
   readCitations(ctx.db)
     .then((n) => {

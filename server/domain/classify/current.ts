@@ -138,3 +138,14 @@ export function lastModel(db: Db, options: { modelFile?: string } = {}): Current
 export function labelsChanged(db: Db) {
   stateOf(db).bumps++
 }
+
+/**
+ * Starts building the model for the labels as they are now, once the caller's response is on its
+ * way: an import that follows finds it built (or being built) instead of training on its own time
+ * ("classification never slows an import by more than 2×", ADR 052). Failures wait for the next call.
+ */
+export function retrainSoon(db: Db, options: { modelFile?: string } = {}) {
+  setImmediate(() => {
+    currentModel(db, options).catch(() => undefined)
+  })
+}

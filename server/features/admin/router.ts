@@ -6,7 +6,7 @@ import { requireAdmin } from '../../api/auth-middleware'
 import { HttpError } from '../../api/http'
 import { route } from '../../api/route'
 import type { AppContext } from '../../context'
-import { currentModel } from '../../domain/classify/current'
+import { currentModel, retrainSoon } from '../../domain/classify/current'
 import { findDisciplineTopic } from '../../domain/disciplines'
 import type { FileResult, UploadedFile } from '../../domain/import/importer'
 import { importDisciplinesBytes, importExamFiles, unreadFile } from '../../domain/import/importer'
@@ -184,8 +184,12 @@ export function createAdminRouter(ctx: AppContext) {
     // Each file in its own transaction, judged on its own; two at once on PostgreSQL (ADR 027).
     const lanes = ctx.database.kind === 'postgres' ? 2 : 1
     // Unlabelled questions get the bank's current model, retrained first if the labels moved (ADR 052).
-    const model = () => currentModel(ctx.db, { modelFile: ctx.config.DISCIPLINE_MODEL_FILE })
-    return uploadReply(await importExamFiles(ctx.db, files, { force: isForced(query.force), lanes, now: ctx.clock(), model }))
+    const modelFile = ctx.config.DISCIPLINE_MODEL_FILE
+    const model = () => currentModel(ctx.db, { modelFile })
+    const reply = uploadReply(await importExamFiles(ctx.db, files, { force: isForced(query.force), lanes, now: ctx.clock(), model }))
+    // New labels from the files: the next model trains now, not in the next upload's time.
+    retrainSoon(ctx.db, { modelFile })
+    return reply
   })
 
   route(router, adminApi.stats)(async () => ({ success: true, data: await dashboardStats(ctx.db) }))

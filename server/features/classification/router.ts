@@ -3,7 +3,7 @@ import { Router } from 'express'
 import { HttpError, unwrap } from '../../api/http'
 import { route } from '../../api/route'
 import type { AppContext } from '../../context'
-import { currentModel, lastModel } from '../../domain/classify/current'
+import { currentModel, lastModel, retrainSoon } from '../../domain/classify/current'
 import { applyModel, classificationQueue, classificationReport, modelJson, reviewQuestions } from './classification'
 import { classificationApi } from './contract'
 import { reviewedMessage } from './messages'
@@ -33,6 +33,7 @@ export function createClassificationRouter(ctx: AppContext) {
     classificationApi.review,
   )(async ({ body }) => {
     const { reviewed, changed } = unwrap(await reviewQuestions(ctx.db, body.items, ctx.clock()))
+    retrainSoon(ctx.db, options())
     return { success: true, message: reviewedMessage(reviewed), reviewed, changed }
   })
 
