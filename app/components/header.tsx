@@ -146,11 +146,14 @@ function UserLinks({ user, chat = false, desktop = false }: { user: UserJson | n
           </NavLink>
         </span>
       )}
-      {/* An admin's desktop header is full (admin menu): the widget is the way in there. */}
+      {/* An admin's desktop header is full (admin menu): the widget is the way in there. Below
+          1536 px a paying student's is full too (Revisão, Simulados): the widget again (issue 39). */}
       {chat && !(user.is_admin && desktop) ? (
-        <NavLink to="/assistente" className="nav-link">
-          Assistente
-        </NavLink>
+        <span className={desktop ? 'hidden 2xl:contents' : 'contents'}>
+          <NavLink to="/assistente" className="nav-link">
+            Assistente
+          </NavLink>
+        </span>
       ) : null}
       <NavLink to="/editar-perfil" className="nav-link">
         Perfil

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { answerFirstWrong, DEMO_ADMIN, loginAsNewStudent, loginViaPage, RENDERING } from './utils'
+import { answerFirstWrong, DEMO_ADMIN, loginAsNewStudent, loginViaPage, premiumStudent, registerViaApi, RENDERING } from './utils'
 
 // What a user sees at the widths the issue measured: a 1024 px laptop and a 390 px phone.
 
@@ -39,6 +39,27 @@ test.describe('1024 px', () => {
     await expect(page.locator('body > header').getByRole('link', { name: 'Revisão' })).toBeVisible()
     await expect(page.locator('body > header').getByRole('link', { name: 'Simulados' })).toBeVisible()
     await expectNoSidewaysScroll(page)
+  })
+
+  test("every plan's header fits at 1024 and 1280 px, Sair on screen; Assistente joins it from 1536 px", async ({ page, request }) => {
+    for (const plan of ['GRATUITO', 'PREMIUM', 'PRO'] as const) {
+      const student = plan === 'GRATUITO' ? await registerViaApi(request) : await premiumStudent(request, {}, plan)
+      await page.context().clearCookies()
+      await page.setViewportSize({ width: 1024, height: 768 })
+      await loginViaPage(page, student, '/dashboard')
+      const header = page.locator('body > header')
+      for (const width of [1024, 1280]) {
+        await page.setViewportSize({ width, height: 800 })
+        await expectNoSidewaysScroll(page)
+        await expectInsideWidth(header.locator('a:visible, button:visible, summary:visible'), width)
+        await expect(header.getByRole('button', { name: 'Sair' }), `${plan} a ${width} px`).toBeInViewport()
+      }
+      if (plan !== 'GRATUITO') {
+        await page.setViewportSize({ width: 1536, height: 800 })
+        await expect(header.getByRole('link', { name: 'Assistente' })).toBeVisible()
+        await expectNoSidewaysScroll(page)
+      }
+    }
   })
 
   test("an admin's header fits, with the admin pages one menu away", async ({ page }) => {
