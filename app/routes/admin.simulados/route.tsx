@@ -122,53 +122,29 @@ export default function AdminSimulationsPage() {
         </p>
         <Form method="post" className="mt-3" {...getFormProps(form)}>
           <CsrfInput />
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-slate-200 dark:border-slate-700">
-                <th scope="col" className="py-2 pr-3">
-                  Disciplina
+          <CountTable total={total}>
+            {data.rows.map((row) => (
+              <tr key={row.id} className="border-b border-slate-100 dark:border-slate-800">
+                <th scope="row" className="py-1 pr-3 font-normal">
+                  <label htmlFor={`qtd-${row.id}`}>{row.name}</label>
                 </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  No banco
-                </th>
-                <th scope="col" className="py-2 text-right">
-                  Questões
-                </th>
+                <td className="py-1 pr-3 text-right tabular-nums">{row.available ?? '—'}</td>
+                <td className="py-1 text-right">
+                  <input type="hidden" name="disciplina" value={row.id} />
+                  <input
+                    id={`qtd-${row.id}`}
+                    name="quantidade"
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={80}
+                    defaultValue={row.count}
+                    className="input w-20 text-right"
+                  />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {data.rows.map((row) => (
-                <tr key={row.id} className="border-b border-slate-100 dark:border-slate-800">
-                  <th scope="row" className="py-1 pr-3 font-normal">
-                    <label htmlFor={`qtd-${row.id}`}>{row.name}</label>
-                  </th>
-                  <td className="py-1 pr-3 text-right tabular-nums">{row.available ?? '—'}</td>
-                  <td className="py-1 text-right">
-                    <input type="hidden" name="disciplina" value={row.id} />
-                    <input
-                      id={`qtd-${row.id}`}
-                      name="quantidade"
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      max={80}
-                      defaultValue={row.count}
-                      className="input w-20 text-right"
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" className="py-2 pr-3">
-                  Total atual
-                </th>
-                <td />
-                <td className="py-2 text-right font-semibold tabular-nums">{total}</td>
-              </tr>
-            </tfoot>
-          </table>
+            ))}
+          </CountTable>
           <ErrorList id={form.errorId} errors={form.errors} />
           <div className="mt-3 flex flex-wrap gap-2">
             <button type="submit" name="intent" value="salvar" className="btn-primary" disabled={saving}>
@@ -184,6 +160,37 @@ export default function AdminSimulationsPage() {
       </section>
       <OfficialSection lines={data.official} />
     </div>
+  )
+}
+
+/** A distribution's table: discipline, what the bank has, the count; the rows are the caller's. */
+function CountTable({ total, children }: { total: number; children: React.ReactNode }) {
+  return (
+    <table className="w-full text-left text-sm">
+      <thead>
+        <tr className="border-b border-slate-200 dark:border-slate-700">
+          <th scope="col" className="py-2 pr-3">
+            Disciplina
+          </th>
+          <th scope="col" className="py-2 pr-3 text-right">
+            No banco
+          </th>
+          <th scope="col" className="py-2 text-right">
+            Questões
+          </th>
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" className="py-2 pr-3">
+            Total atual
+          </th>
+          <td />
+          <td className="py-2 text-right font-semibold tabular-nums">{total}</td>
+        </tr>
+      </tfoot>
+    </table>
   )
 }
 
@@ -208,59 +215,35 @@ function OfficialSection({ lines }: { lines: { name: string; count: number; in_b
       </p>
       <Form method="post" className="mt-3" {...getFormProps(form)}>
         <CsrfInput />
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-slate-200 dark:border-slate-700">
-              <th scope="col" className="py-2 pr-3">
-                Disciplina
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                No banco
-              </th>
-              <th scope="col" className="py-2 text-right">
-                Questões
-              </th>
+        <CountTable total={total}>
+          {[...lines, { name: '', count: 0, in_bank: false }].map((line, i) => (
+            <tr key={line.name || 'nova'} className="border-b border-slate-100 dark:border-slate-800">
+              <td className="py-1 pr-3">
+                <input
+                  name="nome"
+                  defaultValue={typed?.nome?.[i] ?? line.name}
+                  aria-label={line.name ? `Nome da disciplina ${i + 1}` : 'Nova disciplina (nome)'}
+                  placeholder={line.name ? undefined : 'Nova disciplina'}
+                  maxLength={120}
+                  className="input w-full"
+                />
+              </td>
+              <td className="py-1 pr-3 text-right">{line.name ? (line.in_bank ? 'Sim' : 'Não') : '—'}</td>
+              <td className="py-1 text-right">
+                <input
+                  name="oficial"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={80}
+                  defaultValue={typed?.oficial?.[i] ?? line.count}
+                  aria-label={line.name ? `Questões de ${line.name}` : 'Questões da nova disciplina'}
+                  className="input w-20 text-right"
+                />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {[...lines, { name: '', count: 0, in_bank: false }].map((line, i) => (
-              <tr key={line.name || 'nova'} className="border-b border-slate-100 dark:border-slate-800">
-                <td className="py-1 pr-3">
-                  <input
-                    name="nome"
-                    defaultValue={typed?.nome?.[i] ?? line.name}
-                    aria-label={line.name ? `Nome da disciplina ${i + 1}` : 'Nova disciplina (nome)'}
-                    placeholder={line.name ? undefined : 'Nova disciplina'}
-                    maxLength={120}
-                    className="input w-full"
-                  />
-                </td>
-                <td className="py-1 pr-3">{line.name ? (line.in_bank ? 'Sim' : 'Não') : '—'}</td>
-                <td className="py-1 text-right">
-                  <input
-                    name="oficial"
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={80}
-                    defaultValue={typed?.oficial?.[i] ?? line.count}
-                    aria-label={line.name ? `Questões de ${line.name}` : 'Questões da nova disciplina'}
-                    className="input w-20 text-right"
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" className="py-2 pr-3">
-                Total atual
-              </th>
-              <td />
-              <td className="py-2 text-right font-semibold tabular-nums">{total}</td>
-            </tr>
-          </tfoot>
-        </table>
+          ))}
+        </CountTable>
         <ErrorList id={form.errorId} errors={form.errors} />
         <button type="submit" name="intent" value="oficial" className="btn-primary mt-3" disabled={navigation.state === 'submitting'}>
           Salvar distribuição oficial

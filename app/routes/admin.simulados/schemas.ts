@@ -5,10 +5,9 @@ import * as z from 'zod'
 
 const countMessage = 'Use um número inteiro de 0 a 80.'
 
-export const MixFormSchema = z.object({
-  intent: z.enum(['salvar', 'limpar'], { error: 'Ação inválida.' }),
-  disciplina: z.array(z.coerce.number().int().min(1).max(2_147_483_647)).max(100).default([]),
-  quantidade: z
+/** One count per line, 0 to 80 (a blank is 0). */
+const counts = (max: number) =>
+  z
     .array(
       z.coerce
         .number({ error: countMessage })
@@ -17,8 +16,13 @@ export const MixFormSchema = z.object({
         .max(80, { error: countMessage })
         .default(0),
     )
-    .max(100)
-    .default([]),
+    .max(max)
+    .default([])
+
+export const MixFormSchema = z.object({
+  intent: z.enum(['salvar', 'limpar'], { error: 'Ação inválida.' }),
+  disciplina: z.array(z.coerce.number().int().min(1).max(2_147_483_647)).max(100).default([]),
+  quantidade: counts(100),
 })
 
 /** The official distribution, by name (ADR 054): a blank name with 0 is an unused new line. */
@@ -28,15 +32,5 @@ export const OfficialFormSchema = z.object({
     .array(z.string().trim().max(120, { error: 'O nome da disciplina pode ter no máximo 120 caracteres.' }).default(''))
     .max(60)
     .default([]),
-  oficial: z
-    .array(
-      z.coerce
-        .number({ error: countMessage })
-        .int({ error: countMessage })
-        .min(0, { error: countMessage })
-        .max(80, { error: countMessage })
-        .default(0),
-    )
-    .max(60)
-    .default([]),
+  oficial: counts(60),
 })
