@@ -47,8 +47,10 @@ const TOOL_OVER_LIST_HTML_CEILING = 84 * KB
 // the budget the other pages keep. A ceiling, not a new budget: it comes down, and goes up only
 // for a measured reason. Issue 29 added 140 bytes: the header's Simulados link (82, in the root
 // chunk on every page) and the question stylesheet's URL in a chunk of its own (82), now that the
-// simulado pages share it; hence 131.5 KB.
-const TOOL_OVER_LIST_JS_CEILING = 131.5 * KB
+// simulado pages share it; hence 131.5 KB. Issue 38 added 0.7 KB to every card (the "Pode estar
+// desatualizada" badge and note, "Legislação citada" under the answer and in the filters; the
+// forms' checkbox was moved out of the cards' bundle): 135,355 bytes measured on Discussões, hence 132.5 KB.
+const TOOL_OVER_LIST_JS_CEILING = 132.5 * KB
 
 test('signed-in pages (questões and its tools, dashboard tabs, notebook, forum, assistant, ranking, profile, plans) stay within the budgets', async ({
   baseURL,

@@ -55,7 +55,9 @@ test.describe('390 px', () => {
   })
 
   test('modo resolução: at most 220 px beyond the question, Anterior, Responder and Próxima on one row', async ({ page, request }) => {
-    await loginViaPage(page, await premiumStudent(request), '/questoes/resolver?anuladas=excluir&pos=2')
+    // A demo exam's question: other specs import old exams into the shared bank, whose "Pode estar
+    // desatualizada" badge takes a line of its own at 390 px (issue 39 reshapes the chrome).
+    await loginViaPage(page, await premiumStudent(request), '/questoes/resolver?anuladas=excluir&ano=2024&pos=2')
     const card = page.locator('article.qc')
     const nav = page.getByRole('navigation', { name: 'Navegação entre questões' })
     await expect(nav.getByRole('button', { name: 'Responder' })).toBeVisible()

@@ -6,7 +6,7 @@ import { SIMULATION_KIND_LABELS } from '#server/features/simulations/messages'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field } from '~/components/forms'
-import { OutdatedCheckbox } from '~/question/outdated'
+import { OutdatedCheckbox } from '~/question/outdated-checkbox'
 import { SimulationHistory } from '~/simulado/history'
 import { useZodForm } from '~/utils/use-zod-form'
 
