@@ -5,16 +5,12 @@ import { queryRows } from '../db/index'
 import { disciplines, simulationMix } from '../db/schema'
 import { lastModel } from './classify/current'
 import { EXAME_ORDEM_MINUTES, EXAME_ORDEM_PASS, EXAME_ORDEM_SIZE } from './exame-ordem'
-import { UNCLASSIFIED } from './import/parse-exam'
-import { nameKey } from './text'
+import { UNCLASSIFIED_KEY } from './import/parse-exam'
 
 // The exams in the bank and the Exame de Ordem's discipline mix (ADR 045, moved here by ADR 050):
 // the simulados draw in it and the study plan spreads a week's new questions by it, so it is the
 // kernel's. The admin's table; else the newest whole booklet whose disciplines are all sure
 // (ADR 054); else the official distribution kept as data.
-
-/** The folded name of "Não classificada": never in a mix, drawn only when nothing else is left. */
-export const UNCLASSIFIED_KEY = nameKey(UNCLASSIFIED)
 
 /** SQL: `value = ANY($1::type[])` for a list parameter. */
 export const anyOf = (values: number[] | string[], type: 'int' | 'text') => sql`ANY(${sql.param(values)}::${sql.raw(type)}[])`

@@ -39,7 +39,7 @@ export async function readCitations(db: Db) {
   }
 }
 
-/** The citations of some questions, in the order they were read (norm, then article). */
+/** The citations of some questions, by label, then article. */
 export async function citationsOf(db: Db, ids: number[]) {
   const out = new Map<number, Citation[]>()
   if (!ids.length) return out

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 
 import type { Db } from '../../db/index'
 import { disciplines, questions } from '../../db/schema'
-import { UNCLASSIFIED } from '../import/parse-exam'
+import { UNCLASSIFIED_KEY } from '../import/parse-exam'
 import { nameKey } from '../text'
 import { defaultModel, defaultModelPath, loadModelFile } from './load'
 import type { BookletQuestion, DisciplineModel } from './model'
@@ -43,7 +43,7 @@ function labelledWhere() {
   return and(
     inArray(questions.disciplineSource, ['file', 'review']),
     isNull(questions.removedAt),
-    ne(disciplines.nameKey, nameKey(UNCLASSIFIED)),
+    ne(disciplines.nameKey, UNCLASSIFIED_KEY),
   )
 }
 

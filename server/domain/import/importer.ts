@@ -17,7 +17,7 @@ import { nameKey } from '../text'
 import type { ParsedDiscipline } from './parse-disciplines'
 import { parseDisciplinesFile } from './parse-disciplines'
 import type { ParsedExam } from './parse-exam'
-import { HEADER_ITEM, parseExamFile, UNCLASSIFIED } from './parse-exam'
+import { HEADER_ITEM, parseExamFile, UNCLASSIFIED, UNCLASSIFIED_KEY } from './parse-exam'
 import type { FileError, ItemErrors } from './text-file'
 import { located } from './text-file'
 
@@ -214,7 +214,7 @@ export async function importExam(db: Db, exam: ParsedExam, options: ImportOption
       // lacks falls back to "Não classificada", which is created when needed.
       const missing = placed.filter((p) => p.source === 'prediction' && !disciplineByKey.has(nameKey(p.name)))
       for (const p of missing) Object.assign(p, { name: UNCLASSIFIED, source: 'file', confidence: null, confident: false })
-      if (placed.some((p) => nameKey(p.name) === nameKey(UNCLASSIFIED)) && !disciplineByKey.has(nameKey(UNCLASSIFIED))) {
+      if (placed.some((p) => nameKey(p.name) === UNCLASSIFIED_KEY) && !disciplineByKey.has(UNCLASSIFIED_KEY)) {
         const d = await upsertDisciplines(tx, [UNCLASSIFIED])
         for (const [key, row] of d.byKey) disciplineByKey.set(key, row)
         createdDisciplines = d.created

@@ -64,6 +64,8 @@ export function readExamDay(value: string): string | null {
 }
 /** The DISCIPLINA value that leaves a question to the classifier (import-formats §2). */
 export const UNCLASSIFIED = 'Não classificada'
+/** Its folded name (disciplines.name_key): never in a mix, never a label, drawn only when nothing else is left. */
+export const UNCLASSIFIED_KEY = nameKey(UNCLASSIFIED)
 
 const DIFFICULTIES: Record<string, ParsedDifficulty> = { FACIL: 'FACIL', MEDIO: 'MEDIO', DIFICIL: 'DIFICIL' }
 
@@ -421,7 +423,7 @@ function finishQuestion(q: Draft, errors: FileError[]): ParsedQuestion | null {
   return {
     number: q.number,
     line: q.line,
-    discipline: nameKey(discipline) === nameKey(UNCLASSIFIED) ? null : discipline,
+    discipline: nameKey(discipline) === UNCLASSIFIED_KEY ? null : discipline,
     disciplineLine: q.discipline!.line,
     topics,
     topicsLine: q.topics?.line ?? q.discipline!.line,

@@ -7,7 +7,7 @@ import { disciplines, exams, questions } from '../../db/schema'
 import type { CurrentModel } from '../../domain/classify/current'
 import { labelsChanged } from '../../domain/classify/current'
 import type { BookletQuestion } from '../../domain/classify/model'
-import { UNCLASSIFIED } from '../../domain/import/parse-exam'
+import { UNCLASSIFIED_KEY } from '../../domain/import/parse-exam'
 import { referenceDataChanged } from '../../domain/reference-data'
 import { notifyReferenceData } from '../../domain/reference-notify'
 import { nameKey } from '../../domain/text'
@@ -18,7 +18,6 @@ import { appliedMessage, CLASSIFICATION_PAGE_SIZE, disciplineNotFound, questionN
 // The classification desk's rules and queries (ADR 052): the queue of predicted questions, the
 // admin's confirmations (labels), the per-exam report and the re-prediction with the current model.
 
-const UNCLASSIFIED_KEY = nameKey(UNCLASSIFIED)
 const EXCERPT = 180
 
 export function modelJson(current: CurrentModel): ModelJson {

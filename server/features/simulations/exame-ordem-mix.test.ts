@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { disciplines, questions, simulationQuestions } from '#server/db/schema'
 import { lastModel } from '#server/domain/classify/current'
-import { UNCLASSIFIED_KEY } from '#server/domain/exams'
 import { importExamBytes } from '#server/domain/import/importer'
+import { UNCLASSIFIED_KEY } from '#server/domain/import/parse-exam'
 
 import { createTestContext, createTestUser } from '../../../tests/support/context'
 import { contractRequest } from '../../../tests/support/contract'
