@@ -12,6 +12,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -300,7 +301,8 @@ export const questionTopics = pgTable(
   (t) => [primaryKey({ columns: [t.questionId, t.topicId] }), index('question_topics_topic_idx').on(t.topicId)],
 )
 
-export const ATTEMPT_SOURCES = ['list', 'simulado'] as const
+// 'offline': answered on a phone from downloaded questions and sent when the connection returned (issue 39).
+export const ATTEMPT_SOURCES = ['list', 'simulado', 'offline'] as const
 export type AttemptSource = (typeof ATTEMPT_SOURCES)[number]
 
 export const attempts = pgTable(
@@ -325,10 +327,21 @@ export const attempts = pgTable(
     /** Where it was answered: the question bank ('list') or a finished simulado (issue 29, ADR 045). */
     source: text('source').$type<AttemptSource>().notNull().default('list'),
     simulationId: integer('simulation_id').references((): AnyPgColumn => simulations.id, { onDelete: 'set null' }),
+    /**
+     * The id a phone gave an answer it queued offline (issue 39): a second sync of the same answer
+     * finds it and records nothing. Null for answers given online.
+     */
+    clientId: text('client_id'),
+    /**
+     * The review rating the student chose after answering (2 Difícil, 3 Bom, 4 Fácil; issue 39);
+     * null when the automatic one stands (Errei for a wrong answer, Bom or Difícil by the time).
+     */
+    rating: smallint('rating'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('attempts_user_question_idx').on(t.userId, t.questionId),
+    uniqueIndex('attempts_user_client_idx').on(t.userId, t.clientId),
     // The dashboard's activity, streak and 30-day accuracy read one user's attempts by date.
     // (The weekly ranking reads user_week_stats, so attempts(created_at) went in migration 0008.)
     index('attempts_user_created_idx').on(t.userId, t.createdAt),
