@@ -272,6 +272,7 @@ export function Alternatives({
   reveal,
   selectable = false,
   required = false,
+  correctId,
 }: {
   question: CardView
   /** The texts of a first page load, for the server render (card-texts.tsx). */
@@ -280,6 +281,8 @@ export function Alternatives({
   selectable?: boolean
   /** The browser asks for a choice before sending (the resolver's form; a card's 'Ver Resposta' needs none). */
   required?: boolean
+  /** The right alternative's id once revealed: the one question of a page scrolls to it (issue 39). */
+  correctId?: string
 }) {
   if (!question.alts.length) return <p className="text-slate-600 dark:text-slate-400">Nenhuma alternativa disponível</p>
   const rows = question.alts.map((letter, index) => {
@@ -304,7 +307,7 @@ export function Alternatives({
       </>
     )
     return selectable ? (
-      <label key={alt.letter} className={tone}>
+      <label key={alt.letter} className={tone} id={isCorrect ? correctId : undefined}>
         <input
           type="radio"
           name="resposta"
@@ -316,7 +319,9 @@ export function Alternatives({
       </label>
     ) : (
       <li key={alt.letter}>
-        <div className={tone}>{content}</div>
+        <div className={tone} id={isCorrect ? correctId : undefined}>
+          {content}
+        </div>
       </li>
     )
   })

@@ -58,7 +58,7 @@ export function createApiRouter(ctx: AppContext) {
   api.use(createAuthRouter(ctx))
   api.use(createProfileRouter(ctx))
   api.use(createDisciplinesRouter(ctx))
-  // Before the questions router: it answers POST /questions/:id/attempts/:attemptId/easy.
+  // Before the questions router: it answers POST /questions/:id/attempts/:attemptId/rating.
   api.use(createReviewRouter(ctx))
   api.use(createQuestionsRouter(ctx))
   api.use(createInsightRouter(ctx))

@@ -18,21 +18,24 @@ async function smallTopic(request: APIRequestContext) {
   for (const card of cards) for (const t of card.topics) byTopic.set(t.id, [...(byTopic.get(t.id) ?? []), card])
   const [topicId, questions] = [...byTopic].find(([, qs]) => qs.length >= 2 && qs.length <= 3 && qs.every((q) => !q.is_annulled))!
   const token = await adminToken(request)
-  const keys = new Map<string, { right: string; wrong: string }>()
+  const keys = new Map<number, { right: string; wrong: string }>()
   for (const q of questions) {
     const reveal = await request.post(`/api/v1/questions/${q.id}/reveal`, { headers: { Authorization: `Bearer ${token}` } })
     const right = (await reveal.json()).correct_answer as string
-    keys.set(q.short_id, { right, wrong: q.alternatives.map((a) => a.letter).find((l) => l !== right)! })
+    keys.set(q.id, { right, wrong: q.alternatives.map((a) => a.letter).find((l) => l !== right)! })
   }
   return { topicId, total: questions.length, keys }
 }
 
-async function answerShown(page: Page, keys: Map<string, { right: string; wrong: string }>, kind: 'right' | 'wrong') {
-  const code = (await page.locator('article h2').textContent())!.replace('#', '').trim()
-  const letter = keys.get(code)![kind]
+/** The question on screen, by the id its form sends. */
+const shownId = async (page: Page) => Number(await page.locator('input[name=questao]').first().getAttribute('value'))
+
+async function answerShown(page: Page, keys: Map<number, { right: string; wrong: string }>, kind: 'right' | 'wrong') {
+  const id = await shownId(page)
+  const letter = keys.get(id)![kind]
   await page.getByRole('radio', { name: new RegExp(`^${letter}\\)`) }).check()
   await page.getByRole('button', { name: 'Responder' }).click()
-  return { code, letter }
+  return { id, letter }
 }
 
 test('resolve uma busca uma questão por vez e termina no resumo com acertos e erros', async ({ page, request }) => {
@@ -45,13 +48,17 @@ test('resolve uma busca uma questão por vez e termina no resumo com acertos e e
 
   await answerShown(page, keys, 'right')
   await expect(page.getByTestId('resposta')).toContainText('Você acertou!')
-  await page.getByRole('link', { name: 'Próxima' }).click()
+  await expect(page.getByTestId('veredito')).toHaveText(/^Você acertou! Gabarito: [A-E]$/)
+  // A right answer is rated in the bar, and the rating goes on to the next question.
+  await expect(page.getByRole('link', { name: 'Próxima' })).toHaveCount(0)
+  await page.getByRole('button', { name: /^Bom/ }).click()
   await expect(page.getByTestId('progresso')).toHaveText(`Questão 2 de ${total}`)
 
   const wrong = await answerShown(page, keys, 'wrong')
-  await expect(page.getByTestId('resposta')).toContainText(`Você errou. Gabarito: ${keys.get(wrong.code)!.right}`)
+  await expect(page.getByTestId('resposta')).toContainText(`Você errou. Gabarito: ${keys.get(wrong.id)!.right}`)
+  await expect(page.getByTestId('veredito')).toHaveText(/^Você errou\. Gabarito: [A-E] · volta (hoje|amanhã|em \d+ dias)$/)
   await expect(page.getByText('Sua resposta')).toBeVisible()
-  await page.getByRole('link', { name: 'Anterior' }).click()
+  await page.getByRole('link', { name: 'Questão anterior' }).click()
   await expect(page.getByTestId('progresso')).toHaveText(`Questão 1 de ${total}`)
   for (let pos = 2; pos <= total + 1; pos++) {
     await page.getByRole('link', { name: 'Próxima' }).click()
@@ -62,8 +69,8 @@ test('resolve uma busca uma questão por vez e termina no resumo com acertos e e
   await expect(page.getByTestId('resumo')).toHaveText('Você acertou 1 e errou 1 das 2 questões que respondeu.')
   await expect(page.getByText('Acertos: 1')).toBeVisible()
   await expect(page.getByText('Erros: 1')).toBeVisible()
-  await page.getByRole('link', { name: new RegExp(`Questão #${wrong.code}`) }).click()
-  await expect(page).toHaveURL(/\/questoes\/\d+$/)
+  await page.getByRole('link', { name: /^Questão #\S+ · / }).click()
+  await expect(page).toHaveURL(new RegExp(`/questoes/${wrong.id}$`))
 })
 
 test('sem login, o modo resolução passa pelo login e volta à mesma busca', async ({ page, request }) => {
@@ -98,17 +105,17 @@ test('em "Não resolvidas" a questão respondida sai da busca e a próxima conti
   const first = await answerShown(page, keys, 'right')
   // The answered question stays on screen with its result, though the search no longer holds it.
   await expect(page.getByTestId('resposta')).toContainText('Você acertou!')
-  await expect(page.locator('article h2')).toHaveText(`#${first.code}`)
+  expect(await shownId(page)).toBe(first.id)
   await expect(page.getByTestId('progresso')).toHaveText(`Questão 1 de ${total}`)
-  await page.getByRole('link', { name: 'Próxima' }).click()
+  await page.getByRole('button', { name: /^Bom/ }).click()
   await expect(page.getByTestId('progresso')).toHaveText(`Questão 2 de ${total}`)
-  await expect(page.locator('article h2')).not.toHaveText(`#${first.code}`)
+  expect(await shownId(page)).not.toBe(first.id)
   // Every one answered, the search is empty: the run still ends on its summary.
   for (let pos = 2; pos <= total; pos++) {
     await expect(page.getByTestId('progresso')).toHaveText(`Questão ${pos} de ${total}`)
     await answerShown(page, keys, 'right')
     await expect(page.getByTestId('resposta')).toContainText('Você acertou!')
-    await page.getByRole('link', { name: 'Próxima' }).click()
+    await page.getByRole('button', { name: /^Fácil/ }).click()
   }
   await expect(page.getByTestId('resumo')).toHaveText(`Você acertou ${total} e errou 0 das ${total} questões que respondeu.`)
 })
@@ -132,22 +139,45 @@ test('J e K passam à próxima questão e voltam, mas não enquanto se digita', 
   await expect(page.getByTestId('progresso')).toHaveText(`Questão 1 de ${total}`)
 })
 
-test('no plano Gratuito, passado o limite da semana, Responder diz o limite e o que resta', async ({ page, request }) => {
+test('no plano Gratuito, passado o limite da semana, a questão diz o limite antes de ser lida', async ({ page, request }) => {
   const res = await request.get('/api/v1/questions/search?per_page=100')
   const live = ((await res.json()) as { data: ApiCard[] }).data.filter((q) => !q.is_annulled)
   const student = await registerViaApi(request)
-  // The week's five questions spent through the API.
-  for (const q of live.slice(0, 5)) {
-    const spent = await request.post(`/api/v1/questions/${q.id}/reveal`, { headers: { Authorization: `Bearer ${student.token}` } })
-    expect(spent.status()).toBe(200)
-  }
+  const auth = { Authorization: `Bearer ${student.token}` }
+  // Four of the week's five questions spent through the API: the page says what is left.
+  for (const q of live.slice(0, 4)) expect((await request.post(`/api/v1/questions/${q.id}/reveal`, { headers: auth })).status()).toBe(200)
   await loginViaPage(page, student)
   await page.goto(`/questoes/resolver?q=${live[5].short_id}&pos=1`)
-  await expect(page.getByTestId('cota-semanal')).toContainText('Restam 0 de 5 questões nesta semana')
-  await page.getByRole('radio').first().check()
-  await page.getByRole('button', { name: 'Responder' }).click()
+  await expect(page.getByTestId('cota-semanal')).toContainText('Resta 1 de 5 questões nesta semana · renova segunda')
+  // The fifth spent elsewhere: the next question says so before its statement, with the date and the plans.
+  expect((await request.post(`/api/v1/questions/${live[4].id}/reveal`, { headers: auth })).status()).toBe(200)
+  await page.goto(`/questoes/resolver?q=${live[6].short_id}&pos=1`)
   const alert = page.getByRole('alert').filter({ hasText: 'Você atingiu o limite de 5 questões por semana' })
-  await expect(alert).toBeVisible()
+  await expect(alert).toContainText(/Sua cota renova segunda, \d{1,2}(º)?\/\d{2}\./)
   await expect(alert.getByRole('link', { name: 'Ver planos' })).toHaveAttribute('href', '/planos')
-  await expect(page.getByTestId('resposta')).toHaveCount(0)
+  await expect(page.getByRole('radio')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Responder' })).toHaveCount(0)
+  await expect(page.locator('article .qs')).toHaveCount(0)
+  // A question already counted this week is still open to answer.
+  await page.goto(`/questoes/resolver?q=${live[0].short_id}&pos=1`)
+  await expect(page.getByRole('button', { name: 'Responder' })).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveCount(0)
+})
+
+test('as teclas do Anki: 1 segue depois de um erro, 2–4 dão a nota de um acerto e seguem', async ({ page, request }) => {
+  test.skip(test.info().project.name === 'js-off', 'atalhos de teclado precisam de JavaScript')
+  const { topicId, total, keys } = await smallTopic(request)
+  await loginAsNewStudent(page, request)
+  await page.goto(`/questoes/resolver?assunto=${topicId}&pos=1`)
+  await answerShown(page, keys, 'wrong')
+  await expect(page.getByTestId('veredito')).toContainText('Você errou.')
+  await page.locator('body').press('1')
+  await expect(page.getByTestId('progresso')).toHaveText(`Questão 2 de ${total}`)
+  await answerShown(page, keys, 'right')
+  await expect(page.getByTestId('veredito')).toContainText('Você acertou!')
+  // The focus went to the verdict, not into the page: the key still rates.
+  await expect(page.getByTestId('veredito')).toBeFocused()
+  await page.keyboard.press('4')
+  const next = total > 2 ? page.getByTestId('progresso').filter({ hasText: `Questão 3 de ${total}` }) : page.getByTestId('resumo')
+  await expect(next).toBeVisible()
 })

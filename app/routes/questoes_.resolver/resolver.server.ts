@@ -4,13 +4,16 @@ import { json, redirect } from '@remix-run/node'
 import { call } from '#server/client/call'
 import type { ApiClient } from '#server/client/core'
 import { quotaMessageFor } from '#server/domain/plans'
+import { spDay } from '#server/domain/time/calendar'
 import { meApi } from '#server/features/me/contract'
+import type { QuestionCard } from '#server/features/questions/contract'
 import { questionsApi } from '#server/features/questions/contract'
 import { MAX_PAGE } from '#server/features/questions/messages'
 import type { ReviewOutcomeJson } from '#server/features/review/contract'
 import { reviewApi } from '#server/features/review/contract'
 import { QUEUE_LIMIT_MAX } from '#server/features/review/messages'
 import { toCardView } from '~/question/card-view.server'
+import { questionName, shortExamName } from '~/question/exam-name'
 import type { FilterState } from '~/question/filters'
 import { filtersToSearch, readFilters } from '~/question/filters'
 import type { CardView, RevealState } from '~/question/question-card'
@@ -24,7 +27,7 @@ import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, getSession, logoutExpired, policyOf, requireLoginToAct, tokenOf } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
-import { ResolverAnswerSchema, ResolverEasySchema } from './schemas'
+import { ResolverAnswerSchema, ResolverRateSchema } from './schemas'
 
 /** The question an answer's redirect pins (`revelada=<id>`): shown whatever the search now holds at `pos`. */
 function pinnedId(params: URLSearchParams) {
@@ -57,6 +60,23 @@ async function summaryOf(api: ApiClient, run: Run): Promise<Summary> {
   const right = mine.filter((c) => c!.my_last_attempt!.correct).length
   const wrong = mine.filter((c) => !c!.my_last_attempt!.correct).map((c) => ({ id: c!.id, code: c!.short_id, disc: c!.discipline_name }))
   return { text: summaryText(right, wrong.length), right, wrong }
+}
+
+/**
+ * Whether a student with no questions left this week may still answer this one (issue 39: the
+ * limit is said before the question is read): answered this week, or opened otherwise (the
+ * key already seen, which GET …/reveal answers without counting). An answer from an earlier week
+ * also opens the key, though answering again counts: that rare case is said after Responder.
+ */
+async function openThisWeek(api: ApiClient, card: QuestionCard, week: string) {
+  if (card.my_last_attempt && spDay(new Date(card.my_last_attempt.at)) >= week) return true
+  return call(api, questionsApi.revealed, { params: { id: card.id } }).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof ApiError && error.status === 401) throw error
+      return false
+    },
+  )
 }
 
 export type ResolverReveal = RevealState & { locked: string | null }
@@ -172,6 +192,11 @@ export async function loadResolver(request: Request, context: AppLoadContext) {
       : null
     const question: CardView = toCardView(card)
     const review = revealed ? reviewInUrl(url.searchParams, card.id) : null
+    const limitReached =
+      !reveal &&
+      studentPolicy !== null &&
+      (Number(url.searchParams.get('limite')) === card.id ||
+        (quotaLeft?.remaining === 0 && !(await openThisWeek(api, card, studentPolicy.usage.weekStart))))
     const self = resolverHref(filters, run)
     // Where the student is, for the dashboard's 'Continuar estudando' on any device (ADR 046);
     // failing to keep it must not cost the page.
@@ -181,16 +206,14 @@ export async function loadResolver(request: Request, context: AppLoadContext) {
         ...base,
         mode: 'question' as const,
         question,
+        heading: questionName(shortExamName(card.exam_name, card.exam_board, card.exam_year), card.question_number),
         reveal,
         review,
         progress: progressText(run, search.total + (left ? 1 : 0), search.total_exact),
         self,
         nextHref: resolverHref(filters, nextRun(run, left)),
         prevHref: run.pos > 1 ? resolverHref(filters, { ...run, pos: run.pos - 1 }) : null,
-        quota:
-          studentPolicy && Number(url.searchParams.get('limite')) === card.id
-            ? quotaMessageFor(studentPolicy.limits.questionsPerWeek, studentPolicy.usage.weekStart)
-            : null,
+        quota: limitReached ? quotaMessageFor(studentPolicy.limits.questionsPerWeek, studentPolicy.usage.weekStart) : null,
       },
       { headers },
     )
@@ -208,7 +231,7 @@ export async function resolverAction(request: Request, context: AppLoadContext) 
   const back = resolverHref(filters, run)
   await requireLoginToAct(request, back, 'Faça login para registrar suas tentativas.')
   const formData = await request.formData()
-  if (formData.get('intent') === 'facil') return markEasy(request, context, url, formData)
+  if (formData.get('intent') === 'nota') return rate(request, context, url, formData)
   const submission = await parseForm(formData, ResolverAnswerSchema)
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
   const { questao: id, resposta, t } = submission.value
@@ -220,39 +243,32 @@ export async function resolverAction(request: Request, context: AppLoadContext) 
     target.searchParams.set('revelada', String(id))
     target.searchParams.set('escolha', `${id}-${result.answer}`)
     if (result.review) target.searchParams.set('volta', reviewParam(id, result.review))
-    return redirect(`${target.pathname}${target.search}#resultado`)
+    // To the right alternative, the verdict in the answer bar beside it (issue 39).
+    return redirect(`${target.pathname}${target.search}${result.annulled ? '#resultado' : '#correta'}`)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     if (error.status === 401) return logoutExpired(request, back)
-    if (error.status === 403) {
-      // The week's limit: the page says it where the result would be, with what is left.
-      return redirectWithToast(
-        `${back}&limite=${id}`,
-        { type: 'warning', title: 'Limite semanal atingido', description: error.message },
-        { request },
-      )
-    }
+    // The week's limit reached meanwhile (another tab): the page says it in place of the question.
+    if (error.status === 403) return redirect(`${back}&limite=${id}`)
     const { message, status } = formError(error, 'Não foi possível registrar a tentativa.')
     return json({ result: submission.reply({ formErrors: [message] }) }, { status })
   }
 }
 
-/** 'Achei fácil' after a right answer: the review's rating becomes Easy; back to the same result. */
-async function markEasy(request: Request, context: AppLoadContext, url: URL, formData: FormData) {
-  const submission = await parseForm(formData, ResolverEasySchema)
+/** Difícil, Bom or Fácil after a right answer (issue 39): rates it, then on to the next question. */
+async function rate(request: Request, context: AppLoadContext, url: URL, formData: FormData) {
+  const submission = await parseForm(formData, ResolverRateSchema)
   const here = `${url.pathname}${url.search}`
   if (submission.status !== 'success') return redirect(here)
-  const { questao, tentativa } = submission.value
+  const { questao, tentativa, nota, proxima } = submission.value
   try {
     const api = await apiForRequest(request, context)
-    const { review, message } = await call(api, reviewApi.markEasy, { params: { id: questao, attemptId: tentativa } })
-    const target = new URL(here, url)
-    target.searchParams.set('volta', reviewParam(questao, review))
-    return redirectWithToast(`${target.pathname}${target.search}#resultado`, { type: 'success', title: message }, { request })
+    await call(api, reviewApi.rate, { params: { id: questao, attemptId: tentativa }, body: { rating: nota } })
+    return redirect(proxima ?? here)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     if (error.status === 401) return logoutExpired(request, here)
-    const { message } = formError(error, 'Não foi possível marcar como fácil.')
+    const { message } = formError(error, 'Não foi possível salvar a nota.')
     return redirectWithToast(`${here}#resultado`, { type: 'error', title: message }, { request })
   }
 }

@@ -1,22 +1,22 @@
 import { getFormProps } from '@conform-to/react'
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
-import { useEffect, useRef } from 'react'
+import { forwardRef, useEffect, useRef } from 'react'
 
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/forms'
+import { AnswerBar } from '~/question/answer-bar'
 import { Markup } from '~/question/markup'
 import { OutdatedBadge, OutdatedNote } from '~/question/outdated'
-import type { CardView } from '~/question/question-card'
-import { Alternatives, CardDetails, DifficultyBadge, QuotaAlert, RevealPanel } from '~/question/question-card'
+import { Alternatives, DifficultyBadge, QuotaAlert, RevealPanel } from '~/question/question-card'
 import questionStyles from '~/question/questions.css'
 import { useZodForm } from '~/utils/use-zod-form'
 
 import type { ResolverReveal, ReviewNote } from './resolver.server'
 import { loadResolver, resolverAction } from './resolver.server'
 import * as forms from './schemas.forms'
-import { useStepKeys } from './step-keys'
+import { useRatingKeys, useStepKeys } from './step-keys'
 
 // Modo resolução (issue 27): one question of a /questoes search at a time. Choose, 'Responder',
 // 'Próxima': a plain form and links, the URL the whole state (app/question/resolver.ts); with JS
@@ -46,6 +46,7 @@ export function action({ request, context }: ActionFunctionArgs) {
 
 export default function ResolverPage() {
   const data = useLoaderData<typeof loader>()
+  if (data.mode === 'question') return <QuestionStep {...data} />
   return (
     <div className="container-page max-w-3xl space-y-3 py-4">
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
@@ -54,14 +55,8 @@ export default function ResolverPage() {
           Voltar à lista
         </Link>
       </div>
-      {data.weeklyText ? (
-        <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="cota-semanal">
-          {data.weeklyText}
-        </p>
-      ) : null}
-      {data.mode === 'question' ? (
-        <QuestionStep {...data} />
-      ) : data.mode === 'summary' ? (
+      {data.weeklyText ? <WeeklyText text={data.weeklyText} /> : null}
+      {data.mode === 'summary' ? (
         <Summary {...data} />
       ) : (
         <p
@@ -75,142 +70,221 @@ export default function ResolverPage() {
   )
 }
 
-function QuestionStep({
-  question,
-  reveal,
-  progress,
-  self,
-  nextHref,
-  prevHref,
-  quota,
-  review,
-}: {
-  question: CardView
-  reveal: ResolverReveal | null
-  review: ReviewNote | null
-  progress: string
-  self: string
-  nextHref: string
-  prevHref: string | null
-  quota: string | null
-}) {
+function WeeklyText({ text }: { text: string }) {
+  return (
+    <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="cota-semanal">
+      {text}
+    </p>
+  )
+}
+
+type StepData = Extract<SerializeFrom<typeof loader>, { mode: 'question' }>
+
+/**
+ * One question and its answer bar (issue 39). The heading names it as the student knows it; the
+ * details fit one line; the actions wait in the bar at the bottom of the screen: Responder, then
+ * Difícil / Bom / Fácil after a right answer (each rates and goes on) or Próxima after a wrong one.
+ * The answer comes back scrolled to the right alternative, the verdict in the bar.
+ */
+function QuestionStep({ question, heading, reveal, progress, self, nextHref, prevHref, quota, review, listHref, weeklyText }: StepData) {
   const location = useLocation()
   const navigation = useNavigation()
-  const busy = navigation.state === 'submitting'
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') !== 'nota'
   // The next question on its way: its link spins (issue 27: pending states on every action).
   const loadingNext = navigation.state === 'loading' && `${navigation.location.pathname}${navigation.location.search}` === nextHref
   const actionData = useActionData<typeof action>()
   const [form, fields] = useZodForm(forms.ResolverAnswerSchema, { id: `resolver-${question.id}`, lastResult: actionData?.result })
-  useStepKeys(prevHref, nextHref)
+  const rating = review && reveal?.chosen && reveal.correct_answer === reveal.chosen && review.attempt ? review : null
+  // Keys as in Anki: 1 goes on after a wrong answer (Errei is automatic); 2–4 rate a right one.
+  useStepKeys(prevHref, nextHref, reveal && !rating ? nextHref : null)
 
-  // With JS the focus follows the change (never on the first load): to the result once it
-  // arrives, to the new question's heading after Próxima/Anterior.
-  const heading = useRef<HTMLHeadingElement>(null)
+  // With JS the focus follows the change (never on the first load): to the verdict once it
+  // arrives (without scrolling: the page shows the right alternative), to the new question's
+  // heading after Próxima/Anterior.
+  const title = useRef<HTMLHeadingElement>(null)
+  const verdictRef = useRef<HTMLParagraphElement>(null)
   const shown = useRef(location.search)
   useEffect(() => {
     if (location.search === shown.current) return
     shown.current = location.search
-    const result = document.querySelector<HTMLElement>('[data-testid=resposta]')
-    ;(reveal && result ? result : heading.current)?.focus()
+    const target = reveal ? verdictRef.current : title.current
+    target?.focus({ preventScroll: Boolean(reveal) })
   }, [location.search, reveal])
 
-  const answerable = !reveal && !question.annulled && question.alts.length > 0
-  // One card, then one row: Anterior, Responder (the form's button, by its form attribute), Próxima.
-  // Progress and details share the card's header (issue 27: at most 220 px beyond the question).
+  const answerable = !reveal && !question.annulled && question.alts.length > 0 && !quota
+  const status = reveal ? (
+    <Verdict ref={verdictRef} reveal={reveal} review={review} />
+  ) : weeklyText && !quota ? (
+    <span className="font-normal" data-testid="cota-semanal">
+      {weeklyText}
+    </span>
+  ) : null
   return (
-    <>
-      <article id={`questao-${question.id}`} className="qc">
-        <header className="qh">
-          <h2 ref={heading} tabIndex={-1} className="qt">{`#${question.code}`}</h2>
-          <p className="text-sm font-semibold text-slate-700 dark:text-slate-300" data-testid="progresso">
+    <div className="container-page max-w-3xl pt-2 sm:pt-4">
+      <article id={`questao-${question.id}`} className="qc qc-step">
+        <h1 ref={title} tabIndex={-1} className="qt">
+          {heading}
+        </h1>
+        <p className="qm">
+          <span className="font-semibold" data-testid="progresso">
             <span className="sr-only">Questão </span>
             {progress}
-          </p>
+          </span>
+          {` · ${question.disc} `}
           <DifficultyBadge level={question.level} measured={question.measured} />
           {question.annulled ? <span className="qb qb-an">Anulada</span> : null}
           <OutdatedBadge old={question.old} stale={question.stale} />
-        </header>
-        <CardDetails question={question} />
+        </p>
         <OutdatedNote stale={question.stale} />
-        <Markup text={question.body?.text ?? ''} className="qs" />
-        {question.annulled && !reveal ? (
-          <p className="qr" data-testid="anulada">
-            <span className="font-semibold">Questão anulada.</span> A banca anulou esta questão: não há gabarito e nenhuma resposta conta
-            como acerto ou erro. Siga para a próxima.
-          </p>
-        ) : null}
-        <Form method="post" action={self} preventScrollReset {...getFormProps(form)}>
-          <CsrfInput />
-          <input type="hidden" name="questao" value={question.id} />
-          {question.tk ? <input type="hidden" name="t" value={question.tk} /> : null}
-          <Alternatives question={question} reveal={reveal ?? undefined} selectable={answerable} required={answerable} />
-          <ErrorList id={fields.resposta.errorId} errors={fields.resposta.errors} />
-          <ErrorList id={form.errorId} errors={form.errors} />
-        </Form>
-        {quota ? <QuotaAlert message={quota} /> : null}
+        {quota ? (
+          // The week's limit, said before the question is read (issue 39).
+          <QuotaAlert message={quota} />
+        ) : (
+          <>
+            <Markup text={question.body?.text ?? ''} className="qs" />
+            {question.annulled && !reveal ? (
+              <p className="qr" data-testid="anulada">
+                <span className="font-semibold">Questão anulada.</span> A banca anulou esta questão: não há gabarito e nenhuma resposta
+                conta como acerto ou erro. Siga para a próxima.
+              </p>
+            ) : null}
+            <Form method="post" action={self} preventScrollReset {...getFormProps(form)}>
+              <CsrfInput />
+              <input type="hidden" name="questao" value={question.id} />
+              {question.tk ? <input type="hidden" name="t" value={question.tk} /> : null}
+              <Alternatives
+                question={question}
+                reveal={reveal ?? undefined}
+                selectable={answerable}
+                required={answerable}
+                correctId="correta"
+              />
+              <ErrorList id={fields.resposta.errorId} errors={fields.resposta.errors} />
+              <ErrorList id={form.errorId} errors={form.errors} />
+            </Form>
+          </>
+        )}
         {reveal ? (
           <div id="resultado">
             <RevealPanel reveal={reveal} />
             {reveal.locked ? <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{reveal.locked}</p> : null}
-            {review ? <ReviewLine review={review} questionId={question.id} here={`${location.pathname}${location.search}`} /> : null}
+            {question.old && question.stale === undefined ? (
+              // The badge is cut on a phone: its laws and dates said whole with the answer.
+              <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{`${question.old.t}. ${question.old.title}.`}</p>
+            ) : null}
           </div>
         ) : null}
-      </article>
-      <nav aria-label="Navegação entre questões" className="flex flex-wrap items-center justify-between gap-2">
-        {prevHref ? (
-          <Link to={prevHref} className="btn-secondary" rel="prev" aria-keyshortcuts="K">
-            Anterior
+        <p className="mt-3 flex flex-wrap gap-x-4 text-sm">
+          {prevHref && !answerable ? (
+            <Link to={prevHref} className="inline-flex min-h-11 items-center font-semibold underline" rel="prev">
+              Questão anterior
+            </Link>
+          ) : null}
+          <Link to={listHref} className="inline-flex min-h-11 items-center font-semibold underline">
+            Voltar à lista
           </Link>
+        </p>
+      </article>
+      <AnswerBar label="Navegação entre questões" status={status}>
+        {rating ? (
+          <RatingButtons review={rating} questionId={question.id} here={`${location.pathname}${location.search}`} next={nextHref} />
         ) : (
-          <span />
+          <>
+            {answerable && prevHref ? (
+              <Link to={prevHref} className="btn-secondary" rel="prev" aria-keyshortcuts="K">
+                Anterior
+              </Link>
+            ) : null}
+            {answerable ? (
+              <button type="submit" form={form.id} className="btn-primary" disabled={busy} aria-busy={busy}>
+                {busy ? 'Respondendo…' : 'Responder'}
+              </button>
+            ) : null}
+            <Link
+              to={nextHref}
+              className={answerable ? 'btn-secondary' : 'btn-primary'}
+              rel="next"
+              aria-keyshortcuts={reveal ? 'J 1' : 'J'}
+              aria-busy={loadingNext || undefined}
+            >
+              Próxima
+            </Link>
+          </>
         )}
-        {answerable ? (
-          <button type="submit" form={form.id} className="btn-primary" disabled={busy} aria-busy={busy}>
-            {busy ? 'Respondendo…' : 'Responder'}
-          </button>
-        ) : null}
-        <Link
-          to={nextHref}
-          className={reveal || question.annulled ? 'btn-primary' : 'btn-secondary'}
-          rel="next"
-          aria-keyshortcuts="J"
-          aria-busy={loadingNext || undefined}
-        >
-          Próxima
-        </Link>
-      </nav>
-    </>
+      </AnswerBar>
+    </div>
   )
 }
 
-/** The ratings of an answer, in the preview's order; the automatic ones: wrong Errei, right Bom (Difícil when slow). */
-const RATING_LABELS = ['Errei', 'Difícil', 'Bom', 'Fácil'] as const
 const when = (days: number) => (days <= 0 ? 'hoje' : days === 1 ? 'amanhã' : `em ${days} dias`)
+const span = (days: number) => (days <= 0 ? 'hoje' : days === 1 ? '1 dia' : `${days} dias`)
+
+/** The verdict in the bar, beside the right alternative the page scrolled to; and when the question comes back. */
+const Verdict = forwardRef<HTMLParagraphElement, { reveal: ResolverReveal; review: ReviewNote | null }>(function Verdict(
+  { reveal, review },
+  ref,
+) {
+  const right = reveal.chosen && reveal.correct_answer ? reveal.chosen === reveal.correct_answer : null
+  const text = reveal.annulled
+    ? 'Questão anulada: não conta como acerto nem erro.'
+    : `${right === true ? 'Você acertou!' : right === false ? 'Você errou.' : ''} Gabarito: ${reveal.correct_answer}`.trim()
+  // After a wrong answer, when Errei brings it back; a right one's buttons say it for each rating.
+  const back = review && right === false ? ` · volta ${when(review.days)}` : ''
+  return (
+    <p
+      ref={ref}
+      tabIndex={-1}
+      role="status"
+      className={right === false ? 'text-red-700 dark:text-red-400' : undefined}
+      data-testid="veredito"
+    >
+      {text}
+      <span className="font-normal">{back}</span>
+    </p>
+  )
+})
+
+const RATINGS = [
+  { value: 'hard', label: 'Difícil', key: '2' },
+  { value: 'good', label: 'Bom', key: '3' },
+  { value: 'easy', label: 'Fácil', key: '4' },
+] as const
 
 /**
- * When the question comes back to Revisão (issue 30), and after a right answer 'Achei fácil',
- * which rates it Easy and sends it further out.
+ * Difícil, Bom, Fácil after a right answer (issue 39), each with the interval it gives: a tap
+ * rates the answer and goes on to the next question; keys 2–4 as in Anki. Without JS the same
+ * form, posted.
  */
-function ReviewLine({ review, questionId, here }: { review: ReviewNote; questionId: number; here: string }) {
+function RatingButtons({ review, questionId, here, next }: { review: ReviewNote; questionId: number; here: string; next: string }) {
   const navigation = useNavigation()
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'facil'
+  const pending =
+    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'nota' ? navigation.formData.get('nota') : null
+  const buttons = useRef<HTMLFormElement>(null)
+  useRatingKeys(buttons)
+  const days = { hard: review.preview[1], good: review.preview[2], easy: review.preview[3] }
   return (
-    // Posted to the page as it is (its result in the URL), which the redirect shows again.
-    <Form method="post" action={here} preventScrollReset className="mt-2 flex flex-wrap items-center gap-2 text-sm">
-      <p data-testid="volta">{`Volta para a revisão ${when(review.days)}${review.rating === 'easy' ? ' (marcada como fácil)' : ''}.`}</p>
-      <p className="w-full text-slate-700 dark:text-slate-300" data-testid="intervalos">
-        {`Conforme a nota: ${RATING_LABELS.map((label, i) => `${label} ${when(review.preview[i]!)}`).join(' · ')}.`}
-      </p>
-      {(review.rating === 'good' || review.rating === 'hard') && review.attempt ? (
-        <>
-          <CsrfInput />
-          <input type="hidden" name="questao" value={questionId} />
-          <input type="hidden" name="tentativa" value={review.attempt} />
-          <button type="submit" name="intent" value="facil" className="btn-secondary" disabled={busy}>
-            {busy ? 'Salvando…' : `Achei fácil (volta ${when(review.preview[3])})`}
-          </button>
-        </>
-      ) : null}
+    <Form ref={buttons} method="post" action={here} className="contents">
+      <CsrfInput />
+      <input type="hidden" name="intent" value="nota" />
+      <input type="hidden" name="questao" value={questionId} />
+      <input type="hidden" name="tentativa" value={review.attempt!} />
+      <input type="hidden" name="proxima" value={next} />
+      {RATINGS.map((r) => (
+        <button
+          key={r.value}
+          type="submit"
+          name="nota"
+          value={r.value}
+          className={`${r.value === 'good' ? 'btn-primary' : 'btn-secondary'} flex-col !gap-0 leading-tight`}
+          aria-keyshortcuts={r.key}
+          aria-busy={pending === r.value || undefined}
+          disabled={Boolean(pending)}
+          data-testid={`nota-${r.value}`}
+        >
+          <span>{r.label}</span>
+          <span className="text-xs font-normal">{span(days[r.value])}</span>
+        </button>
+      ))}
     </Form>
   )
 }

@@ -1,5 +1,7 @@
 import * as z from 'zod'
 
+import { CHOSEN_RATINGS } from '#server/features/review/messages'
+
 // The resolver's one form (/questoes/resolver): the question on screen, the chosen letter and the
 // card's signed shown-at token (ADR 018), shared by the page (Conform) and the action.
 
@@ -12,8 +14,18 @@ export const ResolverAnswerSchema = z.object({
   t: z.string().max(100).optional().catch(undefined),
 })
 
-/** 'Achei fácil' after a right answer (issue 30): the question and the attempt to rate Easy. */
-export const ResolverEasySchema = z.object({
+/**
+ * Difícil, Bom or Fácil after a right answer (issue 39): the question, the attempt, the rating, and
+ * the next question's address, where the tap goes on (only a resolver address is followed).
+ */
+export const ResolverRateSchema = z.object({
   questao: z.coerce.number().int().min(1).max(999_999_999),
   tentativa: z.coerce.number().int().min(1).max(999_999_999_999),
+  nota: z.enum(CHOSEN_RATINGS),
+  proxima: z
+    .string()
+    .max(4000)
+    .regex(/^\/questoes\/resolver\?/)
+    .optional()
+    .catch(undefined),
 })

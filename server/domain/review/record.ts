@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
-import type { Card } from 'ts-fsrs'
+import type { Card, Grade } from 'ts-fsrs'
 
 import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
@@ -61,12 +61,13 @@ type AttemptRow = {
   question_id: number
   correct: boolean
   elapsed_seconds: number | null
+  rating: number | null
   created_at: Date | string
 }
 
 /**
  * Rebuilds these students' cards and logs from their attempts (the caller's transaction). The
- * "Fácil" marks already in their logs are kept. Returns the outcome of every attempt replayed.
+ * ratings the students chose (attempts.rating) are kept. Returns the outcome of every attempt replayed.
  */
 export async function replayUsers(
   tx: Db,
@@ -77,10 +78,6 @@ export async function replayUsers(
   if (!userIds.length) return { outcomes, replayed: 0 }
   await lockUserCards(tx, userIds)
   const ids = sql.param(userIds)
-  const easyRows = await queryRows<{ attempt_id: number }>(
-    tx,
-    sql`SELECT attempt_id FROM review_logs WHERE user_id = ANY(${ids}::uuid[]) AND rating = 4 AND attempt_id IS NOT NULL`,
-  )
   const settings = await queryRows<{ user_id: string; desired_retention: number }>(
     tx,
     sql`SELECT user_id::text AS user_id, desired_retention FROM study_settings WHERE user_id = ANY(${ids}::uuid[])`,
@@ -88,7 +85,7 @@ export async function replayUsers(
   // Annulled questions have no card.
   const attemptRows = await queryRows<AttemptRow>(
     tx,
-    sql`SELECT a.id, a.user_id::text AS user_id, a.question_id, a.correct, a.elapsed_seconds, a.created_at
+    sql`SELECT a.id, a.user_id::text AS user_id, a.question_id, a.correct, a.elapsed_seconds, a.rating, a.created_at
           FROM attempts a JOIN questions q ON q.id = a.question_id
          WHERE a.user_id = ANY(${ids}::uuid[]) AND q.correct_answer IS NOT NULL
          ORDER BY a.user_id, a.id`,
@@ -96,7 +93,7 @@ export async function replayUsers(
   await tx.execute(sql`DELETE FROM review_logs WHERE user_id = ANY(${ids}::uuid[])`)
   await tx.execute(sql`DELETE FROM review_cards WHERE user_id = ANY(${ids}::uuid[])`)
   if (!attemptRows.length) return { outcomes, replayed: 0 }
-  const easy = new Set(easyRows.map((r) => r.attempt_id))
+  const chosen = new Map(attemptRows.filter((a) => a.rating !== null).map((a) => [a.id, a.rating as Grade]))
   const retention = new Map(settings.map((s) => [s.user_id, Number(s.desired_retention)]))
   const typical = await typicalSeconds(tx, [...new Set(attemptRows.map((a) => a.question_id))])
   const pending: Pending[] = []
@@ -113,7 +110,7 @@ export async function replayUsers(
       elapsedSeconds: a.elapsed_seconds,
       at: new Date(a.created_at),
     }))
-    const applied = applyReviews(schedulerFor(retention.get(userId) ?? DEFAULT_RETENTION), new Map(), inputs, typical, easy, previews)
+    const applied = applyReviews(schedulerFor(retention.get(userId) ?? DEFAULT_RETENTION), new Map(), inputs, typical, chosen, previews)
     for (const p of applied.pending) {
       pending.push(p)
       owners.push(userId)

@@ -101,15 +101,15 @@ type Pending = { card: Card; log: ReviewLog; attemptId: number | null; questionI
 /**
  * Applies answers to one student's cards, in attempt order, and returns each card after it. An
  * answer older than the card's last review (a simulado delivered after the question was answered
- * elsewhere) is reviewed at that last review: FSRS never goes back in time. `easy` holds the
- * attempts the student marked "Fácil" (the replay keeps those marks).
+ * elsewhere) is reviewed at that last review: FSRS never goes back in time. `chosen` holds the
+ * ratings the student gave right answers (Difícil, Bom, Fácil; the replay keeps them).
  */
 export function applyReviews(
   f: FSRS,
   cards: Map<number, Card>,
   inputs: ReviewInput[],
   typical: Map<number, number>,
-  easy: Set<number> = new Set(),
+  chosen: ReadonlyMap<number, Grade> = new Map(),
   /** The replay's batches need no preview: ts-fsrs's next() instead of repeat()'s four ratings. */
   previews = true,
 ): { pending: Pending[]; outcomes: Map<number, ReviewOutcome> } {
@@ -120,9 +120,8 @@ export function applyReviews(
     const last = before.last_review ? new Date(before.last_review) : null
     const at = last && last > input.at ? last : input.at
     const grade =
-      input.correct && easy.has(input.attemptId)
-        ? Rating.Easy
-        : ratingFor(input.correct, input.elapsedSeconds, typical.get(input.questionId) ?? null)
+      (input.correct ? chosen.get(input.attemptId) : undefined) ??
+      ratingFor(input.correct, input.elapsedSeconds, typical.get(input.questionId) ?? null)
     const preview = previews ? f.repeat(before, at) : null
     const { card, log } = preview ? preview[grade] : f.next(before, at, grade)
     cards.set(input.questionId, card)

@@ -14,7 +14,7 @@ import {
   QUEUE_LIMIT_MESSAGE,
   RETENTION_WINDOW_DAYS,
 } from './messages'
-import { ReviewSettingsBody, StudyPlanBody } from './schemas'
+import { RateBody, ReviewSettingsBody, StudyPlanBody } from './schemas'
 
 // Revisão (issue 30): one FSRS card (ts-fsrs) per student and question, created by the first
 // answer and updated by every answer wherever it is given (the bank, a notebook, the resolver,
@@ -39,15 +39,14 @@ export const ReviewOutcomeJson = z
   .object({
     rating: z.enum(['again', 'hard', 'good', 'easy']).meta({
       description:
-        'A nota dada: again (errou), hard (acertou em mais do dobro do tempo típico da questão), good (acertou), easy (marcou "Fácil").',
+        'A nota dada: again (errou); numa resposta certa, a que o aluno escolheu (hard, good, easy) ou, antes disso, hard quando levou mais do dobro do tempo típico da questão e good nas demais.',
     }),
     due: z.iso.datetime().meta({ description: 'Quando a questão volta para a revisão.' }),
     interval_days: int().meta({ description: 'Dias até due (arredondado).' }),
     preview: ReviewPreviewJson.meta({
-      description:
-        'Em quantos dias a questão voltaria se esta resposta tivesse cada nota (o que "Fácil" mudaria): os "volta em N dias" da página.',
+      description: 'Em quantos dias a questão voltaria com cada nota: os "Difícil · 2 dias" dos botões da página.',
     }),
-    attempt_id: int().nullable().meta({ description: 'A tentativa que marcar como fácil (POST …/attempts/{attemptId}/easy).' }),
+    attempt_id: int().nullable().meta({ description: 'A tentativa a que dar nota (POST …/attempts/{attemptId}/rating).' }),
   })
   .meta({ id: 'ReviewOutcome' })
 export type ReviewOutcomeJson = z.output<typeof ReviewOutcomeJson>
@@ -253,15 +252,16 @@ export const reviewApi = {
     responses: { 200: z.object({ success: z.literal(true), message: z.string(), data: ReviewSettingsJson }) },
     errors: [429],
   }),
-  markEasy: defineEndpoint({
+  rate: defineEndpoint({
     method: 'post',
-    path: '/questions/:id/attempts/:attemptId/easy',
-    summary: 'Marcar uma resposta certa como fácil',
+    path: '/questions/:id/attempts/:attemptId/rating',
+    summary: 'Dar nota a uma resposta certa: Difícil, Bom ou Fácil',
     description:
-      'Troca a nota da última revisão desta questão (Bom ou Difícil) por Fácil e reagenda o cartão. Só a última tentativa, certa, de quem pergunta (404 numa de outra pessoa; 409 se não é a última ou se errou). Repetir não muda nada.',
+      'Troca a nota automática da última revisão desta questão pela escolhida e reagenda o cartão a partir da hora da resposta. Só a última tentativa, certa, de quem pergunta (404 numa de outra pessoa; 409 se não é a última ou se errou). Repetir a mesma nota não muda nada.',
     tags: ['Revisão'],
     auth: 'user',
     params: attemptParams,
+    body: RateBody,
     responses: { 200: z.object({ success: z.literal(true), message: z.string(), review: ReviewOutcomeJson }) },
     errors: [409, 429],
   }),

@@ -32,9 +32,14 @@ export const NOTEBOOK_MESSAGE = 'notebook deve ser o identificador numérico de 
 export const NOTEBOOK_NOT_FOUND = 'Caderno não encontrado'
 export const QUESTION_NOT_FOUND = 'Questão não encontrada'
 export const ATTEMPT_NOT_FOUND = 'Resposta não encontrada'
-export const EASY_NOT_RIGHT = 'Só uma resposta certa pode ser marcada como fácil.'
-export const EASY_NOT_LAST = 'Só a última resposta desta questão pode ser marcada como fácil.'
-export const EASY_DONE = 'Marcada como fácil: a revisão fica mais espaçada.'
+/** The ratings a student gives a right answer (issue 39): Anki's, less Errei, which a wrong answer gets by itself. */
+export const CHOSEN_RATINGS = ['hard', 'good', 'easy'] as const
+export type ChosenRating = (typeof CHOSEN_RATINGS)[number]
+export const RATING_LABELS = { again: 'Errei', hard: 'Difícil', good: 'Bom', easy: 'Fácil' } as const
+export const RATING_MESSAGE = 'A nota deve ser hard (Difícil), good (Bom) ou easy (Fácil).'
+export const RATE_NOT_RIGHT = 'Só uma resposta certa recebe nota: a errada volta para a revisão como "Errei".'
+export const RATE_NOT_LAST = 'Só a última resposta desta questão pode receber nota.'
+export const rateDone = (rating: ChosenRating) => `Nota salva: ${RATING_LABELS[rating]}.`
 export const SETTINGS_SAVED = 'Configurações de revisão salvas.'
 export const EXAM_DATE_MESSAGE = 'Informe a data da prova no formato AAAA-MM-DD, de hoje em diante.'
 export const HOURS_MESSAGE = `As horas por semana devem ser um número inteiro de ${HOURS_PER_WEEK_MIN} a ${HOURS_PER_WEEK_MAX}.`

@@ -135,31 +135,46 @@ describe('every answer is a review (ts-fsrs)', () => {
     expect((await answer(s2, q[3]!.id, false)).review.rating).toBe('again')
   })
 
-  it('"Fácil" re-rates the last right answer as Easy; a wrong, older or another student’s answer is refused', async () => {
+  it('Difícil, Bom or Fácil re-rate the last right answer as chosen; a wrong, older or another student’s answer is refused', async () => {
     const s = await createTestUser(t.ctx, { plan: 'PRO' })
     const at = new Date(now)
     const right = await answer(s, q[4]!.id, true)
-    const easy = await api('post', `/questions/${q[4]!.id}/attempts/${right.review.attempt_id}/easy`, s.auth).expect(200)
+    const rate = (who: typeof s, id: number, attempt: number | string, rating: unknown) =>
+      api('post', `/questions/${id}/attempts/${attempt}/rating`, who.auth).send({ rating })
+    const easy = await rate(s, q[4]!.id, right.review.attempt_id, 'easy').expect(200)
     const expected = next(null, at, Rating.Easy)
     expect(easy.body.review).toMatchObject({ rating: 'easy', due: expected.due.toISOString(), interval_days: expected.scheduled_days })
-    expect(easy.body.message).toMatch(/fácil/i)
+    expect(easy.body.message).toBe('Nota salva: Fácil.')
     expect((await cardOf(s.user.id, q[4]!.id))!.due.toISOString()).toBe(expected.due.toISOString())
     // Twice: nothing changes.
-    const again = await api('post', `/questions/${q[4]!.id}/attempts/${right.review.attempt_id}/easy`, s.auth).expect(200)
+    const again = await rate(s, q[4]!.id, right.review.attempt_id, 'easy').expect(200)
     expect(again.body.review.due).toBe(expected.due.toISOString())
+    // Changed to Difícil: the card is the one a Hard review gives, the choice kept on the attempt.
+    const hard = await rate(s, q[4]!.id, right.review.attempt_id, 'hard').expect(200)
+    const expectedHard = next(null, at, Rating.Hard)
+    expect(hard.body.review).toMatchObject({ rating: 'hard', due: expectedHard.due.toISOString() })
+    expect(hard.body.message).toBe('Nota salva: Difícil.')
+    expect((await cardOf(s.user.id, q[4]!.id))!.due.toISOString()).toBe(expectedHard.due.toISOString())
+    const [kept] = await queryRows<{ rating: number }>(t.db, sql`SELECT rating FROM attempts WHERE id = ${right.review.attempt_id}`)
+    expect(kept!.rating).toBe(Rating.Hard)
+    // A rating that is not one of the three: 400 in Portuguese.
+    for (const bad of ['again', 'muito', 3, null]) {
+      const res = await rate(s, q[4]!.id, right.review.attempt_id, bad).expect(400)
+      expect(res.body.error).toContain('A nota deve ser hard (Difícil), good (Bom) ou easy (Fácil).')
+    }
     // Another student: 404, their card untouched.
     const other = await createTestUser(t.ctx)
-    const hidden = await api('post', `/questions/${q[4]!.id}/attempts/${right.review.attempt_id}/easy`, other.auth).expect(404)
+    const hidden = await rate(other, q[4]!.id, right.review.attempt_id, 'easy').expect(404)
     expect(hidden.body.error).toBe('Resposta não encontrada')
     // A wrong answer, then an older one: 409 in Portuguese.
     const wrong = await answer(s, q[5]!.id, false)
-    const refused = await api('post', `/questions/${q[5]!.id}/attempts/${wrong.review.attempt_id}/easy`, s.auth).expect(409)
-    expect(refused.body.error).toBe('Só uma resposta certa pode ser marcada como fácil.')
+    const refused = await rate(s, q[5]!.id, wrong.review.attempt_id, 'good').expect(409)
+    expect(refused.body.error).toBe('Só uma resposta certa recebe nota: a errada volta para a revisão como "Errei".')
     await answer(s, q[4]!.id, true)
-    const old = await api('post', `/questions/${q[4]!.id}/attempts/${right.review.attempt_id}/easy`, s.auth).expect(409)
-    expect(old.body.error).toBe('Só a última resposta desta questão pode ser marcada como fácil.')
+    const old = await rate(s, q[4]!.id, right.review.attempt_id, 'easy').expect(409)
+    expect(old.body.error).toBe('Só a última resposta desta questão pode receber nota.')
     // A malformed id is not found.
-    await api('post', `/questions/${q[4]!.id}/attempts/abc/easy`, s.auth).expect(404)
+    await rate(s, q[4]!.id, 'abc', 'easy').expect(404)
   })
 
   it('an annulled question gets no card', async () => {
@@ -334,14 +349,16 @@ describe('the weekly quota', () => {
 })
 
 describe('the replay of old attempts', () => {
-  it('gives the cards answering live gave, Fácil marks kept; restartable from its cursor', async () => {
+  it('gives the cards answering live gave, the chosen ratings kept; restartable from its cursor', async () => {
     const students = await Promise.all([1, 2, 3].map(() => createTestUser(t.ctx, { plan: 'PRO' })))
     for (const [i, s] of students.entries()) {
       for (const x of q.slice(0, 4)) await answer(s, x.id, (x.id + i) % 2 === 0)
       later(2)
       for (const x of q.slice(0, 4)) await answer(s, x.id, (x.id + i) % 3 !== 0)
       const last = await answer(s, q[7]!.id, true)
-      await api('post', `/questions/${q[7]!.id}/attempts/${last.review.attempt_id}/easy`, s.auth).expect(200)
+      await api('post', `/questions/${q[7]!.id}/attempts/${last.review.attempt_id}/rating`, s.auth)
+        .send({ rating: i === 1 ? 'hard' : 'easy' })
+        .expect(200)
       later(5)
       for (const x of q.slice(2, 6)) await answer(s, x.id, (x.id + i) % 2 === 1)
     }

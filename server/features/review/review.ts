@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { ReviewLog } from 'ts-fsrs'
+import type { Grade, ReviewLog } from 'ts-fsrs'
 import { Rating } from 'ts-fsrs'
 
 import type { DomainOutcome } from '../../api/http'
@@ -14,20 +14,22 @@ import type { CardRow, ReviewOutcome } from '../../domain/review/scheduler'
 import { daysBetween, lockUserCards, RATING_NAMES, retentionOf, schedulerFor, toCard } from '../../domain/review/scheduler'
 import { addDays, spDay, spDaysBetween, spMidnight } from '../../domain/time/calendar'
 import type { ReviewQueueJson, ReviewSettingsJson, ReviewStatsJson } from './contract'
+import type { ChosenRating } from './messages'
 import {
   ATTEMPT_NOT_FOUND,
   DAILY_LIMIT_DEFAULT,
-  EASY_NOT_LAST,
-  EASY_NOT_RIGHT,
   FORECAST_DAYS,
   NOTEBOOK_NOT_FOUND,
   QUEUE_LIMIT_DEFAULT,
+  RATE_NOT_LAST,
+  RATE_NOT_RIGHT,
   RETENTION_DEFAULT,
   RETENTION_WINDOW_DAYS,
 } from './messages'
 import type { ReviewSettingsBody } from './schemas'
 
-// Revisão's rules (issue 30, ADR 047): the queue, its numbers, the settings and the "Fácil" mark.
+// Revisão's rules (issue 30, ADR 047): the queue, its numbers, the settings and the ratings a
+// student gives a right answer (issue 39).
 // `now` is always the server's clock (ctx.clock), never the database's now().
 
 type User = { id: string; planName: PlanName }
@@ -219,19 +221,29 @@ type LogRow = {
   review: Date | string
 }
 
+const GRADES: Record<ChosenRating, Grade> = { hard: Rating.Hard, good: Rating.Good, easy: Rating.Easy }
+
 /**
- * "Fácil": re-rates the last review of this question (made by this attempt, a right one) as
- * Easy: the card is rolled back to before it (ts-fsrs's rollback over the stored log) and
- * reviewed again at the same time. Idempotent.
+ * Difícil, Bom or Fácil: re-rates the last review of this question (made by this attempt, a right
+ * one) as the student chose: the card is rolled back to before it (ts-fsrs's rollback over the
+ * stored log) and reviewed again at the same time. The choice is kept on the attempt, so a replay
+ * keeps it. Idempotent.
  */
-export async function markEasy(db: Db, userId: string, questionId: number, attemptId: number): Promise<DomainOutcome<ReviewOutcome>> {
+export async function rateAnswer(
+  db: Db,
+  userId: string,
+  questionId: number,
+  attemptId: number,
+  rating: ChosenRating,
+): Promise<DomainOutcome<ReviewOutcome>> {
+  const grade = GRADES[rating]
   return db.transaction(async (tx) => {
     const [attempt] = await queryRows<{ correct: boolean }>(
       tx,
       sql`SELECT correct FROM attempts WHERE id = ${attemptId} AND user_id = ${userId} AND question_id = ${questionId}`,
     )
     if (!attempt) return { kind: 'not-found' as const, message: ATTEMPT_NOT_FOUND }
-    if (!attempt.correct) return { kind: 'conflict' as const, message: EASY_NOT_RIGHT }
+    if (!attempt.correct) return { kind: 'conflict' as const, message: RATE_NOT_RIGHT }
     await lockUserCards(tx, [userId])
     const [cardRow] = await queryRows<CardRow>(
       tx,
@@ -241,7 +253,7 @@ export async function markEasy(db: Db, userId: string, questionId: number, attem
       tx,
       sql`SELECT * FROM review_logs WHERE user_id = ${userId} AND attempt_id = ${attemptId} ORDER BY id DESC LIMIT 1`,
     )
-    if (!cardRow || !logRow || cardRow.last_attempt_id !== attemptId) return { kind: 'conflict' as const, message: EASY_NOT_LAST }
+    if (!cardRow || !logRow || cardRow.last_attempt_id !== attemptId) return { kind: 'conflict' as const, message: RATE_NOT_LAST }
     const f = schedulerFor(await retentionOf(tx, userId))
     const log: ReviewLog = {
       ...logRow,
@@ -253,20 +265,22 @@ export async function markEasy(db: Db, userId: string, questionId: number, attem
     const before = f.rollback(toCard(cardRow), log)
     const at = new Date(logRow.review)
     const preview = f.repeat(before, at)
-    const card = preview[Rating.Easy].card
-    if (logRow.rating !== Rating.Easy) {
+    const card = preview[grade].card
+    if (logRow.rating !== grade) {
       await tx.execute(sql`
         UPDATE review_cards SET due = ${card.due}, stability = ${card.stability}, difficulty = ${card.difficulty},
           elapsed_days = ${card.elapsed_days}, scheduled_days = ${card.scheduled_days}, learning_steps = ${card.learning_steps},
           reps = ${card.reps}, lapses = ${card.lapses}, state = ${card.state}, last_review = ${card.last_review ?? at}
          WHERE user_id = ${userId} AND question_id = ${questionId}`)
-      await tx.execute(sql`UPDATE review_logs SET rating = ${Rating.Easy} WHERE id = ${logRow.id}`)
+      await tx.execute(sql`UPDATE review_logs SET rating = ${grade} WHERE id = ${logRow.id}`)
     }
+    // Kept even when it matches the automatic rating: a replay must not recompute it from times that change.
+    await tx.execute(sql`UPDATE attempts SET rating = ${grade} WHERE id = ${attemptId}`)
     return {
       kind: 'ok' as const,
       value: {
         attempt_id: attemptId,
-        rating: RATING_NAMES[Rating.Easy],
+        rating: RATING_NAMES[grade],
         due: card.due.toISOString(),
         interval_days: daysBetween(at, card.due),
         preview: {

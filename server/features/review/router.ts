@@ -6,8 +6,8 @@ import { limiter } from '../../api/rate-limit'
 import { route } from '../../api/route'
 import type { AppContext } from '../../context'
 import { reviewApi } from './contract'
-import { EASY_DONE, SETTINGS_SAVED } from './messages'
-import { getSettings, markEasy, reviewQueue, reviewStats, saveSettings } from './review'
+import { rateDone, SETTINGS_SAVED } from './messages'
+import { getSettings, rateAnswer, reviewQueue, reviewStats, saveSettings } from './review'
 import { getStudyPlan, saveStudyPlan } from './study-plan'
 
 // Revisão (issue 30): the contract (./contract.ts) says what each route reads and answers; this
@@ -42,10 +42,10 @@ export function createReviewRouter(ctx: AppContext) {
     data: await saveSettings(ctx.db, currentUser(req).id, body, now()),
   }))
 
-  route(router, reviewApi.markEasy, [writes])(async ({ req, params }) => ({
+  route(router, reviewApi.rate, [writes])(async ({ req, params, body }) => ({
     success: true,
-    message: EASY_DONE,
-    review: unwrap(await markEasy(ctx.db, currentUser(req).id, params.id, params.attemptId)),
+    message: rateDone(body.rating),
+    review: unwrap(await rateAnswer(ctx.db, currentUser(req).id, params.id, params.attemptId, body.rating)),
   }))
 
   route(router, reviewApi.getStudyPlan)(async ({ req }) => ({ success: true, ...(await getStudyPlan(ctx.db, currentUser(req), now())) }))

@@ -1,6 +1,7 @@
 import * as z from 'zod'
 
 import {
+  CHOSEN_RATINGS,
   DAILY_LIMIT_MAX,
   DAILY_LIMIT_MESSAGE,
   DAILY_LIMIT_MIN,
@@ -8,6 +9,7 @@ import {
   HOURS_MESSAGE,
   HOURS_PER_WEEK_MAX,
   HOURS_PER_WEEK_MIN,
+  RATING_MESSAGE,
   RETENTION_MAX,
   RETENTION_MESSAGE,
   RETENTION_MIN,
@@ -85,3 +87,10 @@ export const studyPlanFields = {
     .max(HOURS_PER_WEEK_MAX, { error: HOURS_MESSAGE })
     .meta({ description: hoursDescription }),
 }
+
+/** The rating a student gives a right answer after seeing it (issue 39): Difícil, Bom or Fácil. */
+export const RateBody = z
+  .object({
+    rating: z.enum(CHOSEN_RATINGS, { error: RATING_MESSAGE }).meta({ description: 'hard (Difícil), good (Bom) ou easy (Fácil).' }),
+  })
+  .meta({ id: 'ReviewRateBody' })

@@ -1,0 +1,66 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import { expect } from '@playwright/test'
+
+import { DEMO_ADMIN, spawnServer, uniqueEmail, waitForHealth } from './utils'
+
+// A server of its own (PGlite on its own data directory) with the demo and real OAB exams from
+// ../shared/data/oab: the phone specs measure real statements, and importing them into the suite's
+// shared bank would change what other specs see.
+
+export const OAB_DIR = path.resolve('../shared/data/oab')
+export const hasOab = fs.existsSync(path.join(OAB_DIR, 'disciplinas-oab.json'))
+
+export async function apiCall(base: string, method: string, url: string, token: string | null, body?: unknown) {
+  const res = await fetch(`${base}/api/v1${url}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const json = await res.json()
+  expect(res.ok, JSON.stringify(json)).toBe(true)
+  return json
+}
+
+async function upload(base: string, token: string, endpoint: string, file: string, type: string) {
+  const form = new FormData()
+  form.append('file', new Blob([fs.readFileSync(path.join(OAB_DIR, file))], { type }), file)
+  const res = await fetch(`${base}/api/v1/admin/${endpoint}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form })
+  expect(res.status, await res.clone().text()).toBe(200)
+}
+
+/** Starts the server, imports the OAB disciplines and these exams; returns their ids by file. */
+export async function startOabServer(port: number, files: string[], env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-oab-'))
+  const server = spawnServer(dataDir, port, { SEED_DEMO: 'true', RATE_LIMIT: 'off', ...env })
+  const base = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    await server.stop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+  try {
+    await waitForHealth(port, server.output)
+    const admin = (await apiCall(base, 'POST', '/auth/login', null, DEMO_ADMIN)).token as string
+    await upload(base, admin, 'disciplines/upload', 'disciplinas-oab.json', 'application/json')
+    for (const file of files) await upload(base, admin, 'questions/upload-exam-txt', file, 'text/plain')
+    const options = await apiCall(base, 'GET', '/questions/filter-options', null)
+    const exams = options.exams as { id: number; name: string }[]
+    return { base, admin, exams, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+/** A fresh student on a plan, with a token for the API. */
+export async function studentOn(base: string, admin: string, plan: string | null) {
+  const student = { name: 'Bia Celular', email: uniqueEmail('celular'), password: 'celular12345' }
+  const { token } = await apiCall(base, 'POST', '/auth/register', null, { ...student, password_confirmation: student.password })
+  if (plan) {
+    const me = await apiCall(base, 'GET', '/auth/me', token)
+    await apiCall(base, 'PUT', `/admin/users/${me.data.id}/plan`, admin, { plan_name: plan })
+  }
+  return { ...student, token: token as string }
+}

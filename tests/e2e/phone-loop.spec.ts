@@ -1,0 +1,118 @@
+import type { Browser, Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+
+import { hasOab, startOabServer, studentOn } from './oab-server'
+import { loginViaPage } from './utils'
+
+// Issue 39, the study loop on a phone, measured on real OAB exams (long statements) at 390, 360
+// and 320 px with touch: the action is on screen without scrolling (the answer bar), at most
+// 150 px of chrome above the first alternative besides the statement, the heading names the
+// question as the student knows it, after the answer the verdict and the right alternative are
+// both in view, and each question takes 3 taps: an alternative, Responder, then a rating or Próxima.
+
+const FILES = [
+  '2012-ix-exame-de-ordem-unificado.txt',
+  '2010-exame-de-ordem-unificado-2010-2.txt',
+  '2012-vi-exame-de-ordem-unificado-reaplicacao.txt',
+]
+const PHONES = [
+  { width: 390, height: 844 },
+  { width: 360, height: 740 },
+  { width: 320, height: 568 },
+]
+const MAX_CHROME = 150
+const PER_PHONE = 8
+
+test.describe.configure({ mode: 'serial' })
+test.skip(!hasOab, 'sem ../shared/data/oab nesta máquina')
+
+let server: Awaited<ReturnType<typeof startOabServer>>
+test.beforeAll(async () => {
+  test.setTimeout(180_000)
+  server = await startOabServer(3500 + Math.floor(Math.random() * 80) + (test.info().project.name === 'js-off' ? 100 : 0), FILES)
+})
+test.afterAll(async () => server?.stop())
+
+async function phone(browser: Browser, size: { width: number; height: number }, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({
+    baseURL: server.base,
+    viewport: size,
+    isMobile: true,
+    hasTouch: true,
+    javaScriptEnabled,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  })
+  return context.newPage()
+}
+
+/** A box in the viewport's coordinates, now. */
+const box = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const r = el.getBoundingClientRect()
+      return { top: r.top, bottom: r.bottom, height: r.height }
+    })
+
+test('on real OAB exams at 390, 360 and 320 px: the action in reach, little chrome, the right alternative in view, 3 taps', async ({
+  browser,
+  javaScriptEnabled,
+}, testInfo) => {
+  test.setTimeout(300_000)
+  const student = await studentOn(server.base, server.admin, 'PREMIUM')
+  const oab = server.exams.filter((e) => /Exame de Ordem/.test(e.name))
+  expect(oab).toHaveLength(3)
+  const search = `${oab.map((e) => `prova=${e.id}`).join('&')}&anuladas=excluir&ordem=aleatoria`
+  const measured: string[] = []
+  for (const size of PHONES) {
+    const page = await phone(browser, size, javaScriptEnabled)
+    await loginViaPage(page, student, `/questoes/resolver?${search}&pos=1`)
+    let taps = 0
+    for (let n = 1; n <= PER_PHONE; n++) {
+      const progress = page.getByTestId('progresso')
+      await expect(progress).toContainText(/^Questão \d+ de \d+$/)
+      const at = await progress.textContent()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^OAB (IX|2010\.2|VI \(reaplicação\)) · questão \d+$/)
+      expect(await page.evaluate(() => window.scrollY)).toBe(0)
+
+      // The action in reach: Responder on screen, at the bottom, without scrolling.
+      const responder = page.getByRole('button', { name: 'Responder' })
+      const action = (await responder.boundingBox())!
+      expect(action.y + action.height, `Responder, ${size.width} px`).toBeLessThanOrEqual(size.height)
+      expect(action.y).toBeGreaterThan(size.height / 2)
+      // Chrome: everything above the first alternative but the statement.
+      const statement = await box(page, 'article .qs')
+      const first = await box(page, 'article .qa > label')
+      const chrome = Math.round(first.top - statement.height)
+      expect(chrome, `chrome, ${size.width} px`).toBeLessThanOrEqual(MAX_CHROME)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width)
+
+      await page.locator('article .qa > label').first().tap()
+      await responder.tap()
+      taps += 2
+      const verdict = page.getByTestId('veredito')
+      await expect(verdict).toHaveText(/^(Você acertou!|Você errou\.) Gabarito: [A-E]/)
+      // Both in view: the verdict in the bar, the right alternative above the bar.
+      const bar = await box(page, 'nav.abar')
+      const right = await box(page, '#correta')
+      const shown = await box(page, '[data-testid=veredito]')
+      expect(shown.top).toBeGreaterThanOrEqual(0)
+      expect(shown.bottom).toBeLessThanOrEqual(size.height)
+      expect(right.top, `the right alternative, ${size.width} px`).toBeGreaterThanOrEqual(48)
+      expect(Math.min(right.bottom, right.top + 120)).toBeLessThanOrEqual(bar.top + 1)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width)
+      measured.push(`${size.width}px: cromo ${chrome}px`)
+
+      // The third tap: a rating after a right answer (it goes on), Próxima after a wrong one.
+      const good = page.getByRole('button', { name: /^Bom/ })
+      await ((await good.count()) ? good : page.getByRole('link', { name: 'Próxima' })).tap()
+      taps += 1
+      await expect(progress).not.toHaveText(at!)
+    }
+    expect(taps).toBe(3 * PER_PHONE)
+    await page.context().close()
+  }
+  testInfo.annotations.push({ type: 'medida', description: measured.join('; ') })
+})
