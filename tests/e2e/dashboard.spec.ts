@@ -174,22 +174,33 @@ test('Continuar estudando reopens the last modo resolução list at the last pos
   // Never opened: the button starts a run.
   await expect(page.getByTestId('continuar-estudando')).toHaveText('Resolver questões')
 
-  await page.goto('/questoes/resolver?anuladas=excluir&pos=1')
+  // A filtered run (issue 39: it resumed without its filter): two questions answered, the
+  // second left on its result.
+  await page.goto('/questoes/resolver?banca=Gabarita&anuladas=excluir&pos=1')
   await expect(page.getByTestId('progresso')).toContainText('Questão 1 de')
-  await page.locator('.qa > label').first().click()
-  await page.getByRole('button', { name: 'Responder' }).click()
-  await expect(page.getByTestId('resposta')).toBeVisible()
-  await page.getByRole('link', { name: 'Próxima' }).click()
-  await expect(page.getByTestId('progresso')).toContainText('Questão 2 de')
-  const where = new URL(page.url())
+  const start = new URL(page.url()).searchParams.get('desde')
+  for (const n of [1, 2]) {
+    await expect(page.getByTestId('progresso')).toContainText(`Questão ${n} de`)
+    await page.locator('.qa > label').first().click()
+    await page.getByRole('button', { name: 'Responder' }).click()
+    await expect(page.getByTestId('resposta')).toBeVisible()
+    if (n === 1) {
+      const good = page.getByRole('button', { name: /^Bom/ })
+      await ((await good.count()) ? good : page.getByRole('link', { name: 'Próxima' })).click()
+    }
+  }
 
   await page.goto('/dashboard')
   const resume = page.getByTestId('continuar-estudando')
   await expect(resume).toHaveText('Continuar estudando')
   await resume.click()
-  await expect(page).toHaveURL(/\/questoes\/resolver\?/)
-  expect(new URL(page.url()).search).toBe(where.search)
-  await expect(page.getByTestId('progresso')).toContainText('Questão 2 de')
+  // The same run: its filters, its start, the questions it answered, at the third question.
+  await expect(page.getByTestId('progresso')).toContainText('Questão 3 de')
+  const where = new URL(page.url())
+  expect(where.searchParams.get('banca')).toBe('Gabarita')
+  expect(where.searchParams.get('anuladas')).toBe('excluir')
+  expect(where.searchParams.get('desde')).toBe(start)
+  expect(where.searchParams.get('feitas')?.split('.')).toHaveLength(2)
 
   // Another device: a new session finds the same place.
   const other = await browser.newContext({ baseURL })

@@ -198,9 +198,11 @@ export async function loadResolver(request: Request, context: AppLoadContext) {
       (Number(url.searchParams.get('limite')) === card.id ||
         (quotaLeft?.remaining === 0 && !(await openThisWeek(api, card, studentPolicy.usage.weekStart))))
     const self = resolverHref(filters, run)
-    // Where the student is, for the dashboard's 'Continuar estudando' on any device (ADR 046);
-    // failing to keep it must not cost the page.
-    await call(api, meApi.saveLastStudy, { body: { path: self } }).catch(() => undefined)
+    const nextHref = resolverHref(filters, nextRun(run, left))
+    // Where the student is, for the dashboard's 'Continuar estudando' on any device (ADR 046):
+    // this run, its filters and start, at this question, or at the next once this one is answered
+    // (issue 39). Failing to keep it must not cost the page.
+    await call(api, meApi.saveLastStudy, { body: { path: reveal ? nextHref : self } }).catch(() => undefined)
     return json(
       {
         ...base,
@@ -211,7 +213,7 @@ export async function loadResolver(request: Request, context: AppLoadContext) {
         review,
         progress: progressText(run, search.total + (left ? 1 : 0), search.total_exact),
         self,
-        nextHref: resolverHref(filters, nextRun(run, left)),
+        nextHref,
         prevHref: run.pos > 1 ? resolverHref(filters, { ...run, pos: run.pos - 1 }) : null,
         quota: limitReached ? quotaMessageFor(studentPolicy.limits.questionsPerWeek, studentPolicy.usage.weekStart) : null,
       },

@@ -113,7 +113,8 @@ export type MyDataExport = z.output<typeof MyDataExportJson>
 /** Only a modo resolução address of this site: what 'Continuar estudando' links to. */
 export const LastStudyPath = z
   .string({ error: 'Informe o endereço do modo resolução.' })
-  .max(1000, { error: 'Endereço longo demais.' })
+  // A run's URL carries the questions it answered (up to 200 ids, app/question/resolver.ts).
+  .max(4000, { error: 'Endereço longo demais.' })
   .regex(/^\/questoes\/resolver\?[^\s#\\]*$/, { error: 'O endereço deve ser uma página de /questoes/resolver.' })
 
 export const LastStudyJson = z

@@ -323,6 +323,15 @@ describe('/me/last-study (Continuar estudando)', () => {
       expect(res.status, bad).toBe(400)
       expect(res.body.error).toBe('O endereço deve ser uma página de /questoes/resolver.')
     }
+    // A long run: its URL names the 200 questions it answered (issue 39: such a run stopped being kept).
+    const long = `/questoes/resolver?banca=FGV&pos=201&desde=2026-03-12T12%3A00%3A00.000Z&feitas=${Array.from({ length: 200 }, (_, i) => 100_000_000 + i).join('.')}`
+    expect(long.length).toBeGreaterThan(2000)
+    expect((await put(one.auth, long)).status).toBe(200)
+    expect((await get(one.auth)).body.last_study.path).toBe(long)
+    const tooLong = await put(one.auth, `/questoes/resolver?q=${'x'.repeat(4000)}`)
+    expect(tooLong.status).toBe(400)
+    expect(tooLong.body.error).toBe('Endereço longo demais.')
+    expect((await put(one.auth, path.replace('pos=7', 'pos=8'))).status).toBe(200)
     expect((await put(one.auth, 42)).status).toBe(400)
     expect((await contractRequest(t.app).get('/api/v1/me/last-study')).status).toBe(401)
     expect((await get(one.auth)).body.last_study.path).toBe(path.replace('pos=7', 'pos=8'))
