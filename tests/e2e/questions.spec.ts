@@ -300,7 +300,11 @@ test.describe('banco de questões /questoes', () => {
     }
     const last = six[5]
     await page.goto(`/questoes?q=${last.short_id}`)
-    await expect(page.getByTestId('cota-semanal')).toHaveText(`Restam 0 de 5 questões nesta semana · ${renews}`)
+    const spent = page.getByTestId('cota-semanal')
+    await expect(spent).toHaveText(
+      `Restam 0 de 5 questões nesta semana · ${renews}. Só as questões que você já abriu nesta semana podem ser respondidas. Ver planos`,
+    )
+    await expect(spent.getByRole('link', { name: 'Ver planos' })).toHaveAttribute('href', '/planos')
     await card(page, last.id).getByRole('radio').first().check()
     await card(page, last.id).getByRole('button', { name: 'Responder' }).click()
     const alert = card(page, last.id).getByRole('alert')

@@ -95,6 +95,15 @@ export default function QuestionsPage() {
           {data.weeklyQuota ? (
             <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="cota-semanal">
               {weeklyQuotaText(data.weeklyQuota)}
+              {data.weeklyQuota.remaining === 0 ? (
+                // Said before any card is read (issue 39): only the questions already opened this week answer.
+                <>
+                  {'. Só as questões que você já abriu nesta semana podem ser respondidas. '}
+                  <Link to="/planos" className="font-semibold underline">
+                    Ver planos
+                  </Link>
+                </>
+              ) : null}
             </p>
           ) : null}
           <Announcer />
