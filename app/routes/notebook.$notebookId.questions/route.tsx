@@ -122,6 +122,9 @@ export default function NotebookPage() {
             <Link to={`/revisao?caderno=${notebook.id}`} className="btn-secondary">
               Revisar este caderno
             </Link>
+            <Link to={`/notebook/${notebook.id}/imprimir`} className="btn-secondary">
+              Imprimir caderno
+            </Link>
             <Link to={`${location.pathname}?excluir=1#excluir-caderno`} className="btn-secondary" preventScrollReset>
               Excluir caderno
             </Link>
