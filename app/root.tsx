@@ -82,7 +82,8 @@ export default function App() {
       <main id="conteudo" className="flex-1">
         <Outlet />
       </main>
-      {data.chat ? <ChatWidget /> : null}
+      {/* No floating assistant over a simulado being sat (issue 39): /simulados/:id and its delivery page. */}
+      {data.chat && !/^\/simulados\/\d+(\/entregar)?\/?$/.test(location.pathname) ? <ChatWidget /> : null}
       <NavigationStatus />
       <Footer version={data.version} />
       <Toaster toasts={data.toasts} />

@@ -10,11 +10,16 @@ import { formatDate, formatDateTime } from '~/utils/format'
 
 type Simulation = Pick<
   SimulationJson,
-  'id' | 'kind' | 'exam' | 'size' | 'status' | 'passed' | 'score' | 'answered_count' | 'started_at' | 'finished_at'
+  'id' | 'kind' | 'exam' | 'size' | 'status' | 'passed' | 'score' | 'answered_count' | 'started_at' | 'finished_at' | 'closed_by_deadline'
 > & { exam: { name: string } | null }
+
+/** Closed by the clock with nothing saved (issue 39): not a sitting the student did, so no grade. */
+export const abandoned = (s: Pick<Simulation, 'status' | 'closed_by_deadline' | 'answered_count'>) =>
+  s.status === 'finished' && s.closed_by_deadline && s.answered_count === 0
 
 function statusOf(s: Simulation) {
   if (s.status === 'in_progress') return 'Em andamento'
+  if (abandoned(s)) return 'Encerrado sem respostas'
   return s.passed ? 'Aprovado' : 'Reprovado'
 }
 
@@ -41,7 +46,7 @@ export function SimulationHistory({ simulations, more }: { simulations: Simulati
   }
   // The chart: the finished ones, oldest first, as the share of right answers against the cut.
   const finished = simulations
-    .filter((s) => s.status === 'finished' && s.score !== null)
+    .filter((s) => s.status === 'finished' && s.score !== null && !abandoned(s))
     .reverse()
     .slice(-12)
   return (
@@ -69,7 +74,7 @@ export function SimulationHistory({ simulations, more }: { simulations: Simulati
         </figure>
       ) : null}
       <ScrollRegion label="Seus simulados, do mais novo ao mais antigo">
-        <table className="w-full text-left text-sm">
+        <table className="stack w-full text-left text-sm">
           <thead>
             <tr className="border-b border-slate-200 dark:border-slate-700">
               <th scope="col" className="py-2 pr-3">
@@ -92,14 +97,18 @@ export function SimulationHistory({ simulations, more }: { simulations: Simulati
           <tbody>
             {simulations.map((s) => (
               <tr key={s.id} className="border-b border-slate-100 dark:border-slate-800">
-                <td className="py-2 pr-3">{formatDateTime(s.started_at)}</td>
-                <td className="py-2 pr-3">
+                <td className="py-2 pr-3" data-label="Início">
+                  {formatDateTime(s.started_at)}
+                </td>
+                <td className="py-2 pr-3" data-label="Tipo">
                   {s.exam ? `${SIMULATION_KIND_LABELS[s.kind]}: ${s.exam.name}` : SIMULATION_KIND_LABELS[s.kind]}
                 </td>
-                <td className="py-2 pr-3">
-                  {s.score === null ? `${s.answered_count} de ${s.size} respondidas` : `${s.score} de ${s.size}`}
+                <td className="py-2 pr-3" data-label="Nota">
+                  {s.score === null || abandoned(s) ? `${s.answered_count} de ${s.size} respondidas` : `${s.score} de ${s.size}`}
                 </td>
-                <td className="py-2 pr-3">{statusOf(s)}</td>
+                <td className="py-2 pr-3" data-label="Situação">
+                  {statusOf(s)}
+                </td>
                 <td className="py-2">
                   <Link
                     to={s.status === 'in_progress' ? `/simulados/${s.id}` : `/simulados/${s.id}/resultado`}

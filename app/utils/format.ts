@@ -51,3 +51,8 @@ export function formatCalendarDay(day: string) {
 export function formatNumber(value: number) {
   return number.format(value)
 }
+
+/** "1 certa", "2 certas": a count with its noun in the number it needs. */
+export function countOf(n: number, one: string, many: string) {
+  return `${formatNumber(n)} ${n === 1 ? one : many}`
+}

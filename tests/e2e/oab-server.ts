@@ -34,11 +34,18 @@ async function upload(base: string, token: string, endpoint: string, file: strin
 /** Starts the server, imports the OAB disciplines and these exams; returns their ids by file. */
 export async function startOabServer(port: number, files: string[], env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-oab-'))
-  const server = spawnServer(dataDir, port, { SEED_DEMO: 'true', RATE_LIMIT: 'off', ...env })
+  const settings = { SEED_DEMO: 'true', RATE_LIMIT: 'off', ...env }
+  let server = spawnServer(dataDir, port, settings)
   const base = `http://127.0.0.1:${port}`
   const stop = async () => {
     await server.stop()
     fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+  /** The same data on a server started again, e.g. with its clock moved (CLOCK_OFFSET_SECONDS). */
+  const restart = async (more: Record<string, string>) => {
+    await server.stop()
+    server = spawnServer(dataDir, port, { ...settings, ...more })
+    await waitForHealth(port, server.output)
   }
   try {
     await waitForHealth(port, server.output)
@@ -47,7 +54,7 @@ export async function startOabServer(port: number, files: string[], env: Record<
     for (const file of files) await upload(base, admin, 'questions/upload-exam-txt', file, 'text/plain')
     const options = await apiCall(base, 'GET', '/questions/filter-options', null)
     const exams = options.exams as { id: number; name: string }[]
-    return { base, admin, exams, stop }
+    return { base, admin, exams, stop, restart }
   } catch (error) {
     await stop()
     throw error

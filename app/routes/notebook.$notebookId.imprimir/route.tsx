@@ -119,7 +119,9 @@ function PrintedQuestion({ question: q, n, withKey }: { question: Question; n: n
 /** With JS, the browser's print dialog (rendered once hydrated); without it, the hint below says Ctrl+P. */
 function PrintButton() {
   const [ready, setReady] = useState(false)
-  useEffect(() => setReady(true), [])
+  useEffect(() => {
+    setReady(true)
+  }, [])
   if (!ready) return null
   return (
     <button type="button" className="btn-primary" onClick={() => window.print()}>

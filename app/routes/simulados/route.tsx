@@ -86,6 +86,13 @@ function StartButton({ kind, busy, label }: { kind: Kind; busy: boolean; label: 
   )
 }
 
+const hours = (minutes: number) =>
+  minutes % 60
+    ? `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}`
+    : minutes === 60
+      ? '1 hora'
+      : `${minutes / 60} horas`
+
 function ExameOrdemCard({ data }: { data: Data }) {
   const { lastResult, busy } = useStartForm('exame_ordem')
   const [form] = useZodForm(forms.ExameOrdemStartSchema, { id: 'simulado-exame-ordem', lastResult })
@@ -125,11 +132,28 @@ function ExameOrdemCard({ data }: { data: Data }) {
       ) : null}
       <Refused data={data} kind="exame_ordem" />
       {data.allowance.exame_ordem.allowed && plan.source !== 'none' ? (
-        <Form method="post" className="mt-3" {...getFormProps(form)}>
-          <CsrfInput />
-          <ErrorList id={form.errorId} errors={form.errors} />
-          <StartButton kind="exame_ordem" busy={busy} label="Iniciar Exame de Ordem" />
-        </Form>
+        data.confirmExameOrdem || lastResult ? (
+          <div id="confirmar" role="group" aria-labelledby="confirmar-titulo" className="mt-3 rounded-md border-2 border-brand-600 p-3">
+            <h4 id="confirmar-titulo" className="font-bold">
+              Começar o Exame de Ordem agora?
+            </h4>
+            <p className="mt-1 text-sm" data-testid="confirmar-exame">
+              {`São ${plan.size} questões e ${hours(plan.duration_minutes)}. O relógio não para: ele continua correndo se você sair da página ou fechar o navegador, e o simulado termina quando o tempo acaba, valendo o que estiver salvo.`}
+            </p>
+            <Form method="post" className="mt-3 flex flex-wrap gap-2" {...getFormProps(form)}>
+              <CsrfInput />
+              <ErrorList id={form.errorId} errors={form.errors} />
+              <StartButton kind="exame_ordem" busy={busy} label="Começar agora" />
+              <Link to="/simulados" className="btn-secondary" preventScrollReset>
+                Cancelar
+              </Link>
+            </Form>
+          </div>
+        ) : (
+          <Link to="/simulados?confirmar=exame-de-ordem#confirmar" className="btn-primary mt-3" preventScrollReset>
+            Iniciar Exame de Ordem
+          </Link>
+        )
       ) : null}
     </article>
   )

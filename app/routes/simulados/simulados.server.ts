@@ -25,6 +25,8 @@ export async function loadSimulados(request: Request, context: AppLoadContext) {
     ]),
   )
   return json({
+    // The Exame de Ordem's start asks first (issue 39): five hours on a clock that does not stop.
+    confirmExameOrdem: new URL(request.url).searchParams.get('confirmar') === 'exame-de-ordem',
     allowance: options.allowance,
     exameOrdem: options.exame_ordem,
     custom: options.personalizado,

@@ -1,12 +1,13 @@
 import { getFormProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigate, useNavigation, useRevalidator } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 
 import { SIMULATION_KIND_LABELS } from '#server/features/simulations/messages'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/forms'
+import { AnswerBar } from '~/question/answer-bar'
 import { Markup } from '~/question/markup'
 import questionStyles from '~/question/questions.css'
 import { formatDateTime } from '~/utils/format'
@@ -44,25 +45,68 @@ export default function SittingPage() {
     ? `${SIMULATION_KIND_LABELS[simulation.kind]}: ${simulation.exam.name}`
     : SIMULATION_KIND_LABELS[simulation.kind]
   const blank = simulation.size - simulation.answered_count
-  return (
-    <div className="container-page max-w-5xl py-4">
-      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
-        <h1 className="text-lg font-bold">{title}</h1>
-        <TimeLeft key={simulation.id} deadline={simulation.deadline_at} seconds={simulation.time_left_seconds} />
-      </div>
-      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-testid="situacao">
-        {`${simulation.answered_count} de ${simulation.size} respondidas · ${blank} em branco · ${simulation.marked_count} marcadas para revisar`}
+  const situation = `${simulation.answered_count} de ${simulation.size} respondidas · ${blank} em branco · ${simulation.marked_count} ${simulation.marked_count === 1 ? 'marcada' : 'marcadas'} para revisar`
+  const sheetPanel = (id: string) => (
+    <>
+      <AnswerSheet id={id} sheet={sheet} base={base} current={question.position} />
+      <p className="text-sm text-slate-700 dark:text-slate-300" data-testid={id === 'cartao' ? 'situacao' : undefined}>
+        {situation}
       </p>
-      <div className="mt-3 grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <QuestionStep key={question.question_id} question={question} base={base} size={simulation.size} />
-        <aside className="space-y-3">
-          <AnswerSheet sheet={sheet} base={base} current={question.position} />
-          <Link to={`${base}/entregar`} className="btn-primary w-full justify-center">
-            Entregar simulado
-          </Link>
-        </aside>
+      <Link to={`${base}/entregar`} className="btn-primary w-full justify-center">
+        Entregar simulado
+      </Link>
+    </>
+  )
+  // One hand on a phone (issue 39): the question first, the time and the actions in the bar at
+  // the bottom, the answer sheet one tap away (a sheet over the page with JS, the end of the page
+  // without); beside the question from 1024 px.
+  return (
+    <div className="container-page max-w-5xl pt-2 sm:pt-4">
+      {/* On a phone the question's own line names the exam: every pixel above it is chrome. */}
+      <p className="hidden truncate text-sm font-semibold text-slate-700 sm:block dark:text-slate-300">{title}</p>
+      <div className="mt-1 grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <QuestionStep key={question.question_id} question={question} base={base} size={simulation.size} simulation={simulation} />
+        <aside className="space-y-3">{sheetPanel('cartao')}</aside>
       </div>
+      <SheetDialog>{sheetPanel('cartao-folha')}</SheetDialog>
     </div>
+  )
+}
+
+/**
+ * With JS, "Cartão" opens the answer sheet as a sheet sliding up over the question (a modal
+ * dialog: the focus stays in it, Esc closes it and the focus goes back); the link's own target,
+ * the sheet at the end of the page, is the way without JS.
+ */
+function SheetDialog({ children }: { children: React.ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const [ready, setReady] = useState(false)
+  useEffect(() => {
+    setReady(true)
+    function onClick(event: MouseEvent) {
+      const target = event.target as HTMLElement
+      const dialog = ref.current
+      if (!dialog) return
+      // A question chosen in the sheet: the page changes under it, so it closes.
+      if (dialog.open && dialog.contains(target) && target.closest('a')) return dialog.close()
+      if (!target.closest('a[data-cartao]') || window.matchMedia('(min-width: 1024px)').matches) return
+      event.preventDefault()
+      dialog.showModal()
+    }
+    document.addEventListener('click', onClick)
+    return () => document.removeEventListener('click', onClick)
+  }, [])
+  // Once hydrated only: the server's HTML keeps one answer sheet.
+  if (!ready) return null
+  return (
+    <dialog ref={ref} className="sheet" aria-labelledby="cartao-folha">
+      <form method="dialog" className="flex justify-end">
+        <button type="submit" className="btn-secondary">
+          Fechar
+        </button>
+      </form>
+      <div className="mt-1 space-y-3">{children}</div>
+    </dialog>
   )
 }
 
@@ -101,15 +145,15 @@ function TimeLeft({ deadline, seconds }: { deadline: string | null; seconds: num
   return (
     <p className="text-sm font-semibold" data-testid="tempo">
       <span role="timer" aria-live="off">{`Tempo restante: ${clock(left)}`}</span>
-      <span className="font-normal text-slate-700 dark:text-slate-300">{` · termina às ${formatDateTime(deadline).slice(11)}`}</span>
+      <span className="hidden font-normal text-slate-700 sm:inline dark:text-slate-300">{` · termina às ${formatDateTime(deadline).slice(11)}`}</span>
     </p>
   )
 }
 
-function AnswerSheet({ sheet, base, current }: { sheet: Data['sheet']; base: string; current: number }) {
+function AnswerSheet({ id, sheet, base, current }: { id: string; sheet: Data['sheet']; base: string; current: number }) {
   return (
-    <nav aria-labelledby="cartao" className="card p-3">
-      <h2 id="cartao" className="text-sm font-bold">
+    <nav aria-labelledby={id} className="card p-3">
+      <h2 id={id} className="text-sm font-bold">
         Cartão-resposta
       </h2>
       <ol className="mt-2 grid grid-cols-[repeat(auto-fill,minmax(2.75rem,1fr))] gap-1">
@@ -181,7 +225,17 @@ function useSittingKeys(formId: string, prevHref: string | null, nextHref: strin
   }, [formId, prevHref, nextHref, navigate])
 }
 
-function QuestionStep({ question, base, size }: { question: Data['question']; base: string; size: number }) {
+function QuestionStep({
+  question,
+  base,
+  size,
+  simulation,
+}: {
+  question: Data['question']
+  base: string
+  size: number
+  simulation: Data['simulation']
+}) {
   const self = `${base}?pos=${question.position}`
   const prevHref = question.previous_position ? `${base}?pos=${question.previous_position}` : null
   const nextHref = question.next_position ? `${base}?pos=${question.next_position}` : null
@@ -192,6 +246,12 @@ function QuestionStep({ question, base, size }: { question: Data['question']; ba
   const formId = `simulado-q${question.question_id}`
   const [form, fields] = useZodForm(forms.SittingFormSchema, { id: formId, lastResult: actionData?.result })
   useSittingKeys(formId, prevHref, nextHref)
+  // A new question starts at its top: the form keeps the scroll for Marcar and Deixar em branco,
+  // and this step is keyed by the question, so it mounts again only when the question changes.
+  // A block body: Chromium's scrollTo returns a promise, which React would call as a cleanup.
+  useEffect(() => {
+    window.scrollTo(0, 0)
+  }, [])
 
   const saving = fetcher.state !== 'idle'
   const saved = fetcher.state === 'idle' && fetcher.data && 'saved' in fetcher.data && fetcher.data.saved
@@ -206,71 +266,80 @@ function QuestionStep({ question, base, size }: { question: Data['question']; ba
   }
 
   return (
-    <article className="qc min-w-0" aria-labelledby="questao-titulo">
-      <header className="qh">
-        <h2 id="questao-titulo" tabIndex={-1} className="qt">{`Questão ${question.position} de ${size}`}</h2>
-        <span className="text-sm text-slate-700 dark:text-slate-300">{`${question.discipline_name} · ${question.exam_name}`}</span>
-        {question.marked ? <span className="qb">Marcada para revisar</span> : null}
-      </header>
-      <Markup text={question.question_text} className="qs" />
-      <Form method="post" action={self} preventScrollReset {...getFormProps(form)}>
-        <CsrfInput />
-        <input type="hidden" name="questao" value={question.question_id} />
-        {question.next_position ? <input type="hidden" name="proxima" value={question.next_position} /> : null}
-        {question.alternatives.length ? (
-          <fieldset aria-label="Alternativas" className="qa" onChange={saveChoice}>
-            {question.alternatives.map((alt) => (
-              <label key={alt.letter}>
-                <input type="radio" name="resposta" value={alt.letter} defaultChecked={question.choice === alt.letter} />
-                <b>{`${alt.letter})`}</b>
-                <Markup text={alt.text_content} />
-              </label>
-            ))}
-          </fieldset>
-        ) : (
-          <p className="text-slate-700 dark:text-slate-300">Nenhuma alternativa disponível</p>
-        )}
-        <ErrorList id={fields.resposta.errorId} errors={fields.resposta.errors} />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <p role="status" className="mt-2 min-h-5 text-sm text-slate-700 dark:text-slate-300">
-          {saving ? 'Salvando…' : failed ? failed[0] : saved ? 'Resposta salva.' : ''}
+    <div className="min-w-0">
+      <article className="qc qc-step" aria-labelledby="questao-titulo">
+        <h1 id="questao-titulo" tabIndex={-1} className="qt">{`Questão ${question.position} de ${size}`}</h1>
+        <p className="qm">
+          {question.marked ? <span className="qb mr-1">Marcada para revisar</span> : null}
+          {`${question.discipline_name} · ${question.exam_name}`}
         </p>
-        <div className="qx">
-          <button type="submit" name="intent" value="salvar" className="btn-primary" disabled={busy === 'salvar'} aria-keyshortcuts="Enter">
-            {busy === 'salvar' ? 'Salvando…' : question.next_position ? 'Salvar e próxima' : 'Salvar e revisar a entrega'}
-          </button>
-          <button
-            type="submit"
-            name="intent"
-            value={question.marked ? 'desmarcar' : 'marcar'}
-            className="btn-secondary"
-            disabled={busy === 'marcar' || busy === 'desmarcar'}
-            formNoValidate
-          >
-            {question.marked ? 'Desmarcar revisão' : 'Marcar para revisar'}
-          </button>
-          {question.choice ? (
-            <button type="submit" name="intent" value="limpar" className="btn-secondary" disabled={busy === 'limpar'} formNoValidate>
-              Deixar em branco
+        <Markup text={question.question_text} className="qs" />
+        <Form method="post" action={self} preventScrollReset {...getFormProps(form)}>
+          <CsrfInput />
+          <input type="hidden" name="questao" value={question.question_id} />
+          {question.next_position ? <input type="hidden" name="proxima" value={question.next_position} /> : null}
+          {question.alternatives.length ? (
+            <fieldset aria-label="Alternativas" className="qa" onChange={saveChoice}>
+              {question.alternatives.map((alt) => (
+                <label key={alt.letter}>
+                  <input type="radio" name="resposta" value={alt.letter} defaultChecked={question.choice === alt.letter} />
+                  <b>{`${alt.letter})`}</b>
+                  <Markup text={alt.text_content} />
+                </label>
+              ))}
+            </fieldset>
+          ) : (
+            <p className="text-slate-700 dark:text-slate-300">Nenhuma alternativa disponível</p>
+          )}
+          <ErrorList id={fields.resposta.errorId} errors={fields.resposta.errors} />
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <p role="status" className="mt-2 min-h-5 text-sm text-slate-700 dark:text-slate-300">
+            {saving ? 'Salvando…' : failed ? failed[0] : saved ? 'Resposta salva.' : ''}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="submit"
+              name="intent"
+              value={question.marked ? 'desmarcar' : 'marcar'}
+              className="btn-secondary"
+              disabled={busy === 'marcar' || busy === 'desmarcar'}
+              formNoValidate
+            >
+              {question.marked ? 'Desmarcar revisão' : 'Marcar para revisar'}
             </button>
-          ) : null}
-        </div>
-      </Form>
-      <nav aria-label="Navegação entre questões" className="mt-4 flex items-center justify-between gap-2">
+            {question.choice ? (
+              <button type="submit" name="intent" value="limpar" className="btn-secondary" disabled={busy === 'limpar'} formNoValidate>
+                Deixar em branco
+              </button>
+            ) : null}
+          </div>
+        </Form>
+      </article>
+      <AnswerBar
+        label="Navegação entre questões"
+        status={<TimeLeft key={simulation.id} deadline={simulation.deadline_at} seconds={simulation.time_left_seconds} />}
+      >
         {prevHref ? (
           <Link to={prevHref} className="btn-secondary" rel="prev" aria-keyshortcuts="K">
             Anterior
           </Link>
-        ) : (
-          <span />
-        )}
-        {nextHref ? (
-          <Link to={nextHref} className="btn-secondary" rel="next" aria-keyshortcuts="J">
-            Próxima
-          </Link>
         ) : null}
-      </nav>
-    </article>
+        <button
+          type="submit"
+          form={formId}
+          name="intent"
+          value="salvar"
+          className="btn-primary"
+          disabled={busy === 'salvar'}
+          aria-keyshortcuts="Enter"
+        >
+          {busy === 'salvar' ? 'Salvando…' : question.next_position ? 'Salvar e próxima' : 'Salvar e revisar a entrega'}
+        </button>
+        <a href="#cartao" className="btn-secondary lg:hidden" data-cartao>
+          Cartão
+        </a>
+      </AnswerBar>
+    </div>
   )
 }
 

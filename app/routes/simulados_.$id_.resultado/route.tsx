@@ -9,9 +9,10 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ScrollRegion } from '~/components/scroll-region'
 import { Markup } from '~/question/markup'
 import questionStyles from '~/question/questions.css'
+import { abandoned } from '~/simulado/history'
 import { SIMULATION_NOT_FOUND_PAGE, simulationIdOf } from '~/simulado/simulation-id.server'
 import { ApiError } from '~/utils/api.server'
-import { formatDateTime } from '~/utils/format'
+import { countOf, formatDateTime } from '~/utils/format'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
 
 // The result of a simulado (issue 29): the score against the cut, each discipline with its
@@ -82,9 +83,11 @@ export default function ResultPage() {
 
       <section aria-labelledby="nota" className={`card border-2 ${result.passed ? 'border-emerald-600' : 'border-rose-600'}`}>
         <h2 id="nota" className="text-xl font-bold" data-testid="nota">
-          {`${result.passed ? 'Aprovado' : 'Reprovado'}: ${result.score} de ${result.size} acertos (${result.percent}%)`}
+          {abandoned(s)
+            ? `Encerrado sem respostas: o tempo acabou sem nenhuma resposta salva`
+            : `${result.passed ? 'Aprovado' : 'Reprovado'}: ${result.score} de ${result.size} acertos (${result.percent}%)`}
         </h2>
-        <p className="mt-1">{`O corte é de ${result.pass_mark} acertos. ${result.right} certas, ${result.wrong} erradas, ${result.blank} em branco.`}</p>
+        <p className="mt-1">{`O corte é de ${result.pass_mark} acertos. ${countOf(result.right, 'certa', 'certas')}, ${countOf(result.wrong, 'errada', 'erradas')}, ${result.blank} em branco.`}</p>
         {result.annulled ? (
           <p className="mt-1 text-sm">{`${result.annulled === 1 ? '1 questão anulada conta' : `${result.annulled} questões anuladas contam`} como acerto, como a banca pontua.`}</p>
         ) : null}
@@ -121,7 +124,7 @@ export default function ResultPage() {
           Por disciplina
         </h2>
         <ScrollRegion className="mt-2" labelledBy="disciplinas">
-          <table className="w-full text-left text-sm">
+          <table className="stack w-full text-left text-sm">
             <thead>
               <tr className="border-b border-slate-200 dark:border-slate-700">
                 <th scope="col" className="py-2 pr-3">
@@ -147,10 +150,16 @@ export default function ResultPage() {
                   <th scope="row" className="py-2 pr-3 font-normal">
                     {d.discipline_name}
                   </th>
-                  <td className="py-2 pr-3 text-right tabular-nums">{`${d.total} (${d.weight_percent}%)`}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{d.right}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{d.wrong}</td>
-                  <td className="py-2 text-right tabular-nums">{d.blank}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums" data-label="Questões (peso)">{`${d.total} (${d.weight_percent}%)`}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums" data-label="Certas">
+                    {d.right}
+                  </td>
+                  <td className="py-2 pr-3 text-right tabular-nums" data-label="Erradas">
+                    {d.wrong}
+                  </td>
+                  <td className="py-2 text-right tabular-nums" data-label="Em branco">
+                    {d.blank}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,0 +1,137 @@
+import type { Browser, Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+
+import { apiCall, hasOab, startOabServer, studentOn } from './oab-server'
+import { loginViaPage } from './utils'
+
+// Issue 39 §4, the simulado for one hand, on real OAB exams at 320 px with touch: "Iniciar" of an
+// Exame de Ordem asks first (80 questions, 5 hours, the clock does not stop); on every question
+// the time left and the action are in the bar, on screen without scrolling, with at most 150 px of
+// chrome; the answer sheet is one tap away; a sitting the clock closed with no answer is listed as
+// "Encerrado sem respostas", apart from the delivered ones; no table scrolls sideways; no
+// floating assistant in a sitting.
+
+const FILES = ['2012-ix-exame-de-ordem-unificado.txt', '2012-viii-exame-de-ordem-unificado.txt', '2012-vii-exame-de-ordem-unificado.txt']
+const PHONE = { width: 320, height: 568 }
+
+test.describe.configure({ mode: 'serial' })
+test.skip(!hasOab, 'sem ../shared/data/oab nesta máquina')
+
+let server: Awaited<ReturnType<typeof startOabServer>>
+test.beforeAll(async () => {
+  test.setTimeout(180_000)
+  server = await startOabServer(3700 + Math.floor(Math.random() * 80) + (test.info().project.name === 'js-off' ? 100 : 0), FILES, {
+    CLOCK_OFFSET_SECONDS: '0',
+  })
+})
+test.afterAll(async () => server?.stop())
+
+async function phone(browser: Browser, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({
+    baseURL: server.base,
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    javaScriptEnabled,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  })
+  return context.newPage()
+}
+
+const rect = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const r = el.getBoundingClientRect()
+      return { top: r.top, bottom: r.bottom, height: r.height }
+    })
+const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+
+test('an Exame de Ordem started and steered with one hand at 320 px', async ({ browser, javaScriptEnabled }) => {
+  test.setTimeout(240_000)
+  const student = await studentOn(server.base, server.admin, 'PREMIUM')
+  const page = await phone(browser, javaScriptEnabled)
+  await loginViaPage(page, student, '/simulados')
+
+  // One tap does not start five hours: it asks first, with the sitting's real size and time.
+  await page.getByRole('link', { name: 'Iniciar Exame de Ordem' }).tap()
+  await expect(page.getByTestId('confirmar-exame')).toHaveText(/^São 80 questões e 5 horas\. O relógio não para/)
+  await page.getByRole('button', { name: 'Começar agora' }).tap()
+  await expect(page).toHaveURL(/\/simulados\/\d+$/)
+  // No floating assistant over the sitting (a Premium student has one elsewhere).
+  await expect(page.getByRole('button', { name: /assistente/i })).toHaveCount(0)
+
+  for (let n = 1; n <= 5; n++) {
+    const heading = page.getByRole('heading', { level: 1, name: `Questão ${n} de 80` })
+    await expect(heading).toBeVisible()
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+    // The time left and the action in the bar, on screen without scrolling.
+    const time = await rect(page, '[data-testid=tempo]')
+    expect(time.top).toBeGreaterThanOrEqual(0)
+    expect(time.bottom).toBeLessThanOrEqual(PHONE.height)
+    await expect(page.getByTestId('tempo')).toContainText(/Tempo restante: [45]:\d\d:\d\d/)
+    const save = page.getByRole('button', { name: 'Salvar e próxima' })
+    const action = (await save.boundingBox())!
+    expect(action.y + action.height).toBeLessThanOrEqual(PHONE.height)
+    const chrome = (await rect(page, 'article .qa > label')).top - (await rect(page, 'article .qs')).height
+    expect(chrome, `chrome, questão ${n}`).toBeLessThanOrEqual(150)
+    expect(await fits(page)).toBe(true)
+    await page.locator('article .qa > label').first().tap()
+    await save.tap()
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'Questão 6 de 80' })).toBeVisible()
+
+  // The answer sheet one tap away: a sheet over the page with JS, the end of the page without.
+  await page.getByRole('link', { name: 'Cartão' }).tap()
+  if (javaScriptEnabled) {
+    const sheet = page.getByRole('dialog', { name: 'Cartão-resposta' })
+    await expect(sheet).toBeVisible()
+    await expect(sheet.getByRole('link', { name: /^Questão 3 — respondida/ })).toBeVisible()
+    await sheet.getByRole('link', { name: /^Questão 40 — em branco/ }).tap()
+    await expect(sheet).toBeHidden()
+  } else {
+    const sheet = page.getByRole('navigation', { name: 'Cartão-resposta' })
+    const top = (await rect(page, '#cartao')).top
+    expect(top).toBeGreaterThanOrEqual(0)
+    expect(top).toBeLessThan(PHONE.height)
+    await sheet.getByRole('link', { name: /^Questão 40 — em branco/ }).tap()
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'Questão 40 de 80' })).toBeVisible()
+  await page.context().close()
+})
+
+test('a sitting the clock closed with no answer is "Encerrado sem respostas"; the tables fit 320 px', async ({
+  browser,
+  javaScriptEnabled,
+}) => {
+  test.setTimeout(240_000)
+  const student = await studentOn(server.base, server.admin, 'PREMIUM')
+  // One delivered with an answer, one left alone until its five hours are over.
+  const delivered = (await apiCall(server.base, 'POST', '/simulations', student.token, { kind: 'personalizado', size: 5 })).simulation
+  const first = (await apiCall(server.base, 'GET', `/simulations/${delivered.id}?position=1`, student.token)).question
+  await apiCall(server.base, 'PUT', `/simulations/${delivered.id}/answers/${first.question_id}`, student.token, {
+    choice: first.alternatives[0].letter,
+  })
+  await apiCall(server.base, 'POST', `/simulations/${delivered.id}/finish`, student.token)
+  const abandoned = (await apiCall(server.base, 'POST', '/simulations', student.token, { kind: 'exame_ordem' })).simulation
+  await server.restart({ CLOCK_OFFSET_SECONDS: String(6 * 3600) })
+
+  const page = await phone(browser, javaScriptEnabled)
+  await loginViaPage(page, student, '/simulados')
+  const rows = page.getByRole('region', { name: /Seus simulados/ }).getByRole('row')
+  await expect(rows.filter({ hasText: 'Encerrado sem respostas' })).toHaveCount(1)
+  await expect(rows.filter({ hasText: 'Encerrado sem respostas' })).toContainText('0 de 80 respondidas')
+  await expect(rows.filter({ hasText: /Aprovado|Reprovado/ })).toHaveCount(1)
+  await expect(page.getByText('Reprovado: 0 de 80')).toHaveCount(0)
+  expect(await fits(page)).toBe(true)
+
+  await page.goto(`/simulados/${abandoned.id}/resultado`)
+  await expect(page.getByTestId('nota')).toHaveText('Encerrado sem respostas: o tempo acabou sem nenhuma resposta salva')
+  expect(await fits(page)).toBe(true)
+  await page.goto(`/simulados/${delivered.id}/resultado`)
+  await expect(page.getByText(/(0 certas|1 certa), (0 erradas|1 errada), 4 em branco\./)).toBeVisible()
+  expect(await fits(page)).toBe(true)
+  await page.context().close()
+})
