@@ -15,6 +15,7 @@ import { legislationApi } from '../features/legislation/contract'
 import { meApi } from '../features/me/contract'
 import { notebooksApi } from '../features/notebooks/contract'
 import { notesApi } from '../features/notes/contract'
+import { offlineApi } from '../features/offline/contract'
 import { planCatalogApi } from '../features/plan-catalog/contract'
 import { profileApi } from '../features/profile/contract'
 import { questionsApi } from '../features/questions/contract'
@@ -28,6 +29,7 @@ import type { Endpoint } from './contract'
 
 export const CONTRACTS = {
   notes: notesApi,
+  offline: offlineApi,
   notebooks: notebooksApi,
   ranking: rankingApi,
   profile: profileApi,

@@ -20,6 +20,7 @@ import { createLegislationRouter } from '../features/legislation/router'
 import { createMeRouter } from '../features/me/router'
 import { createNotebooksRouter } from '../features/notebooks/router'
 import { createNotesRouter } from '../features/notes/router'
+import { createOfflineRouter } from '../features/offline/router'
 import { createPlanCatalogRouter } from '../features/plan-catalog/router'
 import { createProfileRouter } from '../features/profile/router'
 import { createQuestionsRouter } from '../features/questions/router'
@@ -64,6 +65,7 @@ export function createApiRouter(ctx: AppContext) {
   api.use(createInsightRouter(ctx))
   api.use(createForumRouter(ctx))
   api.use(createNotesRouter(ctx))
+  api.use(createOfflineRouter(ctx))
   // The account export lists the receipts billing keeps; handed in here, so me does not reach into billing.
   api.use(createMeRouter(ctx, { receiptsOf: listUserReceipts }))
   api.use(createRankingRouter(ctx))

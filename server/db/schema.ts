@@ -479,6 +479,24 @@ export const questionUsage = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.weekStart, t.questionId] })],
 )
 
+/**
+ * The questions a student downloaded to practise offline (issue 39, ADR 056), and when: an answer
+ * synced later must be to one of them, given after the download. Downloading again moves the time.
+ */
+export const offlineDownloads = pgTable(
+  'offline_downloads',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    downloadedAt: timestamp('downloaded_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.questionId] })],
+)
+
 /** Where an error report stands in the admin queue (/admin/erros). */
 export const ERROR_REPORT_STATUSES = ['novo', 'em_analise', 'corrigido', 'descartado'] as const
 export type ErrorReportStatus = (typeof ERROR_REPORT_STATUSES)[number]

@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm'
 
 import type { Db } from '../db/index'
+import { queryRows } from '../db/index'
 import type { AttemptSource } from '../db/schema'
 import { attempts } from '../db/schema'
 import { recordReviews } from './review/record'
 import type { ReviewOutcome } from './review/scheduler'
 
 // The one way an answer is recorded (ADR 050), whoever gives it: the bank's answer route, a
-// delivered simulado, and (later) the answers a phone queued offline. The caller's transaction
+// delivered simulado, and the answers a phone queued offline (ADR 056). The caller's transaction
 // holds the per-question locks, the attempt rows and the review cards together.
 
 export type AnswerToRecord = {
@@ -17,11 +18,19 @@ export type AnswerToRecord = {
   correct: boolean
   /** From the signed shown-at token; null when unknown. */
   elapsedSeconds: number | null
-  /** When it was answered (the server's clock, or the moment a simulado saved it). */
+  /** When it was answered (the server's clock, the moment a simulado saved it, or the phone's time offline). */
   at: Date
+  /** The phone's id of an answer queued offline: recorded once, whatever the number of syncs. */
+  clientId?: string
 }
 
-export type RecordedAnswer = { attemptId: number; questionId: number; elapsedSeconds: number | null; review: ReviewOutcome | null }
+export type RecordedAnswer = {
+  attemptId: number
+  questionId: number
+  elapsedSeconds: number | null
+  review: ReviewOutcome | null
+  clientId: string | null
+}
 
 /**
  * Records one student's answers inside the caller's transaction: the per-question locks (in id
@@ -40,10 +49,25 @@ export async function recordAnswers(
   await tx.execute(
     sql`SELECT pg_advisory_xact_lock(hashtext('attempt:' || ${userId} || ':' || qid)) FROM unnest(${sql.param(ids)}::int[]) AS qid`,
   )
+  // An offline answer already synced (its client id is there) is not recorded again; under the
+  // locks above, so two syncs at once cannot both insert it (the unique index would refuse).
+  const clientIds = answers.flatMap((a) => (a.clientId ? [a.clientId] : []))
+  const known = new Set(
+    clientIds.length
+      ? (
+          await queryRows<{ client_id: string }>(
+            tx,
+            sql`SELECT client_id FROM attempts WHERE user_id = ${userId} AND client_id = ANY(${sql.param(clientIds)}::text[])`,
+          )
+        ).map((r) => r.client_id)
+      : [],
+  )
+  const fresh = answers.filter((a) => !a.clientId || !known.has(a.clientId))
+  if (!fresh.length) return []
   const inserted = await tx
     .insert(attempts)
     .values(
-      answers.map((a) => ({
+      fresh.map((a) => ({
         userId,
         questionId: a.questionId,
         answer: a.answer,
@@ -51,6 +75,7 @@ export async function recordAnswers(
         elapsedSeconds: a.elapsedSeconds,
         source: origin.source,
         simulationId: origin.simulationId ?? null,
+        clientId: a.clientId ?? null,
         createdAt: a.at,
       })),
     )
@@ -60,6 +85,7 @@ export async function recordAnswers(
       correct: attempts.correct,
       elapsedSeconds: attempts.elapsedSeconds,
       createdAt: attempts.createdAt,
+      clientId: attempts.clientId,
     })
   const reviews = await recordReviews(
     tx,
@@ -77,5 +103,6 @@ export async function recordAnswers(
     questionId: a.questionId,
     elapsedSeconds: a.elapsedSeconds,
     review: reviews.get(a.id) ?? null,
+    clientId: a.clientId,
   }))
 }
