@@ -3,11 +3,11 @@ import { json } from '@remix-run/node'
 
 import { call } from '#server/client/call'
 import type { ApiClient } from '#server/client/core'
+import { questionName, shortExamName } from '#server/domain/questions/exam-name'
 import { notebooksApi } from '#server/features/notebooks/contract'
 import { MAX_QUESTIONS_PER_PAGE } from '#server/features/notebooks/messages'
 import { notesApi } from '#server/features/notes/contract'
 import { questionsApi } from '#server/features/questions/contract'
-import { questionName, shortExamName } from '#server/domain/questions/exam-name'
 import { ApiError } from '~/utils/api.server'
 import { apiForRequest, policyOf, requireUser, withSession } from '~/utils/session.server'
 

@@ -155,7 +155,7 @@ describe('syncing answers given offline', () => {
 
   it('refuses bad bodies in Portuguese', async () => {
     const s = await createTestUser(t.ctx, { plan: 'PRO' })
-    const cases: [unknown, string][] = [
+    const cases: [object, string][] = [
       [{ answers: [] }, 'answers deve ser uma lista de 1 a 500 respostas.'],
       [{ answers: [{ ...answer(q[0]!.id, 'A', now), client_id: 'x' }] }, 'client_id deve ser um UUID gerado pelo aparelho.'],
       [{ answers: [answer(q[0]!.id, 'Z', now)] }, 'answer deve ser a letra de uma alternativa (A a E).'],
