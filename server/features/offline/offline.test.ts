@@ -167,3 +167,25 @@ describe('syncing answers given offline', () => {
     }
   })
 })
+
+describe('an answer given on its page when the connection dropped', () => {
+  it('is accepted with the page’s shown-at token, counted against the week then; a forged token is refused', async () => {
+    const { issueShownToken } = await import('#server/domain/questions/timing')
+    const free = await createTestUser(t.ctx, { plan: 'GRATUITO' })
+    const shownAt = new Date(now.getTime() - 120_000)
+    const token = issueShownToken(t.ctx.config.sessionSecret, free.user.id, q[6]!.id, shownAt)
+    const res = await api('post', '/offline/answers', free.auth)
+      .send({
+        answers: [
+          { ...answer(q[6]!.id, 'A', new Date(now.getTime() - 60_000)), shown_token: token },
+          { ...answer(q[7]!.id, 'A', now), shown_token: token },
+        ],
+      })
+      .expect(200)
+    expect(res.body.results.map((r: { status: string }) => r.status)).toEqual(['recorded', 'refused'])
+    const [stored] = await attemptsOf(free)
+    expect(stored).toMatchObject({ question_id: q[6]!.id, source: 'offline' })
+    const me = await api('get', '/auth/me', free.auth).expect(200)
+    expect(me.body.policy.usage.questionsThisWeek).toBe(1)
+  })
+})

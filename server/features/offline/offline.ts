@@ -10,6 +10,7 @@ import { getCatalog } from '../../domain/catalog'
 import type { Policy } from '../../domain/policy'
 import { claimQuestionUse, commentedAnswerAccess, getPolicy } from '../../domain/policy'
 import { questionName, shortExamName } from '../../domain/questions/exam-name'
+import { elapsedFromToken } from '../../domain/questions/timing'
 import { HELD_BY_SIMULATION_MESSAGE, sittingHolding } from '../../domain/sitting-hold'
 import type { OfflineQuestionJson, SyncResultJson } from './contract'
 import { BAD_LETTER, BEFORE_DOWNLOAD, CLOCK_SLACK_MS, IN_THE_FUTURE, NOT_DOWNLOADED, QUESTION_GONE, QUOTA_LEFT_OUT } from './messages'
@@ -93,7 +94,25 @@ export async function downloadQuestions(db: Db, user: User, ids: number[], now: 
   }
 }
 
-export async function syncAnswers(db: Db, user: User, answers: SyncBody['answers'], now: Date): Promise<DomainOutcome<SyncResultJson[]>> {
+/**
+ * An answer to a question that was not downloaded: one given on its page when the connection
+ * dropped (issue 39: "sua resposta será enviada quando voltar"). The page's signed shown-at token
+ * proves it was shown to this student; it counts against the week now, as answering online would.
+ */
+async function shownOnItsPage(db: Db, user: User, a: SyncBody['answers'][number], secret: string, now: Date) {
+  const elapsed = elapsedFromToken(secret, a.shown_token, user.id, a.question_id, new Date(a.answered_at))
+  if (elapsed === null) return { ok: false as const, message: NOT_DOWNLOADED }
+  const use = await claimQuestionUse(db, user, a.question_id, now)
+  return use.allowed ? { ok: true as const, elapsed } : { ok: false as const, message: use.message }
+}
+
+export async function syncAnswers(
+  db: Db,
+  user: User,
+  answers: SyncBody['answers'],
+  now: Date,
+  secret: string,
+): Promise<DomainOutcome<SyncResultJson[]>> {
   const ids = [...new Set(answers.map((a) => a.question_id))]
   const [found, downloads, known] = await Promise.all([
     liveQuestions(db, ids),
@@ -121,9 +140,11 @@ export async function syncAnswers(db: Db, user: User, answers: SyncBody['answers
     const at = new Date(a.answered_at)
     const since = downloadedAt.get(a.question_id)
     const letter = a.answer.toUpperCase()
+    const shown = q && !since && a.shown_token ? await shownOnItsPage(db, user, a, secret, now) : null
     if (!q) refuse(QUESTION_GONE)
-    else if (!since) refuse(NOT_DOWNLOADED)
-    else if (at < since) refuse(BEFORE_DOWNLOAD)
+    else if (shown && !shown.ok) refuse(shown.message)
+    else if (!since && !shown) refuse(NOT_DOWNLOADED)
+    else if (since && at < since) refuse(BEFORE_DOWNLOAD)
     else if (at.getTime() > now.getTime() + CLOCK_SLACK_MS) refuse(IN_THE_FUTURE)
     else if (!q.alternatives.some((alt: { letter: string }) => alt.letter.toUpperCase() === letter)) refuse(BAD_LETTER)
     else if (q.correct_answer === null) results.set(a.client_id, { client_id: a.client_id, status: 'annulled' })
@@ -133,7 +154,7 @@ export async function syncAnswers(db: Db, user: User, answers: SyncBody['answers
         questionId: q.id,
         answer: letter,
         correct: letter === q.correct_answer.toUpperCase(),
-        elapsedSeconds: null,
+        elapsedSeconds: shown?.ok ? shown.elapsed : null,
         at,
         clientId: a.client_id,
       })

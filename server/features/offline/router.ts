@@ -28,7 +28,7 @@ export function createOfflineRouter(ctx: AppContext) {
 
   route(router, offlineApi.sync, [writes])(async ({ req, body }) => ({
     success: true,
-    results: unwrap(await syncAnswers(ctx.db, currentUser(req), body.answers, ctx.clock())),
+    results: unwrap(await syncAnswers(ctx.db, currentUser(req), body.answers, ctx.clock(), ctx.config.sessionSecret)),
   }))
 
   return router

@@ -21,6 +21,8 @@ export const OfflineAnswer = z.object({
   question_id: id,
   answer: z.string({ error: ANSWER_MESSAGE }).regex(/^[A-Ea-e]$/, { error: ANSWER_MESSAGE }),
   answered_at: z.iso.datetime({ error: ANSWERED_AT_MESSAGE, offset: true }),
+  /** A question answered on its page when the connection dropped: the signed shown-at token of that page, in place of a download. */
+  shown_token: z.string().max(100).optional(),
 })
 
 export const SyncBody = z
