@@ -37,6 +37,9 @@ export default defineConfig({
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     trace: 'retain-on-failure',
+    // The service worker (ADR 056) answers /build/ from its cache, out of page.route()'s reach:
+    // blocked everywhere but tests/e2e/offline.spec.ts, which is about it.
+    serviceWorkers: 'block',
     launchOptions,
   },
   projects: [

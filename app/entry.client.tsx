@@ -10,3 +10,10 @@ startTransition(() => {
     </StrictMode>,
   )
 })
+
+// The service worker (public/sw.js): the offline page and Estudar offline without a connection (issue 39).
+if ('serviceWorker' in navigator) {
+  const register = () => navigator.serviceWorker.register('/sw.js').catch(() => undefined)
+  if (document.readyState === 'complete') register()
+  else window.addEventListener('load', register)
+}

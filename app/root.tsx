@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
+import type { ShouldRevalidateFunction } from '@remix-run/react'
 import {
   Links,
   Meta,
@@ -21,6 +22,8 @@ import { Footer } from './components/footer'
 import { Header } from './components/header'
 import { LoginDialog } from './components/login-dialog'
 import { Toaster } from './components/toaster'
+import { keptOnDevice } from './offline/flag'
+import { QueueSender } from './offline/queue-sender'
 import tailwind from './styles/tailwind.css'
 import { useNonce } from './utils/nonce'
 import { getOptionalUser } from './utils/session.server'
@@ -40,6 +43,10 @@ export const meta: MetaFunction = () => [
     content: 'Banco de questões da OAB e de concursos, com filtros, resolução comentada e acompanhamento do seu progresso.',
   },
 ]
+
+/** An answer kept on the device for lack of network (issue 39) reloads nothing: there is no network. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  keptOnDevice(actionResult) ? false : defaultShouldRevalidate
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [user, theme, { toasts, headers }] = await Promise.all([getOptionalUser(request, context), getTheme(request), getToasts(request)])
@@ -61,6 +68,11 @@ function Document({ theme, children }: { theme: Theme; children: React.ReactNode
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Installable (issue 39): the manifest, and the browser's bar in the page's colours. */}
+        <meta name="theme-color" media="(prefers-color-scheme: light)" content="#ffffff" />
+        <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#020617" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/icons/icon-192.png" />
         <Meta />
         <Links />
       </head>
@@ -87,7 +99,7 @@ export default function App() {
       <NavigationStatus />
       <Footer version={data.version} />
       <Toaster toasts={data.toasts} />
-      {data.user ? null : <LoginDialog />}
+      {data.user ? <QueueSender csrf={data.csrf ?? ''} /> : <LoginDialog />}
     </Document>
   )
 }

@@ -58,6 +58,17 @@ export function GeneralErrorBoundary({ handlers = {} }: { handlers?: Record<numb
     if (handler) return <>{handler({ status: error.status, message, simulationId })}</>
     return <ErrorPanel title="Algo deu errado" code={error.status} message={message || 'Tente novamente em instantes.'} />
   }
+  // A page that could not be fetched for lack of network is no server error (issue 39): say so,
+  // and point to what works offline.
+  if (error instanceof TypeError && typeof navigator !== 'undefined' && (!navigator.onLine || /fetch|network/i.test(error.message))) {
+    return (
+      <ErrorPanel
+        title="Sem conexão"
+        message="Não foi possível carregar a página: o aparelho está sem conexão. Tente de novo quando ela voltar, ou estude as questões baixadas."
+        back={{ to: '/estudar-offline', label: 'Estudar offline' }}
+      />
+    )
+  }
   return (
     <ErrorPanel
       title="Algo deu errado"

@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/forms'
 import { IconSprite } from '~/components/icons'
 import { NotebookFields } from '~/notebook/notebook-fields'
+import { DownloadForOffline } from '~/offline/download-button'
 import { PER_PAGE } from '~/question/filters'
 import { Announcer, CardShortcuts } from '~/question/keyboard'
 import { Pagination } from '~/question/pagination'
@@ -125,6 +126,7 @@ export default function NotebookPage() {
             <Link to={`/notebook/${notebook.id}/imprimir`} className="btn-secondary">
               Imprimir caderno
             </Link>
+            <DownloadForOffline source={{ fonte: 'caderno', caderno: notebook.id }} />
             <Link to={`${location.pathname}?excluir=1#excluir-caderno`} className="btn-secondary" preventScrollReset>
               Excluir caderno
             </Link>

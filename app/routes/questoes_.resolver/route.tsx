@@ -1,11 +1,16 @@
 import { getFormProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
+import type { ClientActionFunctionArgs, ShouldRevalidateFunction } from '@remix-run/react'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { forwardRef, useEffect, useRef } from 'react'
 
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/forms'
+import { DownloadForOffline } from '~/offline/download-button'
+import { keptOnDevice } from '~/offline/flag'
+// Loaded with the page, not on demand: when the signal drops, nothing more can be fetched.
+import { enqueue } from '~/offline/store'
 import { AnswerBar } from '~/question/answer-bar'
 import { Markup } from '~/question/markup'
 import { OutdatedBadge, OutdatedNote } from '~/question/outdated'
@@ -42,6 +47,39 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 
 export function action({ request, context }: ActionFunctionArgs) {
   return resolverAction(request, context)
+}
+
+/** After an answer kept on the device, the page's data stays as it is: reloading it needs the network. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  keptOnDevice(actionResult) ? false : defaultShouldRevalidate
+
+/** What the page says when Responder could not reach the server (issue 39). */
+export const DROPPED = 'Sem conexão — sua resposta será enviada quando voltar'
+
+/**
+ * With JS, a Responder that cannot reach the server (a dropped signal) is kept: the answer is
+ * queued on the device with its time and the page's shown-at token, sent when the connection
+ * returns (app/offline/sync.ts); the page keeps the question and the choice. Anything else is
+ * the server's action as without JS.
+ */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const form = await request.clone().formData()
+  try {
+    return await serverAction<typeof action>()
+  } catch (error) {
+    const questao = Number(form.get('questao'))
+    const resposta = form.get('resposta')
+    if (!(error instanceof TypeError) || form.get('intent') || !questao || typeof resposta !== 'string') throw error
+    const t = form.get('t')
+    await enqueue({
+      client_id: crypto.randomUUID(),
+      question_id: questao,
+      answer: resposta.toUpperCase(),
+      answered_at: new Date().toISOString(),
+      ...(typeof t === 'string' && t ? { shown_token: t } : {}),
+    })
+    return { dropped: true as const }
+  }
 }
 
 export default function ResolverPage() {
@@ -87,13 +125,19 @@ type StepData = Extract<SerializeFrom<typeof loader>, { mode: 'question' }>
  * The answer comes back scrolled to the right alternative, the verdict in the bar.
  */
 function QuestionStep({ question, heading, reveal, progress, self, nextHref, prevHref, quota, review, listHref, weeklyText }: StepData) {
+  // The run's questions, or the review queue's when the run is Revisão.
+  const offlineSource = /[?&]situacao=revisar(&|$)/.test(self) ? 'revisao' : 'busca'
   const location = useLocation()
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') !== 'nota'
   // The next question on its way: its link spins (issue 27: pending states on every action).
   const loadingNext = navigation.state === 'loading' && `${navigation.location.pathname}${navigation.location.search}` === nextHref
-  const actionData = useActionData<typeof action>()
-  const [form, fields] = useZodForm(forms.ResolverAnswerSchema, { id: `resolver-${question.id}`, lastResult: actionData?.result })
+  const actionData = useActionData<typeof clientAction>()
+  const dropped = actionData && 'dropped' in actionData
+  const [form, fields] = useZodForm(forms.ResolverAnswerSchema, {
+    id: `resolver-${question.id}`,
+    lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
+  })
   const rating = review && reveal?.chosen && reveal.correct_answer === reveal.chosen && review.attempt ? review : null
   // Keys as in Anki: 1 goes on after a wrong answer (Errei is automatic); 2–4 rate a right one.
   useStepKeys(prevHref, nextHref, reveal && !rating ? nextHref : null)
@@ -114,6 +158,10 @@ function QuestionStep({ question, heading, reveal, progress, self, nextHref, pre
   const answerable = !reveal && !question.annulled && question.alts.length > 0 && !quota
   const status = reveal ? (
     <Verdict ref={verdictRef} reveal={reveal} review={review} />
+  ) : dropped ? (
+    <span role="status" data-testid="sem-conexao">
+      {DROPPED}
+    </span>
   ) : weeklyText && !quota ? (
     <span className="font-normal" data-testid="cota-semanal">
       {weeklyText}
@@ -183,6 +231,7 @@ function QuestionStep({ question, heading, reveal, progress, self, nextHref, pre
           <Link to={listHref} className="inline-flex min-h-11 items-center font-semibold underline">
             Voltar à lista
           </Link>
+          <DownloadForOffline source={{ fonte: offlineSource, filtros: listHref.replace(/^[^?]*\??/, '') }} />
         </p>
       </article>
       <AnswerBar label="Navegação entre questões" status={status}>

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { DownloadForOffline } from '~/offline/download-button'
 import { formatNumber } from '~/utils/format'
 
 import { loadRevisao } from './revisao.server'
@@ -56,9 +57,12 @@ export default function RevisaoPage() {
           </button>
         </Form>
         {data.remainingToday > 0 ? (
-          <Link to={data.startHref} className="btn-primary">
-            Começar revisão
-          </Link>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            <Link to={data.startHref} className="btn-primary">
+              Começar revisão
+            </Link>
+            <DownloadForOffline source={{ fonte: 'revisao', filtros: data.startHref.replace(/^[^?]*\??/, '') }} />
+          </div>
         ) : (
           <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center dark:border-slate-700">
             {stats.cards === 0
