@@ -103,10 +103,15 @@ export default function AdminSimulationsPage() {
         <h2 id="semana" className="text-lg font-bold">
           Nesta semana
         </h2>
-        <p className="mt-1" data-testid="simulados-semana">{`${countOf(data.stats.started, 'iniciado', 'iniciados')}, ${countOf(data.stats.finished, 'terminado', 'terminados')}.`}</p>
+        <p
+          className="mt-1"
+          data-testid="simulados-semana"
+        >{`${countOf(data.stats.started, 'iniciado', 'iniciados')}, ${countOf(data.stats.finished, 'terminado', 'terminados')}.`}</p>
         <ul className="mt-2 text-sm">
           {data.stats.by_kind.map((k) => (
-            <li key={k.kind}>{`${SIMULATION_KIND_LABELS[k.kind]}: ${countOf(k.started, 'iniciado', 'iniciados')}, ${countOf(k.finished, 'terminado', 'terminados')}`}</li>
+            <li
+              key={k.kind}
+            >{`${SIMULATION_KIND_LABELS[k.kind]}: ${countOf(k.started, 'iniciado', 'iniciados')}, ${countOf(k.finished, 'terminado', 'terminados')}`}</li>
           ))}
         </ul>
       </section>

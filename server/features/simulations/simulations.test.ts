@@ -412,7 +412,13 @@ describe.skipIf(!hasOab)('a past exam as applied', () => {
     const quit = await start(quitter, { kind: 'prova_anterior', exam_id: viiiId })
     now = new Date(now.getTime() + 301 * 60_000)
     const [listed] = (await api('get', '/simulations', quitter.auth).expect(200)).body.simulations
-    expect(listed).toMatchObject({ id: quit.id, status: 'finished', closed_by_deadline: true, closed_without_answers: true, answered_count: 0 })
+    expect(listed).toMatchObject({
+      id: quit.id,
+      status: 'finished',
+      closed_by_deadline: true,
+      closed_without_answers: true,
+      answered_count: 0,
+    })
     const own = (await api('get', `/simulations/${quit.id}/result`, quitter.auth).expect(200)).body.result
     expect(own.simulation.closed_without_answers).toBe(true)
     expect(own.comparison).toMatchObject({
