@@ -6,22 +6,31 @@ import { ScrollRegion } from '~/components/scroll-region'
 import { formatDate, formatDateTime } from '~/utils/format'
 
 // A student's simulados (issue 29): the finished ones' scores as bars against the 50% cut, and
-// the table of all, each with the way back in. On /simulados and on the dashboard's Desempenho.
+// the table of all, each with the way back in; the ones the clock closed with no answer saved
+// (issue 39) apart, as "Encerrados sem respostas": no grade. On /simulados and on the
+// dashboard's Desempenho.
 
 type Simulation = Pick<
   SimulationJson,
-  'id' | 'kind' | 'exam' | 'size' | 'status' | 'passed' | 'score' | 'answered_count' | 'started_at' | 'finished_at' | 'closed_by_deadline'
+  | 'id'
+  | 'kind'
+  | 'exam'
+  | 'size'
+  | 'status'
+  | 'passed'
+  | 'score'
+  | 'answered_count'
+  | 'started_at'
+  | 'finished_at'
+  | 'closed_without_answers'
 > & { exam: { name: string } | null }
-
-/** Closed by the clock with nothing saved (issue 39): not a sitting the student did, so no grade. */
-export const abandoned = (s: Pick<Simulation, 'status' | 'closed_by_deadline' | 'answered_count'>) =>
-  s.status === 'finished' && s.closed_by_deadline && s.answered_count === 0
 
 function statusOf(s: Simulation) {
   if (s.status === 'in_progress') return 'Em andamento'
-  if (abandoned(s)) return 'Encerrado sem respostas'
   return s.passed ? 'Aprovado' : 'Reprovado'
 }
+
+const nameOf = (s: Simulation) => (s.exam ? `${SIMULATION_KIND_LABELS[s.kind]}: ${s.exam.name}` : SIMULATION_KIND_LABELS[s.kind])
 
 /** The history; `more` links to the whole list when only the newest are shown. */
 export function SimulationHistory({ simulations, more }: { simulations: Simulation[]; more?: string }) {
@@ -44,9 +53,11 @@ export function SimulationHistory({ simulations, more }: { simulations: Simulati
       </section>
     )
   }
+  const sat = simulations.filter((s) => !s.closed_without_answers)
+  const unanswered = simulations.filter((s) => s.closed_without_answers)
   // The chart: the finished ones, oldest first, as the share of right answers against the cut.
-  const finished = simulations
-    .filter((s) => s.status === 'finished' && s.score !== null && !abandoned(s))
+  const finished = sat
+    .filter((s) => s.status === 'finished' && s.score !== null)
     .reverse()
     .slice(-12)
   return (
@@ -73,55 +84,80 @@ export function SimulationHistory({ simulations, more }: { simulations: Simulati
           </div>
         </figure>
       ) : null}
-      <ScrollRegion label="Seus simulados, do mais novo ao mais antigo">
-        <table className="stack w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-slate-200 dark:border-slate-700">
-              <th scope="col" className="py-2 pr-3">
-                Início
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Tipo
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Nota
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Situação
-              </th>
-              <th scope="col" className="py-2">
-                <span className="sr-only">Abrir</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {simulations.map((s) => (
-              <tr key={s.id} className="border-b border-slate-100 dark:border-slate-800">
-                <td className="py-2 pr-3" data-label="Início">
-                  {formatDateTime(s.started_at)}
-                </td>
-                <td className="py-2 pr-3" data-label="Tipo">
-                  {s.exam ? `${SIMULATION_KIND_LABELS[s.kind]}: ${s.exam.name}` : SIMULATION_KIND_LABELS[s.kind]}
-                </td>
-                <td className="py-2 pr-3" data-label="Nota">
-                  {s.score === null || abandoned(s) ? `${s.answered_count} de ${s.size} respondidas` : `${s.score} de ${s.size}`}
-                </td>
-                <td className="py-2 pr-3" data-label="Situação">
-                  {statusOf(s)}
-                </td>
-                <td className="py-2">
-                  <Link
-                    to={s.status === 'in_progress' ? `/simulados/${s.id}` : `/simulados/${s.id}/resultado`}
-                    className="inline-flex min-h-11 items-center font-semibold underline"
-                  >
-                    {s.status === 'in_progress' ? 'Continuar' : 'Ver resultado'}
-                  </Link>
-                </td>
+      {sat.length ? (
+        <ScrollRegion label="Seus simulados, do mais novo ao mais antigo">
+          <table className="stack w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-200 dark:border-slate-700">
+                <th scope="col" className="py-2 pr-3">
+                  Início
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Tipo
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Nota
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Situação
+                </th>
+                <th scope="col" className="py-2">
+                  <span className="sr-only">Abrir</span>
+                </th>
               </tr>
+            </thead>
+            <tbody>
+              {sat.map((s) => (
+                <tr key={s.id} className="border-b border-slate-100 dark:border-slate-800">
+                  <td className="py-2 pr-3" data-label="Início">
+                    {formatDateTime(s.started_at)}
+                  </td>
+                  <td className="py-2 pr-3" data-label="Tipo">
+                    {nameOf(s)}
+                  </td>
+                  <td className="py-2 pr-3" data-label="Nota">
+                    {s.score === null ? `${s.answered_count} de ${s.size} respondidas` : `${s.score} de ${s.size}`}
+                  </td>
+                  <td className="py-2 pr-3" data-label="Situação">
+                    {statusOf(s)}
+                  </td>
+                  <td className="py-2">
+                    <Link
+                      to={s.status === 'in_progress' ? `/simulados/${s.id}` : `/simulados/${s.id}/resultado`}
+                      className="inline-flex min-h-11 items-center font-semibold underline"
+                    >
+                      {s.status === 'in_progress' ? 'Continuar' : 'Ver resultado'}
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      ) : null}
+      {unanswered.length ? (
+        <section aria-labelledby="sem-respostas">
+          <h3 id="sem-respostas" className="font-bold">
+            Encerrados sem respostas
+          </h3>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            O tempo acabou antes de qualquer resposta salva: não contam como nota.
+          </p>
+          <ul className="mt-1 text-sm">
+            {unanswered.map((s) => (
+              <li
+                key={s.id}
+                className="flex flex-wrap items-center justify-between gap-x-3 border-b border-slate-100 dark:border-slate-800"
+              >
+                <span>{`${formatDateTime(s.started_at)} · ${nameOf(s)}: Encerrado sem respostas`}</span>
+                <Link to={`/simulados/${s.id}/resultado`} className="inline-flex min-h-11 items-center font-semibold underline">
+                  Ver as questões
+                </Link>
+              </li>
             ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+          </ul>
+        </section>
+      ) : null}
       {more ? (
         <Link to={more} className="inline-flex min-h-11 items-center font-semibold underline">
           Ver todos os simulados

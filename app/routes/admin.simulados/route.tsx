@@ -12,7 +12,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/forms'
 import { formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
-import { formatCalendarDay } from '~/utils/format'
+import { countOf, formatCalendarDay } from '~/utils/format'
 import { apiForRequest, requireAdmin, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { useZodForm } from '~/utils/use-zod-form'
@@ -103,10 +103,15 @@ export default function AdminSimulationsPage() {
         <h2 id="semana" className="text-lg font-bold">
           Nesta semana
         </h2>
-        <p className="mt-1" data-testid="simulados-semana">{`${data.stats.started} iniciados, ${data.stats.finished} terminados.`}</p>
+        <p
+          className="mt-1"
+          data-testid="simulados-semana"
+        >{`${countOf(data.stats.started, 'iniciado', 'iniciados')}, ${countOf(data.stats.finished, 'terminado', 'terminados')}.`}</p>
         <ul className="mt-2 text-sm">
           {data.stats.by_kind.map((k) => (
-            <li key={k.kind}>{`${SIMULATION_KIND_LABELS[k.kind]}: ${k.started} iniciados, ${k.finished} terminados`}</li>
+            <li
+              key={k.kind}
+            >{`${SIMULATION_KIND_LABELS[k.kind]}: ${countOf(k.started, 'iniciado', 'iniciados')}, ${countOf(k.finished, 'terminado', 'terminados')}`}</li>
           ))}
         </ul>
       </section>

@@ -8,6 +8,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field } from '~/components/forms'
 import { OutdatedCheckbox } from '~/question/outdated-checkbox'
 import { SimulationHistory } from '~/simulado/history'
+import { countOf } from '~/utils/format'
 import { useZodForm } from '~/utils/use-zod-form'
 
 import * as forms from './schemas.forms'
@@ -103,7 +104,7 @@ function ExameOrdemCard({ data }: { data: Data }) {
         {SIMULATION_KIND_LABELS.exame_ordem}
       </h3>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        {`${plan.size} questões sorteadas do banco, ${plan.duration_minutes / 60} horas, aprovação com ${plan.pass_mark} acertos. `}
+        {`${countOf(plan.size, 'questão sorteada', 'questões sorteadas')} do banco, ${hours(plan.duration_minutes)}, aprovação com ${countOf(plan.pass_mark, 'acerto', 'acertos')}. `}
         {plan.summary}
       </p>
       {plan.mix.length ? (
@@ -138,7 +139,7 @@ function ExameOrdemCard({ data }: { data: Data }) {
               Começar o Exame de Ordem agora?
             </h4>
             <p className="mt-1 text-sm" data-testid="confirmar-exame">
-              {`São ${plan.size} questões e ${hours(plan.duration_minutes)}. O relógio não para: ele continua correndo se você sair da página ou fechar o navegador, e o simulado termina quando o tempo acaba, valendo o que estiver salvo.`}
+              {`São ${countOf(plan.size, 'questão', 'questões')} e ${hours(plan.duration_minutes)}. O relógio não para: ele continua correndo se você sair da página ou fechar o navegador, e o simulado termina quando o tempo acaba, valendo o que estiver salvo.`}
             </p>
             <Form method="post" className="mt-3 flex flex-wrap gap-2" {...getFormProps(form)}>
               <CsrfInput />
@@ -192,7 +193,7 @@ function ProvaAnteriorCard({ data }: { data: Data }) {
             >
               {data.exams.map((exam) => (
                 <option key={exam.id} value={exam.id}>
-                  {`${exam.name} (${exam.question_count} questões)`}
+                  {`${exam.name} (${countOf(exam.question_count, 'questão', 'questões')})`}
                 </option>
               ))}
             </select>

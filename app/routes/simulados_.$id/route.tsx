@@ -123,7 +123,17 @@ function clock(seconds: number) {
  * load); with JS it counts down from the server's figure, not the device's clock, and at zero
  * reloads the page, whose loader closes the simulado and opens the result.
  */
-function TimeLeft({ deadline, seconds }: { deadline: string | null; seconds: number | null }) {
+function TimeLeft({
+  deadline,
+  seconds,
+  answered,
+  size,
+}: {
+  deadline: string | null
+  seconds: number | null
+  answered: number
+  size: number
+}) {
   const [left, setLeft] = useState(seconds)
   const revalidator = useRevalidator()
   useEffect(() => {
@@ -141,10 +151,24 @@ function TimeLeft({ deadline, seconds }: { deadline: string | null; seconds: num
   useEffect(() => {
     if (expired) revalidate()
   }, [expired, revalidate])
-  if (!deadline || seconds === null || left === null) return <p className="text-sm font-semibold">Sem limite de tempo</p>
+  // How far along, beside the time: the one line a phone's bar has room for ('· 12/80').
+  const progress = (
+    <span className="font-normal" data-testid="progresso">
+      {` · ${answered}/${size}`}
+      <span className="sr-only"> respondidas</span>
+    </span>
+  )
+  if (!deadline || seconds === null || left === null)
+    return (
+      <p className="text-sm font-semibold">
+        Sem limite de tempo
+        {progress}
+      </p>
+    )
   return (
     <p className="text-sm font-semibold" data-testid="tempo">
       <span role="timer" aria-live="off">{`Tempo restante: ${clock(left)}`}</span>
+      {progress}
       <span className="hidden font-normal text-slate-700 sm:inline dark:text-slate-300">{` · termina às ${formatDateTime(deadline).slice(11)}`}</span>
     </p>
   )
@@ -317,7 +341,15 @@ function QuestionStep({
       </article>
       <AnswerBar
         label="Navegação entre questões"
-        status={<TimeLeft key={simulation.id} deadline={simulation.deadline_at} seconds={simulation.time_left_seconds} />}
+        status={
+          <TimeLeft
+            key={simulation.id}
+            deadline={simulation.deadline_at}
+            seconds={simulation.time_left_seconds}
+            answered={simulation.answered_count}
+            size={simulation.size}
+          />
+        }
       >
         {prevHref ? (
           <Link to={prevHref} className="btn-secondary" rel="prev" aria-keyshortcuts="K">

@@ -54,7 +54,7 @@ function positions(list: number[]) {
 const BLANK_RULE = 'Questões em branco contam como erro (exceto as anuladas, que contam como acerto para todos).'
 
 function blankSummary(blank: number[], size: number) {
-  if (blank.length === 0) return `Você respondeu as ${size} questões.`
+  if (blank.length === 0) return size === 1 ? 'Você respondeu a questão.' : `Você respondeu as ${size} questões.`
   const which =
     blank.length === 1 ? `1 questão está em branco (a ${blank[0]}).` : `${blank.length} questões estão em branco (${positions(blank)}).`
   return `${which} ${BLANK_RULE}`

@@ -9,7 +9,6 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ScrollRegion } from '~/components/scroll-region'
 import { Markup } from '~/question/markup'
 import questionStyles from '~/question/questions.css'
-import { abandoned } from '~/simulado/history'
 import { SIMULATION_NOT_FOUND_PAGE, simulationIdOf } from '~/simulado/simulation-id.server'
 import { ApiError } from '~/utils/api.server'
 import { countOf, formatDateTime } from '~/utils/format'
@@ -81,37 +80,51 @@ export default function ResultPage() {
         <h1 className="text-2xl font-bold">{title}</h1>
       </div>
 
-      <section aria-labelledby="nota" className={`card border-2 ${result.passed ? 'border-emerald-600' : 'border-rose-600'}`}>
+      <section
+        aria-labelledby="nota"
+        className={`card border-2 ${s.closed_without_answers ? 'border-slate-400' : result.passed ? 'border-emerald-600' : 'border-rose-600'}`}
+      >
         <h2 id="nota" className="text-xl font-bold" data-testid="nota">
-          {abandoned(s)
+          {s.closed_without_answers
             ? `Encerrado sem respostas: o tempo acabou sem nenhuma resposta salva`
             : `${result.passed ? 'Aprovado' : 'Reprovado'}: ${result.score} de ${result.size} acertos (${result.percent}%)`}
         </h2>
-        <p className="mt-1">{`O corte é de ${result.pass_mark} acertos. ${countOf(result.right, 'certa', 'certas')}, ${countOf(result.wrong, 'errada', 'erradas')}, ${result.blank} em branco.`}</p>
-        {result.annulled ? (
-          <p className="mt-1 text-sm">{`${result.annulled === 1 ? '1 questão anulada conta' : `${result.annulled} questões anuladas contam`} como acerto, como a banca pontua.`}</p>
-        ) : null}
-        {s.closed_by_deadline ? (
-          <p className="mt-1 text-sm font-semibold">O tempo acabou antes da entrega: valeu o que estava salvo.</p>
-        ) : null}
-        <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
-          <div>
-            <dt className="text-slate-700 dark:text-slate-300">Tempo usado</dt>
-            <dd className="font-semibold">{duration(result.time_used_seconds)}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-700 dark:text-slate-300">Por questão</dt>
-            <dd className="font-semibold">{duration(result.seconds_per_question)}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-700 dark:text-slate-300">Comparação</dt>
-            <dd className="font-semibold" data-testid="comparacao">
-              {result.comparison.position !== null
-                ? `${result.comparison.position}º de ${result.comparison.people} · melhor que ${result.comparison.percentile}%`
-                : (result.comparison.message ?? '—')}
-            </dd>
-          </div>
-        </dl>
+        {s.closed_without_answers ? (
+          // Abandoned (issue 39): no grade to give, only the questions and their key below.
+          <p className="mt-1">
+            Sem respostas não há nota: ele fica fora do gráfico e da comparação. As questões e o gabarito estão abaixo.
+          </p>
+        ) : (
+          <>
+            <p className="mt-1">{`O corte é de ${countOf(result.pass_mark, 'acerto', 'acertos')}. ${countOf(result.right, 'certa', 'certas')}, ${countOf(result.wrong, 'errada', 'erradas')}, ${result.blank} em branco.`}</p>
+            {result.annulled ? (
+              <p className="mt-1 text-sm">{`${result.annulled === 1 ? '1 questão anulada conta' : `${result.annulled} questões anuladas contam`} como acerto, como a banca pontua.`}</p>
+            ) : null}
+            {s.closed_by_deadline ? (
+              <p className="mt-1 text-sm font-semibold">O tempo acabou antes da entrega: valeu o que estava salvo.</p>
+            ) : null}
+          </>
+        )}
+        {s.closed_without_answers ? null : (
+          <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
+            <div>
+              <dt className="text-slate-700 dark:text-slate-300">Tempo usado</dt>
+              <dd className="font-semibold">{duration(result.time_used_seconds)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-700 dark:text-slate-300">Por questão</dt>
+              <dd className="font-semibold">{duration(result.seconds_per_question)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-700 dark:text-slate-300">Comparação</dt>
+              <dd className="font-semibold" data-testid="comparacao">
+                {result.comparison.position !== null
+                  ? `${result.comparison.position}º de ${result.comparison.people} · melhor que ${result.comparison.percentile}%`
+                  : (result.comparison.message ?? '—')}
+              </dd>
+            </div>
+          </dl>
+        )}
         {s.shortfall.length ? (
           <p className="mt-3 text-sm">
             {`Faltaram questões no banco de: ${s.shortfall.map((f) => `${f.discipline_name} (${f.drawn} de ${f.wanted})`).join(', ')}. Outras disciplinas completaram o simulado.`}

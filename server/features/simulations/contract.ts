@@ -133,6 +133,10 @@ export const SimulationJson = z
     finished_at: z.iso.datetime().nullable(),
     status: z.enum(['in_progress', 'finished']).meta({ description: 'Um simulado cujo prazo passou é encerrado na leitura: finished.' }),
     closed_by_deadline: z.boolean().meta({ description: 'Encerrado pelo fim do tempo, não entregue.' }),
+    closed_without_answers: z.boolean().meta({
+      description:
+        'Encerrado pelo fim do tempo sem nenhuma resposta salva ("Encerrado sem respostas"): um simulado abandonado, não uma nota; fica fora da comparação.',
+    }),
     time_left_seconds: int()
       .nullable()
       .meta({ description: 'Segundos até o prazo, pelo relógio do servidor; null sem limite ou encerrado.' }),
@@ -197,7 +201,10 @@ const ComparisonJson = z.object({
     description:
       'exam: quem fez a mesma prova anterior; exame_ordem: todos os simulados do Exame de Ordem; none: personalizado (sem comparação).',
   }),
-  people: int().meta({ description: 'Pessoas que terminaram (a primeira vez de cada uma conta).' }),
+  people: int().meta({
+    description:
+      'Pessoas que terminaram (a primeira vez de cada uma conta; um simulado encerrado sem respostas não conta); 0 quando este foi encerrado sem respostas.',
+  }),
   position: int().nullable().meta({ description: '1 + quantos fizeram mais pontos; null com menos de 5 pessoas.' }),
   percentile: int().nullable().meta({ description: 'Percentual das outras pessoas com nota menor; null com menos de 5 pessoas.' }),
   message: z.string().nullable(),

@@ -7,7 +7,7 @@ import type { PlanName } from '../../db/schema'
 import { getCatalog } from '../../domain/catalog'
 import { commentedAnswerAccess, getPolicy } from '../../domain/policy'
 import type { ReviewItemJson, SimulationResultJson } from './contract'
-import { COMPARISON_MIN_PEOPLE, NOT_FINISHED, SIMULATION_NOT_FOUND } from './messages'
+import { ABANDONED_NOT_COMPARED, COMPARISON_MIN_PEOPLE, NOT_FINISHED, SIMULATION_NOT_FOUND } from './messages'
 import type { SimulationRow, SittingQuestionRow } from './sitting'
 import { currentSitting, passMark, toSimulationJson } from './sitting'
 
@@ -26,19 +26,25 @@ const round = (n: number) => Math.round(n)
  */
 async function comparison(db: Db, row: SimulationRow, score: number): Promise<SimulationResultJson['comparison']> {
   if (row.kind === 'personalizado') return { scope: 'none', people: 0, position: null, percentile: null, message: null }
+  const scope = row.kind === 'prova_anterior' ? 'exam' : 'exame_ordem'
+  // An abandoned sitting (closed by the clock with nothing saved, issue 39) is no grade: it is
+  // not compared, and nobody's abandoned sitting stands in for their first real one.
+  if (row.closed_by_deadline && row.answered_count === 0)
+    return { scope, people: 0, position: null, percentile: null, message: ABANDONED_NOT_COMPARED }
   const sameExam = row.kind === 'prova_anterior' ? sql`AND exam_id = ${row.exam_id}` : sql``
   const [stats] = await queryRows<{ others: number; higher: number; lower: number }>(
     db,
     sql`WITH firsts AS (
           SELECT DISTINCT ON (user_id) user_id, score FROM simulations
            WHERE kind = ${row.kind} ${sameExam} AND finished_at IS NOT NULL AND score IS NOT NULL AND user_id <> ${row.user_id}
+             AND NOT (closed_by_deadline AND NOT EXISTS (
+                   SELECT 1 FROM simulation_questions c WHERE c.simulation_id = simulations.id AND c.choice IS NOT NULL))
            ORDER BY user_id, finished_at, id)
         SELECT count(*)::int AS others, count(*) FILTER (WHERE score > ${score})::int AS higher,
                count(*) FILTER (WHERE score < ${score})::int AS lower
           FROM firsts`,
   )
   const people = stats.others + 1
-  const scope = row.kind === 'prova_anterior' ? 'exam' : 'exame_ordem'
   if (people < COMPARISON_MIN_PEOPLE)
     return {
       scope,

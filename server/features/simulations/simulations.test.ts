@@ -286,7 +286,13 @@ describe('sitting a simulado', () => {
     const late = await api('put', `/simulations/${sim.id}/answers/${drawn[1].questionId}`, premium.auth).send({ choice: 'A' }).expect(409)
     expect(late.body.error).toMatch(/O tempo do simulado acabou/)
     const read = await api('get', `/simulations/${sim.id}`, premium.auth).expect(200)
-    expect(read.body.simulation).toMatchObject({ status: 'finished', closed_by_deadline: true, finished_at: sim.deadline_at, score: 1 })
+    expect(read.body.simulation).toMatchObject({
+      status: 'finished',
+      closed_by_deadline: true,
+      closed_without_answers: false, // one answer was saved: a grade
+      finished_at: sim.deadline_at,
+      score: 1,
+    })
     const [cell] = (await cells(sim.id)).filter((c) => c.position === 2)
     expect(cell.choice).toBeNull()
     const made = await t.db.select().from(attempts).where(eq(attempts.simulationId, sim.id))
@@ -301,7 +307,11 @@ describe('sitting a simulado', () => {
     const sim = await start(premium, { kind: 'personalizado', size: 5, duration_minutes: 1, filters: { exam_board: ['CESPE'] } })
     now = new Date(now.getTime() + 2 * 60_000)
     const list = (await api('get', '/simulations', premium.auth).expect(200)).body.simulations
-    expect(list.find((s: { id: number }) => s.id === sim.id)).toMatchObject({ status: 'finished', closed_by_deadline: true })
+    expect(list.find((s: { id: number }) => s.id === sim.id)).toMatchObject({
+      status: 'finished',
+      closed_by_deadline: true,
+      closed_without_answers: true, // nothing saved: "Encerrado sem respostas", not a 0
+    })
   })
 })
 
@@ -395,6 +405,41 @@ describe.skipIf(!hasOab)('a past exam as applied', () => {
     const r = (await api('get', `/simulations/${sim.id}/result`, fifth.auth).expect(200)).body.result
     expect(r.comparison).toMatchObject({ scope: 'exam', people: 5, position: 3, percentile: 50 })
     expect(JSON.stringify(r.comparison)).not.toMatch(/Comparada/)
+  })
+
+  it('leaves a sitting the clock closed with no answer out of the comparison, its own and everyone else’s', async () => {
+    const quitter = await withPlan('PREMIUM', 'Desistente')
+    const quit = await start(quitter, { kind: 'prova_anterior', exam_id: viiiId })
+    now = new Date(now.getTime() + 301 * 60_000)
+    const [listed] = (await api('get', '/simulations', quitter.auth).expect(200)).body.simulations
+    expect(listed).toMatchObject({
+      id: quit.id,
+      status: 'finished',
+      closed_by_deadline: true,
+      closed_without_answers: true,
+      answered_count: 0,
+    })
+    const own = (await api('get', `/simulations/${quit.id}/result`, quitter.auth).expect(200)).body.result
+    expect(own.simulation.closed_without_answers).toBe(true)
+    expect(own.comparison).toMatchObject({
+      scope: 'exam',
+      people: 0,
+      position: null,
+      message: 'Encerrado sem respostas: um simulado sem nenhuma resposta não entra na comparação.',
+    })
+
+    // One more who answers: six people, not seven (the quitter's 3 annulled, scored right, are no grade).
+    const sixth = await withPlan('PREMIUM', 'Sexta')
+    const sim = await start(sixth, { kind: 'prova_anterior', exam_id: viiiId })
+    const drawn = await cells(sim.id)
+    for (const c of drawn.slice(0, 35)) {
+      const key = await keyOf(c.questionId)
+      if (key) await api('put', `/simulations/${sim.id}/answers/${c.questionId}`, sixth.auth).send({ choice: key }).expect(200)
+    }
+    await api('post', `/simulations/${sim.id}/finish`, sixth.auth).expect(200)
+    const r = (await api('get', `/simulations/${sim.id}/result`, sixth.auth).expect(200)).body.result
+    expect(r.simulation.closed_without_answers).toBe(false)
+    expect(r.comparison).toMatchObject({ scope: 'exam', people: 6 })
   })
 })
 

@@ -126,6 +126,8 @@ export function toSimulationJson(row: SimulationRow, now: Date): SimulationJson 
     finished_at: isoOrNull(row.finished_at),
     status: finished ? 'finished' : 'in_progress',
     closed_by_deadline: row.closed_by_deadline,
+    // Abandoned (issue 39): the clock closed it and nothing was ever saved; a grade of 0 would lie.
+    closed_without_answers: finished && row.closed_by_deadline && row.answered_count === 0,
     time_left_seconds: left,
     current_position: row.current_position,
     answered_count: row.answered_count,
