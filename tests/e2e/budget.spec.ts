@@ -50,7 +50,9 @@ const TOOL_OVER_LIST_HTML_CEILING = 84 * KB
 // simulado pages share it; hence 131.5 KB. Issue 38 added 0.7 KB to every card (the "Pode estar
 // desatualizada" badge and note, "Legislação citada" under the answer and in the filters; the
 // forms' checkbox was moved out of the cards' bundle): 135,355 bytes measured on Discussões, hence 132.5 KB.
-const TOOL_OVER_LIST_JS_CEILING = 132.5 * KB
+// Issue 39 added 0.8 KB to every page (the service worker's start, the root's sender of answers
+// kept offline and its shouldRevalidate, the error page's "Sem conexão"): 136,191 bytes, hence 133.5 KB.
+const TOOL_OVER_LIST_JS_CEILING = 133.5 * KB
 
 test('signed-in pages (questões and its tools, dashboard tabs, notebook, forum, assistant, ranking, profile, plans) stay within the budgets', async ({
   baseURL,

@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Markup } from '~/question/markup'
 import questionStyles from '~/question/questions.css'
 
-import { loadPrint, PRINT_MAX } from './imprimir.server'
+import { loadPrint } from './imprimir.server'
 
 // "Imprimir caderno" (issue 40 §4): the page is its own print layout (no header, footer or
 // controls on paper, black on white, A4), printed by the browser; without JS the browser's own
@@ -60,7 +60,7 @@ export default function PrintNotebookPage() {
       {notebook.description ? <p className="mt-1">{notebook.description}</p> : null}
       <p className="mt-1 text-sm" data-testid="impressao-resumo">
         {questions.length === 1 ? '1 questão' : `${questions.length} questões`}
-        {total > questions.length ? ` (as primeiras ${PRINT_MAX} de ${total})` : ''}
+        {total > questions.length ? ` (as primeiras ${questions.length} de ${total})` : ''}
       </p>
       {questions.length === 0 ? <p className="mt-6">Este caderno ainda não tem questões.</p> : null}
 
