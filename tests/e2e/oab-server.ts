@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
+import type { Browser, Page } from '@playwright/test'
 import { expect } from '@playwright/test'
 
 import { DEMO_ADMIN, spawnServer, uniqueEmail, waitForHealth } from './utils'
@@ -71,3 +72,27 @@ export async function studentOn(base: string, admin: string, plan: string | null
   }
   return { ...student, token: token as string }
 }
+
+/** A phone: this viewport, touch, the project's JavaScript setting, on that server. */
+export async function phoneOn(base: string, browser: Browser, viewport: { width: number; height: number }, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport,
+    isMobile: true,
+    hasTouch: true,
+    javaScriptEnabled,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  })
+  return context.newPage()
+}
+
+/** The first match's box in the viewport's coordinates, now. */
+export const viewportBox = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const r = el.getBoundingClientRect()
+      return { top: r.top, bottom: r.bottom, height: r.height }
+    })

@@ -1,7 +1,6 @@
-import type { Browser, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { hasOab, startOabServer, studentOn } from './oab-server'
+import { hasOab, phoneOn, startOabServer, studentOn, viewportBox } from './oab-server'
 import { loginViaPage } from './utils'
 
 // Issue 39, the study loop on a phone, measured on real OAB exams (long statements) at 390, 360
@@ -33,29 +32,6 @@ test.beforeAll(async () => {
 })
 test.afterAll(async () => server?.stop())
 
-async function phone(browser: Browser, size: { width: number; height: number }, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({
-    baseURL: server.base,
-    viewport: size,
-    isMobile: true,
-    hasTouch: true,
-    javaScriptEnabled,
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-  })
-  return context.newPage()
-}
-
-/** A box in the viewport's coordinates, now. */
-const box = (page: Page, selector: string) =>
-  page
-    .locator(selector)
-    .first()
-    .evaluate((el) => {
-      const r = el.getBoundingClientRect()
-      return { top: r.top, bottom: r.bottom, height: r.height }
-    })
-
 test('on real OAB exams at 390, 360 and 320 px: the action in reach, little chrome, the right alternative in view, 3 taps', async ({
   browser,
   javaScriptEnabled,
@@ -67,7 +43,7 @@ test('on real OAB exams at 390, 360 and 320 px: the action in reach, little chro
   const search = `${oab.map((e) => `prova=${e.id}`).join('&')}&anuladas=excluir&ordem=aleatoria`
   const measured: string[] = []
   for (const size of PHONES) {
-    const page = await phone(browser, size, javaScriptEnabled)
+    const page = await phoneOn(server.base, browser, size, javaScriptEnabled)
     await loginViaPage(page, student, `/questoes/resolver?${search}&pos=1`)
     let taps = 0
     for (let n = 1; n <= PER_PHONE; n++) {
@@ -83,8 +59,8 @@ test('on real OAB exams at 390, 360 and 320 px: the action in reach, little chro
       expect(action.y + action.height, `Responder, ${size.width} px`).toBeLessThanOrEqual(size.height)
       expect(action.y).toBeGreaterThan(size.height / 2)
       // Chrome: everything above the first alternative but the statement.
-      const statement = await box(page, 'article .qs')
-      const first = await box(page, 'article .qa > label')
+      const statement = await viewportBox(page, 'article .qs')
+      const first = await viewportBox(page, 'article .qa > label')
       const chrome = Math.round(first.top - statement.height)
       expect(chrome, `chrome, ${size.width} px`).toBeLessThanOrEqual(MAX_CHROME)
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width)
@@ -95,9 +71,9 @@ test('on real OAB exams at 390, 360 and 320 px: the action in reach, little chro
       const verdict = page.getByTestId('veredito')
       await expect(verdict).toHaveText(/^(Você acertou!|Você errou\.) Gabarito: [A-E]/)
       // Both in view: the verdict in the bar, the right alternative above the bar.
-      const bar = await box(page, 'nav.abar')
-      const right = await box(page, '#correta')
-      const shown = await box(page, '[data-testid=veredito]')
+      const bar = await viewportBox(page, 'nav.abar')
+      const right = await viewportBox(page, '#correta')
+      const shown = await viewportBox(page, '[data-testid=veredito]')
       expect(shown.top).toBeGreaterThanOrEqual(0)
       expect(shown.bottom).toBeLessThanOrEqual(size.height)
       expect(right.top, `the right alternative, ${size.width} px`).toBeGreaterThanOrEqual(48)

@@ -5,6 +5,7 @@ import path from 'node:path'
 import type { Browser } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
+import { apiCall } from './oab-server'
 import { DEMO_ADMIN, loginViaPage, spawnServer, uniqueEmail, waitForHealth } from './utils'
 
 // Issue 30, Revisão, as it will be checked: a student answers a question wrong today; the server
@@ -13,17 +14,6 @@ import { DEMO_ADMIN, loginViaPage, spawnServer, uniqueEmail, waitForHealth } fro
 // server on its own data directory, since the suite's server keeps the real clock.
 
 const DAY = 86_400
-
-async function api(base: string, method: string, url: string, token: string | null, body?: unknown) {
-  const res = await fetch(`${base}/api/v1${url}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const json = await res.json()
-  expect(res.ok, JSON.stringify(json)).toBe(true)
-  return json
-}
 
 async function page(browser: Browser, base: string, javaScriptEnabled: boolean) {
   const context = await browser.newContext({ baseURL: base, javaScriptEnabled, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
@@ -39,13 +29,13 @@ test('errada hoje, a questão volta depois de amanhã; revisada, volta mais tard
   let server = spawnServer(dataDir, port, { SEED_DEMO: 'true', RATE_LIMIT: 'off', CLOCK_OFFSET_SECONDS: '0' })
   try {
     await waitForHealth(port, server.output)
-    const { token } = await api(base, 'POST', '/auth/register', null, { ...student, password_confirmation: student.password })
-    const admin = (await api(base, 'POST', '/auth/login', null, DEMO_ADMIN)).token
-    const search = await api(base, 'GET', '/questions/search?per_page=20&annulled=false', token)
+    const { token } = await apiCall(base, 'POST', '/auth/register', null, { ...student, password_confirmation: student.password })
+    const admin = (await apiCall(base, 'POST', '/auth/login', null, DEMO_ADMIN)).token
+    const search = await apiCall(base, 'GET', '/questions/search?per_page=20&annulled=false', token)
     const question = search.data[0] as { id: number; short_id: string; alternatives: { letter: string }[] }
-    const key = (await api(base, 'POST', `/questions/${question.id}/reveal`, admin)).correct_answer as string
+    const key = (await apiCall(base, 'POST', `/questions/${question.id}/reveal`, admin)).correct_answer as string
     const wrong = question.alternatives.find((a) => a.letter !== key)!.letter
-    await api(base, 'POST', `/questions/${question.id}/attempts`, token, { answer: wrong })
+    await apiCall(base, 'POST', `/questions/${question.id}/attempts`, token, { answer: wrong })
 
     let tab = await page(browser, base, javaScriptEnabled)
     await loginViaPage(tab, student, '/revisao')
@@ -81,7 +71,7 @@ test('errada hoje, a questão volta depois de amanhã; revisada, volta mais tard
     await bar.getByRole('button', { name: /^Difícil/ }).click()
     await expect(tab.getByRole('heading', { name: 'Fim das questões' })).toBeVisible()
     await expect(tab.getByTestId('resumo')).toHaveText('Você acertou 1 e errou 0 da 1 questão que respondeu.')
-    const stats = await api(base, 'GET', '/review/stats', token)
+    const stats = await apiCall(base, 'GET', '/review/stats', token)
     const due = (stats.forecast as { date: string; due: number }[]).findIndex((d) => d.due > 0)
     expect(due, JSON.stringify(stats.forecast)).toBe(hard)
 

@@ -1,7 +1,7 @@
-import type { Browser, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { apiCall, hasOab, startOabServer, studentOn } from './oab-server'
+import { apiCall, hasOab, phoneOn, startOabServer, studentOn, viewportBox } from './oab-server'
 import { loginViaPage } from './utils'
 
 // Issue 39 §4, the simulado for one hand, on real OAB exams at 320 px with touch: "Iniciar" of an
@@ -27,27 +27,6 @@ test.beforeAll(async () => {
 })
 test.afterAll(async () => server?.stop())
 
-async function phone(browser: Browser, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({
-    baseURL: server.base,
-    viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
-    javaScriptEnabled,
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-  })
-  return context.newPage()
-}
-
-const rect = (page: Page, selector: string) =>
-  page
-    .locator(selector)
-    .first()
-    .evaluate((el) => {
-      const r = el.getBoundingClientRect()
-      return { top: r.top, bottom: r.bottom, height: r.height }
-    })
 const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 /** No sideways scroll at 320, 360 and 390 px; back to 320 after. */
 async function fitsEveryPhone(page: Page) {
@@ -60,7 +39,7 @@ async function fitsEveryPhone(page: Page) {
 test('an Exame de Ordem started and steered with one hand at 320 and 390 px', async ({ browser, javaScriptEnabled }) => {
   test.setTimeout(240_000)
   const student = await studentOn(server.base, server.admin, 'PREMIUM')
-  const page = await phone(browser, javaScriptEnabled)
+  const page = await phoneOn(server.base, browser, PHONE, javaScriptEnabled)
   await loginViaPage(page, student, '/simulados')
 
   // The Premium student has the floating assistant elsewhere (with JS): the check below means something.
@@ -81,7 +60,7 @@ test('an Exame de Ordem started and steered with one hand at 320 and 390 px', as
     await expect(heading).toBeVisible()
     expect(await page.evaluate(() => window.scrollY)).toBe(0)
     // The time left and the action in the bar, on screen without scrolling.
-    const time = await rect(page, '[data-testid=tempo]')
+    const time = await viewportBox(page, '[data-testid=tempo]')
     expect(time.top).toBeGreaterThanOrEqual(0)
     expect(time.bottom).toBeLessThanOrEqual(screen.height)
     await expect(page.getByTestId('tempo')).toContainText(/Tempo restante: [45]:\d\d:\d\d/)
@@ -90,7 +69,7 @@ test('an Exame de Ordem started and steered with one hand at 320 and 390 px', as
     const save = page.getByRole('button', { name: 'Salvar e próxima' })
     const action = (await save.boundingBox())!
     expect(action.y + action.height).toBeLessThanOrEqual(screen.height)
-    const chrome = (await rect(page, 'article .qa > label')).top - (await rect(page, 'article .qs')).height
+    const chrome = (await viewportBox(page, 'article .qa > label')).top - (await viewportBox(page, 'article .qs')).height
     expect(chrome, `chrome, questão ${n}`).toBeLessThanOrEqual(150)
     expect(await fits(page)).toBe(true)
     await page.locator('article .qa > label').first().tap()
@@ -119,7 +98,7 @@ test('an Exame de Ordem started and steered with one hand at 320 and 390 px', as
   } else {
     await cartao.tap()
     const sheet = page.getByRole('navigation', { name: 'Cartão-resposta' })
-    const top = (await rect(page, '#cartao')).top
+    const top = (await viewportBox(page, '#cartao')).top
     expect(top).toBeGreaterThanOrEqual(0)
     expect(top).toBeLessThan(PHONE.height)
     await sheet.getByRole('link', { name: /^Questão 40 — em branco/ }).tap()
@@ -144,7 +123,7 @@ test('a sitting the clock closed with no answer is "Encerrado sem respostas"; th
   const abandoned = (await apiCall(server.base, 'POST', '/simulations', student.token, { kind: 'exame_ordem' })).simulation
   await server.restart({ CLOCK_OFFSET_SECONDS: String(6 * 3600) })
 
-  const page = await phone(browser, javaScriptEnabled)
+  const page = await phoneOn(server.base, browser, PHONE, javaScriptEnabled)
   await loginViaPage(page, student, '/simulados')
   // Apart from the delivered one, with no grade.
   const rows = page.getByRole('region', { name: /Seus simulados/ }).getByRole('row')
