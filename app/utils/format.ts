@@ -56,3 +56,9 @@ export function formatNumber(value: number) {
 export function countOf(n: number, one: string, many: string) {
   return `${formatNumber(n)} ${n === 1 ? one : many}`
 }
+
+/** aaaa-mm-dd of the São Paulo day, the API's week and day keys; null when missing or not a date. */
+export function calendarDayOf(iso: string | null | undefined) {
+  const p = parts(iso)
+  return p ? `${p.y}-${p.m}-${p.d}` : null
+}

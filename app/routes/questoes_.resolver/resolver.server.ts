@@ -5,7 +5,6 @@ import { call } from '#server/client/call'
 import type { ApiClient } from '#server/client/core'
 import { quotaMessageFor } from '#server/domain/plans'
 import { questionName, shortExamName } from '#server/domain/questions/exam-name'
-import { spDay } from '#server/domain/time/calendar'
 import { meApi } from '#server/features/me/contract'
 import type { QuestionCard } from '#server/features/questions/contract'
 import { questionsApi } from '#server/features/questions/contract'
@@ -24,6 +23,7 @@ import { searchQueryOf, searchSeedOf } from '~/question/search.server'
 import { weeklyQuota, weeklyQuotaText } from '~/question/weekly-quota'
 import { ApiError, apiFor, formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
+import { calendarDayOf } from '~/utils/format'
 import { apiForRequest, getSession, logoutExpired, policyOf, requireLoginToAct, tokenOf } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -69,7 +69,8 @@ async function summaryOf(api: ApiClient, run: Run): Promise<Summary> {
  * also opens the key, though answering again counts: that rare case is said after Responder.
  */
 async function openThisWeek(api: ApiClient, card: QuestionCard, week: string) {
-  if (card.my_last_attempt && spDay(new Date(card.my_last_attempt.at)) >= week) return true
+  const answered = calendarDayOf(card.my_last_attempt?.at)
+  if (answered && answered >= week) return true
   return call(api, questionsApi.revealed, { params: { id: card.id } }).then(
     () => true,
     (error: unknown) => {
