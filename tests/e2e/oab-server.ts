@@ -49,7 +49,8 @@ export async function startOabServer(port: number, files: string[], env: Record<
     await waitForHealth(port, server.output)
   }
   try {
-    await waitForHealth(port, server.output)
+    // A cold PGlite start beside the suite's server and two browsers: give it time.
+    await waitForHealth(port, server.output, 200_000)
     const admin = (await apiCall(base, 'POST', '/auth/login', null, DEMO_ADMIN)).token as string
     await upload(base, admin, 'disciplines/upload', 'disciplinas-oab.json', 'application/json')
     for (const file of files) await upload(base, admin, 'questions/upload-exam-txt', file, 'text/plain')

@@ -27,7 +27,7 @@ test.skip(!hasOab, 'sem ../shared/data/oab nesta máquina')
 
 let server: Awaited<ReturnType<typeof startOabServer>>
 test.beforeAll(async () => {
-  test.setTimeout(180_000)
+  test.setTimeout(300_000)
   server = await startOabServer(3500 + Math.floor(Math.random() * 80) + (test.info().project.name === 'js-off' ? 100 : 0), FILES)
 })
 test.afterAll(async () => server?.stop())

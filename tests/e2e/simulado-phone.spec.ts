@@ -20,7 +20,7 @@ test.skip(!hasOab, 'sem ../shared/data/oab nesta máquina')
 
 let server: Awaited<ReturnType<typeof startOabServer>>
 test.beforeAll(async () => {
-  test.setTimeout(180_000)
+  test.setTimeout(300_000)
   server = await startOabServer(3700 + Math.floor(Math.random() * 80) + (test.info().project.name === 'js-off' ? 100 : 0), FILES, {
     CLOCK_OFFSET_SECONDS: '0',
   })
