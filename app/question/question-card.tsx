@@ -342,7 +342,7 @@ export function Alternatives({
  * letter the student picked (the no-JS redirect carries only `escolha`), so both
  * paths say 'Você errou.' the same way. null after a plain 'Ver Resposta'.
  */
-function verdict(reveal: RevealState) {
+export function verdict(reveal: RevealState) {
   if (typeof reveal.correct === 'boolean') return reveal.correct
   if (!reveal.chosen || !reveal.correct_answer) return null
   return reveal.chosen === reveal.correct_answer

@@ -10,9 +10,10 @@ import { syncQueue } from '~/offline/sync'
 import { AnswerBar } from '~/question/answer-bar'
 import { Markup } from '~/question/markup'
 import type { CardView, RevealState } from '~/question/question-card'
-import { Alternatives } from '~/question/question-card'
+import { Alternatives, verdict } from '~/question/question-card'
 import questionStyles from '~/question/questions.css'
 import type { RootLoader } from '~/root'
+import { countOf } from '~/utils/format'
 
 import { offlineAction } from './offline.server'
 
@@ -27,8 +28,6 @@ export const meta: MetaFunction = () => [{ title: 'Estudar offline — Gabarita'
 export function action({ request, context }: ActionFunctionArgs) {
   return offlineAction(request, context)
 }
-
-const countOf = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 /** A downloaded question in the shape the card's alternatives take. */
 function cardOf(q: StoredQuestion): CardView {
@@ -160,7 +159,7 @@ function Practice({
     await onAnswered()
     if (online) void send()
   }
-  const right = reveal && reveal.correct_answer ? reveal.chosen === reveal.correct_answer : null
+  const right = reveal ? verdict(reveal) : null
   return (
     <>
       <article className="qc qc-step" key={q.id}>

@@ -4,6 +4,7 @@ import type { ClientActionFunctionArgs, ShouldRevalidateFunction } from '@remix-
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { forwardRef, useEffect, useRef } from 'react'
 
+import { RATING_LABELS } from '#server/features/review/messages'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/forms'
@@ -14,7 +15,7 @@ import { enqueue } from '~/offline/store'
 import { AnswerBar } from '~/question/answer-bar'
 import { Markup } from '~/question/markup'
 import { OutdatedBadge, OutdatedNote } from '~/question/outdated'
-import { Alternatives, DifficultyBadge, QuotaAlert, RevealPanel } from '~/question/question-card'
+import { Alternatives, DifficultyBadge, QuotaAlert, RevealPanel, verdict } from '~/question/question-card'
 import questionStyles from '~/question/questions.css'
 import { useZodForm } from '~/utils/use-zod-form'
 
@@ -273,7 +274,7 @@ const Verdict = forwardRef<HTMLParagraphElement, { reveal: ResolverReveal; revie
   { reveal, review },
   ref,
 ) {
-  const right = reveal.chosen && reveal.correct_answer ? reveal.chosen === reveal.correct_answer : null
+  const right = verdict(reveal)
   const text = reveal.annulled
     ? 'Questão anulada: não conta como acerto nem erro.'
     : `${right === true ? 'Você acertou!' : right === false ? 'Você errou.' : ''} Gabarito: ${reveal.correct_answer}`.trim()
@@ -294,9 +295,9 @@ const Verdict = forwardRef<HTMLParagraphElement, { reveal: ResolverReveal; revie
 })
 
 const RATINGS = [
-  { value: 'hard', label: 'Difícil', key: '2' },
-  { value: 'good', label: 'Bom', key: '3' },
-  { value: 'easy', label: 'Fácil', key: '4' },
+  { value: 'hard', label: RATING_LABELS.hard, key: '2' },
+  { value: 'good', label: RATING_LABELS.good, key: '3' },
+  { value: 'easy', label: RATING_LABELS.easy, key: '4' },
 ] as const
 
 /**
