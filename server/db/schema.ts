@@ -61,6 +61,8 @@ export const users = pgTable('users', {
    * GRATUITO): server/domain/billing/subscriptions.ts keeps both in sync.
    */
   planPeriodEndsAt: timestamp('plan_period_ends_at', { withTimezone: true }),
+  /** Granted by an admin: writes the teachers' analyses (the analysis desk, issue 40). Independent of the plan. */
+  isProfessor: boolean('is_professor').notNull().default(false),
   ...timestamps,
 })
 
@@ -171,6 +173,8 @@ export const catalogFeatures = pgTable('catalog_features', {
   plans: jsonb('plans').$type<CatalogPlanName[]>().notNull().default([]),
   enabled: boolean('enabled').notNull().default(true),
   position: integer('position').notNull(),
+  /** A line that states a count from the bank (the analysis coverage) shows only from this many questions up. */
+  minCount: integer('min_count'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
@@ -229,6 +233,8 @@ export const DIFFICULTIES = ['FACIL', 'MEDIO', 'DIFICIL'] as const
 export type Difficulty = (typeof DIFFICULTIES)[number]
 
 export type DisciplineSource = 'file' | 'prediction' | 'review'
+export const EXPLANATION_SOURCES = ['import', 'professor'] as const
+export type ExplanationSource = (typeof EXPLANATION_SOURCES)[number]
 
 export const questions = pgTable(
   'questions',
@@ -252,7 +258,19 @@ export const questions = pgTable(
     alternatives: jsonb('alternatives').$type<Alternative[]>().notNull(),
     /** A letter; null means the question was annulled. */
     correctAnswer: text('correct_answer'),
+    /** The published analysis (ADR 059); its history is in analysis_revisions. */
     explanation: text('explanation'),
+    /** Where the published text came from: the exam file ('import') or a professor on the desk ('professor'); null without one. */
+    explanationSource: text('explanation_source').$type<ExplanationSource>(),
+    /** The professor who last published it (null for an imported text). */
+    explanationBy: uuid('explanation_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The community author credited when a professor promoted a discussion answer into it. */
+    explanationCredit: text('explanation_credit'),
+    /** Per-alternative comments of the analysis ("por que a C está errada"), by letter. */
+    alternativeComments: jsonb('alternative_comments').$type<Record<string, string>>(),
+    /** Bumped by every publish, edit or unpublish: an editor sends the version it started from (conflict check). */
+    explanationVersion: integer('explanation_version').notNull().default(0),
+    explanationUpdatedAt: timestamp('explanation_updated_at', { withTimezone: true }),
     videoUrl: text('video_url'),
     /** Denormalised from the exam so filters need no join. */
     year: integer('year').notNull(),
@@ -1059,4 +1077,32 @@ export const legislativeChangeDisciplines = pgTable(
       .references(() => disciplines.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.changeId, t.disciplineId] }), index('legislative_change_disciplines_discipline_idx').on(t.disciplineId)],
+)
+
+export const ANALYSIS_ACTIONS = ['publish', 'edit', 'unpublish', 'promote', 'import'] as const
+export type AnalysisAction = (typeof ANALYSIS_ACTIONS)[number]
+
+/**
+ * Every change to a question's analysis, never edited (ADR 059): who, when, what the text became
+ * (null when unpublished). `version` is the question's explanation_version after the change.
+ */
+export const analysisRevisions = pgTable(
+  'analysis_revisions',
+  {
+    id: serial('id').primaryKey(),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').$type<AnalysisAction>().notNull(),
+    text: text('text'),
+    alternativeComments: jsonb('alternative_comments').$type<Record<string, string>>(),
+    credit: text('credit'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('analysis_revisions_question_version_key').on(t.questionId, t.version),
+    index('analysis_revisions_created_idx').on(t.createdAt),
+  ],
 )
