@@ -6,7 +6,7 @@ import cliProgress from 'cli-progress'
 import { Command, Option } from 'commander'
 
 import type { DisciplineWithTopics, UploadFileResult } from '../server/client/admin'
-import { listDisciplines, uploadDisciplines, uploadExams } from '../server/client/admin'
+import { importAnalyses, listDisciplines, uploadDisciplines, uploadExams } from '../server/client/admin'
 import { call } from '../server/client/call'
 import { ApiClient, ApiError } from '../server/client/core'
 import type { ParsedDiscipline } from '../server/domain/import/parse-disciplines'
@@ -16,6 +16,7 @@ import { parseExamFile } from '../server/domain/import/parse-exam'
 import type { ItemErrors } from '../server/domain/import/text-file'
 import { MAX_DISCIPLINE_FILES, MAX_EXAM_FILES } from '../server/domain/import/text-file'
 import { nameKey } from '../server/domain/text'
+import { analysesApi } from '../server/features/analyses/contract'
 import { authApi } from '../server/features/auth/contract'
 import { adminBillingApi } from '../server/features/billing/admin-contract'
 import type { ModelJson } from '../server/features/classification/contract'
@@ -188,12 +189,12 @@ function tokenFor(opts: { token?: string }) {
 }
 
 /** Turns API failures into one clear line. */
-function explain(error: unknown, api: string): never {
+function explain(error: unknown, api: string, role = 'administrador'): never {
   if (error instanceof CliError) throw error
   if (error instanceof ApiError) {
     if (error.status === 0) throw new CliError(`Erro de conexão: não foi possível acessar ${api}. Verifique --api ou GABARITA_API_URL.`)
     if (error.status === 401) throw new CliError(`Não autorizado (${error.message}): rode "gabarita login" de novo ou confira o token.`)
-    if (error.status === 403) throw new CliError(`Acesso negado (${error.message}): entre com uma conta de administrador.`)
+    if (error.status === 403) throw new CliError(`Acesso negado (${error.message}): entre com uma conta de ${role}.`)
     throw new CliError(`Erro da API (${error.status}): ${error.message}`)
   }
   throw new CliError(`Erro inesperado: ${(error as Error)?.message ?? String(error)}`)
@@ -515,6 +516,72 @@ program
     for (const exam of report.exams) console.log(line(`${exam.name} (${exam.year})`, exam))
     console.log(line('Total', report.totals))
   })
+
+// Analyses written offline (issue 40): an exam in the import format, each analysis in COMENTARIO.
+const analyses = program.command('analyses').description('Análises das questões: exportar para escrever offline e importar de volta')
+const withApi = (cmd: Command) =>
+  cmd
+    .option('--api <url>', `endereço da API (padrão: ${API_DEFAULTS})`)
+    .addOption(new Option('--token <token>', 'token de professor ou administrador (padrão: GABARITA_TOKEN ou o do login salvo)'))
+withApi(
+  analyses
+    .command('export')
+    .description('Grava cada prova em TXT no formato de importação, com as análises no campo COMENTARIO')
+    .option('--exam <id>', 'só esta prova (o id; sem ele, todas)')
+    .option('--out <pasta>', 'pasta onde gravar os arquivos', '.'),
+).action(async (opts: { exam?: string; out: string; api?: string; token?: string }) => {
+  const api = apiUrl(opts)
+  const client = new ApiClient({ baseUrl: api, token: tokenFor(opts), timeoutMs: 120_000 })
+  if (opts.exam !== undefined && !/^\d{1,9}$/.test(opts.exam))
+    throw new CliError(`--exam deve ser o id numérico de uma prova: ${opts.exam}`)
+  fs.mkdirSync(opts.out, { recursive: true })
+  try {
+    const ids = opts.exam ? [opts.exam] : (await call(client, analysesApi.exams)).data.map((e) => String(e.id))
+    for (const id of ids) {
+      const file = await call(client, analysesApi.exportExam, { params: { id } })
+      const target = path.join(opts.out, file.file_name)
+      fs.writeFileSync(target, file.text)
+      console.log(`${target}: ${plural(file.questions, 'questão', 'questões')}, ${file.with_analysis} com análise`)
+    }
+  } catch (error) {
+    explain(error, api, 'professor ou administrador')
+  }
+})
+withApi(
+  analyses
+    .command('import')
+    .description('Publica os COMENTARIO alterados de provas exportadas (uma análise mudada no site desde a exportação é conflito)')
+    .argument('<arquivos...>', 'arquivos .txt, pastas ou padrões'),
+).action(async (inputs: string[], opts: { api?: string; token?: string }) => {
+  const { files, missing } = expandInputs(inputs, ['.txt'])
+  if (missing.length) throw new CliError(`Não encontrado: ${missing.join(', ')}`)
+  if (!files.length) throw new CliError('Nenhum arquivo .txt para importar.')
+  const api = apiUrl(opts)
+  const client = new ApiClient({ baseUrl: api, token: tokenFor(opts), timeoutMs: 120_000 })
+  let conflicts = 0
+  for (let i = 0; i < files.length; i += MAX_EXAM_FILES) {
+    const batch = files.slice(i, i + MAX_EXAM_FILES)
+    let res
+    try {
+      res = await importAnalyses(
+        client,
+        batch.map((file) => ({ name: path.basename(file), content: fs.readFileSync(file) })),
+      )
+    } catch (error) {
+      explain(error, api, 'professor ou administrador')
+    }
+    for (const [index, r] of res.files.entries()) {
+      const where = batch[index] ?? r.file
+      console.log(
+        `${where}: ${r.exam ?? 'prova não encontrada'} · publicadas ${r.published}, atualizadas ${r.updated}, iguais ${r.unchanged}, sem COMENTARIO ${r.without_text}`,
+      )
+      for (const c of r.conflicts) console.log(`  CONFLITO questão ${c.number}: ${c.message}`)
+      for (const e of r.errors) console.log(`  ERRO ${e}`)
+      conflicts += r.conflicts.length + r.errors.length
+    }
+  }
+  if (conflicts) process.exitCode = 1
+})
 
 program
   .command('whoami', { hidden: true })

@@ -134,6 +134,12 @@ function UserLinks({ user, chat = false, desktop = false }: { user: UserJson | n
       <NavLink to="/dashboard" className="nav-link">
         Meu painel
       </NavLink>
+      {/* A professor's desk; an admin reaches it from Análises in the admin area. */}
+      {user.is_professor && !user.is_admin ? (
+        <NavLink to="/professor" className="nav-link">
+          Mesa do professor
+        </NavLink>
+      ) : null}
       {/* The study pages. The desktop header fits them from 1280 px (below, the dashboard leads
           there); an admin's is full with the admin menu. */}
       {user.is_admin && desktop ? null : (

@@ -8,6 +8,8 @@ import { useHydrated } from '~/utils/use-hydrated'
 import type { AnswerActionData } from './actions.server'
 import { CardActions } from './card-actions'
 import { CardText, useCardTexts } from './card-texts'
+import type { Cited } from './cited-law'
+import { CitedLaw } from './cited-law'
 import { announce } from './keyboard'
 import { Markup } from './markup'
 import type { OutdatedView } from './outdated'
@@ -45,7 +47,7 @@ export type CardView = OutdatedView & {
 }
 
 /** A norm the question cites (ADR 055), linked to its official text when there is a stable one. */
-export type Cited = { key: string; label: string; article: string | null; url: string | null }
+export type { Cited }
 
 export type RevealState = {
   correct_answer: string | null
@@ -391,34 +393,3 @@ export function RevealPanel({ reveal }: { reveal: RevealState }) {
   )
 }
 
-/** "Legislação citada": each norm once, its articles after it, linked to the official text. */
-function CitedLaw({ citations }: { citations: Cited[] }) {
-  const norms = new Map<string, { label: string; url: string | null; articles: string[] }>()
-  for (const c of citations) {
-    const norm = norms.get(c.key) ?? { label: c.label, url: c.url, articles: [] }
-    if (c.article) norm.articles.push(c.article)
-    norms.set(c.key, norm)
-  }
-  return (
-    <div className="mt-2" data-testid="legislacao-citada">
-      <h3 className="font-semibold">Legislação citada</h3>
-      <ul className="mt-1 list-disc pl-5">
-        {[...norms.entries()].map(([key, norm]) => {
-          const text = norm.articles.length ? `${norm.label}, ${norm.articles.join(', ')}` : norm.label
-          return (
-            <li key={key}>
-              {norm.url ? (
-                <a href={norm.url} target="_blank" rel="noopener noreferrer" className="underline">
-                  {text}
-                  <span className="sr-only"> (texto oficial, abre em nova aba)</span>
-                </a>
-              ) : (
-                text
-              )}
-            </li>
-          )
-        })}
-      </ul>
-    </div>
-  )
-}

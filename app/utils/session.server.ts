@@ -241,6 +241,13 @@ export async function requireAdmin(request: Request, context: AppLoadContext) {
   return user
 }
 
+/** Guards the analysis desk (/professor): visitors go to /login, a student gets a 403 page. */
+export async function requireProfessor(request: Request, context: AppLoadContext) {
+  const user = await requireUser(request, context)
+  if (!user.is_professor) throw new Response('Acesso restrito a professores', { status: 403 })
+  return user
+}
+
 /** Runs an API call for a page; a 401 becomes the 'Sessão expirada' path. */
 export async function withSession<T>(request: Request, call: () => Promise<T>): Promise<T> {
   try {

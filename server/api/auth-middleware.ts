@@ -69,6 +69,20 @@ export function requireAdmin(message = 'Token de autenticação não encontrado'
   }
 }
 
+/** Who writes analyses (issue 40): a professor, or an administrator. */
+export function isProfessor(user: AuthUser | undefined) {
+  return Boolean(user?.isProfessor) || isAdmin(user)
+}
+
+/** The analysis desk: a visitor gets 401 with `message`, a student 403. */
+export function requireProfessor(message = 'Token de autenticação não encontrado') {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (!req.user) return next(new HttpError(401, message))
+    if (!isProfessor(req.user)) return next(new HttpError(403, 'Acesso restrito a professores'))
+    next()
+  }
+}
+
 /** The authenticated user; only call after requireUser/requireAdmin. */
 export function currentUser(req: Request): AuthUser {
   if (!req.user) throw new HttpError(401, 'Token não encontrado')

@@ -7,7 +7,7 @@ import * as z from 'zod'
 // zod only: the pages' loaders import contracts, and nothing here may reach the database.
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
-export type Auth = 'none' | 'user' | 'admin'
+export type Auth = 'none' | 'user' | 'professor' | 'admin'
 
 /** A JSON object the endpoint reads (params, query or body). */
 type ObjectSchema = z.ZodType<Record<string, unknown>>
@@ -20,8 +20,9 @@ export type EndpointSpec = {
   description?: string
   tags: readonly string[]
   /**
-   * Who may call: 'none' anyone, 'user' a signed-in account (a visitor gets 401), 'admin' an
-   * administrator (a visitor 401, a student 403). route() checks it; the document publishes it.
+   * Who may call: 'none' anyone, 'user' a signed-in account (a visitor gets 401), 'professor' a
+   * professor or an administrator (the analysis desk), 'admin' an administrator (a visitor 401,
+   * anyone else 403). route() checks it; the document publishes it.
    */
   auth: Auth
   /** 'user' or 'admin': the 401 a visitor reads, in the feature's own words (default the guard's). */

@@ -1,4 +1,5 @@
 import { adminApi } from '../features/admin/contract'
+import { analysesApi } from '../features/analyses/contract'
 import { authApi } from '../features/auth/contract'
 import { adminBillingApi } from '../features/billing/admin-contract'
 import { billingApi } from '../features/billing/contract'
@@ -52,6 +53,7 @@ export const CONTRACTS = {
   review: reviewApi,
   classification: classificationApi,
   legislation: legislationApi,
+  analyses: analysesApi,
 } satisfies Record<string, Record<string, Endpoint>>
 
 /** Each endpoint with its operation id (`notebooks.setQuestionNotebooks`). */

@@ -3,6 +3,7 @@ import express, { Router } from 'express'
 
 import type { AppContext } from '../context'
 import { createAdminRouter } from '../features/admin/router'
+import { createAnalysesRouter } from '../features/analyses/router'
 import { createAuthRouter } from '../features/auth/router'
 import { createAdminBillingRouter } from '../features/billing/admin-router'
 import { listUserReceipts } from '../features/billing/receipts'
@@ -82,6 +83,8 @@ export function createApiRouter(ctx: AppContext) {
   api.use(createClassificationRouter(ctx))
   api.use(createPlanCatalogRouter(ctx))
   api.use(createLegislationRouter(ctx))
+  // The desk lists the discussion's best answers to promote; until they are wired in, none.
+  api.use(createAnalysesRouter(ctx, { community: async () => [] }))
   api.use((_req, _res, next) => next(new HttpError(404, 'Rota não encontrada')))
   api.use(apiErrorHandler(ctx))
   return api

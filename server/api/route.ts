@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response, Router } from 'express'
 import type * as z from 'zod'
 
-import { requireAdmin, requireUser } from './auth-middleware'
+import { requireAdmin, requireProfessor, requireUser } from './auth-middleware'
 import type { Endpoint, EndpointInput, EndpointSpec, HandlerReply } from './contract'
 import { StatusReply } from './contract'
 import { handler, HttpError, parse } from './http'
@@ -31,6 +31,7 @@ function parseParams(endpoint: EndpointSpec & { params: z.ZodType }, params: unk
 /** The login (and role) the contract asks for, as middleware: 401 in its words, 403 for a student on an admin route. */
 function authGuard(endpoint: EndpointSpec): RequestHandler[] {
   if (endpoint.auth === 'user') return [requireUser(endpoint.loginMessage)]
+  if (endpoint.auth === 'professor') return [requireProfessor(endpoint.loginMessage)]
   if (endpoint.auth === 'admin') return [requireAdmin(endpoint.loginMessage)]
   return []
 }

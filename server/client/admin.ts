@@ -1,4 +1,5 @@
 import type { FileResult } from '../domain/import/importer'
+import type { ImportFileJson } from '../features/analyses/contract'
 import { disciplinesApi } from '../features/disciplines/contract'
 import { call } from './call'
 import type { ApiClient } from './core'
@@ -46,6 +47,14 @@ async function upload(client: ApiClient, path: string, files: UploadFile[], forc
 
 export function uploadExams(client: ApiClient, files: UploadFile[], options: { force?: boolean } = {}) {
   return upload(client, '/admin/questions/upload-exam-txt', files, options.force ?? false)
+}
+
+/** `analysesApi.importFiles`: exported exams whose COMENTARIO texts become analyses (issue 40). */
+export function importAnalyses(client: ApiClient, files: UploadFile[]) {
+  return client.post<{ success: true; message: string; files: ImportFileJson[] }>('/analyses/import', {
+    form: formOf(files),
+    timeoutMs: 120_000,
+  })
 }
 
 export function uploadDisciplines(client: ApiClient, files: UploadFile[], options: { force?: boolean } = {}) {

@@ -17,6 +17,7 @@ export const UserJson = z
     mascot: z.string().nullable(),
     plan_name: z.enum(PLAN_NAMES).meta({ description: 'ADMIN marca um administrador.' }),
     is_admin: z.boolean(),
+    is_professor: z.boolean().meta({ description: 'Escreve análises (professor, ou administrador).' }),
     requires_password_reset: z.boolean().meta({ description: 'Esta sessão só pode trocar a senha.' }),
   })
   .meta({ id: 'User' })

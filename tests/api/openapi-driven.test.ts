@@ -49,6 +49,8 @@ const SKIPPED: Record<string, string> = {
     'multipart: the document describes a form of files, not their contents (tests/import and the admin tests send real ones)',
   'admin.uploadExams':
     'multipart: the document describes a form of files, not their contents (tests/import and the admin tests send real ones)',
+  'analyses.importFiles':
+    'multipart: the document describes a form of files, not their contents (analyses.test.ts sends a real exported exam)',
   'adminBilling.setToggles': 'switches features off for every operation after it in this file (admin-billing.test.ts covers it)',
   'planCatalog.updatePlan': 'rewrites the plans’ limits and prices, which every later operation reads (plan-catalog.test.ts covers it)',
   'billing.webhook': 'the payment provider’s signed raw body, not JSON the document describes (billing tests sign real ones)',

@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
-import { count, eq } from 'drizzle-orm'
+import { and, count, eq } from 'drizzle-orm'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { questions, users } from '#server/db/schema'
+import { exams, questions, users } from '#server/db/schema'
 
 import { createTestContext, createTestUser } from '../support/context'
 
@@ -251,5 +251,52 @@ describe('gabarita login and upload', () => {
       .query({ search_term: 'Conselho Nacional de Justiça' })
       .set((await createTestUser(t.ctx)).auth)
     expect(JSON.stringify(search.body.data)).toContain('A respeito do Conselho Nacional de Justiça é correto afirmar que')
+  })
+})
+
+describe('gabarita analyses export and import', () => {
+  it('exports an exam with its analyses, imports the COMENTARIO written offline, and reports a conflict', async () => {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-analises-'))
+    const [exam] = await t.db.select().from(exams).where(eq(exams.name, 'Simulado Gabarita OAB 1ª Fase - Edição 2022'))
+    const exported = await cli(['analyses', 'export', '--exam', String(exam.id), '--out', out, '--api', api])
+    expect(exported.code, exported.stderr).toBe(0)
+    const file = exported.stdout.split(':')[0]
+    expect(path.dirname(file)).toBe(out)
+    expect(exported.stdout).toMatch(/-analises\.txt: 21 questões, \d+ com análise\n$/)
+    const text = fs.readFileSync(file, 'utf8')
+    expect(text).toContain('QUESTAO: 1\n# versão da análise: ')
+    // Question 2 written offline; question 3 changed on the site after the export.
+    fs.writeFileSync(
+      file,
+      text.replace(/(QUESTAO: 2\n[\s\S]*?COMENTARIO:\n)[\s\S]*?(\nQUESTAO: 3\n)/, '$1Escrito offline pela equipe.\n$2'),
+    )
+    const edited = fs
+      .readFileSync(file, 'utf8')
+      .replace(/(QUESTAO: 3\n[\s\S]*?COMENTARIO:\n)[\s\S]*?(\nQUESTAO: 4\n)/, '$1Versão do arquivo.\n$2')
+    fs.writeFileSync(file, edited)
+    const q3 = (
+      await t.db
+        .select()
+        .from(questions)
+        .where(and(eq(questions.examId, exam.id), eq(questions.number, 3)))
+    )[0]
+    await t.db
+      .update(questions)
+      .set({ explanation: 'Mudou no site.', explanationVersion: q3.explanationVersion + 1 })
+      .where(eq(questions.id, q3.id))
+    const imported = await cli(['analyses', 'import', file, '--api', api])
+    expect(imported.code).toBe(1)
+    expect(imported.stdout).toMatch(/: .+ · publicadas 1, atualizadas 0, iguais \d+, sem COMENTARIO \d+\n/)
+    expect(imported.stdout).toContain('CONFLITO questão 3: A análise mudou desde a exportação')
+    const [q2] = await t.db
+      .select()
+      .from(questions)
+      .where(and(eq(questions.examId, exam.id), eq(questions.number, 2)))
+    expect(q2).toMatchObject({ explanation: 'Escrito offline pela equipe.', explanationSource: 'professor' })
+    const student = await createTestUser(t.ctx)
+    const refused = await cli(['analyses', 'export', '--exam', String(exam.id), '--out', out, '--api', api, '--token', student.token])
+    expect(refused.code).toBe(1)
+    expect(refused.stderr.trim()).toBe('Acesso negado (Acesso restrito a professores): entre com uma conta de professor ou administrador.')
+    fs.rmSync(out, { recursive: true, force: true })
   })
 })

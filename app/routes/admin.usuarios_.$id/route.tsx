@@ -46,7 +46,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const result = await withSession(request, () =>
       value.intent === 'grant'
         ? call(api, adminBillingApi.grantPlan, { params: { id }, body: { plan_name: value.plano } })
-        : call(api, adminBillingApi.setAdmin, { params: { id }, body: { is_admin: value.admin === 'true' } }),
+        : value.intent === 'professor'
+          ? call(api, adminBillingApi.setProfessor, { params: { id }, body: { is_professor: value.professor === 'true' } })
+          : call(api, adminBillingApi.setAdmin, { params: { id }, body: { is_admin: value.admin === 'true' } }),
     )
     return redirectWithToast(`/admin/usuarios/${id}`, { type: 'success', title: result.message }, { request })
   } catch (error) {
@@ -76,6 +78,7 @@ export default function AdminUserPage() {
     defaultValue: { intent: 'grant', plano: user.plan_name === 'ADMIN' ? 'PREMIUM' : user.plan_name },
   })
   const adminErrors = actionData?.intent === 'admin' ? actionData.result.error?.[''] : undefined
+  const professorErrors = actionData?.intent === 'professor' ? actionData.result.error?.[''] : undefined
   const limit = policy.limits.questionsPerWeek
   const { key: _key, ...selectProps } = getSelectProps(grantFields.plano)
 
@@ -99,6 +102,7 @@ export default function AdminUserPage() {
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm" data-testid="plano-usuario">
           <Row label="Plano">{user.plan}</Row>
           <Row label="Administrador">{user.is_admin ? 'Sim' : 'Não'}</Row>
+          <Row label="Professor">{user.is_professor ? 'Sim' : 'Não'}</Row>
           <Row label="Situação">{billing.subscription ? billing.status_label : 'Sem assinatura'}</Row>
           {billing.renews_at ? <Row label="Renovação">{formatDate(billing.renews_at)}</Row> : null}
           {billing.ends_at ? <Row label="Termina em">{formatDate(billing.ends_at)}</Row> : null}
@@ -177,6 +181,24 @@ export default function AdminUserPage() {
           </button>
         </Form>
         <ErrorList id="admin-erro" errors={adminErrors} />
+      </section>
+
+      <section aria-labelledby="professor-titulo" className="card">
+        <h2 id="professor-titulo" className="text-lg font-semibold">
+          Professor
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          Um professor escreve, edita e publica análises na mesa do professor. O plano continua o mesmo.
+        </p>
+        <Form method="POST" className="mt-3">
+          <CsrfInput />
+          <input type="hidden" name="intent" value="professor" />
+          <input type="hidden" name="professor" value={user.is_professor ? 'false' : 'true'} />
+          <button type="submit" className="btn-secondary" disabled={busy === 'professor'}>
+            {user.is_professor ? 'Remover professor' : 'Tornar professor'}
+          </button>
+        </Form>
+        <ErrorList id="professor-erro" errors={professorErrors} />
       </section>
 
       <section aria-labelledby="historico-titulo" className="card">

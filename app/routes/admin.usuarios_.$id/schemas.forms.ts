@@ -16,4 +16,5 @@ export const UserActionSchema = formSchema<typeof schemas.UserActionSchema>(() =
   intent: { required: true },
   plano: { required: false, pattern: 'GRATUITO|BASICO|PREMIUM|PRO' },
   admin: { required: false, pattern: 'true|false' },
+  professor: { required: false, pattern: 'true|false' },
 })

@@ -40,6 +40,7 @@ export type ApiUserJson = {
   mascot: string | null
   plan_name: PlanName
   is_admin: boolean
+  is_professor: boolean
   requires_password_reset: boolean
 }
 
@@ -53,6 +54,7 @@ export function toApiUser(user: AuthUser): ApiUserJson {
     mascot: user.mascot,
     plan_name: user.planName,
     is_admin: user.planName === 'ADMIN',
+    is_professor: user.isProfessor || user.planName === 'ADMIN',
     requires_password_reset: user.requiresPasswordReset,
   }
 }

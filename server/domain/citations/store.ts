@@ -5,6 +5,7 @@ import { queryRows } from '../../db/index'
 import type { Alternative } from '../../db/schema'
 import { questionCitations } from '../../db/schema'
 import { anyOf } from '../exams'
+import type { Tx } from '../reference-notify'
 import type { Citation } from './extract'
 import { questionCitations as extract } from './extract'
 
@@ -16,27 +17,36 @@ import { questionCitations as extract } from './extract'
 export const CITATIONS_VERSION = 1
 const BATCH = 500
 
+type CitedRow = { id: number; statement: string; alternatives: Alternative[]; explanation: string | null; year: number }
+const CITED_COLUMNS = sql`SELECT id, statement, alternatives, explanation, year FROM questions`
+
 /** Reads the citations of every question not read with this version; how many questions it read. */
 export async function readCitations(db: Db) {
   let total = 0
   for (;;) {
-    const rows = await queryRows<{ id: number; statement: string; alternatives: Alternative[]; explanation: string | null; year: number }>(
+    const rows = await queryRows<CitedRow>(
       db,
-      sql`SELECT id, statement, alternatives, explanation, year FROM questions
-           WHERE citations_version IS DISTINCT FROM ${CITATIONS_VERSION} ORDER BY id LIMIT ${BATCH}`,
+      sql`${CITED_COLUMNS} WHERE citations_version IS DISTINCT FROM ${CITATIONS_VERSION} ORDER BY id LIMIT ${BATCH}`,
     )
     if (!rows.length) return total
-    const ids = rows.map((r) => r.id)
-    const found = rows.flatMap((r) =>
-      extract(r, r.year).map((c) => ({ questionId: r.id, key: c.key, label: c.label, article: c.article ?? '', url: c.url })),
-    )
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`DELETE FROM question_citations WHERE question_id = ${anyOf(ids, 'int')}`)
-      if (found.length) await tx.insert(questionCitations).values(found).onConflictDoNothing()
-      await tx.execute(sql`UPDATE questions SET citations_version = ${CITATIONS_VERSION} WHERE id = ${anyOf(ids, 'int')}`)
-    })
+    await db.transaction((tx) => storeCitations(tx, rows))
     total += rows.length
   }
+}
+
+/** Reads some questions' citations again now, in the caller's transaction (an analysis just published). */
+export async function rereadCitations(tx: Tx, ids: number[]) {
+  await storeCitations(tx, await queryRows<CitedRow>(tx, sql`${CITED_COLUMNS} WHERE id = ${anyOf(ids, 'int')}`))
+}
+
+async function storeCitations(tx: Tx, rows: CitedRow[]) {
+  const ids = rows.map((r) => r.id)
+  const found = rows.flatMap((r) =>
+    extract(r, r.year).map((c) => ({ questionId: r.id, key: c.key, label: c.label, article: c.article ?? '', url: c.url })),
+  )
+  await tx.execute(sql`DELETE FROM question_citations WHERE question_id = ${anyOf(ids, 'int')}`)
+  if (found.length) await tx.insert(questionCitations).values(found).onConflictDoNothing()
+  await tx.execute(sql`UPDATE questions SET citations_version = ${CITATIONS_VERSION} WHERE id = ${anyOf(ids, 'int')}`)
 }
 
 /** The citations of some questions, by label, then article. */

@@ -5,7 +5,7 @@ import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm'
 import { isUniqueViolation } from '../../db/errors'
 import type { Db } from '../../db/index'
 import type { DisciplineSource } from '../../db/schema'
-import { disciplines, exams, questions, questionTopics, topics } from '../../db/schema'
+import { analysisRevisions, disciplines, exams, questions, questionTopics, topics } from '../../db/schema'
 import { readCitations } from '../citations/store'
 import type { ModelLoad } from '../classify/load'
 import { defaultModel } from '../classify/load'
@@ -318,8 +318,11 @@ export async function importExam(db: Db, exam: ParsedExam, options: ImportOption
         board: v.board,
       }))
       const result = await tx.execute(sql`
-        INSERT INTO questions (short_id, exam_id, number, discipline_id, discipline_source, discipline_confidence, difficulty, statement, alternatives, correct_answer, explanation, video_url, year, board, search_vector)
-        SELECT v.short_id, v.exam_id, v.number, v.discipline_id, v.discipline_source, v.discipline_confidence, v.difficulty, v.statement, v.alternatives, v.correct_answer, v.explanation, v.video_url, v.year, v.board,
+        INSERT INTO questions (short_id, exam_id, number, discipline_id, discipline_source, discipline_confidence, difficulty, statement, alternatives, correct_answer, explanation,
+          explanation_source, explanation_version, explanation_updated_at, video_url, year, board, search_vector)
+        SELECT v.short_id, v.exam_id, v.number, v.discipline_id, v.discipline_source, v.discipline_confidence, v.difficulty, v.statement, v.alternatives, v.correct_answer, v.explanation,
+          CASE WHEN v.explanation IS NULL THEN NULL ELSE 'import' END, CASE WHEN v.explanation IS NULL THEN 0 ELSE 1 END,
+          CASE WHEN v.explanation IS NULL THEN NULL ELSE ${options.now.toISOString()}::timestamptz END, v.video_url, v.year, v.board,
           gabarita_question_vector(v.statement, v.alternatives, d.name)
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(short_id text, exam_id int, number int, discipline_id int,
           discipline_source text, discipline_confidence double precision, difficulty text,
@@ -327,8 +330,29 @@ export async function importExam(db: Db, exam: ParsedExam, options: ImportOption
         JOIN disciplines d ON d.id = v.discipline_id
         RETURNING id, number`)
       for (const row of (result as unknown as { rows: { id: number; number: number }[] }).rows) idByNumber.set(row.number, row.id)
+      const explained = toInsert.filter((v) => v.explanation !== null).map((v) => ({ id: idByNumber.get(v.number)!, text: v.explanation! }))
+      await recordImportedAnalyses(tx, explained.map((e) => ({ ...e, version: 1 })), options.now)
     }
     if (toUpdate.length) {
+      // A professor's analysis outlives a re-import (ADR 059); an imported text the file changed is a new version.
+      const before = await tx
+        .select({ id: questions.id, explanation: questions.explanation, source: questions.explanationSource, version: questions.explanationVersion })
+        .from(questions)
+        .where(inArray(questions.id, toUpdate.map((v) => idByNumber.get(v.number)!)))
+      const kept = new Map(before.map((b) => [b.id, b]))
+      for (const v of toUpdate) {
+        const old = kept.get(idByNumber.get(v.number)!)!
+        if (old.source === 'professor') v.explanation = old.explanation
+      }
+      const changed = toUpdate
+        .map((v) => ({ v, old: kept.get(idByNumber.get(v.number)!)! }))
+        .filter(({ v, old }) => old.source !== 'professor' && (old.explanation ?? null) !== v.explanation)
+      if (changed.length) await tx.execute(sql`
+        UPDATE questions AS q SET explanation_version = q.explanation_version + 1, explanation_updated_at = ${options.now.toISOString()}::timestamptz,
+          explanation_source = CASE WHEN v.text IS NULL THEN NULL ELSE 'import' END, explanation_by = NULL, explanation_credit = NULL, alternative_comments = NULL
+        FROM jsonb_to_recordset(${JSON.stringify(changed.map(({ v, old }) => ({ id: old.id, text: v.explanation })))}::jsonb) AS v(id int, text text)
+        WHERE q.id = v.id`)
+      await recordImportedAnalyses(tx, changed.map(({ v, old }) => ({ id: old.id, text: v.explanation, version: old.version + 1 })), options.now)
       // One UPDATE ... FROM (VALUES ...) for every kept question: ids (and user data) stay.
       const rows = toUpdate.map(
         (v) =>
@@ -531,4 +555,12 @@ export async function importDisciplinesBytes(db: Db, filename: string, bytes: Ui
     created_disciplines: result.createdDisciplines,
     created_topics: result.createdTopics,
   })
+}
+
+/** The history of texts that came with an exam file (ADR 059): an 'import' revision each (null text: the file dropped it). */
+async function recordImportedAnalyses(tx: Tx, rows: { id: number; text: string | null; version: number }[], now: Date) {
+  if (!rows.length) return
+  await tx.insert(analysisRevisions).values(
+    rows.map((r) => ({ questionId: r.id, version: r.version, action: r.text === null ? ('unpublish' as const) : ('import' as const), text: r.text, createdAt: now })),
+  )
 }

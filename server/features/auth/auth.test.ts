@@ -174,6 +174,7 @@ describe('tokens: /auth/me, expiry, logout', () => {
         mascot: null,
         plan_name: 'GRATUITO',
         is_admin: false,
+        is_professor: false,
         requires_password_reset: false,
       },
     })

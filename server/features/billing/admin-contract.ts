@@ -58,6 +58,7 @@ export const AdminUserJson = UserRef.extend({
   plan_name: z.enum(PLAN_NAMES),
   plan: z.string(),
   is_admin: z.boolean(),
+  is_professor: z.boolean().meta({ description: 'Escreve análises na mesa do professor.' }),
   created_at: z.iso.datetime(),
 }).meta({ id: 'AdminUser' })
 export type AdminUserJson = z.output<typeof AdminUserJson>
@@ -208,6 +209,19 @@ export const adminBillingApi = {
     auth: 'admin',
     params: userParams,
     body: z.object({ is_admin: z.boolean({ error: 'is_admin deve ser verdadeiro ou falso (true/false).' }) }, { error: objectError }),
+    responses: { 200: AdminChangeReply },
+  }),
+  setProfessor: defineEndpoint({
+    method: 'put',
+    path: '/admin/users/:id/professor',
+    summary: 'Concede ou retira o papel de professor (escreve análises), independente do plano',
+    tags,
+    auth: 'admin',
+    params: userParams,
+    body: z.object(
+      { is_professor: z.boolean({ error: 'is_professor deve ser verdadeiro ou falso (true/false).' }) },
+      { error: objectError },
+    ),
     responses: { 200: AdminChangeReply },
   }),
 }

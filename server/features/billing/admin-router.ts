@@ -8,7 +8,7 @@ import type { Toggles } from '../../domain/toggles/names'
 import { ADMIN_TOGGLE_LABELS, ADMIN_TOGGLES } from '../../domain/toggles/names'
 import { getToggles, setToggles } from '../../domain/toggles/store'
 import type { AdminChangeOutcome } from './admin'
-import { grantPlan, listPayments, listSubscriptions, searchUsers, setAdmin, userDetail } from './admin'
+import { grantPlan, listPayments, listSubscriptions, searchUsers, setAdmin, setProfessor, userDetail } from './admin'
 import { adminBillingApi } from './admin-contract'
 import { NOT_YOURSELF, USER_NOT_FOUND } from './admin-messages'
 import { billingDeps } from './registry'
@@ -70,6 +70,11 @@ export function createAdminBillingRouter(ctx: AppContext) {
   )(async ({ req, params, body }) =>
     adminChange(await setAdmin(billingDeps(ctx), { userId: params.id, isAdmin: body.is_admin, actorId: currentUser(req).id })),
   )
+
+  route(
+    router,
+    adminBillingApi.setProfessor,
+  )(async ({ params, body }) => adminChange(await setProfessor(billingDeps(ctx), { userId: params.id, isProfessor: body.is_professor })))
 
   return router
 }

@@ -110,7 +110,7 @@ export async function listPayments(
   }
 }
 
-export type AdminUserJson = UserRef & { plan_name: PlanName; plan: string; is_admin: boolean; created_at: string }
+export type AdminUserJson = UserRef & { plan_name: PlanName; plan: string; is_admin: boolean; is_professor: boolean; created_at: string }
 
 function toAdminUser(u: typeof users.$inferSelect): AdminUserJson {
   return {
@@ -120,6 +120,7 @@ function toAdminUser(u: typeof users.$inferSelect): AdminUserJson {
     plan_name: u.planName,
     plan: planLabel(u.planName),
     is_admin: u.planName === 'ADMIN',
+    is_professor: u.isProfessor,
     created_at: new Date(u.createdAt).toISOString(),
   }
 }
@@ -199,6 +200,18 @@ export async function grantPlan(
       user: toAdminUser(user),
     }
   })
+}
+
+/** Grants or withdraws the professor role (issue 40): the plan stays as it is. */
+export async function setProfessor(deps: BillingDeps, input: { userId: string; isProfessor: boolean }): Promise<AdminChangeOutcome> {
+  const [user] = await deps.db
+    .update(users)
+    .set({ isProfessor: input.isProfessor, updatedAt: deps.now })
+    .where(eq(users.id, input.userId))
+    .returning()
+  if (!user) return { kind: 'not-found' }
+  const message = input.isProfessor ? `${user.name} agora é professor.` : `${user.name} não é mais professor.`
+  return { kind: 'ok', message, user: toAdminUser(user) }
 }
 
 /** Makes or unmakes an administrator (never oneself, so nobody locks the last admin out by mistake). */
