@@ -104,6 +104,10 @@ const PAGES: PageState[] = [
   { name: 'admin usuário', as: 'admin', path: (f) => `/admin/usuarios/${f.userId}` },
   { name: 'admin recursos', as: 'admin', path: '/admin/recursos' },
   { name: 'admin simulados', as: 'admin', path: '/admin/simulados' },
+  { name: 'admin análises', as: 'admin', path: '/admin/analises' },
+  { name: 'mesa do professor', as: 'admin', path: '/professor' },
+  { name: 'mesa: editor da análise', as: 'admin', path: (f) => `/professor/questoes/${f.questionId}` },
+  { name: 'mesa: pré-visualização', as: 'admin', path: (f) => `/professor/questoes/${f.questionId}`, open: previewAnalysis },
 ]
 
 // What a variant can change decides what axe checks in it: the width changes which elements show
@@ -182,6 +186,12 @@ async function wrongPassword(page: Page) {
   await page.getByLabel('Senha', { exact: true }).fill('senha-errada-1')
   await page.getByRole('button', { name: 'Entrar', exact: true }).click()
   await expect(page.getByText('Email ou senha incorretos')).toBeVisible()
+}
+
+async function previewAnalysis(page: Page) {
+  await page.getByLabel('Análise', { exact: true }).fill('Rascunho com o <n>art. 5º da CF</n>.')
+  await page.getByRole('button', { name: 'Pré-visualizar' }).click()
+  return page.getByTestId('previa')
 }
 
 async function openMenu(page: Page) {
