@@ -1,0 +1,169 @@
+// Issue 41: what a student on a mid-range phone feels. Lighthouse 12 (pinned: 13 needs Node 22),
+// mobile profile (a mid-range phone on slow 4G, simulated throttling), on the production build
+// holding the nine real OAB exams of ../shared/data/oab, driving Debian's Chromium; signed-in pages
+// get the student's session cookie through --extra-headers. Each page twice, the median reported.
+// A cold first load: every run is a fresh browser profile, so the service worker never answers.
+//   npm run build && npm run bench:phone [-- --runs=2]      (on a quiet machine)
+import { execFile } from 'node:child_process'
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+
+import { uploadDisciplines, uploadExams } from '../server/client/admin'
+import { call } from '../server/client/call'
+import { ApiClient } from '../server/client/core'
+import { authApi } from '../server/features/auth/contract'
+import type { Target } from './harness'
+import {
+  BUILD_DIR,
+  flag,
+  log,
+  PORT,
+  registerStudent,
+  SECRET,
+  serverEnv,
+  sessionCookie,
+  startBuiltServer,
+  stop,
+  waitFor,
+  writeReport,
+} from './harness'
+import { pageBytes } from './page-bytes'
+
+const run = promisify(execFile)
+const OAB_DIR = '../shared/data/oab'
+const RUNS = Number(flag('runs') ?? 2)
+const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell'
+const ADMIN = { email: 'admin@bench.gabarita', password: 'bench-admin-senha-1' }
+const KB = 1024
+/** The answer loop's first load (issue 41): modo resolução, Revisão and a simulado's page. */
+export const ANSWER_LOOP_JS = 100 * KB
+
+type Figures = { score: number; lcp: number; tbt: number; cls: number; jsGzip: number }
+
+/** One Lighthouse run on `url`: its performance score and the figures the issue names. */
+async function lighthouse(url: string, cookie: string | null): Promise<Figures> {
+  const out = path.join(os.tmpdir(), `gabarita-lh-${crypto.randomUUID()}.json`)
+  const args = [
+    url,
+    '--only-categories=performance',
+    '--output=json',
+    `--output-path=${out}`,
+    `--chrome-path=${CHROME}`,
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+    '--quiet',
+    ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+  ]
+  try {
+    await run(path.resolve('node_modules/.bin/lighthouse'), args, { maxBuffer: 64 * KB * KB, env: { ...process.env, CHROME_PATH: CHROME } })
+    const report = JSON.parse(fs.readFileSync(out, 'utf8'))
+    const audit = (id: string) => report.audits[id]?.numericValue as number
+    const resources = (report.audits['resource-summary']?.details?.items ?? []) as { resourceType: string; transferSize: number }[]
+    return {
+      score: Math.round(report.categories.performance.score * 100),
+      lcp: audit('largest-contentful-paint'),
+      tbt: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      jsGzip: resources.find((r) => r.resourceType === 'script')?.transferSize ?? 0,
+    }
+  } finally {
+    fs.rmSync(out, { force: true })
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-phone-'))
+const server = startBuiltServer(BUILD_DIR, { ...serverEnv(dataDir), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
+try {
+  const base = `http://127.0.0.1:${PORT}`
+  const api = `${base}/api/v1`
+  await waitFor(`${api}/health`)
+  const { token: adminToken } = await call(new ApiClient({ baseUrl: api }), authApi.login, { body: ADMIN })
+  const admin = new ApiClient({ baseUrl: api, token: adminToken, timeoutMs: 120_000 })
+  const read = (name: string) => ({ name, content: fs.readFileSync(path.join(OAB_DIR, name)) })
+  const files = fs.readdirSync(OAB_DIR)
+  await uploadDisciplines(admin, files.filter((f) => f.endsWith('.json')).map(read))
+  const exams = await uploadExams(admin, files.filter((f) => f.endsWith('.txt')).map(read))
+  log(`${exams.files.length} provas reais importadas`)
+
+  // A Pro student (simulados) with a history: twenty answers, the wrong ones due again in minutes,
+  // and a simulado under way.
+  const token = await registerStudent(base, 'phone')
+  const student = new ApiClient({ baseUrl: api, token })
+  const me = (await (await fetch(`${api}/auth/me`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { id: string } }
+  await admin.put(`/admin/users/${me.data.id}/plan`, { json: { plan_name: 'PRO' } })
+  const search = await student.get<{ data: { id: number; alternatives: { letter: string }[] }[] }>('/questions/search', {
+    query: { per_page: '20' },
+  })
+  for (const q of search.data)
+    await student.post(`/questions/${q.id}/attempts`, { json: { answer: q.alternatives[0]!.letter } }).catch(() => null)
+  const sitting = await student.post<{ simulation: { id: number } }>('/simulations', { json: { kind: 'personalizado', size: 20 } })
+  const cookie = await sessionCookie(SECRET, token, crypto.randomUUID())
+
+  const pages: { name: string; path: string; signedIn: boolean; loop?: boolean }[] = [
+    { name: '/', path: '/', signedIn: false },
+    { name: '/questoes (visitante)', path: '/questoes', signedIn: false },
+    { name: '/questoes (aluno)', path: '/questoes', signedIn: true },
+    { name: 'modo resolução', path: '/questoes/resolver?pos=1', signedIn: true, loop: true },
+    { name: 'simulado (questão)', path: `/simulados/${sitting.simulation.id}`, signedIn: true, loop: true },
+    { name: '/revisao', path: '/revisao', signedIn: true, loop: true },
+    { name: '/dashboard', path: '/dashboard', signedIn: true },
+  ]
+  const rows: { name: string; runs: Figures[]; median: Figures; firstLoadJs: number; loop: boolean }[] = []
+  for (const p of pages) {
+    // Modo resolução redirects to its full address first: the page itself is measured.
+    const landed = await fetch(`${base}${p.path}`, { headers: p.signedIn ? { cookie } : {} })
+    const url = new URL(landed.url)
+    const target = `${url.pathname}${url.search}`
+    const runs: Figures[] = []
+    for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(`${base}${target}`, p.signedIn ? cookie : null))
+    const bytes = await pageBytes(base, p.signedIn ? cookie : '', target)
+    const m = (pick: (f: Figures) => number) => median(runs.map(pick))
+    const row = {
+      name: p.name,
+      runs,
+      median: { score: m((f) => f.score), lcp: m((f) => f.lcp), tbt: m((f) => f.tbt), cls: m((f) => f.cls), jsGzip: m((f) => f.jsGzip) },
+      firstLoadJs: bytes.jsGzip,
+      loop: Boolean(p.loop),
+    }
+    rows.push(row)
+    log(
+      `${p.name}: ${runs.map((r) => r.score).join(', ')} · LCP ${(row.median.lcp / 1000).toFixed(1)} s · TBT ${Math.round(row.median.tbt)} ms · CLS ${row.median.cls.toFixed(3)} · JS ${(bytes.jsGzip / KB).toFixed(0)} KB`,
+    )
+  }
+  const targets: Target[] = rows.flatMap((r) => {
+    const out: Target[] = [
+      {
+        name: `${r.name}: Lighthouse mobile ≥ 90, LCP ≤ 2,5 s, TBT ≤ 200 ms, CLS 0`,
+        status: r.median.score >= 90 && r.median.lcp <= 2500 && r.median.tbt <= 200 && r.median.cls === 0 ? 'PASS' : 'FAIL',
+        detail: `${r.runs.map((x) => x.score).join(', ')} (mediana ${r.median.score}); LCP ${(r.median.lcp / 1000).toFixed(2)} s; TBT ${Math.round(r.median.tbt)} ms; CLS ${r.median.cls.toFixed(3)}`,
+      },
+    ]
+    if (r.loop)
+      out.push({
+        name: `${r.name}: JavaScript da primeira carga ≤ 100 KB (gzip)`,
+        status: r.firstLoadJs <= ANSWER_LOOP_JS ? 'PASS' : 'FAIL',
+        detail: `${(r.firstLoadJs / KB).toFixed(1)} KB`,
+      })
+    return out
+  })
+  const table = [
+    '| página | performance (execuções) | LCP | TBT | CLS | JS (gzip) |',
+    '|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.runs.map((x) => x.score).join(', ')} | ${(r.median.lcp / 1000).toFixed(1)} s | ${Math.round(r.median.tbt)} ms | ${r.median.cls.toFixed(3)} | ${(r.firstLoadJs / KB).toFixed(0)} KB |`,
+    ),
+  ]
+  writeReport('phone-', { runs: RUNS, rows }, ['# Lighthouse mobile nas páginas do aluno (provas reais da OAB)', '', ...table], targets)
+} finally {
+  await stop(server)
+  fs.rmSync(dataDir, { recursive: true, force: true })
+}
