@@ -1,6 +1,8 @@
 import { Link, useFetcher } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 
+import type { CommunityAnswerJson, ExplanationOrigin } from '#server/domain/analysis-source'
+
 import { CsrfInput } from '~/components/csrf-input'
 import { Icon } from '~/components/icons'
 import { useHydrated } from '~/utils/use-hydrated'
@@ -8,8 +10,8 @@ import { useHydrated } from '~/utils/use-hydrated'
 import type { AnswerActionData } from './actions.server'
 import { CardActions } from './card-actions'
 import { CardText, useCardTexts } from './card-texts'
+import { CommunityAnswerBlock, ExplanationBlock } from './explanation'
 import { announce } from './keyboard'
-import { Markup } from './markup'
 import type { OutdatedView } from './outdated'
 import { OutdatedBadge, OutdatedNote } from './outdated'
 
@@ -47,7 +49,7 @@ export type CardView = OutdatedView & {
 /** A norm the question cites (ADR 055), linked to its official text when there is a stable one. */
 export type Cited = { key: string; label: string; article: string | null; url: string | null }
 
-export type RevealState = {
+export type RevealState = Partial<ExplanationOrigin> & {
   correct_answer: string | null
   explanation: string | null
   annulled: boolean
@@ -56,6 +58,26 @@ export type RevealState = {
   /** The letter the student picked, when they answered. */
   chosen: string | null
   correct?: boolean | null
+  /** Without an explanation, on a plan with discussions: the most-voted post (issue 40). */
+  community_answer?: CommunityAnswerJson | null
+}
+
+/** What the pages keep of an API reveal to show it: the key, the explanation with its origin, the law, the community. */
+export function revealStateOf(r: Omit<RevealState, 'chosen' | 'correct'>, chosen: string | null, correct?: boolean | null): RevealState {
+  return {
+    correct_answer: r.correct_answer,
+    explanation: r.explanation,
+    annulled: r.annulled,
+    citations: r.citations,
+    explanation_source: r.explanation_source ?? null,
+    explanation_author: r.explanation_author ?? null,
+    explanation_credit: r.explanation_credit ?? null,
+    explanation_exam: r.explanation_exam ?? null,
+    alternative_comments: r.alternative_comments ?? null,
+    community_answer: r.community_answer ?? null,
+    chosen,
+    ...(correct === undefined ? {} : { correct }),
+  }
 }
 
 // Fácil green, Médio yellow, anything else Difícil red (spec section 3); colours in questions.css.
@@ -129,17 +151,7 @@ export function QuestionCard({
   }
 
   const data = fetcher.data
-  const reveal: RevealState | undefined =
-    data?.kind === 'result'
-      ? {
-          correct_answer: data.correct_answer,
-          explanation: data.explanation,
-          annulled: data.annulled,
-          citations: data.citations,
-          chosen: data.answer,
-          correct: data.correct,
-        }
-      : serverReveal
+  const reveal: RevealState | undefined = data?.kind === 'result' ? revealStateOf(data, data.answer, data.correct) : serverReveal
   const shown = reveal && !hidden ? reveal : undefined
   const quota = data?.kind === 'quota' ? data.message : data?.kind === 'error' ? null : serverQuota
   const error = data?.kind === 'error' ? data.message : null
@@ -223,7 +235,7 @@ export function QuestionCard({
         </p>
       ) : null}
 
-      {shown ? <RevealPanel reveal={shown} /> : null}
+      {shown ? <RevealPanel reveal={shown} questionId={question.id} /> : null}
 
       <CardActions
         question={question}
@@ -359,7 +371,7 @@ export function DifficultyBadge({ level, measured }: { level?: string; measured?
   )
 }
 
-export function RevealPanel({ reveal }: { reveal: RevealState }) {
+export function RevealPanel({ reveal, questionId }: { reveal: RevealState; questionId: number }) {
   const correct = verdict(reveal)
   return (
     <section
@@ -380,11 +392,9 @@ export function RevealPanel({ reveal }: { reveal: RevealState }) {
           Gabarito: <span data-testid="gabarito">{reveal.correct_answer}</span>
         </p>
       )}
-      {reveal.explanation ? (
-        <div className="mt-2">
-          <h3 className="font-semibold">Análise do professor</h3>
-          <Markup text={reveal.explanation} className="qs mt-1" />
-        </div>
+      {reveal.explanation ? <ExplanationBlock view={{ ...reveal, explanation: reveal.explanation }} /> : null}
+      {!reveal.explanation && reveal.community_answer ? (
+        <CommunityAnswerBlock questionId={questionId} answer={reveal.community_answer} />
       ) : null}
       {reveal.citations?.length ? <CitedLaw citations={reveal.citations} /> : null}
     </section>
@@ -392,7 +402,7 @@ export function RevealPanel({ reveal }: { reveal: RevealState }) {
 }
 
 /** "Legislação citada": each norm once, its articles after it, linked to the official text. */
-function CitedLaw({ citations }: { citations: Cited[] }) {
+export function CitedLaw({ citations }: { citations: Cited[] }) {
   const norms = new Map<string, { label: string; url: string | null; articles: string[] }>()
   for (const c of citations) {
     const norm = norms.get(c.key) ?? { label: c.label, url: c.url, articles: [] }

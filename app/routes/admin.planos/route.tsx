@@ -13,7 +13,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { CheckboxField, ErrorList, Field } from '~/components/forms'
 import { formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
-import { formatDateTime } from '~/utils/format'
+import { countOf, formatDateTime } from '~/utils/format'
 import { apiForRequest, requireAdmin, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { useZodForm } from '~/utils/use-zod-form'
@@ -86,6 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
               enabled: value.ligada === true,
               // An unticked box is absent: a service with none ticked belongs to no plan.
               ...(value.servico ? { plans: value.planos ?? [] } : {}),
+              ...(value.minimo !== undefined ? { min_count: value.minimo } : {}),
             },
           })
         case 'nova-linha':
@@ -283,8 +284,10 @@ function LineForm({ line, lastResult }: { line: Line; lastResult?: SubmissionRes
       ligada: line.enabled ? 'on' : '',
       servico: line.service ? 'on' : '',
       planos: line.plans,
+      minimo: line.min_count === null ? '' : String(line.min_count),
     },
   })
+  const { key: _m, ...minimo } = getInputProps(fields.minimo, { type: 'number' })
   const { key: _t, ...texto } = getInputProps(fields.texto, { type: 'text' })
   const { key: _p, ...posicao } = getInputProps(fields.posicao, { type: 'number' })
   const { key: _l, ...ligada } = getInputProps(fields.ligada, { type: 'checkbox' })
@@ -304,6 +307,21 @@ function LineForm({ line, lastResult }: { line: Line; lastResult?: SubmissionRes
           {line.service ? 'Serviço fora do software' : line.capability_description} · <strong>{lineState(line)}</strong>
         </p>
         {line.service ? <PlanBoxes field={fields.planos} label="Nos planos" /> : null}
+        {line.coverage ? (
+          <>
+            <Field
+              label="Mínimo de questões com análise"
+              hint="A linha só aparece nos cartões a partir de tantas questões com análise do professor."
+              inputProps={{ ...minimo, min: 0 }}
+              errors={fields.minimo.errors}
+            />
+            <p className="text-sm" data-testid="cobertura-analise">
+              Hoje: {countOf(line.coverage.count, 'questão', 'questões')} com análise do professor de{' '}
+              {countOf(line.coverage.total, 'questão', 'questões')} no banco ({line.coverage.percent}%).{' '}
+              <strong>{line.coverage.shown ? 'A linha aparece nos cartões.' : 'A linha está oculta nos cartões.'}</strong>
+            </p>
+          </>
+        ) : null}
         <CheckboxField label="Linha ligada" inputProps={ligada} errors={fields.ligada.errors} />
         <ErrorList id={form.errorId} errors={form.errors} />
         <div>

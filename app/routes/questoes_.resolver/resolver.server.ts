@@ -16,6 +16,7 @@ import { toCardView } from '~/question/card-view.server'
 import type { FilterState } from '~/question/filters'
 import { filtersToSearch, readFilters } from '~/question/filters'
 import type { CardView, RevealState } from '~/question/question-card'
+import { revealStateOf } from '~/question/question-card'
 import type { Run } from '~/question/resolver'
 import { nextRun, progressText, readRun, resolverHref, summaryText, withDone } from '~/question/resolver'
 import { revealsInUrl } from '~/question/reveals.server'
@@ -182,14 +183,7 @@ export async function loadResolver(request: Request, context: AppLoadContext) {
     const left = Boolean(shown) && atPos?.id !== shown!.id
     const revealed = reveals?.get(card.id)
     const reveal: ResolverReveal | null = revealed
-      ? {
-          correct_answer: revealed.correct_answer,
-          explanation: revealed.explanation,
-          annulled: revealed.annulled,
-          citations: revealed.citations,
-          chosen: revealed.chosen,
-          locked: revealed.explanation_message ?? null,
-        }
+      ? { ...revealStateOf(revealed, revealed.chosen), locked: revealed.explanation_message ?? null }
       : null
     const question: CardView = toCardView(card)
     const review = revealed ? reviewInUrl(url.searchParams, card.id) : null
