@@ -2,7 +2,6 @@ import { Link, useFetcher } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 
 import type { CommunityAnswerJson, ExplanationOrigin } from '#server/domain/analysis-source'
-
 import { CsrfInput } from '~/components/csrf-input'
 import { Icon } from '~/components/icons'
 import { useHydrated } from '~/utils/use-hydrated'

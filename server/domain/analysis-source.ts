@@ -10,13 +10,10 @@ import { shortExamName } from './questions/exam-name'
 // database here: the contracts the web app loads import it.
 
 export const ExplanationOriginFields = {
-  explanation_source: z
-    .enum(['import', 'professor'])
-    .nullable()
-    .meta({
-      description:
-        'professor: escrita por um professor (Análise do professor); import: veio com o arquivo da prova; null sem explicação visível.',
-    }),
+  explanation_source: z.enum(['import', 'professor']).nullable().meta({
+    description:
+      'professor: escrita por um professor (Análise do professor); import: veio com o arquivo da prova; null sem explicação visível.',
+  }),
   explanation_author: z.string().nullable().meta({ description: 'O professor que a publicou; null num comentário da prova.' }),
   explanation_credit: z
     .string()

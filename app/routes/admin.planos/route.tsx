@@ -253,6 +253,7 @@ function PlanSection({ plan, lastResult }: { plan: Plan; lastResult?: Submission
 }
 
 function lineState(line: Line) {
+  if (line.delivered && line.coverage && !line.coverage.shown) return 'Oculta: menos questões com análise do que o mínimo'
   if (line.delivered) return line.service ? 'Aparece nos planos marcados' : 'Aparece nos planos cujos limites a incluem'
   if (!line.enabled) return 'Oculta: linha desligada'
   return 'Oculta: o recurso não existe ou está desligado em Recursos'
