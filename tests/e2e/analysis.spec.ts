@@ -29,4 +29,9 @@ test('Análise spends a question only when it shows an analysis', async ({ page,
   await expect(page.getByRole('region', { name: 'Análise do professor' })).toHaveCount(0)
   await expect(page.getByText(/^Gabarito: [A-E]$/)).toBeVisible()
   expect(await used()).toBe(1)
+
+  // The details name the source too: an exam file's comment is no professor's analysis.
+  await page.goto(`/questoes/${withOne.id}/detalhes`)
+  await expect(page.getByTestId('detalhe-analise')).toHaveText('Não disponível')
+  await expect(page.getByTestId('detalhe-comentario')).toHaveText('Disponível')
 })

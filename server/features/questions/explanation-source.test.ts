@@ -97,6 +97,22 @@ describe('where the explanation came from', () => {
     })
   })
 
+  it('a download for offline study carries the same origin', async () => {
+    const premium = await createTestUser(t.ctx, { plan: 'PREMIUM' })
+    const res = await api('post', '/offline/downloads', premium.auth)
+      .send({ question_ids: [q.professor, q.imported, q.none] })
+      .expect(200)
+    const byId = new Map(res.body.questions.map((row: { id: number }) => [row.id, row]))
+    expect(byId.get(q.professor)).toMatchObject({
+      explanation_source: 'professor',
+      explanation_author: 'Profa. Helena Prado',
+      explanation_credit: 'Bruno Lima',
+      alternative_comments: { A: 'Errada: confunde nulidade com anulabilidade.', C: 'Correta: é a <n>liberdade contratual</n>.' },
+    })
+    expect(byId.get(q.imported)).toMatchObject({ explanation_source: 'import', explanation_author: null, explanation_exam: 'OAB XXXV' })
+    expect(byId.get(q.none)).toMatchObject({ explanation: null, explanation_source: null, alternative_comments: null })
+  })
+
   it('no origin and no comments for an explanation the plan keeps closed', async () => {
     const admin = await createTestUser(t.ctx, { plan: 'ADMIN' })
     await api('put', '/admin/feature-toggles', admin.auth).send({ commentedQuestionsEnabled: false }).expect(200)
