@@ -383,9 +383,9 @@ export default function AdminPlansPage() {
       <div>
         <h1 className="text-2xl font-bold">Planos</h1>
         <p className="mt-1 text-slate-600 dark:text-slate-300">
-          Preços, limites e o que cada cartão de plano mostra em Planos e em Trocar plano. Os limites valem na próxima página de cada
-          usuário; um preço novo vale para novas assinaturas e renovações, nunca para um período já pago. Um plano mais caro nunca pode ter
-          menos que um mais barato.
+          Preços, limites e o que cada cartão de plano mostra em Planos e em Trocar plano (a linha da análise também na página inicial). Os
+          limites valem na próxima página de cada usuário; um preço novo vale para novas assinaturas e renovações, nunca para um período já
+          pago. Um plano mais caro nunca pode ter menos que um mais barato.
         </p>
       </div>
       {catalog.plans.map((plan) => (

@@ -208,3 +208,30 @@ describe('the community’s most-voted answer, while no analysis exists', () => 
     expect((await answer(q.none, premium).expect(201)).body.community_answer).not.toBeNull()
   })
 })
+
+describe('a simulado’s result', () => {
+  it('names the origin of each explanation, as the answer does', async () => {
+    // Five questions of the board: the simulado draws them all.
+    await insertQuestions(t.db, [{ discipline: 'Direito Civil', statement: 'Quinta questão da banca.', correctAnswer: 'C' }])
+    const premium = await createTestUser(t.ctx, { plan: 'PREMIUM' })
+    const created = await api('post', '/simulations', premium.auth)
+      .send({ kind: 'personalizado', size: 5, duration_minutes: null, filters: { exam_board: ['FGV'] } })
+      .expect(201)
+    const id = created.body.simulation.id as number
+    await api('post', `/simulations/${id}/finish`, premium.auth).expect(200)
+    const review = (await api('get', `/simulations/${id}/result`, premium.auth).expect(200)).body.result.review as {
+      question_id: number
+    }[]
+    expect(review.find((item) => item.question_id === q.professor)).toMatchObject({
+      explanation_source: 'professor',
+      explanation_author: 'Profa. Helena Prado',
+      explanation_credit: 'Bruno Lima',
+      alternative_comments: { A: 'Errada: confunde nulidade com anulabilidade.', C: 'Correta: é a <n>liberdade contratual</n>.' },
+    })
+    expect(review.find((item) => item.question_id === q.imported)).toMatchObject({
+      explanation_source: 'import',
+      explanation_exam: 'OAB XXXV',
+    })
+    expect(review.find((item) => item.question_id === q.none)).toMatchObject({ explanation: null, explanation_source: null })
+  })
+})
