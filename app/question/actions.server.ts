@@ -10,7 +10,7 @@ import { apiForRequest, logoutExpired, requireLoginToAct, safeRedirect, withSess
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
 
 import type { RevealState } from './question-card'
-import { revealStateOf } from './question-card'
+import { revealStateOf } from './reveals.server'
 import { AnswerFormSchema, ReportFormSchema } from './schemas'
 
 export type AnswerActionData =

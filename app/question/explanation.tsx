@@ -1,7 +1,6 @@
 import { Link } from '@remix-run/react'
 
 import type { CommunityAnswerJson, ExplanationOrigin } from '#server/domain/analysis-source'
-import { countOf } from '~/utils/format'
 
 import { Markup } from './markup'
 
@@ -64,7 +63,7 @@ export function CommunityAnswerBlock({ questionId, answer }: { questionId: numbe
     >
       <h3 className="font-semibold">Comentário mais votado da comunidade</h3>
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        {answer.author_name ?? 'Conta removida'} · {countOf(answer.votes, 'voto', 'votos')} · ainda sem análise do professor
+        {answer.author_name ?? 'Conta removida'} · {answer.votes} {answer.votes === 1 ? 'voto' : 'votos'} · ainda sem análise do professor
       </p>
       {/* Plain text: a student's post is never rendered as markup. */}
       <p className="mt-1 whitespace-pre-line">{answer.excerpt}</p>

@@ -61,24 +61,6 @@ export type RevealState = Partial<ExplanationOrigin> & {
   community_answer?: CommunityAnswerJson | null
 }
 
-/** What the pages keep of an API reveal to show it: the key, the explanation with its origin, the law, the community. */
-export function revealStateOf(r: Omit<RevealState, 'chosen' | 'correct'>, chosen: string | null, correct?: boolean | null): RevealState {
-  return {
-    correct_answer: r.correct_answer,
-    explanation: r.explanation,
-    annulled: r.annulled,
-    citations: r.citations,
-    explanation_source: r.explanation_source ?? null,
-    explanation_author: r.explanation_author ?? null,
-    explanation_credit: r.explanation_credit ?? null,
-    explanation_exam: r.explanation_exam ?? null,
-    alternative_comments: r.alternative_comments ?? null,
-    community_answer: r.community_answer ?? null,
-    chosen,
-    ...(correct === undefined ? {} : { correct }),
-  }
-}
-
 // Fácil green, Médio yellow, anything else Difícil red (spec section 3); colours in questions.css.
 const DIFFICULTY: Record<string, string> = { FACIL: 'Fácil', MEDIO: 'Médio', DIFICIL: 'Difícil' }
 
@@ -150,7 +132,7 @@ export function QuestionCard({
   }
 
   const data = fetcher.data
-  const reveal: RevealState | undefined = data?.kind === 'result' ? revealStateOf(data, data.answer, data.correct) : serverReveal
+  const reveal: RevealState | undefined = data?.kind === 'result' ? { ...data, chosen: data.answer } : serverReveal
   const shown = reveal && !hidden ? reveal : undefined
   const quota = data?.kind === 'quota' ? data.message : data?.kind === 'error' ? null : serverQuota
   const error = data?.kind === 'error' ? data.message : null
