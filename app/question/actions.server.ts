@@ -9,20 +9,17 @@ import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, logoutExpired, requireLoginToAct, safeRedirect, withSession } from '~/utils/session.server'
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
 
-import type { Cited } from './question-card'
+import type { RevealState } from './question-card'
+import { revealStateOf } from './reveals.server'
 import { AnswerFormSchema, ReportFormSchema } from './schemas'
 
 export type AnswerActionData =
-  | {
+  | (Omit<RevealState, 'chosen' | 'correct'> & {
       kind: 'result'
       intent: 'responder' | 'revelar'
       correct: boolean | null
       answer: string | null
-      correct_answer: string | null
-      explanation: string | null
-      annulled: boolean
-      citations: Cited[]
-    }
+    })
   | { kind: 'quota'; message: string }
   | { kind: 'error'; message: string }
 
@@ -85,16 +82,7 @@ export async function answerAction(request: Request, context: AppLoadContext, id
     }
     const headers = toast ? await createToastHeaders(request, toast) : undefined
     return json<AnswerActionData>(
-      {
-        kind: 'result',
-        intent,
-        correct: result.correct,
-        answer: result.answer,
-        correct_answer: result.correct_answer,
-        explanation: result.explanation,
-        annulled: result.annulled,
-        citations: result.citations,
-      },
+      { ...revealStateOf(result, null), kind: 'result', intent, correct: result.correct, answer: result.answer },
       { headers },
     )
   } catch (error) {

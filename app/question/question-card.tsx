@@ -1,6 +1,7 @@
 import { Link, useFetcher } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 
+import type { CommunityAnswerJson, ExplanationOrigin } from '#server/domain/analysis-source'
 import { CsrfInput } from '~/components/csrf-input'
 import { Icon } from '~/components/icons'
 import { useHydrated } from '~/utils/use-hydrated'
@@ -10,8 +11,8 @@ import { CardActions } from './card-actions'
 import { CardText, useCardTexts } from './card-texts'
 import type { Cited } from './cited-law'
 import { CitedLaw } from './cited-law'
+import { CommunityAnswerBlock, ExplanationBlock } from './explanation'
 import { announce } from './keyboard'
-import { Markup } from './markup'
 import type { OutdatedView } from './outdated'
 import { OutdatedBadge, OutdatedNote } from './outdated'
 
@@ -49,7 +50,7 @@ export type CardView = OutdatedView & {
 /** A norm the question cites (ADR 055), linked to its official text when there is a stable one. */
 export type { Cited }
 
-export type RevealState = {
+export type RevealState = Partial<ExplanationOrigin> & {
   correct_answer: string | null
   explanation: string | null
   annulled: boolean
@@ -58,6 +59,8 @@ export type RevealState = {
   /** The letter the student picked, when they answered. */
   chosen: string | null
   correct?: boolean | null
+  /** Without an explanation, on a plan with discussions: the most-voted post (issue 40). */
+  community_answer?: CommunityAnswerJson | null
 }
 
 // Fácil green, Médio yellow, anything else Difícil red (spec section 3); colours in questions.css.
@@ -131,17 +134,7 @@ export function QuestionCard({
   }
 
   const data = fetcher.data
-  const reveal: RevealState | undefined =
-    data?.kind === 'result'
-      ? {
-          correct_answer: data.correct_answer,
-          explanation: data.explanation,
-          annulled: data.annulled,
-          citations: data.citations,
-          chosen: data.answer,
-          correct: data.correct,
-        }
-      : serverReveal
+  const reveal: RevealState | undefined = data?.kind === 'result' ? { ...data, chosen: data.answer } : serverReveal
   const shown = reveal && !hidden ? reveal : undefined
   const quota = data?.kind === 'quota' ? data.message : data?.kind === 'error' ? null : serverQuota
   const error = data?.kind === 'error' ? data.message : null
@@ -225,7 +218,7 @@ export function QuestionCard({
         </p>
       ) : null}
 
-      {shown ? <RevealPanel reveal={shown} /> : null}
+      {shown ? <RevealPanel reveal={shown} questionId={question.id} /> : null}
 
       <CardActions
         question={question}
@@ -361,7 +354,7 @@ export function DifficultyBadge({ level, measured }: { level?: string; measured?
   )
 }
 
-export function RevealPanel({ reveal }: { reveal: RevealState }) {
+export function RevealPanel({ reveal, questionId }: { reveal: RevealState; questionId: number }) {
   const correct = verdict(reveal)
   return (
     <section
@@ -382,11 +375,9 @@ export function RevealPanel({ reveal }: { reveal: RevealState }) {
           Gabarito: <span data-testid="gabarito">{reveal.correct_answer}</span>
         </p>
       )}
-      {reveal.explanation ? (
-        <div className="mt-2">
-          <h3 className="font-semibold">Análise do professor</h3>
-          <Markup text={reveal.explanation} className="qs mt-1" />
-        </div>
+      {reveal.explanation ? <ExplanationBlock view={{ ...reveal, explanation: reveal.explanation }} /> : null}
+      {!reveal.explanation && reveal.community_answer ? (
+        <CommunityAnswerBlock questionId={questionId} answer={reveal.community_answer} />
       ) : null}
       {reveal.citations?.length ? <CitedLaw citations={reveal.citations} /> : null}
     </section>

@@ -2,6 +2,7 @@ import { call } from '#server/client/call'
 import type { ApiClient } from '#server/client/core'
 import type { RevealResponse } from '#server/features/questions/contract'
 import { questionsApi } from '#server/features/questions/contract'
+import type { RevealState } from '~/question/question-card'
 import { ApiError } from '~/utils/api.server'
 
 export type ServerReveal = RevealResponse & { chosen: string | null }
@@ -45,4 +46,22 @@ export async function revealsInUrl(api: ApiClient, params: URLSearchParams, only
     }),
   )
   return new Map(found.filter((entry) => entry !== null))
+}
+
+/** What the pages keep of an API reveal to show it: the key, the explanation with its origin, the law, the community. */
+export function revealStateOf(r: Omit<RevealState, 'chosen' | 'correct'>, chosen: string | null, correct?: boolean | null): RevealState {
+  return {
+    correct_answer: r.correct_answer,
+    explanation: r.explanation,
+    annulled: r.annulled,
+    citations: r.citations,
+    explanation_source: r.explanation_source ?? null,
+    explanation_author: r.explanation_author ?? null,
+    explanation_credit: r.explanation_credit ?? null,
+    explanation_exam: r.explanation_exam ?? null,
+    alternative_comments: r.alternative_comments ?? null,
+    community_answer: r.community_answer ?? null,
+    chosen,
+    ...(correct === undefined ? {} : { correct }),
+  }
 }

@@ -3,6 +3,8 @@ import { asc, desc } from 'drizzle-orm'
 import type { Db } from '../db/index'
 import type { CatalogPlanName } from '../db/schema'
 import { catalogFeatures, catalogPlans, planPrices } from '../db/schema'
+import type { AnalysisCoverage } from './analysis-coverage'
+import { analysisCoverage, analysisLine } from './analysis-coverage'
 import type { PlanLimits } from './plans'
 import { formatCents, planLabel } from './plans'
 import { referenceDataVersion } from './reference-data'
@@ -140,6 +142,8 @@ export type CatalogFeature = {
   plans: CatalogPlanName[]
   enabled: boolean
   position: number
+  /** The analysis line shows only from this many analysed questions up (null: any). */
+  min_count: number | null
 }
 
 export type Catalog = { plans: CatalogPlan[]; features: CatalogFeature[] }
@@ -203,6 +207,7 @@ async function loadCatalog(db: Db): Promise<Catalog> {
       plans: f.plans,
       enabled: f.enabled,
       position: f.position,
+      min_count: f.minCount,
     })),
   }
 }
@@ -238,8 +243,12 @@ export function delivered(feature: Pick<CatalogFeature, 'capability' | 'enabled'
   return feature.enabled && rule.built && (rule.toggle ? toggles[rule.toggle] : true)
 }
 
-/** The lines of one plan's card: delivered, granted by its limits (or named, for a service), with their detail. */
-export function cardFeatures(catalog: Catalog, toggles: Toggles, plan: CatalogPlan): string[] {
+/**
+ * The lines of one plan's card: delivered, granted by its limits (or named, for a service), with
+ * their detail. The analysis line states the bank's real coverage, or is left out below the
+ * admin's threshold (issue 40): every card, page and preview gets it from here.
+ */
+export function cardFeatures(catalog: Catalog, toggles: Toggles, plan: CatalogPlan, coverage: AnalysisCoverage): string[] {
   return catalog.features
     .filter((f) => delivered(f, toggles))
     .filter((f) => {
@@ -248,9 +257,18 @@ export function cardFeatures(catalog: Catalog, toggles: Toggles, plan: CatalogPl
       return rule.includes ? rule.includes(plan.limits) : true
     })
     .map((f) => {
+      if (f.capability === 'analysis') return analysisLine(f.label, coverage, f.min_count)
       const detail = CAPABILITY_RULES[f.capability].detail?.(plan.limits)
       return detail ? `${f.label}: ${detail}` : f.label
     })
+    .filter((line) => line !== null)
+}
+
+/** The analysis line as the cards state it today, whatever plan carries it; null when no card shows it. */
+export function analysisClaim(catalog: Catalog, toggles: Toggles, coverage: AnalysisCoverage): string | null {
+  const line = catalog.features.find((f) => f.capability === 'analysis' && delivered(f, toggles))
+  if (!line || !catalog.plans.some((p) => CAPABILITY_RULES.analysis.includes?.(p.limits))) return null
+  return analysisLine(line.label, coverage, line.min_count)
 }
 
 /** 'Premium e Pro': the catalogue's plans whose limits pass `test`, for messages. */
@@ -268,9 +286,15 @@ export function yearOffer(yearCents: number | null) {
   }
 }
 
+/** The analysis line of the cards now (the landing page states it too). */
+export async function currentAnalysisClaim(db: Db) {
+  const [catalog, toggles, coverage] = await Promise.all([getCatalog(db), getToggles(db), analysisCoverage(db)])
+  return analysisClaim(catalog, toggles, coverage)
+}
+
 /** GET /plans: each plan's card, its lines only what the software delivers now. */
 export async function planCards(db: Db) {
-  const [catalog, toggles] = await Promise.all([getCatalog(db), getToggles(db)])
+  const [catalog, toggles, coverage] = await Promise.all([getCatalog(db), getToggles(db), analysisCoverage(db)])
   return catalog.plans.map((plan) => ({
     plan_name: plan.plan_name,
     name: plan.name,
@@ -280,7 +304,7 @@ export async function planCards(db: Db) {
     period: '/mês' as const,
     ...yearOffer(plan.year_price_cents),
     popular: plan.popular,
-    features: cardFeatures(catalog, toggles, plan),
+    features: cardFeatures(catalog, toggles, plan, coverage),
     limits: plan.limits,
   }))
 }

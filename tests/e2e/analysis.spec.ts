@@ -23,7 +23,15 @@ test('Análise spends a question only when it shows an analysis', async ({ page,
 
   await page.goto(`/questoes/${withOne.id}/analise`)
   await page.getByRole('button', { name: 'Ver análise' }).click()
-  await expect(page.getByRole('region', { name: 'Análise do professor' })).toBeVisible()
+  // The demo bank's texts came with their exam files: said as such, never as a professor's (issue 40).
+  const comment = page.getByRole('region', { name: 'Comentário da prova' })
+  await expect(comment).toContainText(/^Comentário da provaVeio com o arquivo da prova /)
+  await expect(page.getByRole('region', { name: 'Análise do professor' })).toHaveCount(0)
   await expect(page.getByText(/^Gabarito: [A-E]$/)).toBeVisible()
   expect(await used()).toBe(1)
+
+  // The details name the source too: an exam file's comment is no professor's analysis.
+  await page.goto(`/questoes/${withOne.id}/detalhes`)
+  await expect(page.getByTestId('detalhe-analise')).toHaveText('Não disponível')
+  await expect(page.getByTestId('detalhe-comentario')).toHaveText('Disponível')
 })

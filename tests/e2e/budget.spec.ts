@@ -52,7 +52,10 @@ const TOOL_OVER_LIST_HTML_CEILING = 84 * KB
 // forms' checkbox was moved out of the cards' bundle): 135,355 bytes measured on Discussões, hence 132.5 KB.
 // Issue 39 added 0.8 KB to every page (the service worker's start, the root's sender of answers
 // kept offline and its shouldRevalidate, the error page's "Sem conexão"): 136,191 bytes, hence 133.5 KB.
-const TOOL_OVER_LIST_JS_CEILING = 133.5 * KB
+// Issue 40 added 1 KB to every card's answer (who wrote the explanation, the comment on each
+// alternative, the community's most-voted answer and its link; a chunk shared with the analysis
+// dialog, the simulado result and offline study): 137,342 bytes, hence 134.5 KB.
+const TOOL_OVER_LIST_JS_CEILING = 134.5 * KB
 
 test('signed-in pages (questões and its tools, dashboard tabs, notebook, forum, assistant, ranking, profile, plans) stay within the budgets', async ({
   baseURL,

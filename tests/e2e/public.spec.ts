@@ -39,16 +39,17 @@ test('/planos shows the four plans with their prices, Premium as most popular, a
   const cards = page.getByTestId('plan-card')
   await expect(cards).toHaveCount(4)
   // The catalogue's lines (issue 28): only what the software does; the exact lists are the API's tests.
+  // The analysis line states the bank's coverage (issue 40): analysis-claims.spec.ts checks it.
   const expected = [
     {
       name: 'Gratuito',
       price: /R\$\s*0,00/,
-      lines: ['Direito a questões: 5 por semana', 'Caderno personalizado: até 2 cadernos', 'Explicações detalhadas'],
+      lines: ['Direito a questões: 5 por semana', 'Caderno personalizado: até 2 cadernos'],
     },
     {
       name: 'Básico',
       price: /R\$\s*20,00/,
-      lines: ['Direito a questões: Ilimitado', 'Caderno personalizado: até 10 cadernos', 'Explicações detalhadas'],
+      lines: ['Direito a questões: Ilimitado', 'Caderno personalizado: até 10 cadernos'],
     },
     {
       name: 'Premium',

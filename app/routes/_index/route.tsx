@@ -1,9 +1,13 @@
-import type { MetaFunction } from '@remix-run/node'
-import { Link } from '@remix-run/react'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
 import { BarChart3, BookOpenCheck, Filter, Moon, NotebookPen, Scale, Smartphone } from 'lucide-react'
 
+import { call } from '#server/client/call'
+import { billingApi } from '#server/features/billing/contract'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { useRootData } from '~/root'
+import { apiForRequest, withSession } from '~/utils/session.server'
 
 export const meta: MetaFunction = () => [
   { title: 'Gabarita — Sua aprovação é nossa meta' },
@@ -23,7 +27,7 @@ const FEATURES = [
   {
     Icon: BookOpenCheck,
     title: 'Gabarito e explicação',
-    text: 'Responda primeiro, confira depois: o gabarito só aparece quando você pede, com a explicação do professor quando houver.',
+    text: 'Responda primeiro, confira depois: o gabarito só aparece quando você pede, com a análise do professor ou o comentário da prova quando houver.',
   },
   {
     Icon: NotebookPen,
@@ -53,7 +57,15 @@ const STEPS = [
   { title: 'Revise e evolua', text: 'Confira gabaritos, anote, organize cadernos e acompanhe seu progresso.' },
 ]
 
+// The analysis claim is the plan cards' own line (issue 40): the same count as /planos, or none.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = await apiForRequest(request, context)
+  const plans = await withSession(request, () => call(api, billingApi.plans))
+  return json({ analysisLine: plans.analysis_line })
+}
+
 export default function Index() {
+  const { analysisLine } = useLoaderData<typeof loader>()
   const user = useRootData()?.user ?? null
   return (
     <>
@@ -111,6 +123,11 @@ export default function Index() {
               <Icon className="h-8 w-8 text-brand-600 dark:text-brand-300" aria-hidden />
               <h3 className="mt-4 text-lg font-semibold">{title}</h3>
               <p className="mt-2 text-slate-600 dark:text-slate-300">{text}</p>
+              {Icon === BookOpenCheck && analysisLine ? (
+                <p className="mt-2 font-medium text-slate-700 dark:text-slate-200" data-testid="linha-analise">
+                  {analysisLine}
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>

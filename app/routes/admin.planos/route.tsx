@@ -13,7 +13,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { CheckboxField, ErrorList, Field } from '~/components/forms'
 import { formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
-import { formatDateTime } from '~/utils/format'
+import { countOf, formatDateTime } from '~/utils/format'
 import { apiForRequest, requireAdmin, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { useZodForm } from '~/utils/use-zod-form'
@@ -86,6 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
               enabled: value.ligada === true,
               // An unticked box is absent: a service with none ticked belongs to no plan.
               ...(value.servico ? { plans: value.planos ?? [] } : {}),
+              ...(value.minimo !== undefined ? { min_count: value.minimo } : {}),
             },
           })
         case 'nova-linha':
@@ -252,6 +253,7 @@ function PlanSection({ plan, lastResult }: { plan: Plan; lastResult?: Submission
 }
 
 function lineState(line: Line) {
+  if (line.delivered && line.coverage && !line.coverage.shown) return 'Oculta: menos questões com análise do que o mínimo'
   if (line.delivered) return line.service ? 'Aparece nos planos marcados' : 'Aparece nos planos cujos limites a incluem'
   if (!line.enabled) return 'Oculta: linha desligada'
   return 'Oculta: o recurso não existe ou está desligado em Recursos'
@@ -283,8 +285,10 @@ function LineForm({ line, lastResult }: { line: Line; lastResult?: SubmissionRes
       ligada: line.enabled ? 'on' : '',
       servico: line.service ? 'on' : '',
       planos: line.plans,
+      minimo: line.min_count === null ? '' : String(line.min_count),
     },
   })
+  const { key: _m, ...minimo } = getInputProps(fields.minimo, { type: 'number' })
   const { key: _t, ...texto } = getInputProps(fields.texto, { type: 'text' })
   const { key: _p, ...posicao } = getInputProps(fields.posicao, { type: 'number' })
   const { key: _l, ...ligada } = getInputProps(fields.ligada, { type: 'checkbox' })
@@ -304,6 +308,21 @@ function LineForm({ line, lastResult }: { line: Line; lastResult?: SubmissionRes
           {line.service ? 'Serviço fora do software' : line.capability_description} · <strong>{lineState(line)}</strong>
         </p>
         {line.service ? <PlanBoxes field={fields.planos} label="Nos planos" /> : null}
+        {line.coverage ? (
+          <>
+            <Field
+              label="Mínimo de questões com análise"
+              hint="A linha só aparece nos cartões a partir de tantas questões com análise do professor."
+              inputProps={{ ...minimo, min: 0 }}
+              errors={fields.minimo.errors}
+            />
+            <p className="text-sm" data-testid="cobertura-analise">
+              Hoje: {countOf(line.coverage.count, 'questão', 'questões')} com análise do professor de{' '}
+              {countOf(line.coverage.total, 'questão', 'questões')} no banco ({line.coverage.percent}%).{' '}
+              <strong>{line.coverage.shown ? 'A linha aparece nos cartões.' : 'A linha está oculta nos cartões.'}</strong>
+            </p>
+          </>
+        ) : null}
         <CheckboxField label="Linha ligada" inputProps={ligada} errors={fields.ligada.errors} />
         <ErrorList id={form.errorId} errors={form.errors} />
         <div>
@@ -364,9 +383,9 @@ export default function AdminPlansPage() {
       <div>
         <h1 className="text-2xl font-bold">Planos</h1>
         <p className="mt-1 text-slate-600 dark:text-slate-300">
-          Preços, limites e o que cada cartão de plano mostra em Planos e em Trocar plano. Os limites valem na próxima página de cada
-          usuário; um preço novo vale para novas assinaturas e renovações, nunca para um período já pago. Um plano mais caro nunca pode ter
-          menos que um mais barato.
+          Preços, limites e o que cada cartão de plano mostra em Planos e em Trocar plano (a linha da análise também na página inicial). Os
+          limites valem na próxima página de cada usuário; um preço novo vale para novas assinaturas e renovações, nunca para um período já
+          pago. Um plano mais caro nunca pode ter menos que um mais barato.
         </p>
       </div>
       {catalog.plans.map((plan) => (

@@ -31,6 +31,7 @@ export const CatalogActionSchema = formSchema<typeof schemas.CatalogActionSchema
   servico: { required: false },
   planos: { multiple: true, required: false },
   'planos[]': { pattern: 'GRATUITO|BASICO|PREMIUM|PRO', required: false },
+  minimo: { required: false },
 })
 
 export const LineFormSchema = formSchema<typeof schemas.LineFormSchema>(() => load().then((m) => m.LineFormSchema), {
@@ -42,6 +43,7 @@ export const LineFormSchema = formSchema<typeof schemas.LineFormSchema>(() => lo
   servico: { required: false },
   planos: { required: false, multiple: true },
   'planos[]': { required: true, pattern: 'GRATUITO|BASICO|PREMIUM|PRO' },
+  minimo: { required: false },
 })
 
 export const NewLineFormSchema = formSchema<typeof schemas.NewLineFormSchema>(() => load().then((m) => m.NewLineFormSchema), {

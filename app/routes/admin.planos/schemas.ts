@@ -1,7 +1,7 @@
 import * as z from 'zod'
 
 import { CATALOG_PLAN_NAMES, LINE_LABEL_MAX, TAGLINE_MAX } from '#server/features/plan-catalog/messages'
-import { limit } from '#server/features/plan-catalog/schemas'
+import { limit, minCount } from '#server/features/plan-catalog/schemas'
 
 // The forms of /admin/planos, told apart by `intent`; the API checks the same rules again
 // (server/features/plan-catalog/schemas.ts) and the ones that need the whole catalogue.
@@ -58,6 +58,8 @@ export const LineFormSchema = z.object({
   ligada: z.boolean().optional(),
   servico: z.boolean().optional(),
   planos: z.array(plan).optional(),
+  /** Only on the analysis line. */
+  minimo: minCount.optional(),
 })
 
 export const NewLineFormSchema = z.object({

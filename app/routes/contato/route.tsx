@@ -129,8 +129,8 @@ export default function ContactPage() {
                 <summary className="flex min-h-11 cursor-pointer items-center font-medium">Como funciona a plataforma?</summary>
                 <p className="mt-2 text-slate-600 dark:text-slate-300">
                   Você escolhe a disciplina, o assunto, a dificuldade, o ano ou a banca e resolve questões no formato do Exame de Ordem.
-                  Depois de responder, confere o gabarito e a explicação do professor, guarda questões nos seus cadernos, faz anotações e
-                  acompanha o seu desempenho no painel.
+                  Depois de responder, confere o gabarito e, quando houver, a análise do professor ou o comentário da prova; guarda questões
+                  nos seus cadernos, faz anotações e acompanha o seu desempenho no painel.
                 </p>
               </details>
               <details className="group py-3">

@@ -8,6 +8,7 @@ import { enqueue, queued, storedQuestions } from '~/offline/store'
 import type { SyncReport } from '~/offline/sync'
 import { syncQueue } from '~/offline/sync'
 import { AnswerBar } from '~/question/answer-bar'
+import { ExplanationBlock } from '~/question/explanation'
 import { Markup } from '~/question/markup'
 import type { CardView, RevealState } from '~/question/question-card'
 import { Alternatives, verdict } from '~/question/question-card'
@@ -155,7 +156,17 @@ function Practice({
     if (typeof letter !== 'string') return setMissing(true)
     setMissing(false)
     await enqueue({ client_id: crypto.randomUUID(), question_id: q!.id, answer: letter, answered_at: new Date().toISOString() })
-    setReveal({ correct_answer: q!.correct_answer, chosen: letter, annulled: q!.correct_answer === null, explanation: q!.explanation })
+    setReveal({
+      correct_answer: q!.correct_answer,
+      chosen: letter,
+      annulled: q!.correct_answer === null,
+      explanation: q!.explanation,
+      explanation_source: q!.explanation_source,
+      explanation_author: q!.explanation_author,
+      explanation_credit: q!.explanation_credit,
+      explanation_exam: q!.explanation_exam,
+      alternative_comments: q!.alternative_comments,
+    })
     await onAnswered()
     if (online) void send()
   }
@@ -172,8 +183,7 @@ function Practice({
         </form>
         {reveal?.explanation ? (
           <div className="qr mt-2">
-            <h3 className="font-semibold">Análise do professor</h3>
-            <Markup text={reveal.explanation} className="qs mt-1" />
+            <ExplanationBlock view={{ ...reveal, explanation: reveal.explanation }} />
           </div>
         ) : null}
       </article>

@@ -10,6 +10,7 @@ import { PER_PAGE } from '~/question/filters'
 import type { CardView, RevealState } from '~/question/question-card'
 import { quotaTextOf } from '~/question/quota.server'
 import type { ServerReveal } from '~/question/reveals.server'
+import { revealStateOf } from '~/question/reveals.server'
 import { revealsInUrl } from '~/question/reveals.server'
 import { ApiError, formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
@@ -73,12 +74,7 @@ export async function loadNotebookPage(request: Request, context: AppLoadContext
     questions: list.questions.map(toCardView),
     total: list.total,
     page,
-    reveals: Object.fromEntries(
-      [...reveals].map(([qid, r]): [number, RevealState] => [
-        qid,
-        { correct_answer: r.correct_answer, explanation: r.explanation, annulled: r.annulled, citations: r.citations, chosen: r.chosen },
-      ]),
-    ),
+    reveals: Object.fromEntries([...reveals].map(([qid, r]): [number, RevealState] => [qid, revealStateOf(r, r.chosen)])),
     quotaFor: Number(url.searchParams.get('limite')) || null,
     quotaText: url.searchParams.has('limite') ? await quotaTextOf(request, context) : '',
     confirmDelete: url.searchParams.get('excluir') === '1',

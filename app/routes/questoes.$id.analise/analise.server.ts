@@ -14,7 +14,8 @@ import { redirectWithToast } from '~/utils/toast.server'
 
 import { RevealAnalysisSchema } from './schemas'
 
-// Análise (issue 12): the teacher's explanation of a question. It shows the answer, so it
+// Análise (issue 12): the teacher's explanation of a question (or the exam file's comment, said
+// as such: issue 40). It shows the answer, so it
 // stays closed until the student answers or reveals (the read-only GET /reveal); the API gives
 // the explanation only when the plan and the toggle allow it (policy.commentedAnswerAccess)
 // and otherwise says why ('plan' → link to the plans).
@@ -61,6 +62,15 @@ export async function loadAnalysis(request: Request, context: AppLoadContext, ra
           correct_answer: reveal.correct_answer,
           annulled: reveal.annulled,
           explanation: reveal.explanation,
+          origin: {
+            explanation_source: reveal.explanation_source,
+            explanation_author: reveal.explanation_author,
+            explanation_credit: reveal.explanation_credit,
+            explanation_exam: reveal.explanation_exam,
+            alternative_comments: reveal.alternative_comments,
+          },
+          community: reveal.community_answer,
+          citations: reveal.citations,
           locked: reveal.explanation_locked ?? null,
           lockedMessage: reveal.explanation_message ?? null,
         }

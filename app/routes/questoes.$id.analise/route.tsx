@@ -5,7 +5,8 @@ import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { RouteDialog } from '~/components/route-dialog'
 import { toolLinkSelector } from '~/question/card-actions'
-import { Markup } from '~/question/markup'
+import { CommunityAnswerBlock, ExplanationBlock } from '~/question/explanation'
+import { CitedLaw } from '~/question/cited-law'
 
 import type { ClosedAnalysis } from './analise.server'
 import { analysisAction, loadAnalysis } from './analise.server'
@@ -93,10 +94,7 @@ export default function AnalysisRoute() {
         <div className="mt-4 space-y-3" data-testid="analise">
           <p className="font-semibold">{reveal.annulled ? 'Questão Anulada' : `Gabarito: ${reveal.correct_answer}`}</p>
           {reveal.explanation ? (
-            <section aria-label="Análise do professor">
-              <h3 className="font-semibold">Análise do professor</h3>
-              <Markup text={reveal.explanation} className="qs mt-1" />
-            </section>
+            <ExplanationBlock view={{ ...reveal.origin, explanation: reveal.explanation }} />
           ) : (
             <ClosedNote
               closed={
@@ -106,6 +104,10 @@ export default function AnalysisRoute() {
               }
             />
           )}
+          {!reveal.explanation && reveal.community ? (
+            <CommunityAnswerBlock questionId={data.question.id} answer={reveal.community} />
+          ) : null}
+          {reveal.citations.length ? <CitedLaw citations={reveal.citations} /> : null}
         </div>
       )}
     </RouteDialog>

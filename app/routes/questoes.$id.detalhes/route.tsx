@@ -60,7 +60,12 @@ export default function DetailsRoute() {
         <Row label="Assuntos" value={q.topics.length ? q.topics.map((t) => t.name).join(', ') : 'Não informado'} />
         <Row label="Dificuldade" value={q.difficulty_level ? difficultyLabel(q.difficulty_level) : 'Sem classificação na prova'} />
         <Row label="Anulada" value={yesNo(q.is_annulled)} testId="detalhe-anulada" />
-        <Row label="Análise do professor" value={q.has_explanation ? 'Disponível' : 'Não disponível'} />
+        <Row
+          label="Análise do professor"
+          value={q.explanation_source === 'professor' ? 'Disponível' : 'Não disponível'}
+          testId="detalhe-analise"
+        />
+        {q.explanation_source === 'import' ? <Row label="Comentário da prova" value="Disponível" testId="detalhe-comentario" /> : null}
         <Row label="Vídeo" value={q.has_video ? 'Disponível' : 'Não disponível'} />
         <Row label="Importada em" value={formatDate(q.imported_at)} testId="detalhe-importada" />
         <Row label="Atualizada em" value={formatDate(q.updated_at)} />

@@ -178,7 +178,7 @@ export function FilterForm({
             ) : null}
           </div>
           <div className="flex flex-wrap gap-x-6">
-            <Flag name="analise" value="com" checked={filters.comAnalise} label="Com análise do professor" />
+            <Flag name="analise" value="com" checked={filters.comAnalise} label="Com análise do professor ou comentário da prova" />
             <Flag name="anuladas" value="excluir" checked={filters.semAnuladas} label="Excluir anuladas" />
             <Flag name="atualizadas" value="1" checked={filters.semDesatualizadas} label="Excluir desatualizadas (e as que podem estar)" />
           </div>
@@ -322,7 +322,7 @@ function selectedBadges(
     ...f.lei.map((key) => ({ key: `l${key}`, label: citationName.get(key)?.replace(/ \(\d+\)$/, '') ?? key })),
     ...(f.caderno ? [{ key: 'caderno', label: `Caderno: ${notebooks.find(([id]) => id === f.caderno)?.[1] ?? f.caderno}` }] : []),
     ...(f.situacao ? [{ key: 'situacao', label: SITUACOES[f.situacao] }] : []),
-    ...(f.comAnalise ? [{ key: 'analise', label: 'Com análise' }] : []),
+    ...(f.comAnalise ? [{ key: 'analise', label: 'Com explicação' }] : []),
     ...(f.semAnuladas ? [{ key: 'anuladas', label: 'Sem anuladas' }] : []),
     ...(f.semDesatualizadas ? [{ key: 'atualizadas', label: 'Sem desatualizadas' }] : []),
   ]

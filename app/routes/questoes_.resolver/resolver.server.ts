@@ -18,6 +18,7 @@ import { filtersToSearch, readFilters } from '~/question/filters'
 import type { CardView, RevealState } from '~/question/question-card'
 import type { Run } from '~/question/resolver'
 import { nextRun, progressText, readRun, resolverHref, summaryText, withDone } from '~/question/resolver'
+import { revealStateOf } from '~/question/reveals.server'
 import { revealsInUrl } from '~/question/reveals.server'
 import { searchQueryOf, searchSeedOf } from '~/question/search.server'
 import { weeklyQuota, weeklyQuotaText } from '~/question/weekly-quota'
@@ -182,14 +183,7 @@ export async function loadResolver(request: Request, context: AppLoadContext) {
     const left = Boolean(shown) && atPos?.id !== shown!.id
     const revealed = reveals?.get(card.id)
     const reveal: ResolverReveal | null = revealed
-      ? {
-          correct_answer: revealed.correct_answer,
-          explanation: revealed.explanation,
-          annulled: revealed.annulled,
-          citations: revealed.citations,
-          chosen: revealed.chosen,
-          locked: revealed.explanation_message ?? null,
-        }
+      ? { ...revealStateOf(revealed, revealed.chosen), locked: revealed.explanation_message ?? null }
       : null
     const question: CardView = toCardView(card)
     const review = revealed ? reviewInUrl(url.searchParams, card.id) : null

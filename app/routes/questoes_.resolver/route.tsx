@@ -215,7 +215,7 @@ function QuestionStep({ question, heading, reveal, progress, self, nextHref, pre
         )}
         {reveal ? (
           <div id="resultado">
-            <RevealPanel reveal={reveal} />
+            <RevealPanel reveal={reveal} questionId={question.id} />
             {reveal.locked ? <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{reveal.locked}</p> : null}
             {question.old && question.stale === undefined ? (
               // The badge is cut on a phone: its laws and dates said whole with the answer.

@@ -7,6 +7,7 @@ import { simulationsApi } from '#server/features/simulations/contract'
 import { SIMULATION_KIND_LABELS } from '#server/features/simulations/messages'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ScrollRegion } from '~/components/scroll-region'
+import { ExplanationBlock } from '~/question/explanation'
 import { Markup } from '~/question/markup'
 import questionStyles from '~/question/questions.css'
 import { SIMULATION_NOT_FOUND_PAGE, simulationIdOf } from '~/simulado/simulation-id.server'
@@ -238,8 +239,7 @@ function ReviewItem({ item }: { item: Result['review'][number] }) {
       </ul>
       {item.explanation ? (
         <div className="mt-3 rounded-md bg-slate-50 p-3 dark:bg-slate-900">
-          <p className="text-sm font-semibold">Explicação</p>
-          <Markup text={item.explanation} />
+          <ExplanationBlock view={{ ...item, explanation: item.explanation }} />
         </div>
       ) : item.explanation_message ? (
         <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">{item.explanation_message}</p>

@@ -28,7 +28,11 @@ export const QuestionCardJson = z
     question_text: z.string(),
     alternatives: z.array(z.object({ letter: z.string(), text_content: z.string() })),
     is_annulled: z.boolean(),
-    has_explanation: z.boolean(),
+    has_explanation: z.boolean().meta({ description: 'Tem explicação: análise do professor ou comentário da prova.' }),
+    explanation_source: z
+      .enum(['import', 'professor'])
+      .nullable()
+      .meta({ description: 'professor: análise do professor; import: comentário que veio com o arquivo da prova; null sem explicação.' }),
     topics: z.array(z.object({ id: z.number().int(), name: z.string() })),
     forum_topics_count: z.number().int().meta({ description: 'Tópicos vivos em Discussões.' }),
     my_last_attempt: z

@@ -92,6 +92,8 @@ export type QuestionCard = {
   alternatives: { letter: string; text_content: string }[]
   is_annulled: boolean
   has_explanation: boolean
+  /** Who wrote it (issue 40): 'professor' on the analysis desk, 'import' with the exam file. */
+  explanation_source: 'import' | 'professor' | null
   topics: { id: number; name: string }[]
   /** Live topics in Discussões (not hidden, not deleted): the count on the card's button. */
   forum_topics_count: number
@@ -253,6 +255,7 @@ type CardRow = {
   alternatives: { letter: string; text: string }[] | string
   annulled: boolean
   has_explanation: boolean
+  explanation_source: 'import' | 'professor' | null
   topics: { id: number; name: string }[] | string | null
   forum_topics: number | string | null
   last_correct: boolean | null
@@ -267,6 +270,7 @@ const cardColumns = (userId?: string) => sql`q.id, q.short_id, q.number, q.disci
       e.name AS exam_name, q.board, e.organization, q.difficulty, q.statement, q.alternatives, st.first_n, st.first_ok,
       (q.correct_answer IS NULL) AS annulled, e.applied_on::text AS applied_on, q.outdated_note, q.outdated_at,
       ${HAS_EXPLANATION} AS has_explanation,
+      CASE WHEN ${HAS_EXPLANATION} THEN coalesce(q.explanation_source, 'import') END AS explanation_source,
       (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY t.name), '[]'::json)
          FROM question_topics qt JOIN topics t ON t.id = qt.topic_id WHERE qt.question_id = q.id) AS topics,
       (SELECT count(*) FROM forum_topics ft WHERE ft.question_id = q.id AND ft.hidden_at IS NULL AND ft.deleted_at IS NULL) AS forum_topics,
@@ -324,6 +328,7 @@ function toCard(r: CardRow, rules: LegislativeRule[]): QuestionCard {
     alternatives: alternatives.map((a) => ({ letter: a.letter, text_content: a.text })),
     is_annulled: Boolean(r.annulled),
     has_explanation: Boolean(r.has_explanation),
+    explanation_source: r.has_explanation ? (r.explanation_source ?? 'import') : null,
     topics: (parseJson(r.topics) ?? []).map((t) => ({ id: Number(t.id), name: t.name })),
     forum_topics_count: Number(r.forum_topics ?? 0),
     my_last_attempt: r.last_at === null ? null : { correct: Boolean(r.last_correct), at: new Date(r.last_at).toISOString() },

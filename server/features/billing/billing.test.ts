@@ -47,10 +47,11 @@ describe('GET /plans', () => {
       popular: true,
       limits: { questionsPerWeek: -1, notebooksLimit: 50, hasChat: true },
     })
-    // Only what the software does (issue 28): no mentoring or guarantee; Básico keeps the analysis. The
-    // simulados (issue 29) on the plans that have them, Revisão (issue 30) on all, the study plan on Pro.
+    // Only what the software does (issue 28): no mentoring or guarantee. The simulados (issue 29) on the
+    // plans that have them, Revisão (issue 30) on all, the study plan on Pro. No professor has analysed
+    // a question of this bank yet: no card claims an analysis (issue 40).
     const always = ['Acesso à plataforma', 'Resultado das questões']
-    const shared = ['Estatísticas de desempenho', 'Filtros avançados', 'Acompanhamento de progresso', 'Explicações detalhadas']
+    const shared = ['Estatísticas de desempenho', 'Filtros avançados', 'Acompanhamento de progresso']
     const paid = [
       'Chatbot especializado',
       'Discussões nas questões',
@@ -73,6 +74,7 @@ describe('GET /plans', () => {
       ],
     ])
     expect(res.body.data[0].limits).toMatchObject({ questionsPerWeek: 5, notebooksLimit: 2 })
+    expect(res.body.analysis_line).toBeNull()
     expect(res.body.payment_methods).toEqual([
       { id: 'credit_card', label: 'Cartão de Crédito' },
       { id: 'paypal', label: 'PayPal' },

@@ -41,6 +41,10 @@ export const ChangeBody = z.object({
 export const PlansReply = z
   .object({
     data: z.array(PlanJson),
+    analysis_line: z.string().nullable().meta({
+      description:
+        'A linha da análise do professor como os cartões a dizem hoje (cobertura real do banco); null quando nenhum cartão a mostra.',
+    }),
     payment_methods: z.array(PaymentMethodJson).meta({ description: 'Vazio quando nenhum provedor de pagamento está configurado.' }),
     changes_available: z.boolean(),
   })

@@ -6,7 +6,7 @@ import { HttpError } from '../../api/http'
 import { limiter } from '../../api/rate-limit'
 import { route } from '../../api/route'
 import type { AppContext } from '../../context'
-import { planCards } from '../../domain/catalog'
+import { currentAnalysisClaim, planCards } from '../../domain/catalog'
 import { getPolicy } from '../../domain/policy'
 import { listPayments } from './admin'
 import { findUserCheckout, receiveWebhook, startCheckout, toCheckoutJson } from './checkout'
@@ -56,8 +56,10 @@ export function createBillingRouter(ctx: AppContext) {
     billingApi.plans,
   )(async () => {
     const provider = paymentProviderFor(ctx.config, ctx.clock)
+    const [cards, analysisLine] = await Promise.all([planCards(ctx.db), currentAnalysisClaim(ctx.db)])
     return {
-      data: await planCards(ctx.db),
+      data: cards,
+      analysis_line: analysisLine,
       payment_methods: (provider?.methods ?? []).map((id) => ({ id, label: PAYMENT_METHOD_LABELS[id] })),
       changes_available: provider !== null,
     }

@@ -286,7 +286,7 @@ export const bankReplies: ReplyGenerator = {
     else if (found.mode === 'all') sentences.push(`Encontrei no banco questões sobre ${quoted(phrase)}${where}.`)
     else sentences.push(`Nenhuma questão do banco tem todos os termos de ${quoted(phrase)}${where}; estas tratam de parte deles.`)
     if (terms.length) {
-      const via = found.viaExplanation.has(best.id) ? ' (o tema aparece na explicação do professor)' : ''
+      const via = found.viaExplanation.has(best.id) ? ' (o tema aparece na explicação da questão)' : ''
       sentences.push(
         `A que parece mais próxima é a questão ${best.question_number} de ${best.discipline_name}, ${best.exam_board} ${best.exam_year}${via}.`,
       )

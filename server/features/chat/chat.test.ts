@@ -142,10 +142,10 @@ describe('replies from the bank', () => {
     expect(reply.content).not.toMatch(/alternativa B|gabarito/i)
   })
 
-  it('finds questions through the teacher’s explanation and says so', async () => {
+  it('finds questions through their explanation and says so', async () => {
     const { reply } = await ask(premium, 'norma fundamental de Kelsen')
     expect(reply.links[0].href).toBe(`/questoes/${kelsen}`)
-    expect(reply.content).toContain('explicação do professor')
+    expect(reply.content).toContain('o tema aparece na explicação da questão')
   })
 
   it('a message in the student’s own words falls back to the questions with most of its terms', async () => {

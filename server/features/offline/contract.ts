@@ -1,6 +1,7 @@
 import * as z from 'zod'
 
 import { defineEndpoint } from '../../api/contract'
+import { ExplanationOriginFields } from '../../domain/analysis-source'
 import { DOWNLOAD_MAX, SYNC_MAX } from './messages'
 import { DownloadBody, SyncBody } from './schemas'
 
@@ -16,6 +17,7 @@ export const OfflineQuestionJson = z
     alternatives: z.array(z.object({ letter: z.string(), text_content: z.string() })),
     correct_answer: z.string().nullable().meta({ description: 'null numa questão anulada.' }),
     explanation: z.string().nullable().meta({ description: 'A análise, quando o plano dá acesso a ela.' }),
+    ...ExplanationOriginFields,
   })
   .meta({ id: 'OfflineQuestion' })
 export type OfflineQuestionJson = z.output<typeof OfflineQuestionJson>

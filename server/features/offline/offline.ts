@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm'
 import type { DomainOutcome } from '../../api/http'
 import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
-import type { PlanName } from '../../db/schema'
+import type { ExplanationSource, PlanName } from '../../db/schema'
+import { explanationOrigin } from '../../domain/analysis-source'
 import type { AnswerToRecord } from '../../domain/attempts'
 import { recordAnswers } from '../../domain/attempts'
 import { getCatalog } from '../../domain/catalog'
@@ -29,6 +30,10 @@ type QuestionRow = {
   alternatives: { letter: string; text: string }[] | string
   correct_answer: string | null
   explanation: string | null
+  explanation_source: ExplanationSource | null
+  explanation_author: string | null
+  explanation_credit: string | null
+  alternative_comments: Record<string, string> | null
   discipline_name: string
   exam_name: string | null
   board: string
@@ -39,8 +44,10 @@ async function liveQuestions(db: Db, ids: number[]) {
   const rows = await queryRows<QuestionRow>(
     db,
     sql`SELECT q.id, q.number, q.statement, q.alternatives, q.correct_answer, q.explanation, d.name AS discipline_name,
-               e.name AS exam_name, q.board, q.year
+               e.name AS exam_name, q.board, q.year, q.explanation_source, p.name AS explanation_author, q.explanation_credit,
+               q.alternative_comments
           FROM questions q JOIN disciplines d ON d.id = q.discipline_id JOIN exams e ON e.id = q.exam_id
+          LEFT JOIN users p ON p.id = q.explanation_by
          WHERE q.id = ANY(${sql.param(ids)}::int[]) AND q.removed_at IS NULL`,
   )
   return new Map(
@@ -76,6 +83,19 @@ export async function downloadQuestions(db: Db, user: User, ids: number[], now: 
   const access = commentedAnswerAccess(policy ?? (await getPolicy(db, user, now)), await getCatalog(db))
   const questions: OfflineQuestionJson[] = kept.map((id) => {
     const q = found.get(id)!
+    const explanation = access.allowed && q.explanation?.trim() ? q.explanation : null
+    const origin = explanationOrigin(
+      {
+        explanationSource: q.explanation_source,
+        authorName: q.explanation_author,
+        explanationCredit: q.explanation_credit,
+        alternativeComments: q.alternative_comments,
+        examName: q.exam_name,
+        board: q.board,
+        year: Number(q.year),
+      },
+      explanation !== null,
+    )
     return {
       id,
       name: questionName(shortExamName(q.exam_name?.trim() ? q.exam_name : null, q.board, Number(q.year)), Number(q.number)),
@@ -83,7 +103,8 @@ export async function downloadQuestions(db: Db, user: User, ids: number[], now: 
       question_text: q.statement,
       alternatives: q.alternatives.map((a: { letter: string; text: string }) => ({ letter: a.letter, text_content: a.text })),
       correct_answer: q.correct_answer,
-      explanation: access.allowed && q.explanation?.trim() ? q.explanation : null,
+      explanation,
+      ...origin,
     }
   })
   return {

@@ -52,6 +52,16 @@ export const CatalogLineJson = z
     enabled: z.boolean(),
     position: z.number().int(),
     delivered: z.boolean().meta({ description: 'Se a linha aparece hoje: o recurso existe, está ligado e a linha também.' }),
+    min_count: z.number().int().nullable().meta({ description: 'Linha da análise: o mínimo de questões com análise para aparecer.' }),
+    coverage: z
+      .object({
+        count: z.number().int(),
+        total: z.number().int(),
+        percent: z.number().int().meta({ description: 'Arredondado para baixo.' }),
+        shown: z.boolean().meta({ description: 'Se a linha aparece hoje nos cartões (ligada e acima do mínimo).' }),
+      })
+      .nullable()
+      .meta({ description: 'Só na linha da análise: a cobertura de hoje, contada no banco.' }),
   })
   .meta({ id: 'CatalogLine' })
 

@@ -20,3 +20,6 @@ export const YEAR_PRICE_MIN = 'O preço anual é de pelo menos R$ 1,00; deixe em
 export const PLANS_ONLY_FOR_SERVICES =
   'Uma linha de recurso aparece nos planos cujos limites o incluem: mude os limites do plano em vez de escolher planos aqui.'
 export const ONLY_SERVICES_DELETED = 'Uma linha de recurso não pode ser excluída: desligue-a para tirá-la dos cartões.'
+export const MIN_COUNT_MAX = 1_000_000
+export const MIN_COUNT_ONLY_FOR_ANALYSIS =
+  'Só a linha da análise do professor tem um mínimo de questões: ela diz quantas questões têm análise.'

@@ -2,6 +2,7 @@ import { desc, eq, max } from 'drizzle-orm'
 
 import type { Db } from '../../db/index'
 import { catalogFeatures, catalogPlans, planPrices, users } from '../../db/schema'
+import { analysisCoverage, analysisLine } from '../../domain/analysis-coverage'
 import type { Catalog } from '../../domain/catalog'
 import { CAPABILITY_RULES, cardFeatures, delivered, getCatalog } from '../../domain/catalog'
 import type { PlanLimits } from '../../domain/plans'
@@ -15,6 +16,7 @@ import type { CatalogPlanId } from './messages'
 import {
   FREE_HAS_NO_PRICE,
   FREE_HAS_NO_YEAR,
+  MIN_COUNT_ONLY_FOR_ANALYSIS,
   ONLY_SERVICES_DELETED,
   PAID_PRICE_MIN,
   PAID_PRICE_MIN_CENTS,
@@ -33,9 +35,10 @@ export type CatalogOutcome =
   | { kind: 'conflict'; message: string }
 
 export async function catalogView(db: Db): Promise<CatalogView> {
-  const [catalog, toggles, history] = await Promise.all([
+  const [catalog, toggles, coverage, history] = await Promise.all([
     getCatalog(db),
     getToggles(db),
+    analysisCoverage(db),
     db
       .select({ price: planPrices, admin: users.name })
       .from(planPrices)
@@ -56,13 +59,18 @@ export async function catalogView(db: Db): Promise<CatalogView> {
           effective_at: h.price.effectiveAt.toISOString(),
           created_by: h.admin,
         })),
-      features: cardFeatures(catalog, toggles, plan),
+      features: cardFeatures(catalog, toggles, plan, coverage),
     })),
     lines: catalog.features.map((line) => ({
       ...line,
       capability_description: CAPABILITY_RULES[line.capability].description,
       service: line.capability === 'service',
       delivered: delivered(line, toggles),
+      // The analysis line's count, for the admin to weigh the threshold against.
+      coverage:
+        line.capability === 'analysis'
+          ? { ...coverage, shown: delivered(line, toggles) && analysisLine(line.label, coverage, line.min_count) !== null }
+          : null,
     })),
   }
 }
@@ -171,13 +179,14 @@ export async function updateLine(db: Db, id: number, body: LineUpdateBody, now: 
   const [line] = await db.select().from(catalogFeatures).where(eq(catalogFeatures.id, id))
   if (!line) return { kind: 'not-found' }
   if (body.plans && line.capability !== 'service') return { kind: 'invalid', message: PLANS_ONLY_FOR_SERVICES }
+  if (body.min_count !== undefined && line.capability !== 'analysis') return { kind: 'invalid', message: MIN_COUNT_ONLY_FOR_ANALYSIS }
   const label = body.label ?? line.label
   return committed(
     db,
     async (tx) => {
       await tx
         .update(catalogFeatures)
-        .set({ label, enabled: body.enabled, position: body.position, plans: body.plans, updatedAt: now })
+        .set({ label, enabled: body.enabled, position: body.position, plans: body.plans, minCount: body.min_count, updatedAt: now })
         .where(eq(catalogFeatures.id, id))
     },
     body.enabled === undefined ? `Linha “${label}” salva.` : `Linha “${label}” ${body.enabled ? 'ligada' : 'desligada'}.`,

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 
-import { CATALOG_PLAN_NAMES, LIMIT_MAX, LINE_LABEL_MAX, PLAN_NOT_IN_CATALOG, PRICE_MAX_CENTS, TAGLINE_MAX } from './messages'
+import { CATALOG_PLAN_NAMES, LIMIT_MAX, LINE_LABEL_MAX, MIN_COUNT_MAX, PLAN_NOT_IN_CATALOG, PRICE_MAX_CENTS, TAGLINE_MAX } from './messages'
 
 // What an admin may write into the catalogue: one rule for the API (./contract.ts) and the
 // /admin/planos forms.
@@ -53,6 +53,13 @@ const lineLabel = z
 const linePlans = z.array(catalogPlanName).max(CATALOG_PLAN_NAMES.length)
 const position = z.number({ error: 'Informe a posição.' }).int({ error: 'A posição é um número inteiro.' }).min(0).max(1000)
 
+/** The analysis line's threshold: it shows from this many analysed questions up. */
+export const minCount = z
+  .number({ error: 'Mínimo de questões: use um número inteiro de 0 a 1.000.000.' })
+  .int({ error: 'Mínimo de questões: use um número inteiro de 0 a 1.000.000.' })
+  .min(0, { error: 'O mínimo de questões não pode ser negativo.' })
+  .max(MIN_COUNT_MAX, { error: 'Mínimo de questões: use um número inteiro de 0 a 1.000.000.' })
+
 /** A service line: something offered outside the software, off until an admin switches it on. */
 export const LineCreateBody = z.object({
   label: lineLabel,
@@ -66,5 +73,8 @@ export const LineUpdateBody = z.object({
   enabled: z.boolean().optional(),
   position: position.optional(),
   plans: linePlans.optional().meta({ description: 'Só para linhas de serviço.' }),
+  min_count: minCount
+    .optional()
+    .meta({ description: 'Só para a linha da análise: ela aparece a partir de tantas questões com análise do professor.' }),
 })
 export type LineUpdateBody = z.output<typeof LineUpdateBody>

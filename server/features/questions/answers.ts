@@ -3,11 +3,14 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/index'
 import type { PlanName } from '../../db/schema'
 import type { ErrorReportKind } from '../../db/schema'
-import { attempts, errorReports, questions, questionUsage } from '../../db/schema'
+import { attempts, errorReports, exams, questions, questionUsage, users } from '../../db/schema'
+import type { CommunityAnswerJson, ExplanationOrigin, OriginRow } from '../../domain/analysis-source'
+import { explanationOrigin } from '../../domain/analysis-source'
 import { recordAnswers } from '../../domain/attempts'
 import { getCatalog } from '../../domain/catalog'
 import type { Citation } from '../../domain/citations/extract'
 import { citationsOf } from '../../domain/citations/store'
+import { communityAnswerFor } from '../../domain/community-answers'
 import type { Policy } from '../../domain/policy'
 import { claimQuestionUse, commentedAnswerAccess, getPolicy } from '../../domain/policy'
 import type { ReviewOutcome } from '../../domain/review/scheduler'
@@ -15,7 +18,7 @@ import { weekStart } from '../../domain/time/calendar'
 
 export const ANNULLED_MESSAGE = 'Questão Anulada'
 
-export type Reveal = {
+export type Reveal = ExplanationOrigin & {
   correct_answer: string | null
   explanation: string | null
   annulled: boolean
@@ -30,6 +33,8 @@ export type Reveal = {
   explanation_message?: string
   /** The legislation the question cites (ADR 055). */
   citations: Citation[]
+  /** Without an explanation to read, on a plan with discussions: the community's most-voted answer. */
+  community_answer: CommunityAnswerJson | null
 }
 
 export type UseOutcome<T> =
@@ -47,8 +52,17 @@ async function liveQuestion(db: Db, id: number) {
       correctAnswer: questions.correctAnswer,
       explanation: questions.explanation,
       alternatives: questions.alternatives,
+      explanationSource: questions.explanationSource,
+      authorName: users.name,
+      explanationCredit: questions.explanationCredit,
+      alternativeComments: questions.alternativeComments,
+      examName: exams.name,
+      board: exams.board,
+      year: exams.year,
     })
     .from(questions)
+    .innerJoin(exams, eq(exams.id, questions.examId))
+    .leftJoin(users, eq(users.id, questions.explanationBy))
     .where(and(eq(questions.id, id), isNull(questions.removedAt)))
   return row ?? null
 }
@@ -56,7 +70,7 @@ async function liveQuestion(db: Db, id: number) {
 /** The key, and the explanation only when the policy allows commented answers (Análise). */
 async function reveal(
   db: Db,
-  q: { id: number; correctAnswer: string | null; explanation: string | null },
+  q: OriginRow & { id: number; correctAnswer: string | null; explanation: string | null },
   policy: Policy,
 ): Promise<Reveal> {
   const written = q.explanation?.trim() ? q.explanation : null
@@ -65,9 +79,11 @@ async function reveal(
   const explanation = access.allowed ? written : null
   const locked = written && !access.allowed ? { explanation_locked: access.reason, explanation_message: access.message } : {}
   const citations = cited.get(q.id) ?? []
-  if (q.correctAnswer === null)
-    return { correct_answer: null, explanation, annulled: true, message: ANNULLED_MESSAGE, ...locked, citations }
-  return { correct_answer: q.correctAnswer, explanation, annulled: false, ...locked, citations }
+  const origin = explanationOrigin(q, explanation !== null)
+  const community_answer = await communityAnswerFor(db, q.id, explanation !== null, policy)
+  const shown = { explanation, ...origin, ...locked, citations, community_answer }
+  if (q.correctAnswer === null) return { correct_answer: null, annulled: true, message: ANNULLED_MESSAGE, ...shown }
+  return { correct_answer: q.correctAnswer, annulled: false, ...shown }
 }
 
 /** The answer key and explanation, counted against the weekly quota. */

@@ -2,6 +2,7 @@ import * as z from 'zod'
 
 import { ApiErrorBody, defineEndpoint, ID_PATTERN, SuccessMessage } from '../../api/contract'
 import { PolicyJson } from '../../domain/account-json'
+import { CommunityAnswerJson, ExplanationOriginFields } from '../../domain/analysis-source'
 import { QuestionCardJson } from '../../domain/questions/card-json'
 import { ReviewOutcomeJson } from '../review/contract'
 import { BAD_QUESTION_ID, ERROR_REPORT_LIMIT, LOGIN_MESSAGE, MAX_PAGE } from './messages'
@@ -69,7 +70,9 @@ export const SearchQuery = z
       description:
         'Situação para quem entrou (401 sem login): unsolved nunca respondida, solved respondida, wrong a última resposta errada, right a última certa, to_review com revisão vencida (o cartão da Revisão venceu pelo relógio do servidor).',
     }),
-    has_explanation: lenient(z.boolean()).meta({ description: 'true: só questões com análise do professor; false: só sem.' }),
+    has_explanation: lenient(z.boolean()).meta({
+      description: 'true: só questões com explicação (análise do professor ou comentário da prova); false: só sem.',
+    }),
     annulled: lenient(z.boolean()).meta({ description: 'false: sem as anuladas; true: só as anuladas.' }),
     exclude_outdated: lenient(z.boolean()).meta({
       description: 'true: sem as questões confirmadas desatualizadas nem as que uma mudança da lei pode ter desatualizado (ADR 053).',
@@ -135,6 +138,11 @@ const revealFields = {
   citations: z
     .array(CitationJson)
     .meta({ description: 'A legislação que a questão cita (enunciado, alternativas e análise), com o link do texto oficial.' }),
+  ...ExplanationOriginFields,
+  community_answer: CommunityAnswerJson.nullable().meta({
+    description:
+      'Sem explicação para ler, num plano com discussões: a resposta mais votada da comunidade (votos acima de zero); null nos demais casos.',
+  }),
 }
 
 export const RevealJson = z.object(revealFields).meta({ id: 'QuestionReveal' })

@@ -2,6 +2,7 @@ import * as z from 'zod'
 
 import { ApiErrorBody, defineEndpoint, idParam } from '../../api/contract'
 import { queryInt } from '../../api/http'
+import { ExplanationOriginFields } from '../../domain/analysis-source'
 import {
   CUSTOM_MAX_SIZE,
   CUSTOM_MIN_SIZE,
@@ -223,6 +224,7 @@ export const ReviewItemJson = SittingQuestionJson.omit({ previous_position: true
       description: 'Há explicação, mas o plano não a inclui (plan) ou o recurso está desligado (disabled).',
     }),
     explanation_message: z.string().nullable(),
+    ...ExplanationOriginFields,
   })
   .meta({ id: 'SimulationReviewItem' })
 export type ReviewItemJson = z.output<typeof ReviewItemJson>

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm'
 import type { DomainOutcome } from '../../api/http'
 import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
-import type { PlanName } from '../../db/schema'
+import type { ExplanationSource, PlanName } from '../../db/schema'
+import { explanationOrigin } from '../../domain/analysis-source'
 import { getCatalog } from '../../domain/catalog'
 import { commentedAnswerAccess, getPolicy } from '../../domain/policy'
 import type { ReviewItemJson, SimulationResultJson } from './contract'
@@ -15,7 +16,15 @@ import { currentSitting, passMark, toSimulationJson } from './sitting'
 // the comparison with everyone who sat the same exam, and the review with the key and (when the
 // plan has the Análise) the teacher's explanation.
 
-type ReviewRow = SittingQuestionRow & { position: number; correct_answer: string | null; explanation: string | null }
+type ReviewRow = SittingQuestionRow & {
+  position: number
+  correct_answer: string | null
+  explanation: string | null
+  explanation_source: ExplanationSource | null
+  explanation_author: string | null
+  explanation_credit: string | null
+  alternative_comments: Record<string, string> | null
+}
 
 const round = (n: number) => Math.round(n)
 
@@ -78,9 +87,11 @@ export async function simulationResult(
       db,
       sql`SELECT sq.position, sq.question_id, q.short_id, q.number, q.discipline_id, d.name AS discipline_name,
                  e.name AS exam_name, e.year AS exam_year, e.board AS exam_board, q.statement, q.alternatives,
-                 sq.choice, sq.marked, q.correct_answer, q.explanation
+                 sq.choice, sq.marked, q.correct_answer, q.explanation, q.explanation_source,
+                 p.name AS explanation_author, q.explanation_credit, q.alternative_comments
             FROM simulation_questions sq
             JOIN questions q ON q.id = sq.question_id
+            LEFT JOIN users p ON p.id = q.explanation_by
             JOIN disciplines d ON d.id = q.discipline_id
             JOIN exams e ON e.id = q.exam_id
            WHERE sq.simulation_id = ${id}
@@ -95,6 +106,18 @@ export async function simulationResult(
     const key = r.correct_answer?.toUpperCase() ?? null
     const outcome = annulled ? 'annulled' : r.choice === null ? 'blank' : r.choice === key ? 'right' : 'wrong'
     const written = r.explanation?.trim() ? r.explanation : null
+    const origin = explanationOrigin(
+      {
+        explanationSource: r.explanation_source,
+        authorName: r.explanation_author,
+        explanationCredit: r.explanation_credit,
+        alternativeComments: r.alternative_comments,
+        examName: r.exam_name,
+        board: r.exam_board,
+        year: r.exam_year,
+      },
+      access.allowed && written !== null,
+    )
     return {
       position: r.position,
       question_id: r.question_id,
@@ -115,6 +138,7 @@ export async function simulationResult(
       explanation: access.allowed ? written : null,
       explanation_locked: written && !access.allowed ? access.reason : null,
       explanation_message: written && !access.allowed ? access.message : null,
+      ...origin,
     }
   })
   // An annulled question counts as right for everyone, as the board scores it.

@@ -1,0 +1,58 @@
+import { count, isNull, sql } from 'drizzle-orm'
+
+import type { Db } from '../db/index'
+import { questions } from '../db/schema'
+
+// How much of the bank a professor has analysed (issue 40): the plan cards state it, so it is
+// counted from the data, never written by hand. The landing page asks on every visit: a short
+// cache per database, dropped by the analysis desk after a publish.
+
+export type AnalysisCoverage = {
+  /** Live questions with a professor's published analysis. */
+  count: number
+  /** Live questions in the bank. */
+  total: number
+  /** Rounded down: a card never says more than there is. */
+  percent: number
+}
+
+const TTL_MS = 60_000
+const cache = new WeakMap<Db, { at: number; epoch: number; coverage: Promise<AnalysisCoverage> }>()
+// A WeakMap cannot be cleared: dropping every database's count moves the epoch instead.
+let epoch = 0
+
+async function countCoverage(db: Db): Promise<AnalysisCoverage> {
+  const [row] = await db
+    .select({
+      total: count(),
+      count: sql<number>`count(*) filter (where ${questions.explanationSource} = 'professor' and btrim(coalesce(${questions.explanation}, '')) <> '')`,
+    })
+    .from(questions)
+    .where(isNull(questions.removedAt))
+  const total = Number(row?.total ?? 0)
+  const analysed = Number(row?.count ?? 0)
+  return { count: analysed, total, percent: total === 0 ? 0 : Math.floor((analysed * 100) / total) }
+}
+
+export function analysisCoverage(db: Db): Promise<AnalysisCoverage> {
+  const hit = cache.get(db)
+  if (hit && hit.epoch === epoch && Date.now() - hit.at < TTL_MS) return hit.coverage
+  const coverage = countCoverage(db)
+  cache.set(db, { at: Date.now(), epoch, coverage })
+  coverage.catch(() => cache.delete(db))
+  return coverage
+}
+
+/** After a publish, edit or unpublish: the next card counts again. Without a db, every db's count. */
+export function analysisCoverageChanged(db?: Db) {
+  if (db) cache.delete(db)
+  else epoch++
+}
+
+const number = new Intl.NumberFormat('pt-BR')
+
+/** 'Análise do professor em 1.204 questões (83%)'; null below the admin's threshold. */
+export function analysisLine(label: string, coverage: AnalysisCoverage, minCount: number | null): string | null {
+  if (coverage.count < (minCount ?? 0) || coverage.count === 0) return null
+  return `${label} em ${number.format(coverage.count)} ${coverage.count === 1 ? 'questão' : 'questões'} (${coverage.percent}%)`
+}
