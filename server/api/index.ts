@@ -83,8 +83,7 @@ export function createApiRouter(ctx: AppContext) {
   api.use(createClassificationRouter(ctx))
   api.use(createPlanCatalogRouter(ctx))
   api.use(createLegislationRouter(ctx))
-  // The desk lists the discussion's best answers to promote; until they are wired in, none.
-  api.use(createAnalysesRouter(ctx, { community: async () => [] }))
+  api.use(createAnalysesRouter(ctx))
   api.use((_req, _res, next) => next(new HttpError(404, 'Rota não encontrada')))
   api.use(apiErrorHandler(ctx))
   return api

@@ -128,6 +128,46 @@ test('an admin makes a professor; the professor writes, previews, publishes, mee
   await page.context().close()
 })
 
+test('a professor promotes the community’s most-voted answer, crediting its author; the plan cards count it', async ({
+  browser,
+  javaScriptEnabled,
+}) => {
+  test.setTimeout(120_000)
+  const prof = await studentOn(server.base, server.admin, null)
+  const me = await apiCall(server.base, 'GET', '/auth/me', prof.token)
+  await apiCall(server.base, 'PUT', `/admin/users/${me.data.id}/professor`, server.admin, { is_professor: true })
+  const queue = await apiCall(server.base, 'GET', `/analyses/queue?exam_id=${server.exams[0]!.id}`, prof.token)
+  const questionId = queue.data[0].id as number
+  const author = await studentOn(server.base, server.admin, 'PREMIUM')
+  const voter = await studentOn(server.base, server.admin, 'PREMIUM')
+  const topic = await apiCall(server.base, 'POST', `/questions/${questionId}/forum/topics`, author.token, {
+    title: 'Por que a alternativa certa?',
+    content: 'O Estatuto da Advocacia trata disso no art. 34.',
+  })
+  await apiCall(server.base, 'PUT', `/forum/topics/${topic.topic.id}/vote`, voter.token, { vote: 'up' })
+
+  const page = await pageOn(browser, javaScriptEnabled)
+  await loginViaPage(page, prof, `/professor/questoes/${questionId}`)
+  const community = page.getByRole('region', { name: 'Comentários mais votados da comunidade' })
+  await expect(community).toContainText(`${author.name} · 1 voto`)
+  await community.getByRole('link', { name: 'Promover a análise' }).click()
+  await expect(page.getByText(`Comentário de ${author.name} no editor: revise e publique; a análise credita o autor.`)).toBeVisible()
+  await expect(page.getByLabel('Análise', { exact: true })).toHaveValue('O Estatuto da Advocacia trata disso no art. 34.')
+  await page.getByRole('button', { name: 'Publicar análise' }).click()
+  await expect(page.getByText('Análise publicada: os alunos já a veem.')).toBeVisible()
+  await expect(page.getByTestId('historico')).toContainText(`Publicada a partir da comunidade por ${prof.name}`)
+  await expect(page.getByTestId('historico')).toContainText(`a partir do comentário de ${author.name}`)
+
+  // The plans state the coverage once it reaches the admin's minimum (here, one question).
+  const catalog = await apiCall(server.base, 'GET', '/admin/plan-catalog', server.admin)
+  const line = catalog.lines.find((l: { capability: string }) => l.capability === 'analysis')
+  await apiCall(server.base, 'PATCH', `/admin/plan-catalog/lines/${line.id}`, server.admin, { min_count: 1 })
+  await page.goto('/planos')
+  await expect(page.getByText(/^Análise do professor em \d+ questões? \(\d+%\)$/).first()).toBeVisible()
+  await apiCall(server.base, 'PATCH', `/admin/plan-catalog/lines/${line.id}`, server.admin, { min_count: 100 })
+  await page.context().close()
+})
+
 test('a student is turned away from the desk', async ({ browser, javaScriptEnabled }) => {
   const student = await studentOn(server.base, server.admin, 'PRO')
   const page = await pageOn(browser, javaScriptEnabled)

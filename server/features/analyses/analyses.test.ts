@@ -4,7 +4,7 @@ import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { analysisRevisions, exams, forumReplies, forumTopics, questions } from '#server/db/schema'
+import { analysisRevisions, catalogFeatures, exams, forumReplies, forumTopics, forumTopicVotes, questions } from '#server/db/schema'
 
 import { createTestContext, createTestUser } from '../../../tests/support/context'
 import { contractRequest } from '../../../tests/support/contract'
@@ -190,6 +190,13 @@ describe('publish, edit, unpublish, history and conflicts', () => {
       .returning()
     const [reply] = await t.db.insert(forumReplies).values({ topicId: topic.id, userId: bruno.user.id, content: 'oculta' }).returning()
     await t.db.update(forumReplies).set({ hiddenAt: now }).where(eq(forumReplies.id, reply.id))
+    await t.db.insert(forumTopicVotes).values([
+      { topicId: topic.id, userId: ana.user.id, value: 1 },
+      { topicId: topic.id, userId: bruno.user.id, value: 1 },
+    ])
+    expect((await desk(id)).community).toEqual([
+      { kind: 'topic', id: topic.id, topic_id: topic.id, author: 'Carla Aluna', votes: 2, text: topic.content },
+    ])
     const hidden = await publish(id, { text: 'oculta', base_version: 0, from_post: { kind: 'reply', id: reply.id } }).expect(400)
     expect(hidden.body.error).toBe('Comentário da comunidade não encontrado nesta questão.')
     const done = await publish(id, { text: topic.content, base_version: 0, from_post: { kind: 'topic', id: topic.id } }).expect(200)
@@ -257,15 +264,29 @@ describe('export and import in the exam format', () => {
   })
 })
 
+describe('the plan cards', () => {
+  it('state the coverage a publish just changed, from the line’s minimum up', async () => {
+    const [line] = await t.db.select().from(catalogFeatures).where(eq(catalogFeatures.capability, 'analysis'))
+    await api('patch', `/admin/plan-catalog/lines/${line.id}`, admin.auth).send({ min_count: 4 }).expect(200)
+    expect((await api('get', '/plans').expect(200)).body.analysis_line).toBeNull()
+    await publish(idOf.get(20)!, { text: 'Mais uma.', base_version: 0 }).expect(200)
+    const plans = (await api('get', '/plans').expect(200)).body
+    expect(plans.analysis_line).toBe('Análise do professor em 4 questões (5%)')
+    expect(plans.data.find((p: { plan_name: string }) => p.plan_name === 'PRO').features).toContain(
+      'Análise do professor em 4 questões (5%)',
+    )
+  })
+})
+
 describe("the admin's summary", () => {
   it('counts this week by professor and the coverage by discipline', async () => {
     const res = (await api('get', '/admin/analyses/summary', admin.auth).expect(200)).body
     expect(res.week_start).toBe('2026-11-23')
     const byName = new Map(res.by_professor.map((p: { name: string }) => [p.name, p]))
-    expect(byName.get('Profa. Ana')).toMatchObject({ published: 4, edited: 1 })
+    expect(byName.get('Profa. Ana')).toMatchObject({ published: 5, edited: 1 })
     expect(byName.get('Prof. Bruno')).toMatchObject({ published: 0, edited: 2 })
-    expect(res.published_this_week).toBe(4)
-    expect(res.totals).toMatchObject({ questions: 80, professor: 3, imported: 0 })
+    expect(res.published_this_week).toBe(5)
+    expect(res.totals).toMatchObject({ questions: 80, professor: 4, imported: 0 })
     await api('get', '/admin/analyses/summary', ana.auth).expect(403)
   })
 })

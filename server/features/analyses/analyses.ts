@@ -4,8 +4,10 @@ import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import type { Alternative, AnalysisAction, ExplanationSource } from '../../db/schema'
 import { analysisRevisions, forumReplies, forumTopics, questions, users } from '../../db/schema'
+import { analysisCoverageChanged } from '../../domain/analysis-coverage'
 import { extractCitations } from '../../domain/citations/extract'
 import { citationsOf, rereadCitations } from '../../domain/citations/store'
+import { communityAnswers } from '../../domain/community-answers'
 import { questionName, shortExamName } from '../../domain/questions/exam-name'
 import { spMidnight, weekStart } from '../../domain/time/calendar'
 import type { AnalysisJson, DeskJson, QueueJson, RevisionJson, SummaryJson } from './contract'
@@ -28,6 +30,8 @@ import type { PublishBody } from './schemas'
 // started from: another professor's save in between is a conflict, never an overwrite.
 
 export const QUEUE_PAGE_SIZE = 20
+/** The discussion's best answers the desk offers to promote. */
+const COMMUNITY_SHOWN = 5
 const EXCERPT = 180
 
 /** Markup tags out, whitespace folded: the queue's one-line glimpse of a statement. */
@@ -241,11 +245,7 @@ async function historyOf(db: Db, questionId: number): Promise<RevisionJson[]> {
 }
 
 /** A question's desk: the question, its key and figures, the legal basis, the analysis, its history and the community's best answers. */
-export async function deskView(
-  db: Db,
-  questionId: number,
-  community: (questionId: number) => Promise<DeskJson['community']>,
-): Promise<DeskJson | null> {
+export async function deskView(db: Db, questionId: number): Promise<DeskJson | null> {
   const row = await liveQuestion(db, questionId)
   if (!row) return null
   const [stats, cited, history, posts] = await Promise.all([
@@ -255,7 +255,7 @@ export async function deskView(
     ),
     citationsOf(db, [questionId]),
     historyOf(db, questionId),
-    community(questionId),
+    communityAnswers(db, questionId, COMMUNITY_SHOWN),
   ])
   const answers = stats.reduce((n, s) => n + Number(s.attempts), 0)
   const byLetter = new Map(stats.map((s) => [s.answer.toUpperCase(), Number(s.attempts)]))
@@ -283,7 +283,14 @@ export async function deskView(
     },
     analysis: analysisOf(row),
     history,
-    community: posts,
+    community: posts.map((p) => ({
+      kind: p.kind,
+      id: p.id,
+      topic_id: p.topic_id,
+      author: p.author_name ?? 'Participante',
+      votes: p.votes,
+      text: p.text,
+    })),
   }
 }
 
@@ -337,6 +344,13 @@ const sameComments = (a: Record<string, string>, b: Record<string, string>) => c
  * conflict (nothing written). The text's citations are read again in the same transaction.
  */
 export async function publishAnalysis(db: Db, questionId: number, author: Author, sent: PublishBody, now: Date): Promise<SaveOutcome> {
+  const outcome = await publish(db, questionId, author, sent, now)
+  // The plan cards state the coverage: the next read counts again.
+  if (outcome.kind === 'ok') analysisCoverageChanged(db)
+  return outcome
+}
+
+async function publish(db: Db, questionId: number, author: Author, sent: PublishBody, now: Date): Promise<SaveOutcome> {
   // A browser's textarea and a file written on Windows end lines with CR LF: stored as the import stores them.
   const body = {
     ...sent,
@@ -428,6 +442,12 @@ async function lastAuthor(db: Db, questionId: number) {
 
 /** Takes the analysis off the students' pages; the text stays in the history. */
 export async function unpublishAnalysis(db: Db, questionId: number, author: Author, baseVersion: number, now: Date): Promise<SaveOutcome> {
+  const outcome = await unpublish(db, questionId, author, baseVersion, now)
+  if (outcome.kind === 'ok') analysisCoverageChanged(db)
+  return outcome
+}
+
+async function unpublish(db: Db, questionId: number, author: Author, baseVersion: number, now: Date): Promise<SaveOutcome> {
   return db.transaction(async (tx) => {
     const [locked] = await queryRows<{ id: number }>(
       tx,

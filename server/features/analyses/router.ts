@@ -22,7 +22,7 @@ function saved(outcome: SaveOutcome) {
   return { success: true as const, message: outcome.message, analysis: outcome.analysis }
 }
 
-export function createAnalysesRouter(ctx: AppContext, deps: { community: Parameters<typeof deskView>[2] }) {
+export function createAnalysesRouter(ctx: AppContext) {
   const router = Router()
   const author = (req: Parameters<typeof currentUser>[0]) => {
     const user = currentUser(req)
@@ -45,7 +45,7 @@ export function createAnalysesRouter(ctx: AppContext, deps: { community: Paramet
     router,
     analysesApi.desk,
   )(async ({ params }) => {
-    const view = await deskView(ctx.db, params.id, deps.community)
+    const view = await deskView(ctx.db, params.id)
     if (!view) throw new HttpError(404, QUESTION_NOT_FOUND)
     return view
   })
