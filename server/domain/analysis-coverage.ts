@@ -2,10 +2,12 @@ import { count, isNull, sql } from 'drizzle-orm'
 
 import type { Db } from '../db/index'
 import { questions } from '../db/schema'
+import { referenceDataVersion } from './reference-data'
 
 // How much of the bank a professor has analysed (issue 40): the plan cards state it, so it is
-// counted from the data, never written by hand. The landing page asks on every visit: a short
-// cache per database, dropped by the analysis desk after a publish.
+// counted from the data, never written by hand. The landing page asks on every visit: kept per
+// database while the reference data's version stands. An import moves it, and so does a publish on
+// the analysis desk (with a NOTIFY, so every server counts again: ADR 019).
 
 export type AnalysisCoverage = {
   /** Live questions with a professor's published analysis. */
@@ -16,10 +18,7 @@ export type AnalysisCoverage = {
   percent: number
 }
 
-const TTL_MS = 60_000
-const cache = new WeakMap<Db, { at: number; epoch: number; coverage: Promise<AnalysisCoverage> }>()
-// A WeakMap cannot be cleared: dropping every database's count moves the epoch instead.
-let epoch = 0
+const cache = new WeakMap<Db, { version: number; coverage: Promise<AnalysisCoverage> }>()
 
 async function countCoverage(db: Db): Promise<AnalysisCoverage> {
   const [row] = await db
@@ -35,18 +34,13 @@ async function countCoverage(db: Db): Promise<AnalysisCoverage> {
 }
 
 export function analysisCoverage(db: Db): Promise<AnalysisCoverage> {
+  const version = referenceDataVersion()
   const hit = cache.get(db)
-  if (hit && hit.epoch === epoch && Date.now() - hit.at < TTL_MS) return hit.coverage
+  if (hit && hit.version === version) return hit.coverage
   const coverage = countCoverage(db)
-  cache.set(db, { at: Date.now(), epoch, coverage })
+  cache.set(db, { version, coverage })
   coverage.catch(() => cache.delete(db))
   return coverage
-}
-
-/** After a publish, edit or unpublish: the next card counts again. Without a db, every db's count. */
-export function analysisCoverageChanged(db?: Db) {
-  if (db) cache.delete(db)
-  else epoch++
 }
 
 const number = new Intl.NumberFormat('pt-BR')

@@ -26,7 +26,7 @@ const idOf = new Map<number, number>()
 let now = new Date('2026-11-25T15:00:00Z')
 
 const OAB = path.resolve('../shared/data/oab/2011-iv-exame-de-ordem-unificado.txt')
-const api = (method: 'get' | 'put' | 'post' | 'delete', url: string, auth?: Record<string, string>) => {
+const api = (method: 'get' | 'put' | 'post' | 'patch' | 'delete', url: string, auth?: Record<string, string>) => {
   const r = contractRequest(t.app)[method](`/api/v1${url}`)
   return auth ? r.set(auth) : r
 }

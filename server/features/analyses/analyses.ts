@@ -4,11 +4,12 @@ import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import type { Alternative, AnalysisAction, ExplanationSource } from '../../db/schema'
 import { analysisRevisions, forumReplies, forumTopics, questions, users } from '../../db/schema'
-import { analysisCoverageChanged } from '../../domain/analysis-coverage'
 import { extractCitations } from '../../domain/citations/extract'
 import { citationsOf, rereadCitations } from '../../domain/citations/store'
 import { communityAnswers } from '../../domain/community-answers'
 import { questionName, shortExamName } from '../../domain/questions/exam-name'
+import { referenceDataChanged } from '../../domain/reference-data'
+import { notifyReferenceData } from '../../domain/reference-notify'
 import { spMidnight, weekStart } from '../../domain/time/calendar'
 import type { AnalysisJson, DeskJson, QueueJson, RevisionJson, SummaryJson } from './contract'
 import {
@@ -345,8 +346,8 @@ const sameComments = (a: Record<string, string>, b: Record<string, string>) => c
  */
 export async function publishAnalysis(db: Db, questionId: number, author: Author, sent: PublishBody, now: Date): Promise<SaveOutcome> {
   const outcome = await publish(db, questionId, author, sent, now)
-  // The plan cards state the coverage: the next read counts again.
-  if (outcome.kind === 'ok') analysisCoverageChanged(db)
+  // The plan cards state the coverage: this server counts again now, the others at the NOTIFY.
+  if (outcome.kind === 'ok') referenceDataChanged()
   return outcome
 }
 
@@ -412,6 +413,7 @@ async function publish(db: Db, questionId: number, author: Author, sent: Publish
       createdAt: now,
     })
     await rereadCitations(tx, [questionId])
+    await notifyReferenceData(tx)
     return {
       kind: 'ok',
       message: action === 'edit' ? ANALYSIS_UPDATED : ANALYSIS_PUBLISHED,
@@ -443,7 +445,7 @@ async function lastAuthor(db: Db, questionId: number) {
 /** Takes the analysis off the students' pages; the text stays in the history. */
 export async function unpublishAnalysis(db: Db, questionId: number, author: Author, baseVersion: number, now: Date): Promise<SaveOutcome> {
   const outcome = await unpublish(db, questionId, author, baseVersion, now)
-  if (outcome.kind === 'ok') analysisCoverageChanged(db)
+  if (outcome.kind === 'ok') referenceDataChanged()
   return outcome
 }
 
@@ -478,6 +480,7 @@ async function unpublish(db: Db, questionId: number, author: Author, baseVersion
       .where(eq(questions.id, questionId))
     await tx.insert(analysisRevisions).values({ questionId, version, authorId: author.id, action: 'unpublish', text: null, createdAt: now })
     await rereadCitations(tx, [questionId])
+    await notifyReferenceData(tx)
     return {
       kind: 'ok',
       message: ANALYSIS_UNPUBLISHED,

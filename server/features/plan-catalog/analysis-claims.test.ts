@@ -2,7 +2,8 @@ import { inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { questions } from '#server/db/schema'
-import { analysisCoverage, analysisCoverageChanged } from '#server/domain/analysis-coverage'
+import { analysisCoverage } from '#server/domain/analysis-coverage'
+import { referenceDataChanged } from '#server/domain/reference-data'
 
 import { PREMIUM_AS_SEEDED } from '../../../tests/api/billing-helpers'
 import { createTestContext, createTestUser } from '../../../tests/support/context'
@@ -50,7 +51,7 @@ async function professorQuestions(n: number) {
         rows.map((q) => q.id),
       ),
     )
-  analysisCoverageChanged(t.db)
+  referenceDataChanged()
 }
 
 beforeAll(async () => {
@@ -129,7 +130,7 @@ describe('the analysis coverage', () => {
     expect(await analysisLineOf()).toMatchObject({ coverage: { count: 1204, percent: 83, shown: true } })
   })
 
-  it('keeps the count briefly, and counts again once the desk says it changed', async () => {
+  it('keeps the count, and counts again once the reference data moves (an import, a publish on the desk)', async () => {
     const { questions: rows } = await insertQuestions(t.db, [
       { discipline: 'Direito Civil', statement: 'Nova', explanation: 'Nova análise' },
     ])
@@ -138,14 +139,13 @@ describe('the analysis coverage', () => {
       .set({ explanationSource: 'professor' })
       .where(inArray(questions.id, [rows[0].id]))
     expect((await analysisCoverage(t.db)).count).toBe(1204)
-    analysisCoverageChanged(t.db)
+    referenceDataChanged()
     expect(await analysisCoverage(t.db)).toEqual({ count: 1205, total: 1451, percent: 83 })
-    // Without a database: every database's count.
     await t.db
       .update(questions)
       .set({ removedAt: new Date() })
       .where(inArray(questions.id, [rows[0].id]))
-    analysisCoverageChanged()
+    referenceDataChanged()
     expect(await analysisCoverage(t.db)).toEqual({ count: 1204, total: 1450, percent: 83 })
   })
 })
