@@ -8,6 +8,7 @@ import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, TextareaField } from '~/components/forms'
 import { CitedLaw } from '~/question/cited-law'
+import { ExplanationBlock } from '~/question/explanation'
 import { Markup } from '~/question/markup'
 import { countOf, formatDateTime } from '~/utils/format'
 import { useZodForm } from '~/utils/use-zod-form'
@@ -34,39 +35,6 @@ export function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 const LETTERS = ['A', 'B', 'C', 'D', 'E'] as const
-type Comments = Record<string, string>
-
-/** The analysis as a student reads it: the text, the comment of each alternative, the law it cites. */
-function StudentView({
-  text,
-  comments,
-  citations,
-}: {
-  text: string
-  comments: Comments
-  citations?: Parameters<typeof CitedLaw>[0]['citations']
-}) {
-  const letters = Object.keys(comments).sort()
-  return (
-    <div className="space-y-2">
-      <h3 className="font-semibold">Análise do professor</h3>
-      <Markup text={text} className="qs" />
-      {letters.length ? (
-        <div>
-          <h4 className="font-semibold">Por que cada alternativa</h4>
-          <ul className="mt-1 space-y-1">
-            {letters.map((l) => (
-              <li key={l}>
-                <span className="font-semibold">{l})</span> <Markup text={comments[l]} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {citations?.length ? <CitedLaw citations={citations} /> : null}
-    </div>
-  )
-}
 
 export default function AnalysisEditor() {
   const { desk, draft } = useLoaderData<typeof loader>()
@@ -245,7 +213,14 @@ export default function AnalysisEditor() {
           </h2>
           <div className="mt-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
             <p className="font-semibold">Gabarito: {question.correct_answer ?? 'anulada'}</p>
-            <StudentView text={actionData.preview.text} comments={actionData.preview.comments} citations={actionData.preview.citations} />
+            <ExplanationBlock
+              view={{
+                explanation: actionData.preview.text,
+                explanation_source: 'professor',
+                alternative_comments: actionData.preview.comments,
+              }}
+            />
+            {actionData.preview.citations.length ? <CitedLaw citations={actionData.preview.citations} /> : null}
           </div>
         </section>
       ) : null}
