@@ -383,4 +383,3 @@ export function RevealPanel({ reveal, questionId }: { reveal: RevealState; quest
     </section>
   )
 }
-

@@ -94,4 +94,3 @@ export function readUpload(req: Request, options: { maxFiles: number; extension:
     req.pipe(bb)
   })
 }
-

@@ -331,14 +331,28 @@ export async function importExam(db: Db, exam: ParsedExam, options: ImportOption
         RETURNING id, number`)
       for (const row of (result as unknown as { rows: { id: number; number: number }[] }).rows) idByNumber.set(row.number, row.id)
       const explained = toInsert.filter((v) => v.explanation !== null).map((v) => ({ id: idByNumber.get(v.number)!, text: v.explanation! }))
-      await recordImportedAnalyses(tx, explained.map((e) => ({ ...e, version: 1 })), options.now)
+      await recordImportedAnalyses(
+        tx,
+        explained.map((e) => ({ ...e, version: 1 })),
+        options.now,
+      )
     }
     if (toUpdate.length) {
       // A professor's analysis outlives a re-import (ADR 059); an imported text the file changed is a new version.
       const before = await tx
-        .select({ id: questions.id, explanation: questions.explanation, source: questions.explanationSource, version: questions.explanationVersion })
+        .select({
+          id: questions.id,
+          explanation: questions.explanation,
+          source: questions.explanationSource,
+          version: questions.explanationVersion,
+        })
         .from(questions)
-        .where(inArray(questions.id, toUpdate.map((v) => idByNumber.get(v.number)!)))
+        .where(
+          inArray(
+            questions.id,
+            toUpdate.map((v) => idByNumber.get(v.number)!),
+          ),
+        )
       const kept = new Map(before.map((b) => [b.id, b]))
       for (const v of toUpdate) {
         const old = kept.get(idByNumber.get(v.number)!)!
@@ -347,12 +361,17 @@ export async function importExam(db: Db, exam: ParsedExam, options: ImportOption
       const changed = toUpdate
         .map((v) => ({ v, old: kept.get(idByNumber.get(v.number)!)! }))
         .filter(({ v, old }) => old.source !== 'professor' && (old.explanation ?? null) !== v.explanation)
-      if (changed.length) await tx.execute(sql`
+      if (changed.length)
+        await tx.execute(sql`
         UPDATE questions AS q SET explanation_version = q.explanation_version + 1, explanation_updated_at = ${options.now.toISOString()}::timestamptz,
           explanation_source = CASE WHEN v.text IS NULL THEN NULL ELSE 'import' END, explanation_by = NULL, explanation_credit = NULL, alternative_comments = NULL
         FROM jsonb_to_recordset(${JSON.stringify(changed.map(({ v, old }) => ({ id: old.id, text: v.explanation })))}::jsonb) AS v(id int, text text)
         WHERE q.id = v.id`)
-      await recordImportedAnalyses(tx, changed.map(({ v, old }) => ({ id: old.id, text: v.explanation, version: old.version + 1 })), options.now)
+      await recordImportedAnalyses(
+        tx,
+        changed.map(({ v, old }) => ({ id: old.id, text: v.explanation, version: old.version + 1 })),
+        options.now,
+      )
       // One UPDATE ... FROM (VALUES ...) for every kept question: ids (and user data) stay.
       const rows = toUpdate.map(
         (v) =>
@@ -560,7 +579,15 @@ export async function importDisciplinesBytes(db: Db, filename: string, bytes: Ui
 /** The history of texts that came with an exam file (ADR 059): an 'import' revision each (null text: the file dropped it). */
 async function recordImportedAnalyses(tx: Tx, rows: { id: number; text: string | null; version: number }[], now: Date) {
   if (!rows.length) return
-  await tx.insert(analysisRevisions).values(
-    rows.map((r) => ({ questionId: r.id, version: r.version, action: r.text === null ? ('unpublish' as const) : ('import' as const), text: r.text, createdAt: now })),
-  )
+  await tx
+    .insert(analysisRevisions)
+    .values(
+      rows.map((r) => ({
+        questionId: r.id,
+        version: r.version,
+        action: r.text === null ? ('unpublish' as const) : ('import' as const),
+        text: r.text,
+        createdAt: now,
+      })),
+    )
 }
