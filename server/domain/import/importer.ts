@@ -579,15 +579,13 @@ export async function importDisciplinesBytes(db: Db, filename: string, bytes: Ui
 /** The history of texts that came with an exam file (ADR 059): an 'import' revision each (null text: the file dropped it). */
 async function recordImportedAnalyses(tx: Tx, rows: { id: number; text: string | null; version: number }[], now: Date) {
   if (!rows.length) return
-  await tx
-    .insert(analysisRevisions)
-    .values(
-      rows.map((r) => ({
-        questionId: r.id,
-        version: r.version,
-        action: r.text === null ? ('unpublish' as const) : ('import' as const),
-        text: r.text,
-        createdAt: now,
-      })),
-    )
+  await tx.insert(analysisRevisions).values(
+    rows.map((r) => ({
+      questionId: r.id,
+      version: r.version,
+      action: r.text === null ? ('unpublish' as const) : ('import' as const),
+      text: r.text,
+      createdAt: now,
+    })),
+  )
 }
