@@ -21,7 +21,10 @@ export async function pageBytes(base: string, cookie: string, path = '/questoes'
   for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) scripts.add(m[1])
   for (const m of html.matchAll(/<script[^>]*src="([^"]+)"/g)) scripts.add(m[1])
   for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) scripts.add(m[1])
-  for (const m of html.matchAll(/"(\/build\/[^"]+\.js)"/g)) if (/entry|root|routes\/questoes-|_shared/.test(m[1])) scripts.add(m[1])
+  // Remix's hydration script names the modules it imports; the page's text (a statement, loader
+  // data) may name anything, so only module scripts are read.
+  const modules = [...html.matchAll(/<script type="module"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n')
+  for (const m of modules.matchAll(/"(\/build\/[^"]+\.js)"/g)) if (/entry|root|routes\/questoes-|_shared/.test(m[1])) scripts.add(m[1])
   let jsGzip = 0
   let jsRaw = 0
   for (const src of scripts) {

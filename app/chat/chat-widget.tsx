@@ -1,7 +1,7 @@
 import { useLocation } from '@remix-run/react'
-import { MessageCircle, X } from 'lucide-react'
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 
+import { Glyph } from '~/components/glyph'
 import { useHydrated } from '~/utils/use-hydrated'
 
 // The study assistant's floating widget (issue 14), JS only: without JS there is no widget and
@@ -56,7 +56,7 @@ export function ChatWidget() {
         onClick={() => (open ? close() : setOpen(true))}
         data-testid="assistente-botao"
       >
-        {open ? <X className="h-5 w-5" aria-hidden /> : <MessageCircle className="h-5 w-5" aria-hidden />}
+        <Glyph name={open ? 'x' : 'messageCircle'} className="h-5 w-5" />
         <span>Assistente de estudos</span>
       </button>
     </div>

@@ -1,5 +1,4 @@
 import { Form, Link, NavLink, useLocation } from '@remix-run/react'
-import { GraduationCap, Menu } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 
 import type { UserJson } from '#server/features/auth/contract'
@@ -8,6 +7,7 @@ import { CsrfInput } from '~/components/csrf-input'
 import { formatDateTime } from '~/utils/format'
 import type { Theme } from '~/utils/theme.server'
 
+import { Glyph } from './glyph'
 import { ThemeIconSprite } from './icons'
 import { ThemeSwitch } from './theme-switch'
 
@@ -201,7 +201,7 @@ export function Header({
       </a>
       <div className="container-page flex h-16 items-center justify-between gap-2 sm:gap-4">
         <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-700 dark:text-brand-300" onClick={onLogoClick}>
-          <GraduationCap className="h-7 w-7" aria-hidden />
+          <Glyph name="graduationCap" className="h-7 w-7" />
           Gabarita
         </Link>
         <nav aria-label="Principal" className="hidden items-center gap-1 lg:flex">
@@ -221,7 +221,7 @@ export function Header({
           {/* Mobile menu: a <details> opens without JS; its name follows its state through CSS. */}
           <details className="group relative lg:hidden" data-testid="menu-celular" {...menu}>
             <summary className="btn-ghost list-none px-2.5 [&::-webkit-details-marker]:hidden">
-              <Menu className="h-6 w-6" aria-hidden />
+              <Glyph name="menu" className="h-6 w-6" />
               <span className="sr-only group-open:hidden">Abrir menu</span>
               <span className="sr-only hidden group-open:inline">Fechar menu</span>
             </summary>

@@ -1,8 +1,8 @@
-import { X } from 'lucide-react'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 
 import { useHydrated } from '~/utils/use-hydrated'
 
+import { Glyph } from './glyph'
 import type { DialogView } from './login-dialog-forms'
 
 // The forms (Conform + zod) are a separate chunk, fetched when a protected link is
@@ -110,7 +110,7 @@ export function LoginDialog() {
               </p>
             </div>
             <button type="button" className="btn-ghost -mr-2 -mt-2" aria-label="Fechar" onClick={close}>
-              <X className="h-5 w-5" aria-hidden />
+              <Glyph name="x" className="h-5 w-5" />
             </button>
           </div>
           <Suspense fallback={<p className="py-6 text-center text-sm text-slate-600 dark:text-slate-300">Carregando…</p>}>

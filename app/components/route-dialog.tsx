@@ -1,8 +1,9 @@
 import { Link, useNavigate } from '@remix-run/react'
-import { X } from 'lucide-react'
 import { useCallback, useEffect, useRef } from 'react'
 
 import { useHydrated } from '~/utils/use-hydrated'
+
+import { Glyph } from './glyph'
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])'
@@ -182,7 +183,7 @@ function Modal({
             {title}
           </h2>
           <button type="button" className="btn-secondary" onClick={close} data-autofocus={focusContent ? undefined : true}>
-            <X className="h-5 w-5" aria-hidden /> Fechar
+            <Glyph name="x" className="h-5 w-5" /> Fechar
           </button>
         </header>
         {children}

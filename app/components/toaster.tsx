@@ -1,26 +1,28 @@
-import { CheckCircle2, Info, Loader2, TriangleAlert, X, XCircle } from 'lucide-react'
 import { useEffect, useState } from 'react'
 
 import type { Toast } from '~/utils/toast.server'
 import { useHydrated } from '~/utils/use-hydrated'
 
+import type { GlyphName } from './glyph'
+import { Glyph } from './glyph'
+
 /** sonner's defaults, as the spec lists them (section 9). */
 export const TOAST_DURATION_MS = 4000
 const MAX_VISIBLE = 3
 
-const STYLES: Record<Toast['type'], { Icon: typeof Info; className: string }> = {
+const STYLES: Record<Toast['type'], { icon: GlyphName; className: string }> = {
   success: {
-    Icon: CheckCircle2,
+    icon: 'circleCheck',
     className: 'border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100',
   },
-  error: { Icon: XCircle, className: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100' },
+  error: { icon: 'circleX', className: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100' },
   warning: {
-    Icon: TriangleAlert,
+    icon: 'triangleAlert',
     className: 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100',
   },
-  info: { Icon: Info, className: 'border-slate-300 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100' },
+  info: { icon: 'info', className: 'border-slate-300 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100' },
   loading: {
-    Icon: Loader2,
+    icon: 'loader',
     className: 'border-slate-300 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
   },
 }
@@ -57,7 +59,7 @@ export function Toaster({ toasts }: { toasts: Toast[] }) {
       className="toaster pointer-events-none fixed left-1/2 top-1 z-50 flex w-[356px] max-w-[calc(100vw-1rem)] -translate-x-1/2 flex-col gap-[14px] sm:bottom-8 sm:left-auto sm:right-8 sm:top-auto sm:translate-x-0"
     >
       {visible.slice(-MAX_VISIBLE).map((toast) => {
-        const { Icon, className } = STYLES[toast.type]
+        const { icon, className } = STYLES[toast.type]
         const closeId = `fechar-${toast.id}`
         return (
           <div key={toast.id} className={hydrated ? undefined : 'toast-auto-hide'}>
@@ -67,7 +69,7 @@ export function Toaster({ toasts }: { toasts: Toast[] }) {
               data-toast-type={toast.type}
               className={`pointer-events-auto flex items-start gap-2 rounded-lg border px-3 py-2 shadow-lg peer-checked:hidden peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 sm:gap-3 sm:p-4 ${className}`}
             >
-              <Icon className={`mt-0.5 h-5 w-5 shrink-0 ${toast.type === 'loading' ? 'animate-spin' : ''}`} aria-hidden />
+              <Glyph name={icon} className={`mt-0.5 h-5 w-5 shrink-0 ${toast.type === 'loading' ? 'animate-spin' : ''}`} />
               <div className="min-w-0 flex-1">
                 <p className="line-clamp-3 text-sm font-semibold sm:line-clamp-none sm:text-base">{toast.title}</p>
                 {toast.description ? <p className="line-clamp-3 text-sm opacity-90 sm:line-clamp-none">{toast.description}</p> : null}
@@ -80,12 +82,12 @@ export function Toaster({ toasts }: { toasts: Toast[] }) {
                   title="Fechar notificação"
                   onClick={() => setVisible((current) => current.filter((t) => t.id !== toast.id))}
                 >
-                  <X className="h-4 w-4" aria-hidden />
+                  <Glyph name="x" />
                 </button>
               ) : (
                 // The label toggles the checkbox above: the toast hides, nothing is submitted.
                 <label htmlFor={closeId} title="Fechar notificação" className="toast-close cursor-pointer">
-                  <X className="h-4 w-4" aria-hidden />
+                  <Glyph name="x" />
                 </label>
               )}
             </div>

@@ -1,6 +1,6 @@
-import { Keyboard } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 
+import { Glyph } from '~/components/glyph'
 import { useHydrated } from '~/utils/use-hydrated'
 
 // Keyboard-first answering (issue 15) on /questoes and the notebook page: J/K move between
@@ -99,7 +99,7 @@ export function CardShortcuts() {
     <>
       <p className="sr-only">Atalhos de teclado disponíveis: pressione ? para ver a lista.</p>
       <button type="button" className="btn-ghost text-sm" onClick={() => dialog.current?.showModal()} aria-keyshortcuts="?">
-        <Keyboard className="h-4 w-4" aria-hidden /> Atalhos
+        <Glyph name="keyboard" /> Atalhos
       </button>
       <dialog
         ref={dialog}

@@ -1,4 +1,3 @@
-import { getFormProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
 import type { ClientActionFunctionArgs, ShouldRevalidateFunction } from '@remix-run/react'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
@@ -17,11 +16,10 @@ import { Markup } from '~/question/markup'
 import { OutdatedBadge, OutdatedNote } from '~/question/outdated'
 import { Alternatives, DifficultyBadge, QuotaAlert, RevealPanel, verdict } from '~/question/question-card'
 import questionStyles from '~/question/questions.css'
-import { useZodForm } from '~/utils/use-zod-form'
+import { formReply } from '~/utils/form-reply'
 
 import type { ResolverReveal, ReviewNote } from './resolver.server'
 import { loadResolver, resolverAction } from './resolver.server'
-import * as forms from './schemas.forms'
 import { useRatingKeys, useStepKeys } from './step-keys'
 
 // Modo resolução (issue 27): one question of a /questoes search at a time. Choose, 'Responder',
@@ -135,10 +133,8 @@ function QuestionStep({ question, heading, reveal, progress, self, nextHref, pre
   const loadingNext = navigation.state === 'loading' && `${navigation.location.pathname}${navigation.location.search}` === nextHref
   const actionData = useActionData<typeof clientAction>()
   const dropped = actionData && 'dropped' in actionData
-  const [form, fields] = useZodForm(forms.ResolverAnswerSchema, {
-    id: `resolver-${question.id}`,
-    lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
-  })
+  const { form, field } = formReply(`resolver-${question.id}`, actionData && 'result' in actionData ? actionData.result : undefined)
+  const answerErrors = field('resposta')
   const rating = review && reveal?.chosen && reveal.correct_answer === reveal.chosen && review.attempt ? review : null
   // Keys as in Anki: 1 goes on after a wrong answer (Errei is automatic); 2–4 rate a right one.
   useStepKeys(prevHref, nextHref, reveal && !rating ? nextHref : null)
@@ -197,7 +193,7 @@ function QuestionStep({ question, heading, reveal, progress, self, nextHref, pre
                 conta como acerto ou erro. Siga para a próxima.
               </p>
             ) : null}
-            <Form method="post" action={self} preventScrollReset {...getFormProps(form)}>
+            <Form id={form.id} method="post" action={self} preventScrollReset aria-describedby={form.errorId}>
               <CsrfInput />
               <input type="hidden" name="questao" value={question.id} />
               {question.tk ? <input type="hidden" name="t" value={question.tk} /> : null}
@@ -208,7 +204,7 @@ function QuestionStep({ question, heading, reveal, progress, self, nextHref, pre
                 required={answerable}
                 correctId="correta"
               />
-              <ErrorList id={fields.resposta.errorId} errors={fields.resposta.errors} />
+              <ErrorList {...answerErrors} />
               <ErrorList id={form.errorId} errors={form.errors} />
             </Form>
           </>

@@ -1,4 +1,3 @@
-import { getFormProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigate, useNavigation, useRevalidator } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
@@ -10,10 +9,9 @@ import { ErrorList } from '~/components/forms'
 import { AnswerBar } from '~/question/answer-bar'
 import { Markup } from '~/question/markup'
 import questionStyles from '~/question/questions.css'
+import { formReply } from '~/utils/form-reply'
 import { formatDateTime } from '~/utils/format'
-import { useZodForm } from '~/utils/use-zod-form'
 
-import * as forms from './schemas.forms'
 import { loadSitting, sittingAction } from './sitting.server'
 
 // Sitting a simulado (issue 29): one question at a time and the answer sheet to jump anywhere.
@@ -268,7 +266,8 @@ function QuestionStep({
   const busy = navigation.state === 'submitting' ? String(navigation.formData?.get('intent')) : null
   const fetcher = useFetcher<typeof action>()
   const formId = `simulado-q${question.question_id}`
-  const [form, fields] = useZodForm(forms.SittingFormSchema, { id: formId, lastResult: actionData?.result })
+  const { form, field } = formReply(formId, actionData?.result)
+  const answerErrors = field('resposta')
   useSittingKeys(formId, prevHref, nextHref)
   // A new question starts at its top: the form keeps the scroll for Marcar and Deixar em branco,
   // and this step is keyed by the question, so it mounts again only when the question changes.
@@ -298,7 +297,7 @@ function QuestionStep({
           {`${question.discipline_name} · ${question.exam_name}`}
         </p>
         <Markup text={question.question_text} className="qs" />
-        <Form method="post" action={self} preventScrollReset {...getFormProps(form)}>
+        <Form id={form.id} method="post" action={self} preventScrollReset aria-describedby={form.errorId}>
           <CsrfInput />
           <input type="hidden" name="questao" value={question.question_id} />
           {question.next_position ? <input type="hidden" name="proxima" value={question.next_position} /> : null}
@@ -315,7 +314,7 @@ function QuestionStep({
           ) : (
             <p className="text-slate-700 dark:text-slate-300">Nenhuma alternativa disponível</p>
           )}
-          <ErrorList id={fields.resposta.errorId} errors={fields.resposta.errors} />
+          <ErrorList {...answerErrors} />
           <ErrorList id={form.errorId} errors={form.errors} />
           <p role="status" className="mt-2 min-h-5 text-sm text-slate-700 dark:text-slate-300">
             {saving ? 'Salvando…' : failed ? failed[0] : saved ? 'Resposta salva.' : ''}
