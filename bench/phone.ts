@@ -3,7 +3,8 @@
 // holding the nine real OAB exams of ../shared/data/oab, driving Debian's Chromium; signed-in pages
 // get the student's session cookie through --extra-headers. Each page twice, the median reported.
 // A cold first load: every run is a fresh browser profile, so the service worker never answers.
-//   npm run build && npm run bench:phone [-- --runs=2]      (on a quiet machine)
+//   npm run build && npm run bench:phone [-- --runs=2] [--only=dashboard] [--keep=dir]   (on a quiet machine)
+// --only keeps the pages whose name contains it; --keep saves each Lighthouse report (JSON) there.
 import { execFile } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -35,6 +36,8 @@ import { pageBytes } from './page-bytes'
 const run = promisify(execFile)
 const OAB_DIR = '../shared/data/oab'
 const RUNS = Number(flag('runs') ?? 2)
+const ONLY = flag('only')
+const KEEP = flag('keep')
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell'
 const ADMIN = { email: 'admin@bench.gabarita', password: 'bench-admin-senha-1' }
 const KB = 1024
@@ -69,6 +72,10 @@ async function lighthouse(url: string, cookie: string | null): Promise<Figures> 
       jsGzip: resources.find((r) => r.resourceType === 'script')?.transferSize ?? 0,
     }
   } finally {
+    if (KEEP) {
+      fs.mkdirSync(KEEP, { recursive: true })
+      if (fs.existsSync(out)) fs.renameSync(out, path.join(KEEP, `${new URL(url).pathname.replace(/\W+/g, '-')}-${crypto.randomUUID().slice(0, 6)}.json`))
+    }
     fs.rmSync(out, { force: true })
   }
 }
@@ -117,7 +124,7 @@ try {
     { name: '/dashboard', path: '/dashboard', signedIn: true },
   ]
   const rows: { name: string; runs: Figures[]; median: Figures; firstLoadJs: number; loop: boolean }[] = []
-  for (const p of pages) {
+  for (const p of pages.filter((page) => !ONLY || page.name.includes(ONLY))) {
     // Modo resolução redirects to its full address first: the page itself is measured.
     const landed = await fetch(`${base}${p.path}`, { headers: p.signedIn ? { cookie } : {} })
     const url = new URL(landed.url)
