@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { memo } from 'react'
 
 // Question texts carry a tiny markup (spec section 3): <n> bold, <i> italic,
 // <red>/<blue>/<green> coloured bold, <br> line break. Only these tags become
@@ -99,7 +100,10 @@ function render(nodes: Node[], keyPrefix: string): ReactNode[] {
   })
 }
 
-/** Renders question markup as React elements (whitelist only). */
-export function Markup({ text, className }: { text: string; className?: string }) {
+/**
+ * Renders question markup as React elements (whitelist only). Memoised: a card that renders again
+ * (hydration's second pass, a choice, a reveal) does not parse its statement again (issue 41).
+ */
+export const Markup = memo(function Markup({ text, className }: { text: string; className?: string }) {
   return <span className={className}>{render(parseMarkup(text), 'm')}</span>
-}
+})
