@@ -12,15 +12,15 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from '@remix-run/react'
+import { lazy } from 'react'
 
 import { buildInfo } from '#server/version'
 
 import { chatFeature } from './chat/chat.server'
-import { ChatWidget } from './chat/chat-widget'
+import { AfterHydration } from './components/after-hydration'
 import { GeneralErrorBoundary } from './components/error-boundary'
 import { Footer } from './components/footer'
 import { Header } from './components/header'
-import { LoginDialog } from './components/login-dialog'
 import { Toaster } from './components/toaster'
 import { keptOnDevice } from './offline/flag'
 import { QueueSender } from './offline/queue-sender'
@@ -30,6 +30,11 @@ import { getOptionalUser } from './utils/session.server'
 import type { Theme } from './utils/theme.server'
 import { getTheme } from './utils/theme.server'
 import { getToasts } from './utils/toast.server'
+
+// The floating assistant draws nothing before hydration: fetched after it, and only for a plan with chat (issue 41).
+const ChatWidget = lazy(() => import('./chat/chat-widget').then((m) => ({ default: m.ChatWidget })))
+// The visitor's login dialog too: it opens from a click after hydration, and a signed-in page never needs it.
+const LoginDialog = lazy(() => import('./components/login-dialog').then((m) => ({ default: m.LoginDialog })))
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: tailwind },
@@ -95,11 +100,21 @@ export default function App() {
         <Outlet />
       </main>
       {/* No floating assistant over a simulado being sat (issue 39): /simulados/:id and its delivery page. */}
-      {data.chat && !/^\/simulados\/\d+(\/entregar)?\/?$/.test(location.pathname) ? <ChatWidget /> : null}
+      {data.chat && !/^\/simulados\/\d+(\/entregar)?\/?$/.test(location.pathname) ? (
+        <AfterHydration>
+          <ChatWidget />
+        </AfterHydration>
+      ) : null}
       <NavigationStatus />
       <Footer version={data.version} />
       <Toaster toasts={data.toasts} />
-      {data.user ? <QueueSender csrf={data.csrf ?? ''} /> : <LoginDialog />}
+      {data.user ? (
+        <QueueSender csrf={data.csrf ?? ''} />
+      ) : (
+        <AfterHydration>
+          <LoginDialog />
+        </AfterHydration>
+      )}
     </Document>
   )
 }

@@ -8,7 +8,7 @@ import { formatDateTime } from '~/utils/format'
 import type { Theme } from '~/utils/theme.server'
 
 import { Glyph } from './glyph'
-import { ThemeIconSprite } from './icons'
+import { ThemeIconSprite } from './theme-icons'
 import { ThemeSwitch } from './theme-switch'
 
 type NavItem = { to: string; label: string; tag?: string }

@@ -4,6 +4,7 @@ import { useHydrated } from '~/utils/use-hydrated'
 
 import { Glyph } from './glyph'
 import type { DialogView } from './login-dialog-forms'
+import { OPEN_EVENT } from './login-dialog-open'
 
 // The forms (Conform + zod) are a separate chunk, fetched when a protected link is
 // pointed at or focused: the pages that carry the dialog do not pay for them up front.
@@ -12,17 +13,6 @@ const LoginDialogForms = lazy(loadForms)
 
 /** The spec's modal close animation. */
 const FADE_MS = 200
-
-const OPEN_EVENT = 'gabarita:login-dialog'
-
-/**
- * Opens the dialog from code (e.g. a visitor's search form, which is not a link).
- * False when no dialog answered (not mounted: logged in, or not hydrated yet), so
- * the caller lets its normal navigation go on to /login.
- */
-export function openLoginDialog(redirectTo: string) {
-  return !document.dispatchEvent(new CustomEvent(OPEN_EVENT, { cancelable: true, detail: { redirectTo } }))
-}
 
 /**
  * JS enhancement of the protected-action flow: a link marked `data-login-modal`, or in a

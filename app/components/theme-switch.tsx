@@ -5,7 +5,7 @@ import { CsrfInput } from '~/components/csrf-input'
 import type { Theme } from '~/utils/theme.server'
 import { useHydrated } from '~/utils/use-hydrated'
 
-import { ThemeIcon } from './icons'
+import { ThemeIcon } from './theme-icons'
 
 const OPTIONS: Array<{ value: Theme; label: string }> = [
   { value: 'light', label: 'Tema claro' },

@@ -103,12 +103,13 @@ test('signed-in pages (questões and its tools, dashboard tabs, notebook, forum,
   }
 })
 
-// Issue 41: the answer loop's first load. The shell's icons are drawn inline (app/components/glyph.tsx)
-// and the loop's forms show the action's reply without Conform's runtime (app/utils/form-reply.ts):
-// measured 97.8 KB on Revisão, 101.0 KB on a simulado's question and 109.1 KB in modo resolução
-// (React, React DOM and Remix's router are 85 KB of them). Revisão meets the issue's 100 KB; the
-// other two are held where they are, and the next question loads no script.
-const LOOP_JS = { revisao: 100 * KB, simulado: 101.5 * KB, resolver: 110 * KB }
+// Issue 41: the answer loop's first load. The shell's icons are drawn inline (app/components/glyph.tsx),
+// the loop's forms show the action's reply without Conform's runtime (app/utils/form-reply.ts), and
+// the floating assistant and the visitor's login dialog load after hydration: measured 95.7 KB on
+// Revisão, 98.8 KB on a simulado's question and 107.3 KB in modo resolução (React, React DOM and
+// Remix's router are 85 KB of them). The first two meet the issue's 100 KB; modo resolução is held
+// where it is. The next question loads no script.
+const LOOP_JS = { revisao: 100 * KB, simulado: 100 * KB, resolver: 108 * KB }
 
 test('the answer loop stays within its JavaScript ceilings, and the next question loads no new script', async ({
   baseURL,

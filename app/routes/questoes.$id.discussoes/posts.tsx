@@ -7,12 +7,12 @@ import { POST_CONTENT_MAX, TOPIC_TITLE_MAX } from '#server/features/forum/limits
 import { initials, MASCOT_ICONS } from '~/components/avatar'
 import { CsrfInput } from '~/components/csrf-input'
 import { ErrorList, Field, TextareaField } from '~/components/forms'
-import { ForumIcon } from '~/components/icons'
 import { formatDateTime } from '~/utils/format'
 import { useHydrated } from '~/utils/use-hydrated'
 import { useZodForm } from '~/utils/use-zod-form'
 
 import type { DiscussionActionData } from './discussoes.server'
+import { ForumIcon } from './forum-icons'
 import { relativeTime } from './relative-time'
 import * as forms from './schemas.forms'
 

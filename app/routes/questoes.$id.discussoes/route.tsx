@@ -3,13 +3,13 @@ import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/reac
 import { useState } from 'react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { ForumIconSprite } from '~/components/icons'
 import { RouteDialog } from '~/components/route-dialog'
 import { toolLinkSelector } from '~/question/card-actions'
 
 import styles from './discussoes.css'
 import type { DiscussionActionData } from './discussoes.server'
 import { discussionAction, loadDiscussion } from './discussoes.server'
+import { ForumIconSprite } from './forum-icons'
 import { FORM_PARAM, PAGE_PARAM } from './params'
 import { NewTopicForm, TopicItem } from './posts'
 

@@ -2,7 +2,7 @@ import { Form, Link } from '@remix-run/react'
 import { Search, SlidersHorizontal } from 'lucide-react'
 import { useState } from 'react'
 
-import { openLoginDialog } from '~/components/login-dialog'
+import { openLoginDialog } from '~/components/login-dialog-open'
 import type { FilterState } from '~/question/filters'
 import { activeFilterCount, DIFFICULTY_LABELS, readFilters, SITUACOES, truncate } from '~/question/filters'
 import { useOpenOnWide } from '~/utils/use-open-on-wide'
