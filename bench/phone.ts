@@ -74,7 +74,8 @@ async function lighthouse(url: string, cookie: string | null): Promise<Figures> 
   } finally {
     if (KEEP) {
       fs.mkdirSync(KEEP, { recursive: true })
-      if (fs.existsSync(out)) fs.renameSync(out, path.join(KEEP, `${new URL(url).pathname.replace(/\W+/g, '-')}-${crypto.randomUUID().slice(0, 6)}.json`))
+      if (fs.existsSync(out))
+        fs.renameSync(out, path.join(KEEP, `${new URL(url).pathname.replace(/\W+/g, '-')}-${crypto.randomUUID().slice(0, 6)}.json`))
     }
     fs.rmSync(out, { force: true })
   }

@@ -41,7 +41,9 @@ test('/questoes stays within its HTML and JavaScript budgets; the login forms lo
 // markup to the list's (76–81 KB here): those pages get a ceiling a little above today's figures,
 // for the random order of the list behind them, and can only get lighter (bench/README.md).
 const KB = 1024
-const TOOL_OVER_LIST_HTML_CEILING = 84 * KB
+// Issue 40's words on the list (the filter 'Com análise do professor ou comentário da prova') and the
+// bank's varying statements put Discussões at 86,073–86,117 bytes in some runs: 85 KB.
+const TOOL_OVER_LIST_HTML_CEILING = 85 * KB
 // Its JavaScript too: the list's (status, exam, analysis and annulled filters, the last result on
 // each card: issue 27) plus the tool's forms (Conform) measured 130.6 KB on Discussões, 0.5% over
 // the budget the other pages keep. A ceiling, not a new budget: it comes down, and goes up only
@@ -106,10 +108,10 @@ test('signed-in pages (questões and its tools, dashboard tabs, notebook, forum,
 // Issue 41: the answer loop's first load. The shell's icons are drawn inline (app/components/glyph.tsx),
 // the loop's forms show the action's reply without Conform's runtime (app/utils/form-reply.ts), and
 // the floating assistant and the visitor's login dialog load after hydration: measured 95.7 KB on
-// Revisão, 98.8 KB on a simulado's question and 107.3 KB in modo resolução (React, React DOM and
+// Revisão, 98.8 KB on a simulado's question and 105.3 KB in modo resolução (React, React DOM and
 // Remix's router are 85 KB of them). The first two meet the issue's 100 KB; modo resolução is held
 // where it is. The next question loads no script.
-const LOOP_JS = { revisao: 100 * KB, simulado: 100 * KB, resolver: 108 * KB }
+const LOOP_JS = { revisao: 100 * KB, simulado: 100 * KB, resolver: 106 * KB }
 
 test('the answer loop stays within its JavaScript ceilings, and the next question loads no new script', async ({
   baseURL,
@@ -117,24 +119,8 @@ test('the answer loop stays within its JavaScript ceilings, and the next questio
   request,
 }) => {
   const student = await premiumStudent(request, { name: 'Lia Laço' }, 'PRO')
-  const auth = { Authorization: `Bearer ${student.token}` }
-  const sitting = await request.post('/api/v1/simulations', { headers: auth, data: { kind: 'personalizado', size: 5 } })
-  expect(sitting.status(), await sitting.text()).toBe(201)
-  const simulationId = (await sitting.json()).simulation.id as number
   await loginViaPage(page, student)
-  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
-  for (const [path, ceiling] of [
-    ['/revisao', LOOP_JS.revisao],
-    [`/simulados/${simulationId}`, LOOP_JS.simulado],
-    ['/questoes/resolver?anuladas=excluir&pos=1', LOOP_JS.resolver],
-  ] as const) {
-    // Modo resolução redirects to its full address first: the page itself is weighed.
-    const landed = new URL((await fetch(`${baseURL}${path}`, { headers: { cookie } })).url)
-    const bytes = await pageBytes(baseURL!, cookie, `${landed.pathname}${landed.search}`)
-    expect(bytes.status, path).toBe(200)
-    expect.soft(bytes.jsGzip, `${path}: JavaScript, gzip`).toBeLessThanOrEqual(ceiling)
-  }
-
+  // First the next question, before a simulado holds any question of this student.
   const scripts: string[] = []
   page.on('request', (r) => {
     if (r.url().endsWith('.js')) scripts.push(new URL(r.url()).pathname)
@@ -154,6 +140,24 @@ test('the answer loop stays within its JavaScript ceilings, and the next questio
   await expect(page).toHaveURL(/pos=2/)
   await page.waitForLoadState('networkidle')
   expect(scripts.slice(firstLoad)).toEqual([])
+
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
+  const weigh = async (path: string, ceiling: number) => {
+    // Modo resolução redirects to its full address first: the page itself is weighed.
+    const landed = new URL((await fetch(`${baseURL}${path}`, { headers: { cookie } })).url)
+    const bytes = await pageBytes(baseURL!, cookie, `${landed.pathname}${landed.search}`)
+    expect(bytes.status, path).toBe(200)
+    expect.soft(bytes.jsGzip, `${path}: JavaScript, gzip`).toBeLessThanOrEqual(ceiling)
+  }
+  await weigh('/questoes/resolver?anuladas=excluir&pos=3', LOOP_JS.resolver)
+  await weigh('/revisao', LOOP_JS.revisao)
+  const sitting = await request.post('/api/v1/simulations', {
+    headers: { Authorization: `Bearer ${student.token}` },
+    data: { kind: 'personalizado', size: 5 },
+  })
+  expect(sitting.status(), await sitting.text()).toBe(201)
+  const simulationId = (await sitting.json()).simulation.id as number
+  await weigh(`/simulados/${simulationId}`, LOOP_JS.simulado)
 })
 
 // What keeps the form pages within the JavaScript budget (ADR 029): zod is not part of the first

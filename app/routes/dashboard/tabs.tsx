@@ -83,9 +83,7 @@ export function DashboardTabs({ current }: { current: TabId }) {
 export function TabPanel({ current, busy, children }: { current: TabId; busy: boolean; children: ReactNode }) {
   const hydrated = useHydrated()
   const label = TABS.find((t) => t.id === current)!.label
-  const panel = hydrated
-    ? { role: 'tabpanel', 'aria-labelledby': tabId(current), 'aria-busy': busy, tabIndex: 0 }
-    : { 'aria-label': label }
+  const panel = hydrated ? { role: 'tabpanel', 'aria-labelledby': tabId(current), 'aria-busy': busy, tabIndex: 0 } : { 'aria-label': label }
   return (
     <section id={PANEL_ID} {...panel} className="mt-4 sm:mt-6">
       {children}

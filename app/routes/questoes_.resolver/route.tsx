@@ -12,9 +12,9 @@ import { keptOnDevice } from '~/offline/flag'
 // Loaded with the page, not on demand: when the signal drops, nothing more can be fetched.
 import { enqueue } from '~/offline/store'
 import { AnswerBar } from '~/question/answer-bar'
+import { Alternatives, DifficultyBadge, QuotaAlert, RevealPanel, verdict } from '~/question/answer-parts'
 import { Markup } from '~/question/markup'
 import { OutdatedBadge, OutdatedNote } from '~/question/outdated'
-import { Alternatives, DifficultyBadge, QuotaAlert, RevealPanel, verdict } from '~/question/question-card'
 import questionStyles from '~/question/questions.css'
 import { formReply } from '~/utils/form-reply'
 
