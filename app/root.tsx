@@ -99,9 +99,16 @@ export default function App() {
       <main id="conteudo" className="flex-1">
         <Outlet />
       </main>
-      {/* No floating assistant over a simulado being sat (issue 39): /simulados/:id and its delivery page. */}
-      {data.chat && !/^\/simulados\/\d+(\/entregar)?\/?$/.test(location.pathname) ? (
-        <AfterHydration>
+      {/* No floating assistant over a simulado being sat (issue 39: /simulados/:id and its delivery page), on the assistant itself or in the admin area. */}
+      {data.chat && !/^\/(simulados\/\d+(\/entregar)?\/?$|assistente|admin)/.test(location.pathname) ? (
+        // Below 1280 px the launcher sits in the page's flow: its room is kept until it arrives.
+        <AfterHydration
+          holder={
+            <div className="cwl" aria-hidden>
+              <span className="block min-h-12" />
+            </div>
+          }
+        >
           <ChatWidget />
         </AfterHydration>
       ) : null}
