@@ -12,34 +12,17 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 
-import { uploadDisciplines, uploadExams } from '../server/client/admin'
-import { call } from '../server/client/call'
 import { ApiClient } from '../server/client/core'
-import { authApi } from '../server/features/auth/contract'
 import type { Target } from './harness'
-import {
-  BUILD_DIR,
-  flag,
-  log,
-  PORT,
-  registerStudent,
-  SECRET,
-  serverEnv,
-  sessionCookie,
-  startBuiltServer,
-  stop,
-  waitFor,
-  writeReport,
-} from './harness'
+import { flag, log, registerStudent, SECRET, sessionCookie, writeReport } from './harness'
+import { withOabBank } from './oab-bank'
 import { pageBytes } from './page-bytes'
 
 const run = promisify(execFile)
-const OAB_DIR = '../shared/data/oab'
 const RUNS = Number(flag('runs') ?? 2)
 const ONLY = flag('only')
 const KEEP = flag('keep')
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell'
-const ADMIN = { email: 'admin@bench.gabarita', password: 'bench-admin-senha-1' }
 const KB = 1024
 /** The answer loop's first load (issue 41): modo resolução, Revisão and a simulado's page. */
 export const ANSWER_LOOP_JS = 100 * KB
@@ -87,19 +70,9 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-phone-'))
-const server = startBuiltServer(BUILD_DIR, { ...serverEnv(dataDir), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
-try {
-  const base = `http://127.0.0.1:${PORT}`
+await withOabBank('phone', async ({ base, admin, questions }) => {
   const api = `${base}/api/v1`
-  await waitFor(`${api}/health`)
-  const { token: adminToken } = await call(new ApiClient({ baseUrl: api }), authApi.login, { body: ADMIN })
-  const admin = new ApiClient({ baseUrl: api, token: adminToken, timeoutMs: 120_000 })
-  const read = (name: string) => ({ name, content: fs.readFileSync(path.join(OAB_DIR, name)) })
-  const files = fs.readdirSync(OAB_DIR)
-  await uploadDisciplines(admin, files.filter((f) => f.endsWith('.json')).map(read))
-  const exams = await uploadExams(admin, files.filter((f) => f.endsWith('.txt')).map(read))
-  log(`${exams.files.length} provas reais importadas`)
+  log(`provas reais importadas, ${questions} questões`)
 
   // A Pro student (simulados) with a history: twenty answers, the wrong ones due again in minutes,
   // and a simulado under way.
@@ -171,7 +144,4 @@ try {
     ),
   ]
   writeReport('phone-', { runs: RUNS, rows }, ['# Lighthouse mobile nas páginas do aluno (provas reais da OAB)', '', ...table], targets)
-} finally {
-  await stop(server)
-  fs.rmSync(dataDir, { recursive: true, force: true })
-}
+})

@@ -66,6 +66,35 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   )
 }
 
+/** Grants or withdraws a role: one button that says what it will do (intent and field share the role's name). */
+function RoleForm({
+  access,
+  granted,
+  label,
+  busy,
+  errors,
+}: {
+  access: 'admin' | 'professor'
+  granted: boolean
+  label: string
+  busy: boolean
+  errors?: string[] | null
+}) {
+  return (
+    <>
+      <Form method="POST" className="mt-3">
+        <CsrfInput />
+        <input type="hidden" name="intent" value={access} />
+        <input type="hidden" name={access} value={granted ? 'false' : 'true'} />
+        <button type="submit" className="btn-secondary" disabled={busy}>
+          {granted ? `Remover ${label}` : `Tornar ${label}`}
+        </button>
+      </Form>
+      <ErrorList id={`${access}-erro`} errors={errors} />
+    </>
+  )
+}
+
 export default function AdminUserPage() {
   const { detail } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
@@ -172,15 +201,7 @@ export default function AdminUserPage() {
         <h2 id="admin-titulo" className="text-lg font-semibold">
           Acesso de administrador
         </h2>
-        <Form method="POST" className="mt-3">
-          <CsrfInput />
-          <input type="hidden" name="intent" value="admin" />
-          <input type="hidden" name="admin" value={user.is_admin ? 'false' : 'true'} />
-          <button type="submit" className="btn-secondary" disabled={busy === 'admin'}>
-            {user.is_admin ? 'Remover administrador' : 'Tornar administrador'}
-          </button>
-        </Form>
-        <ErrorList id="admin-erro" errors={adminErrors} />
+        <RoleForm access="admin" granted={user.is_admin} label="administrador" busy={busy === 'admin'} errors={adminErrors} />
       </section>
 
       <section aria-labelledby="professor-titulo" className="card">
@@ -190,15 +211,7 @@ export default function AdminUserPage() {
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
           Um professor escreve, edita e publica análises na mesa do professor. O plano continua o mesmo.
         </p>
-        <Form method="POST" className="mt-3">
-          <CsrfInput />
-          <input type="hidden" name="intent" value="professor" />
-          <input type="hidden" name="professor" value={user.is_professor ? 'false' : 'true'} />
-          <button type="submit" className="btn-secondary" disabled={busy === 'professor'}>
-            {user.is_professor ? 'Remover professor' : 'Tornar professor'}
-          </button>
-        </Form>
-        <ErrorList id="professor-erro" errors={professorErrors} />
+        <RoleForm access="professor" granted={user.is_professor} label="professor" busy={busy === 'professor'} errors={professorErrors} />
       </section>
 
       <section aria-labelledby="historico-titulo" className="card">

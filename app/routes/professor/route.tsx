@@ -32,7 +32,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ queue, filters: { disciplina: query.discipline_id ?? null, prova: query.exam_id ?? null, prevista: predicted } })
 }
 
+type Facet = { id: number; name: string; count: number }
+
 const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)}%`)
+
+/** A filter of the queue: 'Todas', then each option with how many questions wait in it. */
+function FacetSelect({ name, label, options, value }: { name: string; label: string; options: Facet[]; value: number | null }) {
+  return (
+    <div>
+      <label htmlFor={name} className="label">
+        {label}
+      </label>
+      <select id={name} name={name} defaultValue={value ?? ''} className="input">
+        <option value="">Todas</option>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name} ({o.count})
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
 
 export default function ProfessorQueue() {
   const { queue, filters } = useLoaderData<typeof loader>()
@@ -55,32 +76,8 @@ export default function ProfessorQueue() {
       </div>
 
       <Form method="get" className="card flex flex-wrap items-end gap-3" aria-label="Filtrar a fila">
-        <div>
-          <label htmlFor="disciplina" className="label">
-            Disciplina
-          </label>
-          <select id="disciplina" name="disciplina" defaultValue={filters.disciplina ?? ''} className="input">
-            <option value="">Todas</option>
-            {queue.disciplines.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name} ({d.count})
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="prova" className="label">
-            Prova
-          </label>
-          <select id="prova" name="prova" defaultValue={filters.prova ?? ''} className="input">
-            <option value="">Todas</option>
-            {queue.exams.map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.name} ({e.count})
-              </option>
-            ))}
-          </select>
-        </div>
+        <FacetSelect name="disciplina" label="Disciplina" options={queue.disciplines} value={filters.disciplina} />
+        <FacetSelect name="prova" label="Prova" options={queue.exams} value={filters.prova} />
         <label className="flex min-h-11 items-center gap-2">
           <input type="checkbox" name="prevista" value="sim" defaultChecked={filters.prevista} className="h-5 w-5" />
           Só disciplina prevista

@@ -3,12 +3,13 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import type { Alternative, AnalysisAction, ExplanationSource } from '../../db/schema'
-import { analysisRevisions, forumReplies, forumTopics, questions, users } from '../../db/schema'
+import { analysisRevisions, questions, users } from '../../db/schema'
 import { extractCitations } from '../../domain/citations/extract'
 import { citationsOf, rereadCitations } from '../../domain/citations/store'
 import { communityAnswers } from '../../domain/community-answers'
 import { questionName, shortExamName } from '../../domain/questions/exam-name'
 import { referenceDataChanged } from '../../domain/reference-data'
+import type { Tx } from '../../domain/reference-notify'
 import { notifyReferenceData } from '../../domain/reference-notify'
 import { spMidnight, weekStart } from '../../domain/time/calendar'
 import type { AnalysisJson, DeskJson, QueueJson, RevisionJson, SummaryJson } from './contract'
@@ -33,6 +34,8 @@ import type { PublishBody } from './schemas'
 export const QUEUE_PAGE_SIZE = 20
 /** The discussion's best answers the desk offers to promote. */
 const COMMUNITY_SHOWN = 5
+/** How far down the discussion's ranking a promoted post may be. */
+const PROMOTABLE = 200
 const EXCERPT = 180
 
 /** Markup tags out, whitespace folded: the queue's one-line glimpse of a statement. */
@@ -303,37 +306,27 @@ export type SaveOutcome =
 
 type Author = { id: string; name: string }
 
-/** The community post a professor promotes: on this question, visible; its author's name for the credit. */
+/** The community post a professor promotes: one the desk lists (visible, voted up); its author's name for the credit. */
 async function promotedAuthor(db: Db, questionId: number, post: { kind: 'topic' | 'reply'; id: number }) {
-  if (post.kind === 'topic') {
-    const [row] = await db
-      .select({ name: users.name })
-      .from(forumTopics)
-      .leftJoin(users, eq(users.id, forumTopics.userId))
-      .where(
-        and(
-          eq(forumTopics.id, post.id),
-          eq(forumTopics.questionId, questionId),
-          isNull(forumTopics.hiddenAt),
-          isNull(forumTopics.deletedAt),
-        ),
-      )
-    return row ? (row.name ?? 'Participante') : null
-  }
-  const [row] = await db
-    .select({ name: users.name })
-    .from(forumReplies)
-    .innerJoin(forumTopics, eq(forumTopics.id, forumReplies.topicId))
-    .leftJoin(users, eq(users.id, forumReplies.userId))
-    .where(
-      and(
-        eq(forumReplies.id, post.id),
-        eq(forumTopics.questionId, questionId),
-        isNull(forumReplies.hiddenAt),
-        isNull(forumReplies.deletedAt),
-      ),
-    )
-  return row ? (row.name ?? 'Participante') : null
+  const found = (await communityAnswers(db, questionId, PROMOTABLE)).find((p) => p.kind === post.kind && p.id === post.id)
+  return found ? (found.author_name ?? 'Participante') : null
+}
+
+/**
+ * The question locked for a change, if its analysis is still at the version the writer started
+ * from; else why not (gone, or someone saved in between: the current analysis and who made it).
+ */
+async function openAt(tx: Tx, questionId: number, baseVersion: number) {
+  const [locked] = await queryRows<{ id: number }>(
+    tx,
+    sql`SELECT id FROM questions WHERE id = ${questionId} AND removed_at IS NULL FOR UPDATE`,
+  )
+  if (!locked) return { kind: 'not-found' as const, message: QUESTION_NOT_FOUND }
+  const row = (await liveQuestion(tx, questionId))!
+  const current = analysisOf(row)
+  if (row.explanation_version === baseVersion) return { kind: 'open' as const, row, current }
+  const author = current.author ?? (await lastAuthor(tx, questionId))
+  return { kind: 'conflict' as const, message: conflictMessage(author, row.explanation_version), current }
 }
 
 const lf = (text: string) => text.replace(/\r\n?/g, '\n')
@@ -359,19 +352,9 @@ async function publish(db: Db, questionId: number, author: Author, sent: Publish
     alternative_comments: Object.fromEntries(Object.entries(sent.alternative_comments).map(([l, c]) => [l, lf(c)])),
   }
   return db.transaction(async (tx) => {
-    const [locked] = await queryRows<{ id: number }>(
-      tx,
-      sql`SELECT id FROM questions WHERE id = ${questionId} AND removed_at IS NULL FOR UPDATE`,
-    )
-    if (!locked) return { kind: 'not-found', message: QUESTION_NOT_FOUND }
-    const row = (await liveQuestion(tx, questionId))!
-    const current = analysisOf(row)
-    if (row.explanation_version !== body.base_version)
-      return {
-        kind: 'conflict',
-        message: conflictMessage(current.author ?? (await lastAuthor(tx, questionId)), row.explanation_version),
-        current,
-      }
+    const opened = await openAt(tx, questionId, body.base_version)
+    if (opened.kind !== 'open') return opened
+    const { row, current } = opened
     const letters = new Set(row.alternatives.map((a) => a.letter.toUpperCase()))
     const stray = Object.keys(body.alternative_comments).find((l) => !letters.has(l))
     if (stray) return { kind: 'invalid', message: `A alternativa ${stray} não existe nesta questão.` }
@@ -451,19 +434,9 @@ export async function unpublishAnalysis(db: Db, questionId: number, author: Auth
 
 async function unpublish(db: Db, questionId: number, author: Author, baseVersion: number, now: Date): Promise<SaveOutcome> {
   return db.transaction(async (tx) => {
-    const [locked] = await queryRows<{ id: number }>(
-      tx,
-      sql`SELECT id FROM questions WHERE id = ${questionId} AND removed_at IS NULL FOR UPDATE`,
-    )
-    if (!locked) return { kind: 'not-found', message: QUESTION_NOT_FOUND }
-    const row = (await liveQuestion(tx, questionId))!
-    const current = analysisOf(row)
-    if (row.explanation_version !== baseVersion)
-      return {
-        kind: 'conflict',
-        message: conflictMessage(current.author ?? (await lastAuthor(tx, questionId)), row.explanation_version),
-        current,
-      }
+    const opened = await openAt(tx, questionId, baseVersion)
+    if (opened.kind !== 'open') return opened
+    const { row, current } = opened
     if (!current.text) return { kind: 'conflict', message: NOTHING_TO_UNPUBLISH, current }
     const version = row.explanation_version + 1
     await tx
