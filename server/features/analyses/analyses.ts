@@ -49,6 +49,28 @@ function excerpt(markup: string) {
 
 const hasText = sql`(q.explanation IS NOT NULL AND btrim(q.explanation) <> '')`
 
+/** How the desk names a question: "OAB XIV · questão 23", its exam, discipline and whether the classifier chose it. */
+function questionHeading(r: {
+  id: number
+  number: number
+  exam_id: number
+  exam_name: string
+  board: string
+  year: number
+  discipline: string
+  discipline_source: string
+}) {
+  const exam = shortExamName(r.exam_name, r.board, r.year)
+  return {
+    id: r.id,
+    label: questionName(exam, r.number),
+    exam: { id: r.exam_id, name: exam },
+    number: r.number,
+    discipline: r.discipline,
+    predicted: r.discipline_source === 'prediction',
+  }
+}
+
 type QueueFilters = { disciplineId?: number; examId?: number; predicted?: boolean; page: number }
 
 /** The questions without analysis, the most helpful first: answers × share wrong (the wrong answers), then recent. */
@@ -97,21 +119,13 @@ export async function deskQueue(db: Db, filters: QueueFilters): Promise<QueueJso
     ),
   ])
   return {
-    data: rows.map((r) => {
-      const exam = shortExamName(r.exam_name, r.board, r.year)
-      return {
-        id: r.id,
-        label: questionName(exam, r.number),
-        exam: { id: r.exam_id, name: exam },
-        number: r.number,
-        discipline: r.discipline,
-        predicted: r.discipline_source === 'prediction',
-        answers: r.answers,
-        wrong: r.wrong,
-        wrong_share: r.answers ? r.wrong / r.answers : null,
-        excerpt: excerpt(r.statement),
-      }
-    }),
+    data: rows.map((r) => ({
+      ...questionHeading(r),
+      answers: r.answers,
+      wrong: r.wrong,
+      wrong_share: r.answers ? r.wrong / r.answers : null,
+      excerpt: excerpt(r.statement),
+    })),
     total: rows[0]?.total ?? 0,
     page: filters.page,
     per_page: QUEUE_PAGE_SIZE,
@@ -263,15 +277,9 @@ export async function deskView(db: Db, questionId: number): Promise<DeskJson | n
   ])
   const answers = stats.reduce((n, s) => n + Number(s.attempts), 0)
   const byLetter = new Map(stats.map((s) => [s.answer.toUpperCase(), Number(s.attempts)]))
-  const exam = shortExamName(row.exam_name, row.board, row.year)
   return {
     question: {
-      id: row.id,
-      label: questionName(exam, row.number),
-      exam: { id: row.exam_id, name: exam },
-      number: row.number,
-      discipline: row.discipline,
-      predicted: row.discipline_source === 'prediction',
+      ...questionHeading(row),
       statement: row.statement,
       alternatives: row.alternatives,
       correct_answer: row.correct_answer,
