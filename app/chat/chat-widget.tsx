@@ -1,8 +1,6 @@
-import { useLocation } from '@remix-run/react'
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useRef, useState } from 'react'
 
 import { Glyph } from '~/components/glyph'
-import { useHydrated } from '~/utils/use-hydrated'
 
 // The study assistant's floating widget (issue 14), JS only: without JS there is no widget and
 // the header links to /assistente instead. Root mounts it only when the policy's chat feature
@@ -14,21 +12,14 @@ const ChatPanel = lazy(loadPanel)
 
 export const CHAT_PANEL_ID = 'assistente-painel'
 
+/** Mounted by the root after hydration, where it belongs (not on a sitting, the assistant's page or the admin area). */
 export function ChatWidget() {
-  const hydrated = useHydrated()
-  const { pathname } = useLocation()
   const [open, setOpen] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
   const close = useCallback(() => {
     setOpen(false)
     button.current?.focus()
   }, [])
-  // The page itself is the assistant: no second door onto it; the admin area is for work.
-  const onPage = pathname === '/assistente' || pathname === '/admin' || pathname.startsWith('/admin/')
-  useEffect(() => {
-    if (onPage) setOpen(false)
-  }, [onPage])
-  if (!hydrated || onPage) return null
   // Never over the page (issue 27): below 1280 px the launcher sits in the flow at the end of the
   // page, above the footer; from 1280 px the page's column (max-w-6xl) leaves a gutter, and the
   // round launcher floats in it, its name read out but not shown.

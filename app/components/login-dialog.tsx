@@ -1,7 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 
-import { useHydrated } from '~/utils/use-hydrated'
-
 import { Glyph } from './glyph'
 import type { DialogView } from './login-dialog-forms'
 import { OPEN_EVENT } from './login-dialog-open'
@@ -22,8 +20,8 @@ const FADE_MS = 200
  * forms post to /login and /esqueci-senha exactly as those pages do, so success,
  * errors and the no-JS path (the link itself) all share one flow.
  */
+/** Mounted by the root after hydration, for visitors only. */
 export function LoginDialog() {
-  const hydrated = useHydrated()
   const dialog = useRef<HTMLDialogElement>(null)
   const [redirectTo, setRedirectTo] = useState<string | null>(null)
   const [view, setView] = useState<DialogView>('login')
@@ -76,7 +74,6 @@ export function LoginDialog() {
     }, FADE_MS)
   }
 
-  if (!hydrated) return null
   return (
     <dialog
       ref={dialog}

@@ -10,3 +10,12 @@ export function nameKey(value: string) {
     .replace(/\s+/g, ' ')
     .trim()
 }
+
+/** A question text's first `max` characters as one plain line (markup tags dropped, spaces folded), '…' when cut. */
+export function markupExcerpt(markup: string, max: number) {
+  const text = markup
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text
+}

@@ -11,6 +11,7 @@ import { questionName, shortExamName } from '../../domain/questions/exam-name'
 import { referenceDataChanged } from '../../domain/reference-data'
 import type { Tx } from '../../domain/reference-notify'
 import { notifyReferenceData } from '../../domain/reference-notify'
+import { markupExcerpt } from '../../domain/text'
 import { spMidnight, weekStart } from '../../domain/time/calendar'
 import type { AnalysisJson, DeskJson, QueueJson, RevisionJson, SummaryJson } from './contract'
 import {
@@ -38,16 +39,8 @@ const COMMUNITY_SHOWN = 5
 const PROMOTABLE = 200
 const EXCERPT = 180
 
-/** Markup tags out, whitespace folded: the queue's one-line glimpse of a statement. */
-function excerpt(markup: string) {
-  const text = markup
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-  return text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text
-}
-
-const hasText = sql`(q.explanation IS NOT NULL AND btrim(q.explanation) <> '')`
+/** A published analysis (an empty text is none): the queue, the exports and the admin's counts agree on it. */
+export const hasText = sql`(q.explanation IS NOT NULL AND btrim(q.explanation) <> '')`
 
 /** How the desk names a question: "OAB XIV · questão 23", its exam, discipline and whether the classifier chose it. */
 function questionHeading(r: {
@@ -124,7 +117,7 @@ export async function deskQueue(db: Db, filters: QueueFilters): Promise<QueueJso
       answers: r.answers,
       wrong: r.wrong,
       wrong_share: r.answers ? r.wrong / r.answers : null,
-      excerpt: excerpt(r.statement),
+      excerpt: markupExcerpt(r.statement, EXCERPT),
     })),
     total: rows[0]?.total ?? 0,
     page: filters.page,
@@ -347,8 +340,9 @@ const sameComments = (a: Record<string, string>, b: Record<string, string>) => c
  */
 export async function publishAnalysis(db: Db, questionId: number, author: Author, sent: PublishBody, now: Date): Promise<SaveOutcome> {
   const outcome = await publish(db, questionId, author, sent, now)
-  // The plan cards state the coverage: this server counts again now, the others at the NOTIFY.
-  if (outcome.kind === 'ok') referenceDataChanged()
+  // The plan cards state the coverage: this server counts again now, the others at the NOTIFY
+  // (a save that changed nothing made no version and sent none).
+  if (outcome.kind === 'ok' && outcome.analysis.version !== sent.base_version) referenceDataChanged()
   return outcome
 }
 

@@ -8,7 +8,7 @@ import { examIdentityKey } from '../../domain/import/importer'
 import { parseExamText } from '../../domain/import/parse-exam'
 import { decodeUtf8 } from '../../domain/import/text-file'
 import { shortExamName } from '../../domain/questions/exam-name'
-import { publishAnalysis } from './analyses'
+import { hasText, publishAnalysis } from './analyses'
 import type { ImportFileJson } from './contract'
 import { ANALYSIS_UNCHANGED } from './messages'
 
@@ -20,8 +20,6 @@ import { ANALYSIS_UNCHANGED } from './messages'
 /** The comment line that carries an analysis's version (the exam parser skips '#' lines). */
 const VERSION_LINE = /^\s*#\s*versão da análise:\s*(\d{1,9})\s*$/i
 const QUESTION_LINE = /^\s*QUEST[AÃ]O\s*:\s*(\d{1,9})\s*$/i
-
-const hasText = sql`(q.explanation IS NOT NULL AND btrim(q.explanation) <> '')`
 
 /** The exams with live questions, and how many of those have an analysis. */
 export async function examsWithAnalyses(db: Db) {

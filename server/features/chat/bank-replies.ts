@@ -4,7 +4,7 @@ import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import type { QuestionCard, SearchParams } from '../../domain/questions/search'
 import { loadCards, searchParamsWith, searchQuestions, tsQuery } from '../../domain/questions/search'
-import { nameKey } from '../../domain/text'
+import { markupExcerpt, nameKey } from '../../domain/text'
 import type { ChatLink, Reply, ReplyGenerator, ReplyInput } from './replies'
 
 // The assistant's answers from our own content (ADR 023): the student's words go through the
@@ -189,13 +189,7 @@ function questionsUrl(params: Record<string, string | number | undefined>) {
   return `/questoes?${search}`
 }
 
-function excerpt(html: string, max = 70) {
-  const text = html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text
-}
+const excerpt = (html: string) => markupExcerpt(html, 70)
 
 function questionLink(card: QuestionCard): ChatLink {
   return {
