@@ -134,11 +134,14 @@ function UserLinks({ user, chat = false, desktop = false }: { user: UserJson | n
       <NavLink to="/dashboard" className="nav-link">
         Meu painel
       </NavLink>
-      {/* A professor's desk; an admin reaches it from Análises in the admin area. */}
+      {/* A professor's desk; an admin reaches it from Análises in the admin area. The desktop header
+          fits it from 1536 px (below, the dashboard's quick actions lead there). */}
       {user.is_professor && !user.is_admin ? (
-        <NavLink to="/professor" className="nav-link">
-          Mesa do professor
-        </NavLink>
+        <span className={desktop ? 'hidden 2xl:contents' : 'contents'}>
+          <NavLink to="/professor" className="nav-link">
+            Mesa do professor
+          </NavLink>
+        </span>
       ) : null}
       {/* The study pages. The desktop header fits them from 1280 px (below, the dashboard leads
           there); an admin's is full with the admin menu. */}
@@ -153,8 +156,9 @@ function UserLinks({ user, chat = false, desktop = false }: { user: UserJson | n
         </span>
       )}
       {/* An admin's desktop header is full (admin menu): the widget is the way in there. Below
-          1536 px a paying student's is full too (Revisão, Simulados): the widget again (issue 39). */}
-      {chat && !(user.is_admin && desktop) ? (
+          1536 px a paying student's is full too (Revisão, Simulados): the widget again (issue 39), and
+          so is a professor's at any width (the desk's link takes that place). */}
+      {chat && !((user.is_admin || user.is_professor) && desktop) ? (
         <span className={desktop ? 'hidden 2xl:contents' : 'contents'}>
           <NavLink to="/assistente" className="nav-link">
             Assistente

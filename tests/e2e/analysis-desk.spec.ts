@@ -168,6 +168,29 @@ test('a professor promotes the community’s most-voted answer, crediting its au
   await page.context().close()
 })
 
+test('a Pro professor’s header fits from 1280 px and at 320 px, and the dashboard leads to the desk', async ({
+  browser,
+  javaScriptEnabled,
+}) => {
+  const prof = await studentOn(server.base, server.admin, 'PRO')
+  const me = await apiCall(server.base, 'GET', '/auth/me', prof.token)
+  await apiCall(server.base, 'PUT', `/admin/users/${me.data.id}/professor`, server.admin, { is_professor: true })
+  const page = await pageOn(browser, javaScriptEnabled)
+  await loginViaPage(page, prof, '/dashboard')
+  for (const width of [1280, 1536, 390, 320]) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto('/dashboard')
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    expect(wide, `${width} px`).toBeLessThanOrEqual(0)
+  }
+  await page
+    .getByRole('link', { name: /^Mesa do professor/ })
+    .first()
+    .click()
+  await expect(page).toHaveURL(/\/professor$/)
+  await page.context().close()
+})
+
 test('a student is turned away from the desk', async ({ browser, javaScriptEnabled }) => {
   const student = await studentOn(server.base, server.admin, 'PRO')
   const page = await pageOn(browser, javaScriptEnabled)

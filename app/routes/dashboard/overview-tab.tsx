@@ -18,7 +18,17 @@ const QUICK_ACTIONS = [
   { to: '/ranking', label: 'Ver ranking', text: 'Os 20 alunos com mais acertos na semana.', Icon: Trophy },
 ]
 
-export function OverviewTab({ activity, review, isAdmin }: { activity: ActivityItem[]; review: ReviewCardStats; isAdmin: boolean }) {
+export function OverviewTab({
+  activity,
+  review,
+  isAdmin,
+  isProfessor,
+}: {
+  activity: ActivityItem[]
+  review: ReviewCardStats
+  isAdmin: boolean
+  isProfessor: boolean
+}) {
   return (
     <div className="space-y-8">
       {/* First: what is due today is the day's first task (issue 30). */}
@@ -69,6 +79,16 @@ export function OverviewTab({ activity, review, isAdmin }: { activity: ActivityI
                 </Link>
               </li>
             ))}
+            {isProfessor && !isAdmin ? (
+              <li>
+                <Link to="/professor" className="card flex h-full items-start gap-3 p-4 hover:border-brand-400">
+                  <span>
+                    <span className="block font-semibold">Mesa do professor</span>
+                    <span className="block text-sm text-slate-600 dark:text-slate-300">As questões que esperam uma análise.</span>
+                  </span>
+                </Link>
+              </li>
+            ) : null}
             {isAdmin ? (
               <li>
                 <Link to="/admin" className="card flex h-full items-start gap-3 p-4 hover:border-brand-400">

@@ -94,7 +94,9 @@ export default function DashboardPage() {
       <StatCards stats={stats} />
       <DashboardTabs current={tab.tab} />
       <TabPanel current={tab.tab} busy={switching}>
-        {tab.tab === 'visao-geral' ? <OverviewTab activity={tab.activity} review={tab.review} isAdmin={user.is_admin} /> : null}
+        {tab.tab === 'visao-geral' ? (
+          <OverviewTab activity={tab.activity} review={tab.review} isAdmin={user.is_admin} isProfessor={user.is_professor} />
+        ) : null}
         {tab.tab === 'cadernos' ? <NotebooksTab notebooks={tab.notebooks} allowance={tab.allowance} /> : null}
         {tab.tab === 'desempenho' ? (
           <PerformanceTab disciplines={tab.disciplines} daily={tab.daily} weakestTopics={tab.weakestTopics} simulations={tab.simulations} />
