@@ -3,7 +3,6 @@ import { Transform } from 'node:stream'
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from '@remix-run/node'
 import { createReadableStreamFromReadable, json } from '@remix-run/node'
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
-import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 
 import { CardTextsContext } from './question/card-texts'
@@ -33,8 +32,9 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce
-  // Bots and no-JS clients get the whole document at once; browsers stream from the shell.
-  const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'
+  // The whole document at once, for everyone: the loaders have already run, so the shell is all of
+  // it except the parts whose code a page fetches on demand (React.lazy, issue 41), which a page
+  // without JavaScript must get in place, not streamed behind a script.
   return new Promise((resolve, reject) => {
     let didError = false
     const { pipe, abort } = renderToPipeableStream(
@@ -45,7 +45,7 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
+        onAllReady() {
           const body = withoutNulBytes()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           resolve(

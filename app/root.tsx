@@ -1,5 +1,4 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json } from '@remix-run/node'
 import type { ShouldRevalidateFunction } from '@remix-run/react'
 import {
   Links,
@@ -14,9 +13,6 @@ import {
 } from '@remix-run/react'
 import { lazy } from 'react'
 
-import { buildInfo } from '#server/version'
-
-import { chatFeature } from './chat/chat.server'
 import { AfterHydration } from './components/after-hydration'
 import { GeneralErrorBoundary } from './components/error-boundary'
 import { Footer } from './components/footer'
@@ -24,12 +20,10 @@ import { Header } from './components/header'
 import { Toaster } from './components/toaster'
 import { keptOnDevice } from './offline/flag'
 import { QueueSender } from './offline/queue-sender'
+import { loadRoot } from './root.server'
 import tailwind from './styles/tailwind.css'
 import { useNonce } from './utils/nonce'
-import { getOptionalUser } from './utils/session.server'
 import type { Theme } from './utils/theme.server'
-import { getTheme } from './utils/theme.server'
-import { getToasts } from './utils/toast.server'
 
 // The floating assistant draws nothing before hydration: fetched after it, and only for a plan with chat (issue 41).
 const ChatWidget = lazy(() => import('./chat/chat-widget').then((m) => ({ default: m.ChatWidget })))
@@ -53,15 +47,8 @@ export const meta: MetaFunction = () => [
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
   keptOnDevice(actionResult) ? false : defaultShouldRevalidate
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [user, theme, { toasts, headers }] = await Promise.all([getOptionalUser(request, context), getTheme(request), getToasts(request)])
-  const url = new URL(request.url)
-  // The study assistant's header link and widget (plan hasChat AND the chatEnabled toggle).
-  const chat = await chatFeature(request, context, user)
-  return json(
-    { user, chat, theme, toasts, version: buildInfo(), path: `${url.pathname}${url.search}`, csrf: context.csrfToken },
-    { headers },
-  )
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadRoot(request, context)
 }
 
 export type RootLoader = typeof loader

@@ -39,7 +39,7 @@ function requestFields(req: IncomingMessage & { originalUrl?: string }) {
 }
 
 export type RequestLogOptions = {
-  /** Requests that get no line of their own (health probes, fingerprinted assets). */
+  /** Requests that get no line of their own (health probes). */
   ignore: (req: IncomingMessage) => boolean
 }
 

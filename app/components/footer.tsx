@@ -1,9 +1,8 @@
 import { Link } from '@remix-run/react'
 
-import type { BuildInfo } from '#server/version'
-import { formatDateTime } from '~/utils/format'
+import type { ShownVersion } from '~/root.server'
 
-export function Footer({ version }: { version: BuildInfo }) {
+export function Footer({ version }: { version: ShownVersion }) {
   return (
     <footer className="mt-16 border-t border-slate-200 py-8 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
       <div className="container-page flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
@@ -20,7 +19,7 @@ export function Footer({ version }: { version: BuildInfo }) {
           </Link>
         </nav>
         <p className="text-xs" data-testid="version-info">
-          v{version.version} · commit <span className="font-mono">{version.commit}</span> · build {formatDateTime(version.buildDate)}
+          v{version.version} · commit <span className="font-mono">{version.commit}</span> · build {version.buildDate}
         </p>
       </div>
     </footer>

@@ -1,10 +1,9 @@
 import { Form, Link, NavLink, useLocation } from '@remix-run/react'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 
 import type { UserJson } from '#server/features/auth/contract'
-import type { BuildInfo } from '#server/version'
 import { CsrfInput } from '~/components/csrf-input'
-import { formatDateTime } from '~/utils/format'
+import type { ShownVersion } from '~/root.server'
 import type { Theme } from '~/utils/theme.server'
 
 import { Glyph } from './glyph'
@@ -28,6 +27,9 @@ const ADMIN_LINKS: NavItem[] = [
 function Tag({ children }: { children: React.ReactNode }) {
   return <span className="nav-tag">{children}</span>
 }
+
+// Fetched on the third click: an easter egg every page would otherwise load (issue 41).
+const VersionPanel = lazy(() => import('./version-panel'))
 
 /** Three clicks on the logo show the version panel for 10 seconds (JS only). */
 function useVersionEasterEgg() {
@@ -190,7 +192,7 @@ export function Header({
   chat?: boolean
   theme: Theme
   path: string
-  version: BuildInfo
+  version: ShownVersion
 }) {
   const { open, onLogoClick } = useVersionEasterEgg()
   const menu = useDetailsMenu()
@@ -247,23 +249,9 @@ export function Header({
         </div>
       </div>
       {open ? (
-        <div
-          role="dialog"
-          aria-label="Versão do Gabarita"
-          className="fixed right-4 top-20 z-50 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-xl dark:border-slate-700 dark:bg-slate-900"
-        >
-          <p className="font-semibold">Gabarita v{version.version}</p>
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-slate-600 dark:text-slate-300">
-            <dt>Commit</dt>
-            <dd className="font-mono">{version.commit}</dd>
-            <dt>Branch</dt>
-            <dd className="font-mono">{version.branch}</dd>
-            <dt>Build</dt>
-            <dd>{formatDateTime(version.buildDate)}</dd>
-            <dt>Commit em</dt>
-            <dd>{formatDateTime(version.commitDate)}</dd>
-          </dl>
-        </div>
+        <Suspense fallback={null}>
+          <VersionPanel version={version} />
+        </Suspense>
       ) : null}
     </header>
   )

@@ -10,21 +10,13 @@ import { Glyph } from './glyph'
 export const TOAST_DURATION_MS = 4000
 const MAX_VISIBLE = 3
 
-const STYLES: Record<Toast['type'], { icon: GlyphName; className: string }> = {
-  success: {
-    icon: 'circleCheck',
-    className: 'border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100',
-  },
-  error: { icon: 'circleX', className: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100' },
-  warning: {
-    icon: 'triangleAlert',
-    className: 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100',
-  },
-  info: { icon: 'info', className: 'border-slate-300 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100' },
-  loading: {
-    icon: 'loader',
-    className: 'border-slate-300 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
-  },
+/** Each kind's icon; its colours are the stylesheet's `.toast-<kind>`. */
+const ICONS: Record<Toast['type'], GlyphName> = {
+  success: 'circleCheck',
+  error: 'circleX',
+  warning: 'triangleAlert',
+  info: 'info',
+  loading: 'loader',
 }
 
 /**
@@ -59,17 +51,12 @@ export function Toaster({ toasts }: { toasts: Toast[] }) {
       className="toaster pointer-events-none fixed left-1/2 top-1 z-50 flex w-[356px] max-w-[calc(100vw-1rem)] -translate-x-1/2 flex-col gap-[14px] sm:bottom-8 sm:left-auto sm:right-8 sm:top-auto sm:translate-x-0"
     >
       {visible.slice(-MAX_VISIBLE).map((toast) => {
-        const { icon, className } = STYLES[toast.type]
         const closeId = `fechar-${toast.id}`
         return (
           <div key={toast.id} className={hydrated ? undefined : 'toast-auto-hide'}>
             {hydrated ? null : <input id={closeId} type="checkbox" className="peer sr-only" aria-label="Fechar notificação" />}
-            <div
-              role={toast.type === 'error' ? 'alert' : 'status'}
-              data-toast-type={toast.type}
-              className={`pointer-events-auto flex items-start gap-2 rounded-lg border px-3 py-2 shadow-lg peer-checked:hidden peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 sm:gap-3 sm:p-4 ${className}`}
-            >
-              <Glyph name={icon} className={`mt-0.5 h-5 w-5 shrink-0 ${toast.type === 'loading' ? 'animate-spin' : ''}`} />
+            <div role={toast.type === 'error' ? 'alert' : 'status'} data-toast-type={toast.type} className={`toast toast-${toast.type}`}>
+              <Glyph name={ICONS[toast.type]} className={`mt-0.5 h-5 w-5 shrink-0 ${toast.type === 'loading' ? 'animate-spin' : ''}`} />
               <div className="min-w-0 flex-1">
                 <p className="line-clamp-3 text-sm font-semibold sm:line-clamp-none sm:text-base">{toast.title}</p>
                 {toast.description ? <p className="line-clamp-3 text-sm opacity-90 sm:line-clamp-none">{toast.description}</p> : null}

@@ -19,21 +19,10 @@ export function DownloadForOffline({ source }: { source: OfflineSource }) {
 
   async function download() {
     setState({ busy: true, message: null })
-    const body = new FormData()
-    body.set('csrf', csrf)
-    body.set('intent', 'baixar')
-    for (const [key, value] of Object.entries(source)) body.set(key, String(value))
     try {
-      const res = await fetch('/estudar-offline?_data=routes%2Festudar-offline', { method: 'POST', body })
-      const data = await res.json()
-      if (!res.ok || data.error) return setState({ busy: false, message: data.error ?? 'Não foi possível baixar as questões.' })
-      const { saveQuestions } = await import('./store')
-      await saveQuestions(data.questions.map((q: object) => ({ ...q, downloaded_at: data.downloaded_at })))
-      const n = data.questions.length as number
-      setState({
-        busy: false,
-        message: `${n === 1 ? '1 questão baixada' : `${n} questões baixadas`} para estudar offline.${data.message ? ` ${data.message}` : ''}`,
-      })
+      // The work itself is fetched on the click: the pages that offer it do not carry it (issue 41).
+      const { downloadQuestions } = await import('./download')
+      setState({ busy: false, message: await downloadQuestions(source, csrf) })
     } catch {
       setState({ busy: false, message: 'Sem conexão: não foi possível baixar as questões agora.' })
     }

@@ -1,17 +1,15 @@
 import { Link } from '@remix-run/react'
 
 import type { CommunityAnswerJson, ExplanationOrigin } from '#server/domain/analysis-source'
-import { Icon } from '~/components/icons'
 
 import { CardText } from './card-texts'
 import type { Cited } from './cited-law'
-import { CitedLaw } from './cited-law'
-import { CommunityAnswerBlock, ExplanationBlock } from './explanation'
 import type { OutdatedView } from './outdated'
 
 // The parts of a question every answering page shares (the list's cards, modo resolução, the
-// simulado's review, Estudar offline): its alternatives, the verdict and the answer's panel. Apart
-// from the list's card, so the answer loop's first load carries only these (issue 41).
+// simulado's review, Estudar offline): its alternatives and the verdict; the answer's panel is in
+// reveal-panel.tsx. Apart from the list's card, so the answer loop's first load carries only these
+// (issue 41).
 
 /**
  * What a card needs, trimmed from the API's card with short keys: loader data is
@@ -112,15 +110,10 @@ export function Alternatives({
         <b>{`${alt.letter})`}</b>
         <CardText text={alt.text_content} />
         {isCorrect ? (
-          <em>
-            <Icon name="check" className="h-5 w-5" /> Correta
-          </em>
+          // Its mark is drawn by the stylesheet (.qa .ok em): no icon code in the answer loop.
+          <em>Correta</em>
         ) : null}
-        {isWrongChoice ? (
-          <em>
-            <Icon name="x" className="h-5 w-5" /> Sua resposta
-          </em>
-        ) : null}
+        {isWrongChoice ? <em>Sua resposta</em> : null}
       </>
     )
     return selectable ? (
@@ -173,35 +166,5 @@ export function DifficultyBadge({ level, measured }: { level?: string; measured?
       {DIFFICULTY[level]}
       {measured ? ` · ${measured} respostas` : null}
     </span>
-  )
-}
-
-export function RevealPanel({ reveal, questionId }: { reveal: RevealState; questionId: number }) {
-  const correct = verdict(reveal)
-  return (
-    <section
-      aria-label="Resposta"
-      className={correct === true ? 'qr qr-ok' : correct === false ? 'qr qr-bad' : 'qr'}
-      data-testid="resposta"
-      tabIndex={-1}
-    >
-      {reveal.annulled ? (
-        // Said whole (issue 27: 'Questão Anulada:' ended with nothing after it).
-        <p>
-          <span className="font-semibold">Questão Anulada.</span> A banca anulou esta questão: não há gabarito e nenhuma resposta conta como
-          acerto ou erro.
-        </p>
-      ) : (
-        <p className="font-semibold">
-          {correct === true ? 'Você acertou! ' : correct === false ? 'Você errou. ' : ''}
-          Gabarito: <span data-testid="gabarito">{reveal.correct_answer}</span>
-        </p>
-      )}
-      {reveal.explanation ? <ExplanationBlock view={{ ...reveal, explanation: reveal.explanation }} /> : null}
-      {!reveal.explanation && reveal.community_answer ? (
-        <CommunityAnswerBlock questionId={questionId} answer={reveal.community_answer} />
-      ) : null}
-      {reveal.citations?.length ? <CitedLaw citations={reveal.citations} /> : null}
-    </section>
   )
 }

@@ -7,11 +7,12 @@ import { useHydrated } from '~/utils/use-hydrated'
 
 import type { AnswerActionData } from './actions.server'
 import type { CardView, RevealState } from './answer-parts'
-import { Alternatives, CardDetails, DifficultyBadge, QuotaAlert, RevealPanel } from './answer-parts'
+import { Alternatives, CardDetails, DifficultyBadge, QuotaAlert } from './answer-parts'
 import { CardActions } from './card-actions'
 import { CardText, useCardTexts } from './card-texts'
 import { announce } from './keyboard'
 import { OutdatedBadge, OutdatedNote } from './outdated'
+import { RevealPanel } from './reveal-panel'
 
 /** The same URL without this question's reveal state (the no-JS 'Ocultar Resposta'). */
 function withoutReveal(currentUrl: string, id: number) {
@@ -189,4 +190,5 @@ function LastAttempt({ ok, day }: { ok: boolean; day: string }) {
 }
 
 export type { CardView, Cited, RevealState } from './answer-parts'
-export { Alternatives, CardDetails, DifficultyBadge, QuotaAlert, RevealPanel, verdict } from './answer-parts'
+export { Alternatives, CardDetails, DifficultyBadge, QuotaAlert, verdict } from './answer-parts'
+export { RevealPanel } from './reveal-panel'

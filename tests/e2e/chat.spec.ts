@@ -146,10 +146,19 @@ async function coveredByLauncher(page: Page) {
   return page.evaluate(async () => {
     const launcher = document.querySelector<HTMLElement>('[data-testid=assistente-botao]')!
     const found = new Set<string>()
-    const end = document.documentElement.scrollHeight
     for (let y = 0; ; y += Math.floor(window.innerHeight / 2)) {
+      const end = document.documentElement.scrollHeight
       window.scrollTo(0, Math.min(y, end))
+      // Two frames, as a reader's scroll gets: a list lays its cards out as they near the screen
+      // (content-visibility), so a card not yet drawn has its placeholder's height.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
       const b = launcher.getBoundingClientRect()
+      // Covering happens on the screen: off it, a list's card not yet drawn is measured with its
+      // content laid over its placeholder's height.
+      if (b.bottom <= 0 || b.top >= window.innerHeight) {
+        if (y >= end) break
+        continue
+      }
       for (const el of document.querySelectorAll<HTMLElement>(
         'a, button, input, select, textarea, summary, label, [data-testid=resposta], .recharts-wrapper',
       )) {

@@ -218,3 +218,21 @@ test('the footer links to contact and terms and shows the build', async ({ page 
   await page.getByRole('contentinfo').getByRole('link', { name: 'Contato' }).click()
   await expect(page).toHaveURL(/\/contato$/)
 })
+
+test('three clicks on the logo show the build, its dates written by the server as the footer writes them', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, 'the version panel is a JavaScript easter egg')
+  await page.goto('/contato')
+  await page.waitForLoadState('networkidle')
+  const footer = await page.getByTestId('version-info').textContent()
+  const built = footer!.match(/build (.+)$/)![1]!.trim()
+  const logo = page.getByRole('banner').getByRole('link', { name: 'Gabarita' })
+  await logo.click()
+  await logo.click()
+  await logo.click()
+  const panel = page.getByRole('dialog', { name: 'Versão do Gabarita' })
+  await expect(panel).toBeVisible()
+  await expect(panel).toContainText(`Build${built}`)
+})

@@ -8,8 +8,9 @@ import { ErrorList } from '~/components/forms'
 import { IconSprite } from '~/components/icons'
 import { NotebookFields } from '~/notebook/notebook-fields'
 import { DownloadForOffline } from '~/offline/download-button'
+import { CardShortcuts } from '~/question/card-shortcuts'
 import { PER_PAGE } from '~/question/filters'
-import { Announcer, CardShortcuts } from '~/question/keyboard'
+import { Announcer } from '~/question/keyboard'
 import { Pagination } from '~/question/pagination'
 import { QuestionCard } from '~/question/question-card'
 import questionStyles from '~/question/questions.css'
@@ -152,7 +153,7 @@ export default function NotebookPage() {
             </Link>
           </div>
         ) : (
-          <ol className="mt-4 space-y-4" aria-label="Questões do caderno">
+          <ol className="ql mt-4 space-y-4" aria-label="Questões do caderno">
             {data.questions.map((q, i) => (
               <li key={q.id} className="space-y-2">
                 <QuestionCard

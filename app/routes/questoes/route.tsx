@@ -5,8 +5,9 @@ import { useEffect, useRef } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { HouseAd } from '~/components/house-ad'
 import { IconSprite } from '~/components/icons'
+import { CardShortcuts } from '~/question/card-shortcuts'
 import { activeFilterCount, filtersToSearch, PER_PAGE, resultsHeading } from '~/question/filters'
-import { Announcer, CardShortcuts } from '~/question/keyboard'
+import { Announcer } from '~/question/keyboard'
 import { Pagination } from '~/question/pagination'
 import { QuestionCard } from '~/question/question-card'
 import questionStyles from '~/question/questions.css'
@@ -117,7 +118,7 @@ export default function QuestionsPage() {
               Nenhuma questão encontrada com os filtros selecionados.
             </p>
           ) : (
-            <ol className="mt-4 space-y-4" aria-label="Questões">
+            <ol className="ql mt-4 space-y-4" aria-label="Questões">
               {result.data.map((q, i) => (
                 <li key={q.id}>
                   <QuestionCard

@@ -1,18 +1,17 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
 import type { ClientActionFunctionArgs, ShouldRevalidateFunction } from '@remix-run/react'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
-import { forwardRef, useEffect, useRef } from 'react'
+import { forwardRef, lazy, Suspense, useEffect, useRef } from 'react'
 
-import { RATING_LABELS } from '#server/features/review/messages'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { ErrorList } from '~/components/forms'
+import { ErrorList } from '~/components/error-list'
 import { DownloadForOffline } from '~/offline/download-button'
 import { keptOnDevice } from '~/offline/flag'
 // Loaded with the page, not on demand: when the signal drops, nothing more can be fetched.
 import { enqueue } from '~/offline/store'
 import { AnswerBar } from '~/question/answer-bar'
-import { Alternatives, DifficultyBadge, QuotaAlert, RevealPanel, verdict } from '~/question/answer-parts'
+import { Alternatives, DifficultyBadge, QuotaAlert, verdict } from '~/question/answer-parts'
 import { Markup } from '~/question/markup'
 import { OutdatedBadge, OutdatedNote } from '~/question/outdated'
 import questionStyles from '~/question/questions.css'
@@ -20,7 +19,7 @@ import { formReply } from '~/utils/form-reply'
 
 import type { ResolverReveal, ReviewNote } from './resolver.server'
 import { loadResolver, resolverAction } from './resolver.server'
-import { useRatingKeys, useStepKeys } from './step-keys'
+import { useStepKeys } from './step-keys'
 
 // Modo resolução (issue 27): one question of a /questoes search at a time. Choose, 'Responder',
 // 'Próxima': a plain form and links, the URL the whole state (app/question/resolver.ts); with JS
@@ -52,6 +51,14 @@ export function action({ request, context }: ActionFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
   keptOnDevice(actionResult) ? false : defaultShouldRevalidate
 
+// What only an answered question shows (its panel, the rating buttons) and the run's summary arrive
+// with the first answer, not with the page: Responder asks for the module beside the answer's
+// request (issue 41). The server renders them whole; hydration keeps that HTML until it is here.
+const afterAnswer = () => import('./after-answer')
+const RevealPanel = lazy(() => afterAnswer().then((m) => ({ default: m.RevealPanel })))
+const RatingButtons = lazy(() => afterAnswer().then((m) => ({ default: m.RatingButtons })))
+const Summary = lazy(() => afterAnswer().then((m) => ({ default: m.Summary })))
+
 /** What the page says when Responder could not reach the server (issue 39). */
 export const DROPPED = 'Sem conexão — sua resposta será enviada quando voltar'
 
@@ -62,6 +69,7 @@ export const DROPPED = 'Sem conexão — sua resposta será enviada quando volta
  * the server's action as without JS.
  */
 export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  afterAnswer().catch(() => null)
   const form = await request.clone().formData()
   try {
     return await serverAction<typeof action>()
@@ -94,7 +102,9 @@ export default function ResolverPage() {
       </div>
       {data.weeklyText ? <WeeklyText text={data.weeklyText} /> : null}
       {data.mode === 'summary' ? (
-        <Summary {...data} />
+        <Suspense fallback={null}>
+          <Summary {...data} />
+        </Suspense>
       ) : (
         <p
           role={data.mode === 'failed' ? 'alert' : undefined}
@@ -211,7 +221,9 @@ function QuestionStep({ question, heading, reveal, progress, self, nextHref, pre
         )}
         {reveal ? (
           <div id="resultado">
-            <RevealPanel reveal={reveal} questionId={question.id} />
+            <Suspense fallback={null}>
+              <RevealPanel reveal={reveal} questionId={question.id} />
+            </Suspense>
             {reveal.locked ? <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{reveal.locked}</p> : null}
             {question.old && question.stale === undefined ? (
               // The badge is cut on a phone: its laws and dates said whole with the answer.
@@ -233,7 +245,9 @@ function QuestionStep({ question, heading, reveal, progress, self, nextHref, pre
       </article>
       <AnswerBar label="Navegação entre questões" status={status}>
         {rating ? (
-          <RatingButtons review={rating} questionId={question.id} here={`${location.pathname}${location.search}`} next={nextHref} />
+          <Suspense fallback={null}>
+            <RatingButtons review={rating} questionId={question.id} here={`${location.pathname}${location.search}`} next={nextHref} />
+          </Suspense>
         ) : (
           <>
             {answerable && prevHref ? (
@@ -263,7 +277,6 @@ function QuestionStep({ question, heading, reveal, progress, self, nextHref, pre
 }
 
 const when = (days: number) => (days <= 0 ? 'hoje' : days === 1 ? 'amanhã' : `em ${days} dias`)
-const span = (days: number) => (days <= 0 ? 'hoje' : days === 1 ? '1 dia' : `${days} dias`)
 
 /** The verdict in the bar, beside the right alternative the page scrolled to; and when the question comes back. */
 const Verdict = forwardRef<HTMLParagraphElement, { reveal: ResolverReveal; review: ReviewNote | null }>(function Verdict(
@@ -289,105 +302,6 @@ const Verdict = forwardRef<HTMLParagraphElement, { reveal: ResolverReveal; revie
     </p>
   )
 })
-
-const RATINGS = [
-  { value: 'hard', label: RATING_LABELS.hard, key: '2' },
-  { value: 'good', label: RATING_LABELS.good, key: '3' },
-  { value: 'easy', label: RATING_LABELS.easy, key: '4' },
-] as const
-
-/**
- * Difícil, Bom, Fácil after a right answer (issue 39), each with the interval it gives: a tap
- * rates the answer and goes on to the next question; keys 2–4 as in Anki. Without JS the same
- * form, posted.
- */
-function RatingButtons({ review, questionId, here, next }: { review: ReviewNote; questionId: number; here: string; next: string }) {
-  const navigation = useNavigation()
-  const pending =
-    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'nota' ? navigation.formData.get('nota') : null
-  const buttons = useRef<HTMLFormElement>(null)
-  useRatingKeys(buttons)
-  const days = { hard: review.preview[1], good: review.preview[2], easy: review.preview[3] }
-  return (
-    <Form ref={buttons} method="post" action={here} className="contents">
-      <CsrfInput />
-      <input type="hidden" name="intent" value="nota" />
-      <input type="hidden" name="questao" value={questionId} />
-      <input type="hidden" name="tentativa" value={review.attempt!} />
-      <input type="hidden" name="proxima" value={next} />
-      {RATINGS.map((r) => (
-        <button
-          key={r.value}
-          type="submit"
-          name="nota"
-          value={r.value}
-          className={`${r.value === 'good' ? 'btn-primary' : 'btn-secondary'} flex-col !gap-0 leading-tight`}
-          aria-keyshortcuts={r.key}
-          aria-busy={pending === r.value || undefined}
-          disabled={Boolean(pending)}
-          data-testid={`nota-${r.value}`}
-        >
-          <span>{r.label}</span>
-          <span className="text-xs font-normal">{span(days[r.value])}</span>
-        </button>
-      ))}
-    </Form>
-  )
-}
-
-function Summary({
-  summary,
-  prevHref,
-  restartHref,
-  listHref,
-}: {
-  summary: { text: string; right: number; wrong: { id: number; code: string; disc: string }[] }
-  prevHref: string | null
-  restartHref: string
-  listHref: string
-}) {
-  return (
-    <section aria-labelledby="resumo" className="qc">
-      <h2 id="resumo" className="qt">
-        Fim das questões
-      </h2>
-      <p className="mt-2" data-testid="resumo">
-        {summary.text}
-      </p>
-      <ul className="mt-2 flex flex-wrap gap-2 text-sm font-semibold">
-        <li className="qb qb-ok">{`Acertos: ${summary.right}`}</li>
-        <li className="qb qb-er">{`Erros: ${summary.wrong.length}`}</li>
-      </ul>
-      {summary.wrong.length ? (
-        <>
-          <h3 className="mt-4 font-semibold">Para revisar</h3>
-          <ul className="mt-1 space-y-1">
-            {summary.wrong.map((q) => (
-              <li key={q.id}>
-                <Link to={`/questoes/${q.id}`} className="inline-flex min-h-11 items-center underline">
-                  {`Questão #${q.code} · ${q.disc}`}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-      <div className="qx">
-        <Link to={restartHref} className="btn-primary">
-          Recomeçar
-        </Link>
-        <Link to={listHref} className="btn-secondary">
-          Voltar à lista
-        </Link>
-        {prevHref ? (
-          <Link to={prevHref} className="btn-secondary" rel="prev">
-            Anterior
-          </Link>
-        ) : null}
-      </div>
-    </section>
-  )
-}
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

@@ -1,0 +1,33 @@
+import type { AppLoadContext } from '@remix-run/node'
+import { json } from '@remix-run/node'
+
+import { buildInfo } from '#server/version'
+
+import { chatFeature } from './chat/chat.server'
+import { formatDateTime } from './utils/format'
+import { getOptionalUser } from './utils/session.server'
+import { getTheme } from './utils/theme.server'
+import { getToasts } from './utils/toast.server'
+
+// The root loader's work, apart from root.tsx: nothing of it (nor @remix-run/node) reaches the
+// browser's bundle through the module every page loads (issue 41).
+
+/** The user, theme, flash messages, build and the page's own address, for every page. */
+export async function loadRoot(request: Request, context: AppLoadContext) {
+  const [user, theme, { toasts, headers }] = await Promise.all([getOptionalUser(request, context), getTheme(request), getToasts(request)])
+  const url = new URL(request.url)
+  // The study assistant's header link and widget (plan hasChat AND the chatEnabled toggle).
+  const chat = await chatFeature(request, context, user)
+  return json(
+    { user, chat, theme, toasts, version: shownVersion(), path: `${url.pathname}${url.search}`, csrf: context.csrfToken },
+    { headers },
+  )
+}
+
+/** The build as the footer and the version panel say it, dates written on the server: no date code in every page's script (issue 41). */
+function shownVersion() {
+  const info = buildInfo()
+  return { ...info, buildDate: formatDateTime(info.buildDate), commitDate: formatDateTime(info.commitDate) }
+}
+
+export type ShownVersion = ReturnType<typeof shownVersion>
