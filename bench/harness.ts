@@ -114,6 +114,35 @@ export async function waitFor(url: string, timeoutMs = 120_000) {
   throw new Error(`servidor não respondeu em ${url}`)
 }
 
+/** A process's CPU time (user + system) in ms, read from /proc (0 once it has gone). */
+export function cpuMs(pid: number) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    // utime and stime, in clock ticks (USER_HZ = 100 on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return 0
+  }
+}
+
+/**
+ * Waits until the process has used under 5% of a core for two seconds in a row: the server's
+ * background tasks after it listens (the discipline model trained on the bank, ADR 052; the
+ * citations read, ADR 055) must not run inside a measurement. Gives up after `timeoutMs`.
+ */
+export async function waitForIdle(pid: number, timeoutMs = 600_000) {
+  const start = Date.now()
+  let quiet = 0
+  let last = cpuMs(pid)
+  while (Date.now() - start < timeoutMs && quiet < 2) {
+    await new Promise((r) => setTimeout(r, 1_000))
+    const now = cpuMs(pid)
+    quiet = now - last < 50 ? quiet + 1 : 0
+    last = now
+  }
+  return Math.round((Date.now() - start) / 1000)
+}
+
 /** A process's resident memory in MB, read from outside it (0 once it has gone). */
 export function rssMb(pid: number) {
   try {

@@ -57,12 +57,42 @@ const COMMON_HEADERS = {
   crossOriginEmbedderPolicy: false,
 } as const
 
-function apiSecurityHeaders(isProduction: boolean) {
+/** helmet for the API: a policy that allows nothing, no nonce (JSON runs no script and is never framed). */
+export function apiHelmet(isProduction: boolean) {
   return helmet({
     contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] } },
     ...COMMON_HEADERS,
     strictTransportSecurity: isProduction,
   })
+}
+
+type HeaderStep = readonly ['set', string, number | string | readonly string[]] | readonly ['remove', string]
+
+/**
+ * The API's security headers: what `apiHelmet` does to an answer, read once at start and replayed
+ * on each (ADR 061). Its policy names no per-request value (no nonce, no function), so every
+ * answer gets the same headers; replaying them skips helmet's twelve nested middleware and the
+ * policy string it rebuilt on every call. tests/api/foundation.test.ts compares the two.
+ */
+export function apiSecurityHeaders(isProduction: boolean): express.RequestHandler {
+  const steps: HeaderStep[] = []
+  const recorder = {
+    setHeader: (name: string, value: number | string | readonly string[]) => void steps.push(['set', name, value]),
+    removeHeader: (name: string) => void steps.push(['remove', name]),
+  }
+  let passed = false
+  apiHelmet(isProduction)({} as express.Request, recorder as unknown as express.Response, (error?: unknown) => {
+    if (error) throw error
+    passed = true
+  })
+  if (!passed) throw new Error('helmet não terminou de forma síncrona: os cabeçalhos da API não podem ser lidos uma vez só')
+  return (_req, res, next) => {
+    for (const step of steps) {
+      if (step[0] === 'set') res.setHeader(step[1], step[2])
+      else res.removeHeader(step[1])
+    }
+    next()
+  }
 }
 
 /** Builds the Express app (API + Remix) without listening: server/index.ts and the tests use it. */

@@ -99,17 +99,19 @@ export async function startServer(options: StartOptions = {}) {
   // (server/shared/draining.ts).
   const open = new Set<ServerResponse>()
   let drained: (() => void) | null = null
+  // One listener for every answer, with the answer as `this` (no closure per request, ADR 061).
+  function closed(this: ServerResponse) {
+    open.delete(this)
+    if (open.size === 0 && drained) {
+      const then = drained
+      drained = null
+      then()
+    }
+  }
   server.on('request', (_req, res) => {
     open.add(res)
     if (isDraining()) markDraining(res)
-    res.once('close', () => {
-      open.delete(res)
-      if (open.size === 0 && drained) {
-        const then = drained
-        drained = null
-        then()
-      }
-    })
+    res.on('close', closed)
   })
   const whenIdle = (then: () => void) => {
     if (open.size === 0) then()

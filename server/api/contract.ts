@@ -38,6 +38,12 @@ export type EndpointSpec = {
   paramStatus?: 400 | 404
   /** A value the schema refuses answers 400 with its message. */
   query?: ObjectSchema
+  /**
+   * The handler reads the query itself, with its own rules and messages (the search, ADR 049):
+   * `query` then documents it (the OpenAPI document, the client's types) and route() does not
+   * parse it, since it would refuse nothing and its output would go unread (ADR 061).
+   */
+  queryReadByHandler?: true
   body?: ObjectSchema
   /**
    * A multipart/form-data body of files under one repeated field (the admin's uploads): the
@@ -68,6 +74,7 @@ export function defineEndpoint<const S extends EndpointSpec>(spec: S): Endpoint<
   if (spec.auth === 'none' && (spec.loginMessage || spec.idBeforeAuth))
     throw new Error(`${where}: loginMessage and idBeforeAuth describe a login, and auth 'none' asks for none`)
   if (spec.idBeforeAuth && !spec.params) throw new Error(`${where}: idBeforeAuth without path parameters`)
+  if (spec.queryReadByHandler && !spec.query) throw new Error(`${where}: queryReadByHandler without a query to document`)
   return { ...spec, successStatus: statuses[0] }
 }
 
@@ -103,7 +110,7 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined
 
 export type EndpointInput<E extends EndpointSpec> = {
   params: Out<E['params']>
-  query: Out<E['query']>
+  query: E extends { queryReadByHandler: true } ? undefined : Out<E['query']>
   body: Out<E['body']>
 }
 

@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler } from 'express'
+import type { ErrorRequestHandler, Request } from 'express'
 import express, { Router } from 'express'
 
 import type { AppContext } from '../context'
@@ -29,9 +29,15 @@ import { createRankingRouter } from '../features/ranking/router'
 import { createReviewRouter } from '../features/review/router'
 import { createSimulationsRouter } from '../features/simulations/router'
 import { loadUser } from './auth-middleware'
+import { gate } from './gate'
 import { HttpError } from './http'
 import { BODY_ERRORS, rejectNulBytes } from './input-guard'
 import { createOpenApiRouter } from './openapi'
+
+/** The request stream failed (the client went away mid-body): one function for every request, `this` the request. */
+function requestStreamError(this: Request, error: Error) {
+  this.log?.debug({ err: error }, 'requisição interrompida pelo cliente')
+}
 
 /** The REST API mounted at /api/v1: JSON in and out, bearer tokens, `{ error }` on failure. */
 export function createApiRouter(ctx: AppContext) {
@@ -40,7 +46,7 @@ export function createApiRouter(ctx: AppContext) {
     res.setHeader('Cache-Control', 'no-store')
     // A client that drops the connection mid-body: the body readers answer it; the stream's
     // error must never go unheard.
-    req.on('error', (error) => req.log?.debug({ err: error }, 'requisição interrompida pelo cliente'))
+    req.on('error', requestStreamError)
     // Bodies must be JSON, except the multipart upload routes.
     const type = req.headers['content-type']
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined
@@ -50,40 +56,40 @@ export function createApiRouter(ctx: AppContext) {
     next()
   })
   // Before express.json: the webhook's signature covers the raw bytes.
-  api.use(createBillingWebhookRouter(ctx))
+  api.use(gate(createBillingWebhookRouter(ctx)))
   api.use(express.json({ limit: '100kb' }))
   api.use(rejectNulBytes)
-  api.use(createHealthRouter(ctx))
-  api.use(createOpenApiRouter())
+  api.use(gate(createHealthRouter(ctx)))
+  api.use(gate(createOpenApiRouter()))
   api.use(loadUser(ctx))
-  api.use(createContactRouter(ctx))
-  api.use(createAuthRouter(ctx))
-  api.use(createProfileRouter(ctx))
-  api.use(createDisciplinesRouter(ctx))
+  api.use(gate(createContactRouter(ctx)))
+  api.use(gate(createAuthRouter(ctx)))
+  api.use(gate(createProfileRouter(ctx)))
+  api.use(gate(createDisciplinesRouter(ctx)))
   // Before the questions router: it answers POST /questions/:id/attempts/:attemptId/rating.
-  api.use(createReviewRouter(ctx))
-  api.use(createQuestionsRouter(ctx))
-  api.use(createInsightRouter(ctx))
-  api.use(createForumRouter(ctx))
-  api.use(createNotesRouter(ctx))
-  api.use(createOfflineRouter(ctx))
+  api.use(gate(createReviewRouter(ctx)))
+  api.use(gate(createQuestionsRouter(ctx)))
+  api.use(gate(createInsightRouter(ctx)))
+  api.use(gate(createForumRouter(ctx)))
+  api.use(gate(createNotesRouter(ctx)))
+  api.use(gate(createOfflineRouter(ctx)))
   // The account export lists the receipts billing keeps; handed in here, so me does not reach into billing.
-  api.use(createMeRouter(ctx, { receiptsOf: listUserReceipts }))
-  api.use(createRankingRouter(ctx))
-  api.use(createSimulationsRouter(ctx))
-  api.use(createNotebooksRouter(ctx))
-  api.use(createErrorReportsRouter(ctx))
-  api.use(createBillingRouter(ctx))
-  api.use(createChatRouter(ctx))
-  api.use(createAdminRouter(ctx))
-  api.use(createAdminBillingRouter(ctx))
-  api.use(createAdminForumRouter(ctx))
-  api.use(createAdminErrorReportsRouter(ctx))
-  api.use(createAdminContactRouter(ctx))
-  api.use(createClassificationRouter(ctx))
-  api.use(createPlanCatalogRouter(ctx))
-  api.use(createLegislationRouter(ctx))
-  api.use(createAnalysesRouter(ctx))
+  api.use(gate(createMeRouter(ctx, { receiptsOf: listUserReceipts })))
+  api.use(gate(createRankingRouter(ctx)))
+  api.use(gate(createSimulationsRouter(ctx)))
+  api.use(gate(createNotebooksRouter(ctx)))
+  api.use(gate(createErrorReportsRouter(ctx)))
+  api.use(gate(createBillingRouter(ctx)))
+  api.use(gate(createChatRouter(ctx)))
+  api.use(gate(createAdminRouter(ctx)))
+  api.use(gate(createAdminBillingRouter(ctx)))
+  api.use(gate(createAdminForumRouter(ctx)))
+  api.use(gate(createAdminErrorReportsRouter(ctx)))
+  api.use(gate(createAdminContactRouter(ctx)))
+  api.use(gate(createClassificationRouter(ctx)))
+  api.use(gate(createPlanCatalogRouter(ctx)))
+  api.use(gate(createLegislationRouter(ctx)))
+  api.use(gate(createAnalysesRouter(ctx)))
   api.use((_req, _res, next) => next(new HttpError(404, 'Rota não encontrada')))
   api.use(apiErrorHandler(ctx))
   return api

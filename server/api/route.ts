@@ -60,7 +60,8 @@ function mount<S extends EndpointSpec>(router: Router, endpoint: Endpoint<S>, mi
     handler(async (req, res) => {
       const input = {
         params: params ? parseParams({ ...endpoint, params }, req.params) : undefined,
-        query: endpoint.query ? parse(endpoint.query, req.query) : undefined,
+        // A query its handler reads itself (queryReadByHandler) is only documented by the contract.
+        query: endpoint.query && !endpoint.queryReadByHandler ? parse(endpoint.query, req.query) : undefined,
         body: endpoint.body ? parse(endpoint.body, req.body ?? {}) : undefined,
       } as EndpointInput<S>
       const answer = await handle({ ...input, req, res })

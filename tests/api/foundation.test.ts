@@ -1,5 +1,8 @@
+import express from 'express'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { apiHelmet, apiSecurityHeaders } from '#server/app'
 
 import { createTestContext } from '../support/context'
 
@@ -34,6 +37,25 @@ describe('security headers', () => {
     expect(res.headers['referrer-policy']).toBe('same-origin')
     expect(res.headers['cache-control']).toBe('no-store')
     expect(res.headers.etag).toBeUndefined()
+  })
+
+  it('replays on the API exactly the headers helmet sets for its policy, in its order (ADR 061)', async () => {
+    const answered = (handler: express.RequestHandler) =>
+      express()
+        .disable('x-powered-by')
+        .use(handler, (_req, res) => res.end())
+    // The header names as sent, in order, without what the connection adds.
+    const own = (answer: unknown) => {
+      const raw = (answer as { res: { rawHeaders: string[] } }).res.rawHeaders
+      return raw.filter((_, i) => i % 2 === 0 && !['date', 'connection', 'keep-alive', 'content-length'].includes(raw[i]!.toLowerCase()))
+    }
+    for (const production of [false, true]) {
+      const viaHelmet = await request(answered(apiHelmet(production))).get('/')
+      const replayed = await request(answered(apiSecurityHeaders(production))).get('/')
+      expect(own(replayed)).toEqual(own(viaHelmet))
+      for (const name of own(viaHelmet)) expect(replayed.headers[name.toLowerCase()]).toBe(viaHelmet.headers[name.toLowerCase()])
+      expect('strict-transport-security' in replayed.headers).toBe(production)
+    }
   })
 
   it('passes a valid incoming request id on and makes one otherwise', async () => {

@@ -32,7 +32,8 @@ function apiRoutes(router: Router): { method: string; path: string }[] {
       if (layer.route) {
         for (const method of Object.keys(layer.route.methods))
           routes.push({ method, path: `${prefix}${layer.route.path}`.replace(/:\w+/g, '1') })
-      } else if (layer.name === 'router' && layer.handle?.stack) {
+      } else if ((layer.name === 'router' || layer.name === 'gated') && layer.handle?.stack) {
+        // A feature's router as the API mounts it (server/api/gate.ts) shows the router's stack.
         walk(layer.handle.stack, prefix + mountPath(layer))
       }
     }

@@ -75,6 +75,14 @@ async function liveToken(db: Db, tokenHash: string, now: Date) {
 
 export type TokenSession = { user: AuthUser; tokenHash: string; passwordChangeOnly: boolean }
 
+/**
+ * The session this server read for a token in the last seconds (ADR 030), if it still holds one:
+ * no promise, no database. `findUserByToken` answers the same for it; anything else goes there.
+ */
+export function cachedSession(db: Db, token: string, now: Date): TokenSession | undefined {
+  return sessionCacheOf<TokenSession>(db)?.get(hashToken(token), now.getTime())
+}
+
 /** The user behind a live token, or null when it is unknown, expired or revoked. */
 export async function findUserByToken(db: Db, token: string, now: Date): Promise<TokenSession | null> {
   const sentHash = hashToken(token)

@@ -341,8 +341,13 @@ export async function refreshUserPlan<U extends { id: string; planPeriodEndsAt: 
   deps: BillingDeps,
   user: U,
 ): Promise<U | UserRow> {
-  if (!user.planPeriodEndsAt || user.planPeriodEndsAt > deps.now) return user
+  if (!planPeriodEnded(user, deps.now)) return user
   return (await applyPeriodEnd(deps, user.id)).user
+}
+
+/** Whether the user's paid period has ended by `now` (refreshUserPlan then applies its end). */
+export function planPeriodEnded(user: { planPeriodEndsAt: Date | null }, now: Date) {
+  return !!user.planPeriodEndsAt && user.planPeriodEndsAt <= now
 }
 
 export type RenewalReport = Record<PeriodEndAction, number> & { checked: number }

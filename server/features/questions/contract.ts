@@ -189,6 +189,8 @@ export const questionsApi = {
     tags: ['Questões'],
     auth: 'none',
     query: SearchQuery,
+    // parseSearchQuery (the router) reads it; SearchQuery, lenient everywhere, would refuse nothing.
+    queryReadByHandler: true,
     responses: { 200: SearchResultJson },
     errors: [401, 404],
   }),

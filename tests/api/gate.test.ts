@@ -1,0 +1,59 @@
+import express, { Router } from 'express'
+import request from 'supertest'
+import { describe, expect, it } from 'vitest'
+
+import { firstSegments, gate } from '#server/api/gate'
+
+// ADR 061: the API enters a feature's router only for a path whose first segment one of its routes
+// begins with. Express matches routes without regard to case or a trailing slash, so the gate must
+// let those through, and a router whose layers might match anything is always entered.
+
+describe('gate', () => {
+  const questions = () => {
+    const router = Router()
+    router.get('/questions/search', (_req, res) => res.json({ route: 'search' }))
+    router.post('/review/:id', (_req, res) => res.json({ route: 'review' }))
+    return router
+  }
+
+  it('reads the literal first segments of a router of routes, lower-cased', () => {
+    const router = Router()
+    router.get('/Questions/:id', (_req, res) => res.end())
+    router.get('/openapi.json', (_req, res) => res.end())
+    expect([...firstSegments(router)!]).toEqual(['questions', 'openapi.json'])
+  })
+
+  it('always enters a router with middleware, a parameter or a pattern first', () => {
+    const used = Router()
+    used.use('/admin', (_req, _res, next) => next())
+    const param = Router()
+    param.get('/:section/x', (_req, res) => res.end())
+    const pattern = Router()
+    pattern.get('/ab*', (_req, res) => res.end())
+    for (const router of [used, param, pattern]) expect(firstSegments(router)).toBeNull()
+  })
+
+  it('answers what the router alone answers, whatever the case and slashes, and passes the rest on', async () => {
+    const mounted = (router: express.RequestHandler) =>
+      express().use('/api/v1', router, (_req, res) => res.status(404).json({ route: 'none' }))
+    const [gated, plain] = [mounted(gate(questions())), mounted(questions())]
+    for (const [method, path, route] of [
+      ['get', '/api/v1/questions/search', 'search'],
+      ['get', '/api/v1/QUESTIONS/Search/', 'search'],
+      ['get', '/api/v1/questions/search?search_term=a', 'search'],
+      // Express's mount point takes one slash after it: '//questions' reaches the router as '/questions'.
+      ['get', '/api/v1//questions/search', 'search'],
+      ['get', '/api/v1///questions/search', 'none'],
+      ['post', '/api/v1/review/1', 'review'],
+      ['post', '/api/v1/Review/1/', 'review'],
+      ['get', '/api/v1/question/search', 'none'],
+      ['get', '/api/v1/questions%2Fsearch', 'none'],
+      ['get', '/api/v1/', 'none'],
+      ['get', '/api/v1', 'none'],
+    ] as const) {
+      const [a, b] = [await request(gated)[method](path), await request(plain)[method](path)]
+      expect({ path, route: a.body.route, status: a.status }).toEqual({ path, route, status: b.status })
+      expect(b.body.route).toBe(route)
+    }
+  })
+})
