@@ -118,7 +118,13 @@ export function QuestionCard({
           <Alternatives question={question} serverAlts={serverTexts?.alts} reveal={shown} selectable />
           <div className="qx">
             {question.alts.length ? (
-              <button name="intent" value="responder" className="btn-primary" disabled={busy} aria-busy={sending === 'responder' || undefined}>
+              <button
+                name="intent"
+                value="responder"
+                className="btn-primary"
+                disabled={busy}
+                aria-busy={sending === 'responder' || undefined}
+              >
                 {sending === 'responder' ? 'Respondendo…' : 'Responder'}
               </button>
             ) : null}
@@ -137,7 +143,13 @@ export function QuestionCard({
                 Ocultar Resposta
               </Link>
             ) : (
-              <button name="intent" value="revelar" className="btn-secondary" disabled={busy} aria-busy={sending === 'revelar' || undefined}>
+              <button
+                name="intent"
+                value="revelar"
+                className="btn-secondary"
+                disabled={busy}
+                aria-busy={sending === 'revelar' || undefined}
+              >
                 {sending === 'revelar' ? 'Carregando…' : 'Ver Resposta'}
               </button>
             )}
