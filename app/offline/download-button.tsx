@@ -1,21 +1,17 @@
 import { Link, useRouteLoaderData } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 
 import type { RootLoader } from '~/root'
 
 // "Baixar para estudar offline" (issue 39 §6, ADR 056) on a modo resolução run, the review queue
 // and a notebook: up to 200 of their questions kept on this device with their key. Device storage
-// needs JavaScript: before the page's script runs this is a link to Estudar offline, which says so.
+// needs JavaScript: without it this is a link to Estudar offline, which says so.
 
 export type OfflineSource = { fonte: 'busca' | 'revisao'; filtros: string } | { fonte: 'caderno'; caderno: number }
 
 export function DownloadForOffline({ source }: { source: OfflineSource }) {
   const csrf = useRouteLoaderData<RootLoader>('root')?.csrf ?? ''
-  const [ready, setReady] = useState(false)
   const [state, setState] = useState<{ busy: boolean; message: string | null }>({ busy: false, message: null })
-  useEffect(() => {
-    setReady(true)
-  }, [])
 
   async function download() {
     setState({ busy: true, message: null })
@@ -30,16 +26,16 @@ export function DownloadForOffline({ source }: { source: OfflineSource }) {
 
   return (
     <span className="inline-flex flex-wrap items-center gap-x-4">
-      {ready ? (
-        <button
-          type="button"
-          className="inline-flex min-h-11 items-center font-semibold underline"
-          onClick={() => void download()}
-          disabled={state.busy}
-        >
-          {state.busy ? 'Baixando…' : 'Baixar para estudar offline'}
-        </button>
-      ) : null}
+      {/* In the server's HTML, so the row does not grow when the script arrives (a layout shift on a
+          short question, issue 41); hidden where scripts do not run (.js-only). */}
+      <button
+        type="button"
+        className="js-only inline-flex min-h-11 items-center font-semibold underline"
+        onClick={() => void download()}
+        disabled={state.busy}
+      >
+        {state.busy ? 'Baixando…' : 'Baixar para estudar offline'}
+      </button>
       <Link to="/estudar-offline" className="inline-flex min-h-11 items-center font-semibold underline">
         Estudar offline
       </Link>

@@ -1,5 +1,4 @@
 import { Link } from '@remix-run/react'
-import { ChevronLeft, ChevronRight } from 'lucide-react'
 
 /** Numbered pages around the current one, with the first and last always shown. */
 function pageWindow(page: number, total: number) {
@@ -25,7 +24,7 @@ export function Pagination({ page, totalPages, hrefFor }: { page: number; totalP
     <nav aria-label="Paginação" className="mt-6 flex items-center justify-center gap-2">
       {page > 1 ? (
         <Link to={hrefFor(page - 1)} className={linkClass} rel="prev" onClick={scrollTop}>
-          <ChevronLeft className="h-4 w-4" aria-hidden /> Anterior
+          <span className="ic ic-prev" aria-hidden /> Anterior
         </Link>
       ) : null}
       <span className="text-sm font-medium sm:hidden" data-testid="pagina-atual">
@@ -54,7 +53,7 @@ export function Pagination({ page, totalPages, hrefFor }: { page: number; totalP
       </ul>
       {page < totalPages ? (
         <Link to={hrefFor(page + 1)} className={linkClass} rel="next" onClick={scrollTop}>
-          Próxima <ChevronRight className="h-4 w-4" aria-hidden />
+          Próxima <span className="ic ic-next" aria-hidden />
         </Link>
       ) : null}
     </nav>

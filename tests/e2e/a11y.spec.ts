@@ -167,6 +167,10 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
  */
 async function runAxe(page: Page, rules: 'all' | 'colours', scope?: string) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeCore.source)
+  // A list lays out only the cards near the screen (content-visibility, issue 41); the rest stay in
+  // the accessibility tree, but axe measures sizes and colours by layout and hit testing: every card
+  // is drawn for it, as a reader scrolling by gets it.
+  await page.evaluate(() => document.querySelectorAll<HTMLElement>('.qcl > li').forEach((li) => (li.style.contentVisibility = 'visible')))
   return page.evaluate(
     ({ include, runOnly }) =>
       (window as unknown as { axe: typeof axeCore }).axe.run(include ? { include: [include] } : document, {

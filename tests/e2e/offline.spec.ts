@@ -32,7 +32,9 @@ test('20 answers offline, then synced once; a dropped Responder is kept', async 
   await loginViaPage(page, student, '/questoes/resolver?anuladas=excluir&pos=1')
 
   if (!javaScriptEnabled) {
-    // Device storage needs JavaScript: the page says so, and the rest of the site works without.
+    // Device storage needs JavaScript: no button that would do nothing; the page says so, and the
+    // rest of the site works without.
+    await expect(page.getByRole('button', { name: 'Baixar para estudar offline' })).toBeHidden()
     await page.getByRole('link', { name: 'Estudar offline' }).click()
     await expect(page.getByTestId('offline-sem-js')).toContainText('Estudar offline precisa de JavaScript')
     return

@@ -153,7 +153,7 @@ export default function NotebookPage() {
             </Link>
           </div>
         ) : (
-          <ol className="ql mt-4 space-y-4" aria-label="Questões do caderno">
+          <ol className="qcl mt-4 space-y-4" aria-label="Questões do caderno">
             {data.questions.map((q, i) => (
               <li key={q.id} className="space-y-2">
                 <QuestionCard

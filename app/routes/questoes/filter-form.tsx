@@ -1,5 +1,4 @@
 import { Form, Link } from '@remix-run/react'
-import { Search, SlidersHorizontal } from 'lucide-react'
 import { useState } from 'react'
 
 import { openLoginDialog } from '~/components/login-dialog-open'
@@ -88,7 +87,7 @@ export function FilterForm({
       <details ref={panel} className="filters md-open group/filters">
         <summary className="btn-secondary mt-3 w-full list-none justify-between [&::-webkit-details-marker]:hidden">
           <span className="inline-flex items-center gap-2">
-            <SlidersHorizontal className="h-4 w-4" aria-hidden />
+            <span className="ic ic-filters" aria-hidden />
             <span className="group-open/filters:hidden">Mostrar filtros</span>
             <span className="hidden group-open/filters:inline">Ocultar filtros</span>
             {count > 0 ? <span className="font-normal">{`(${count} ${count === 1 ? 'ativo' : 'ativos'})`}</span> : null}
@@ -197,7 +196,7 @@ export function FilterForm({
           ) : null}
           <div className="flex flex-wrap gap-2">
             <button type="submit" className="btn-primary">
-              <Search className="h-4 w-4" aria-hidden /> Buscar Questões
+              <span className="ic ic-search" aria-hidden /> Buscar Questões
             </button>
             <Link to="/questoes" className="btn-secondary">
               Limpar Filtros

@@ -118,7 +118,7 @@ export default function QuestionsPage() {
               Nenhuma questão encontrada com os filtros selecionados.
             </p>
           ) : (
-            <ol className="ql mt-4 space-y-4" aria-label="Questões">
+            <ol className="qcl mt-4 space-y-4" aria-label="Questões">
               {result.data.map((q, i) => (
                 <li key={q.id}>
                   <QuestionCard
