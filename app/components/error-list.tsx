@@ -1,7 +1,7 @@
 /* eslint-disable jsx-a11y/no-autofocus -- autofocus only the first error of a server-rendered (no-JS) submission: see ErrorList */
 import { useHydrated } from '~/utils/use-hydrated'
 
-// Apart from the fields (forms.tsx), so the answer loop's pages, whose only form errors are these
+// Apart from the fields (./forms.tsx), so the answer loop's pages, whose only form errors are these
 // lists, load none of the fields' code (issue 41).
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined
