@@ -25,9 +25,13 @@ export async function loadRoot(request: Request, context: AppLoadContext) {
 }
 
 /** The build as the footer and the version panel say it, dates written on the server: no date code in every page's script (issue 41). */
-function shownVersion() {
+function writeVersion() {
   const info = buildInfo()
   return { ...info, buildDate: formatDateTime(info.buildDate), commitDate: formatDateTime(info.commitDate) }
 }
 
-export type ShownVersion = ReturnType<typeof shownVersion>
+export type ShownVersion = ReturnType<typeof writeVersion>
+
+// The build does not change while the server runs (buildInfo() is read once): written once, not on every page.
+let shown: ShownVersion | undefined
+const shownVersion = () => (shown ??= writeVersion())
