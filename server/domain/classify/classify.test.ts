@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { readDisciplineNames, readExamFolder } from './exam-folder'
 import { defaultModel, defaultModelPath, loadModelFile } from './load'
 import type { BookletQuestion } from './model'
-import { DisciplineModel, trainModel, tuneThreshold } from './model'
+import { DisciplineModel, MAX_TUNING_FOLDS, TrainingSet, trainModel, trainModelInTurns, tuneThreshold } from './model'
 import { learnSequence, posteriors } from './sequence'
 import { features, words } from './tokenize'
 
@@ -123,5 +123,22 @@ describe.skipIf(!hasOab)('on real exams', () => {
     const mixed = model.classify(half)
     for (const p of mixed.filter((x) => x.number % 2)) expect(p).toMatchObject({ discipline: truth.get(p.number), confidence: 1 })
     expect(mixed.filter((p) => p.discipline === truth.get(p.number)).length).toBeGreaterThanOrEqual(right)
+  })
+
+  it('a bank of more exams than folds trains in turns: the server keeps answering, and the model is the same', async () => {
+    const exams = readExamFolder(OAB_DIR, new Date('2026-11-28T12:00:00Z'))
+    const disciplines = readDisciplineNames(path.join(OAB_DIR, 'disciplinas-oab.json'))
+    // Each exam's two halves as booklets of their own: more exams than folds.
+    const booklets = exams.flatMap((e) => [e.questions.filter((q) => q.number <= 40), e.questions.filter((q) => q.number > 40)])
+    expect(booklets.length).toBeGreaterThan(MAX_TUNING_FOLDS)
+    let turns = 0
+    const ticker = setInterval(() => turns++, 0)
+    const set = new TrainingSet(disciplines)
+    for (const booklet of booklets) set.add(booklet)
+    const inTurns = await trainModelInTurns(set).finally(() => clearInterval(ticker))
+    // A timer runs between the folds (the first fold runs before the loop turns once).
+    expect(turns).toBeGreaterThanOrEqual(MAX_TUNING_FOLDS - 1)
+    expect(inTurns.toJson()).toEqual(trainModel(booklets, disciplines).toJson())
+    expect(inTurns.data.trainedOn).toEqual({ exams: booklets.length, questions: exams.reduce((n, e) => n + e.questions.length, 0) })
   })
 })

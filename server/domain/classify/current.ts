@@ -3,10 +3,9 @@ import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/index'
 import { disciplines, questions } from '../../db/schema'
 import { UNCLASSIFIED_KEY } from '../import/parse-exam'
-import { nameKey } from '../text'
 import { defaultModel, defaultModelPath, loadModelFile } from './load'
-import type { BookletQuestion, DisciplineModel } from './model'
-import { trainModel } from './model'
+import type { DisciplineModel } from './model'
+import { TrainingSet, trainModelInTurns } from './model'
 
 /**
  * The model the bank classifies with (ADR 052): trained on the bank's own labelled questions
@@ -69,30 +68,37 @@ function shipped(file: string | undefined) {
 
 async function build(db: Db, labelled: { exams: number; questions: number }, modelFile: string | undefined): Promise<CurrentModel> {
   if (labelled.exams >= MIN_TRAINING_EXAMS && labelled.questions >= MIN_TRAINING_QUESTIONS) {
-    const rows = await db
-      .select({
-        examId: questions.examId,
-        number: questions.number,
-        statement: questions.statement,
-        alternatives: questions.alternatives,
-        discipline: disciplines.name,
-      })
-      .from(questions)
-      .innerJoin(disciplines, eq(disciplines.id, questions.disciplineId))
-      .where(labelledWhere())
-      .orderBy(asc(questions.examId), asc(questions.number))
-    const booklets = new Map<number, BookletQuestion[]>()
-    const names = new Map<string, string>()
-    for (const r of rows) {
-      booklets.set(r.examId, [...(booklets.get(r.examId) ?? []), r])
-      if (!names.has(nameKey(r.discipline))) names.set(nameKey(r.discipline), r.discipline)
-    }
-    if (names.size >= 2) {
+    const ofDiscipline = eq(disciplines.id, questions.disciplineId)
+    const names = (
+      await db.selectDistinct({ name: disciplines.name }).from(questions).innerJoin(disciplines, ofDiscipline).where(labelledWhere())
+    )
+      .map((r) => r.name)
+      .sort((a, b) => a.localeCompare(b, 'pt-BR'))
+    if (names.length >= 2) {
       try {
-        const model = trainModel(
-          [...booklets.values()],
-          [...names.values()].sort((a, b) => a.localeCompare(b, 'pt-BR')),
-        )
+        // One exam's texts at a time: a large bank is never held in memory whole (a label added
+        // meanwhile under a new discipline waits for the next training).
+        const set = new TrainingSet(names)
+        const exams = await db
+          .selectDistinct({ examId: questions.examId })
+          .from(questions)
+          .innerJoin(disciplines, ofDiscipline)
+          .where(labelledWhere())
+          .orderBy(asc(questions.examId))
+        for (const { examId } of exams) {
+          const booklet = await db
+            .select({
+              number: questions.number,
+              statement: questions.statement,
+              alternatives: questions.alternatives,
+              discipline: disciplines.name,
+            })
+            .from(questions)
+            .innerJoin(disciplines, ofDiscipline)
+            .where(and(labelledWhere(), eq(questions.examId, examId)))
+          set.add(booklet)
+        }
+        const model = await trainModelInTurns(set)
         return { ok: true, model, origin: 'bank', labelled }
       } catch {
         // Falls back to the shipped model below: a bank that cannot be learnt never stops an import.

@@ -1,7 +1,7 @@
 import * as z from 'zod'
 
 import { nameKey } from '../text'
-import { NaiveBayes } from './naive-bayes'
+import { NaiveBayes, Vocabulary } from './naive-bayes'
 import type { Emissions, Order, SequenceData } from './sequence'
 import { learnSequence, posteriors } from './sequence'
 import { features, questionText } from './tokenize'
@@ -32,16 +32,8 @@ const modelSchema = z.object({
 
 export type ModelData = z.infer<typeof modelSchema>
 
-// Training tunes on the same questions many times: their features are read once.
-const featureCache = new Map<string, string[]>()
 function questionFeatures(q: BookletQuestion) {
-  const text = questionText(q)
-  let list = featureCache.get(text)
-  if (!list) {
-    if (featureCache.size >= 5000) featureCache.clear()
-    featureCache.set(text, (list = features(text)))
-  }
-  return list
+  return features(questionText(q))
 }
 
 /** A booklet to learn from or to classify: its questions in any order, with their numbers. */
@@ -125,7 +117,12 @@ export class DisciplineModel {
 
   /** Text log-likelihoods of the questions, in the order given. */
   emissions(questions: BookletQuestion[]): Emissions {
-    return questions.map((q) => this.nb.logLikelihood(questionFeatures(q)))
+    return this.emissionsOf(questions.map(questionFeatures))
+  }
+
+  /** The same, of questions whose features are already read. */
+  emissionsOf(features: string[][]): Emissions {
+    return features.map((list) => this.nb.logLikelihood(list))
   }
 
   /**
@@ -165,13 +162,47 @@ function decode(emissions: Emissions, ordered: BookletQuestion[], model: Discipl
 
 type LabelledBooklet = BookletQuestion[]
 
-function fit(booklets: LabelledBooklet[], disciplines: string[], options: typeof DEFAULTS, temperature: number, threshold: number) {
-  const index = new Map(disciplines.map((d, i) => [nameKey(d), i]))
-  const ordered = booklets.map((b) => [...b].sort((x, y) => x.number - y.number).filter((q) => index.has(nameKey(q.discipline ?? ''))))
-  const docs = ordered.flat().map((q) => ({ features: questionFeatures(q), label: index.get(nameKey(q.discipline!))! }))
-  const nb = NaiveBayes.train(docs, disciplines.length, { alpha: options.alpha, minDocs: options.minDocs })
+/** A booklet as training reads it: in number order, each question's terms and class (undefined: none of the disciplines). */
+type PreparedBooklet = { terms: Int32Array; label: number | undefined }[]
+
+/**
+ * Leave-one-exam-out tuning fits a model per exam: on a bank of a hundred exams that was minutes
+ * of the server's time at every start. Past this many exams they are held out in this many groups
+ * (k-fold by exam), which is the same thing for the nine OAB exams and a tenth of the work at a hundred.
+ */
+export const MAX_TUNING_FOLDS = 10
+
+/**
+ * The labelled booklets a model learns from, read into term ids as they are added: a caller with
+ * a large bank adds one exam at a time and never holds the bank's texts all at once.
+ */
+export class TrainingSet {
+  readonly vocabulary = new Vocabulary()
+  readonly booklets: PreparedBooklet[] = []
+  private readonly index: Map<string, number>
+
+  constructor(readonly disciplines: string[]) {
+    this.index = new Map(disciplines.map((d, i) => [nameKey(d), i]))
+  }
+
+  add(booklet: LabelledBooklet) {
+    const ordered = [...booklet].sort((x, y) => x.number - y.number)
+    this.booklets.push(
+      ordered.map((q) => ({
+        terms: this.vocabulary.idsOf(questionFeatures(q)),
+        label: q.discipline ? this.index.get(nameKey(q.discipline)) : undefined,
+      })),
+    )
+  }
+}
+
+function fit(set: TrainingSet, booklets: PreparedBooklet[], options: typeof DEFAULTS, temperature: number, threshold: number) {
+  const { disciplines, vocabulary } = set
+  const labelled = booklets.map((b) => b.filter((q) => q.label !== undefined))
+  const docs = labelled.flat().map((q) => ({ terms: q.terms, label: q.label! }))
+  const nb = NaiveBayes.trainTerms(docs, disciplines.length, vocabulary.terms, { alpha: options.alpha, minDocs: options.minDocs })
   const sequence = learnSequence(
-    ordered.map((b) => b.map((q) => index.get(nameKey(q.discipline!))!)),
+    labelled.map((b) => b.map((q) => q.label!)),
     disciplines.length,
     { stay: options.stay, priorWeight: options.priorWeight, order: options.order },
   )
@@ -205,36 +236,44 @@ export function tuneThreshold(scored: Scored[], target: number) {
 }
 
 /**
- * Learns a model from labelled booklets. With three or more, the temperature and the
- * threshold are chosen on leave-one-booklet-out predictions over these booklets only.
+ * Learns a model from labelled booklets. With three or more, the temperature and the threshold
+ * are chosen on held-out predictions over these booklets only: each exam predicted by a model
+ * that never saw it (grouped past MAX_TUNING_FOLDS exams). A step is yielded between folds.
  */
-export function trainModel(booklets: LabelledBooklet[], disciplines: string[], options: TrainOptions = {}): DisciplineModel {
+function* training(set: TrainingSet, options: TrainOptions): Generator<void, DisciplineModel> {
   const o = { ...DEFAULTS, ...options }
+  const prepared = set.booklets
   let temperature = o.temperatures.length === 1 ? o.temperatures[0] : 0.15
   let threshold = 0.9
-  if (booklets.length >= 3) {
+  if (prepared.length >= 3) {
+    const folds = Math.min(prepared.length, MAX_TUNING_FOLDS)
     const byTemperature = o.temperatures.map(() => [] as Scored[])
-    booklets.forEach((held, h) => {
+    for (let f = 0; f < folds; f++) {
       const inner = fit(
-        booklets.filter((_, i) => i !== h),
-        disciplines,
+        set,
+        prepared.filter((_, i) => i % folds !== f),
         o,
         1,
         1,
       )
-      const ordered = [...held].sort((a, b) => a.number - b.number)
-      const truth = ordered.map((q) => inner.classOf(q.discipline))
-      const blind = ordered.map((q) => ({ ...q, discipline: null }))
-      const emissions = inner.emissions(blind)
-      o.temperatures.forEach((temp, ti) => {
-        decode(emissions, blind, inner, temp).forEach((row, t) => {
-          if (truth[t] === undefined) return
-          let best = 0
-          for (let c = 1; c < row.length; c++) if (row[c] > row[best]) best = c
-          byTemperature[ti].push({ right: best === truth[t], confidence: row[best] })
+      for (const held of prepared.filter((_, i) => i % folds === f)) {
+        // Read blind: the held-out exam's own labels are only the truth to score against.
+        const emissions = inner.emissionsOf(held.map((q) => Array.from(q.terms, (id) => set.vocabulary.terms[id])))
+        o.temperatures.forEach((temp, ti) => {
+          posteriors(
+            emissions.map((row) => row.map((v) => v * temp)),
+            inner.data.sequence,
+          ).forEach((row, t) => {
+            const truth = held[t].label
+            if (truth === undefined) return
+            let best = 0
+            for (let c = 1; c < row.length; c++) if (row[c] > row[best]) best = c
+            byTemperature[ti].push({ right: best === truth, confidence: row[best] })
+          })
         })
-      })
-    })
+      }
+      yield
+    }
     // Best accuracy, then the larger confident share at the target.
     let bestScore = -Infinity
     o.temperatures.forEach((temp, ti) => {
@@ -250,5 +289,26 @@ export function trainModel(booklets: LabelledBooklet[], disciplines: string[], o
       }
     })
   }
-  return fit(booklets, disciplines, o, temperature, threshold)
+  return fit(set, prepared, o, temperature, threshold)
+}
+
+/** Learns a model from labelled booklets (the CLI, the tests and the benchmark, in one go). */
+export function trainModel(booklets: LabelledBooklet[], disciplines: string[], options: TrainOptions = {}): DisciplineModel {
+  const set = new TrainingSet(disciplines)
+  for (const booklet of booklets) set.add(booklet)
+  const steps = training(set, options)
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
+}
+
+/** The same model, the event loop given a turn between folds: a server training on a large bank keeps answering. */
+export async function trainModelInTurns(set: TrainingSet, options: TrainOptions = {}) {
+  const steps = training(set, options)
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+    await new Promise<void>((resolve) => setImmediate(resolve))
+  }
 }

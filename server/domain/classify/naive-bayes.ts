@@ -5,6 +5,36 @@
  */
 
 export type TrainingDoc = { features: string[]; label: number }
+/** A document as vocabulary ids, each once, in the order the text first has them. */
+export type TermDoc = { terms: ArrayLike<number>; label: number }
+
+/**
+ * Terms as small integers: training reads a bank's questions once into ids instead of holding a
+ * string per word and bigram of each (≈ 1 GB on a 100,000-question bank) through every fold.
+ */
+export class Vocabulary {
+  private readonly ids = new Map<string, number>()
+  readonly terms: string[] = []
+
+  /** The distinct terms of a list as ids, in the order first met. */
+  idsOf(features: string[]): Int32Array {
+    const out: number[] = []
+    const mine = new Set<number>()
+    for (const term of features) {
+      let id = this.ids.get(term)
+      if (id === undefined) {
+        id = this.terms.length
+        this.ids.set(term, id)
+        this.terms.push(term)
+      }
+      if (!mine.has(id)) {
+        mine.add(id)
+        out.push(id)
+      }
+    }
+    return Int32Array.from(out)
+  }
+}
 
 export type NaiveBayesData = {
   /** Smoothing added to every count. */
@@ -43,30 +73,37 @@ export class NaiveBayes {
   }
 
   static train(docs: TrainingDoc[], classes: number, options: { alpha?: number; minDocs?: number } = {}): NaiveBayes {
+    const vocabulary = new Vocabulary()
+    return NaiveBayes.trainTerms(
+      docs.map((doc) => ({ terms: vocabulary.idsOf(doc.features), label: doc.label })),
+      classes,
+      vocabulary.terms,
+      options,
+    )
+  }
+
+  /** The same, from documents already read into a vocabulary's ids (each id once per document). */
+  static trainTerms(docs: TermDoc[], classes: number, vocabulary: readonly string[], options: { alpha?: number; minDocs?: number } = {}) {
     const alpha = options.alpha ?? 0.1
     const minDocs = options.minDocs ?? 1
     const perClass = new Array<number>(classes).fill(0)
-    // One flat table of counts, a row per term in the order first seen (deterministic).
-    const ids = new Map<string, number>()
-    let table = new Int32Array(1024 * classes)
+    // One flat table of counts, a row per term; the model lists its terms in the order first seen (deterministic).
+    const table = new Int32Array(vocabulary.length * classes)
+    const seen = new Uint8Array(vocabulary.length)
+    const order: number[] = []
     for (const doc of docs) {
       perClass[doc.label]++
-      for (const term of new Set(doc.features)) {
-        let id = ids.get(term)
-        if (id === undefined) {
-          id = ids.size
-          ids.set(term, id)
-          if ((id + 1) * classes > table.length) {
-            const grown = new Int32Array(table.length * 2)
-            grown.set(table)
-            table = grown
-          }
+      for (let i = 0; i < doc.terms.length; i++) {
+        const id = doc.terms[i]
+        if (!seen[id]) {
+          seen[id] = 1
+          order.push(id)
         }
         table[id * classes + doc.label]++
       }
     }
     const counts: Record<string, number[]> = {}
-    for (const [term, id] of ids) {
+    for (const id of order) {
       const pairs: number[] = []
       let total = 0
       for (let c = 0; c < classes; c++) {
@@ -74,7 +111,7 @@ export class NaiveBayes {
         if (n) pairs.push(c, n)
         total += n
       }
-      if (total >= minDocs) counts[term] = pairs
+      if (total >= minDocs) counts[vocabulary[id]] = pairs
     }
     return new NaiveBayes({ alpha, docs: perClass, counts })
   }
