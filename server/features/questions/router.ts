@@ -32,15 +32,21 @@ function many(value: unknown): string[] {
     .filter(Boolean)
 }
 
+// Each item's pattern compiled once, not on every search (a list key read is part of every one).
+const ITEM_PATTERNS = Object.fromEntries(Object.entries(SEARCH_ITEM).map(([kind, item]) => [kind, new RegExp(`^(?:${item})$`)])) as Record<
+  keyof typeof SEARCH_ITEM,
+  RegExp
+>
+
 /** A list whose every value is one `item` of the contract (SEARCH_ITEM), or `message`. */
-function items(req: Request, key: string, item: string, message: string) {
-  const pattern = new RegExp(`^(?:${item})$`)
+function items(req: Request, key: string, item: keyof typeof SEARCH_ITEM, message: string) {
+  const pattern = ITEM_PATTERNS[item]
   const values = many(req.query[key] ?? req.query[`${key}[]`])
   if (values.some((v) => !pattern.test(v))) throw new HttpError(400, message)
   return values
 }
 
-const ints = (req: Request, key: string, message: string) => items(req, key, SEARCH_ITEM.id, message).map(Number)
+const ints = (req: Request, key: string, message: string) => items(req, key, 'id', message).map(Number)
 
 /** Boards and organizations: each up to 120 characters (SEARCH_ITEM.text). */
 function strings(req: Request, key: string, message: string) {
@@ -76,10 +82,10 @@ export function parseSearchQuery(req: Request): SearchParams {
   const rawTerm = single(req, 'search_term') ?? ''
   if (rawTerm.length > 200) throw new HttpError(400, 'Texto de busca muito longo (máximo de 200 caracteres).')
   const searchTerm = rawTerm.trim()
-  const difficulties = items(req, 'difficulty', SEARCH_ITEM.difficulty, 'Dificuldade inválida: use facil, medio ou dificil.').map(
+  const difficulties = items(req, 'difficulty', 'difficulty', 'Dificuldade inválida: use facil, medio ou dificil.').map(
     (d) => DIFFICULTY_MAP[d]!,
   )
-  const years = items(req, 'year', SEARCH_ITEM.year, 'Ano inválido: use anos de 1900 a 2100, com 4 dígitos, como 2023.').map(Number)
+  const years = items(req, 'year', 'year', 'Ano inválido: use anos de 1900 a 2100, com 4 dígitos, como 2023.').map(Number)
   const status = single(req, 'status')
   if (status !== undefined && !STATUSES.includes(status as QuestionStatus))
     throw new HttpError(400, 'Situação inválida: use unsolved, solved, wrong, right ou to_review.')
@@ -102,12 +108,7 @@ export function parseSearchQuery(req: Request): SearchParams {
     examBoards: strings(req, 'exam_board', 'Banca inválida.'),
     examIds: ints(req, 'exam', 'exam inválido: use identificadores numéricos de prova.'),
     organizations: strings(req, 'organization', 'Órgão inválido.'),
-    citationKeys: items(
-      req,
-      'citation',
-      SEARCH_ITEM.citation,
-      'citation inválido: use as chaves da legislação citada, como cf ou lei:8666.',
-    ),
+    citationKeys: items(req, 'citation', 'citation', 'citation inválido: use as chaves da legislação citada, como cf ou lei:8666.'),
     status: (status || undefined) as QuestionStatus | undefined,
     hasExplanation: flag(req, 'has_explanation', 'has_explanation inválido: use true ou false.'),
     annulled: flag(req, 'annulled', 'annulled inválido: use true ou false.'),
