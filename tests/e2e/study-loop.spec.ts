@@ -151,6 +151,8 @@ async function slowDown(page: Page, match: (url: URL, method: string) => boolean
 }
 
 test('with JS, Responder, the tools and Próxima say they are on their way', RENDERING, async ({ page, request }) => {
+  // Six journeys in a row, each held 1.5 s on purpose: 31 s alone on a slow day, over 45 s under the full suite.
+  test.slow()
   await loginViaPage(page, await premiumStudent(request), '/questoes')
   const card = page.locator('article.qc').filter({ hasNotText: 'Anulada' }).first()
   await expect(card).toBeVisible()
