@@ -93,13 +93,34 @@ test('with JS the widget opens, sends, shows the typing indicator, then the repl
   await expect(box).toBeFocused()
   await expect(panel.getByText('Por exemplo:')).toBeVisible()
 
+  // The send is held until the indicator has been seen: on a loaded machine the indicator's
+  // second can pass between two checks, and the test would miss what the student sees.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  let heldSends = 0
+  await page.route(
+    (url) => url.pathname === '/assistente',
+    async (route) => {
+      if (route.request().method() === 'POST') {
+        heldSends += 1
+        await held
+      }
+      await route.fallback()
+    },
+  )
   await box.fill(QUESTION)
+  const sentAt = Date.now()
   await panel.getByRole('button', { name: 'Enviar' }).click()
-  await expect(panel.getByTestId('chat-digitando')).toBeVisible()
-  await expect(panel.getByTestId('chat-digitando')).toContainText('Assistente digitando…')
+  const typing = panel.getByTestId('chat-digitando')
+  await expect(typing).toBeVisible()
+  await expect(typing).toContainText('Assistente digitando…')
+  release()
   const reply = panel.getByTestId('chat-assistente')
   await expect(reply).toHaveCount(1)
-  await expect(panel.getByTestId('chat-digitando')).toHaveCount(0)
+  // The reply never shows before the indicator has run its second.
+  expect(Date.now() - sentAt).toBeGreaterThanOrEqual(1000)
+  expect(heldSends).toBe(1)
+  await expect(typing).toHaveCount(0)
   await expect(reply.getByRole('link', { name: /Direito Civil/ }).first()).toHaveAttribute('href', `/questoes/${questionId}`)
   // The page did not change under the widget.
   await expect(page).toHaveURL(/\/questoes$/)
