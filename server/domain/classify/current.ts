@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 
 import type { Db } from '../../db/index'
 import { disciplines, questions } from '../../db/schema'
@@ -69,23 +69,20 @@ function shipped(file: string | undefined) {
 async function build(db: Db, labelled: { exams: number; questions: number }, modelFile: string | undefined): Promise<CurrentModel> {
   if (labelled.exams >= MIN_TRAINING_EXAMS && labelled.questions >= MIN_TRAINING_QUESTIONS) {
     const ofDiscipline = eq(disciplines.id, questions.disciplineId)
-    const names = (
-      await db.selectDistinct({ name: disciplines.name }).from(questions).innerJoin(disciplines, ofDiscipline).where(labelledWhere())
-    )
-      .map((r) => r.name)
-      .sort((a, b) => a.localeCompare(b, 'pt-BR'))
+    // Which exams hold labels, and under which disciplines: one read for both.
+    const pairs = await db
+      .selectDistinct({ examId: questions.examId, name: disciplines.name })
+      .from(questions)
+      .innerJoin(disciplines, ofDiscipline)
+      .where(labelledWhere())
+    const names = [...new Set(pairs.map((p) => p.name))].sort((a, b) => a.localeCompare(b, 'pt-BR'))
     if (names.length >= 2) {
       try {
         // One exam's texts at a time: a large bank is never held in memory whole (a label added
         // meanwhile under a new discipline waits for the next training).
         const set = new TrainingSet(names)
-        const exams = await db
-          .selectDistinct({ examId: questions.examId })
-          .from(questions)
-          .innerJoin(disciplines, ofDiscipline)
-          .where(labelledWhere())
-          .orderBy(asc(questions.examId))
-        for (const { examId } of exams) {
+        const exams = [...new Set(pairs.map((p) => p.examId))].sort((a, b) => a - b)
+        for (const examId of exams) {
           const booklet = await db
             .select({
               number: questions.number,

@@ -131,11 +131,11 @@ export class DisciplineModel {
    */
   classify(questions: BookletQuestion[]): Prediction[] {
     const ordered = [...questions].sort((a, b) => a.number - b.number)
-    const probabilities = decode(this.emissions(ordered), ordered, this, this.data.temperature)
+    const known = ordered.map((q) => this.classOf(q.discipline))
+    const probabilities = decode(this.emissions(ordered), known, this.data.sequence, this.data.temperature)
     return ordered.map((q, t) => {
       const row = probabilities[t]
-      let best = 0
-      for (let c = 1; c < row.length; c++) if (row[c] > row[best]) best = c
+      const best = argmax(row)
       return {
         number: q.number,
         discipline: this.data.disciplines[best],
@@ -150,14 +150,25 @@ export class DisciplineModel {
   }
 }
 
-/** Posteriors along the booklet; a known label pins its question. */
-function decode(emissions: Emissions, ordered: BookletQuestion[], model: DisciplineModel, temperature: number) {
+/**
+ * Posteriors along the booklet: the text's emissions sharpened by `temperature`, and a question
+ * whose class is known (`known[t]`, its label in the file) pinned to it. Training reads its
+ * held-out exams blind: no class known.
+ */
+function decode(emissions: Emissions, known: readonly (number | undefined)[], sequence: SequenceData, temperature: number) {
   const scaled = emissions.map((row, t) => {
-    const known = model.classOf(ordered[t].discipline)
-    if (known !== undefined) return row.map((_, c) => (c === known ? 0 : -Infinity))
+    const label = known[t]
+    if (label !== undefined) return row.map((_, c) => (c === label ? 0 : -Infinity))
     return row.map((v) => v * temperature)
   })
-  return posteriors(scaled, model.data.sequence as SequenceData)
+  return posteriors(scaled, sequence)
+}
+
+/** The most probable class of a row (the first of equals). */
+function argmax(row: ArrayLike<number>) {
+  let best = 0
+  for (let c = 1; c < row.length; c++) if (row[c] > row[best]) best = c
+  return best
 }
 
 type LabelledBooklet = BookletQuestion[]
@@ -260,14 +271,10 @@ function* training(set: TrainingSet, options: TrainOptions): Generator<void, Dis
         // Read blind: the held-out exam's own labels are only the truth to score against.
         const emissions = inner.emissionsOf(held.map((q) => Array.from(q.terms, (id) => set.vocabulary.terms[id])))
         o.temperatures.forEach((temp, ti) => {
-          posteriors(
-            emissions.map((row) => row.map((v) => v * temp)),
-            inner.data.sequence,
-          ).forEach((row, t) => {
+          decode(emissions, [], inner.data.sequence, temp).forEach((row, t) => {
             const truth = held[t].label
             if (truth === undefined) return
-            let best = 0
-            for (let c = 1; c < row.length; c++) if (row[c] > row[best]) best = c
+            const best = argmax(row)
             byTemperature[ti].push({ right: best === truth, confidence: row[best] })
           })
         })
