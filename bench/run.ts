@@ -33,6 +33,7 @@ import type { Stats, Target } from './harness'
 import {
   ADMIN_URL,
   BUILD_DIR,
+  cpuMs,
   dropDatabase,
   flag,
   freshDatabase,
@@ -98,6 +99,17 @@ async function measureDirect(db: Db, kind: Kind): Promise<{ rps: number; request
 }
 
 const measure = (url: string, headers: Record<string, string>) => measureWith(url, headers, { connections, duration })
+
+/**
+ * A run, and the Node CPU the serving process spent per answer (µs, read from /proc around it):
+ * the API's tax itself, steadier than searches per second on a machine whose two cores
+ * autocannon and PostgreSQL share (bench/README.md, issue 41).
+ */
+async function measureCpu(url: string, headers: Record<string, string>, pid: number) {
+  const before = cpuMs(pid)
+  const stats = await measure(url, headers)
+  return { ...stats, nodeUs: Math.round(((cpuMs(pid) - before) * 1000) / Math.max(1, stats.requests)) }
+}
 const sessionCookie = (token: string) => cookieFor(SECRET, token)
 const startServer = (env: Record<string, string>, nodeArgs: string[] = []) => startBuiltServer(buildDir, env, nodeArgs)
 
@@ -144,6 +156,15 @@ async function startFloor(database: { DATABASE_URL?: string; DATA_DIR?: string }
   return { child, url: (kind: Kind) => `${base}/${kind}` }
 }
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!
+
+/** The Node CPU the API spends per search over the floor's (the median of the rounds), when both were read. */
+function taxNote(turns: { floorNodeUs: number[]; apiNodeUs: number[] }) {
+  if (!turns.floorNodeUs.length || !turns.apiNodeUs.length) return ''
+  const [floorUs, apiUs] = [median(turns.floorNodeUs), median(turns.apiNodeUs)]
+  return `; CPU do Node por busca: ${apiUs} µs na API, ${floorUs} µs no chão (+${apiUs - floorUs} µs)`
+}
+
 /** The round whose searches per second are the median (of an odd count; the lower middle otherwise). */
 function medianRound(runs: Stats[]): Stats {
   return [...runs].sort((a, b) => a.rps - b.rps)[Math.floor((runs.length - 1) / 2)]!
@@ -177,8 +198,8 @@ async function main() {
       ssr?: Record<Kind, Stats>
       direct: Record<Kind, { rps: number; requests: number }>
       floor: Record<Kind, Stats>
-      /** Searches per second of each round, floor and API in turns (the figures above are the median round). */
-      rounds: Record<Kind, { floor: number[]; api: number[] }>
+      /** Each round, floor and API in turns (the figures above are the median round): searches per second, and Node CPU per search. */
+      rounds: Record<Kind, { floor: number[]; api: number[]; floorNodeUs: number[]; apiNodeUs: number[] }>
       generateSeconds: number
       /** The server's RSS after the warm-up, and its highest during this size's scenarios. */
       rss: { idleMb: number; peakMb: number }
@@ -258,7 +279,7 @@ async function main() {
       const api = {} as Record<Kind, Stats>
       const floor = {} as Record<Kind, Stats>
       const ssr = apiOnly ? undefined : ({} as Record<Kind, Stats>)
-      const runs = {} as Record<Kind, { floor: number[]; api: number[] }>
+      const runs = {} as Record<Kind, { floor: number[]; api: number[]; floorNodeUs: number[]; apiNodeUs: number[] }>
       for (const kind of KINDS) {
         const check = (await (await fetch(`${base}${API_QUERIES[kind]}`, { headers: auth })).json()) as {
           total: number
@@ -268,19 +289,25 @@ async function main() {
         // reading it (a PGlite run once measured an empty bank in another directory).
         if (!check.total) throw new Error(`a busca ${kind} não achou nada: o servidor não vê o banco gerado`)
         // The floor and the API in turns, so that the two see the same machine.
-        const floorRuns: Stats[] = []
-        const apiRuns: Stats[] = []
+        const floorRuns: (Stats & { nodeUs: number })[] = []
+        const apiRuns: (Stats & { nodeUs: number })[] = []
         for (let round = 0; round < rounds; round++) {
-          if (floorServer) floorRuns.push(await measure(floorServer.url(kind), {}))
-          apiRuns.push(await measure(`${base}${API_QUERIES[kind]}`, auth))
+          if (floorServer) floorRuns.push(await measureCpu(floorServer.url(kind), {}, floorServer.child.pid!))
+          apiRuns.push(await measureCpu(`${base}${API_QUERIES[kind]}`, auth, server.pid!))
           const [f, a] = [floorRuns.at(-1) ?? floorBefore[kind], apiRuns.at(-1)!]
+          const cpu = floorRuns.length ? `; Node ${floorRuns.at(-1)!.nodeUs} µs/busca no chão, ${a.nodeUs} µs na API` : ''
           log(
-            `  chão HTTP ${kind.padEnd(8)} ${f.rps} buscas/s  API ${a.rps} (${Math.round((a.rps / Math.max(1, f.rps)) * 100)}%), load ${os.loadavg()[0]!.toFixed(2)}`,
+            `  chão HTTP ${kind.padEnd(8)} ${f.rps} buscas/s  API ${a.rps} (${Math.round((a.rps / Math.max(1, f.rps)) * 100)}%)${cpu}, load ${os.loadavg()[0]!.toFixed(2)}`,
           )
         }
         floor[kind] = floorServer ? medianRound(floorRuns) : floorBefore[kind]
         api[kind] = medianRound(apiRuns)
-        runs[kind] = { floor: floorRuns.length ? floorRuns.map((r) => r.rps) : [floorBefore[kind].rps], api: apiRuns.map((r) => r.rps) }
+        runs[kind] = {
+          floor: floorRuns.length ? floorRuns.map((r) => r.rps) : [floorBefore[kind].rps],
+          api: apiRuns.map((r) => r.rps),
+          floorNodeUs: floorRuns.map((r) => r.nodeUs),
+          apiNodeUs: apiRuns.map((r) => r.nodeUs),
+        }
         log(
           `  API ${kind.padEnd(8)} total=${check.total}${check.total_exact ? '' : '+'}  p50 ${api[kind].p50} p95 ${api[kind].p95} p99 ${api[kind].p99} ms  ${api[kind].rps} req/s (${Math.round((api[kind].rps / Math.max(1, floor[kind].rps)) * 100)}% do chão)`,
         )
@@ -364,7 +391,7 @@ async function main() {
       targets.push({
         name: `API ≥ 90% do chão HTTP (${kind}, ${label})`,
         status: ratio >= 0.9 ? 'PASS' : 'FAIL',
-        detail: `${r.api[kind].rps} vs ${r.floor[kind].rps} buscas/s (${Math.round(ratio * 100)}%)${turns.length > 1 ? `; por rodada: ${turns.join(', ')}` : ''}`,
+        detail: `${r.api[kind].rps} vs ${r.floor[kind].rps} buscas/s (${Math.round(ratio * 100)}%)${turns.length > 1 ? `; por rodada: ${turns.join(', ')}` : ''}${taxNote(r.rounds[kind])}`,
       })
     }
     for (const kind of r.ssr ? KINDS : []) {
