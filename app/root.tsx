@@ -25,10 +25,13 @@ import tailwind from './styles/tailwind.css'
 import { useNonce } from './utils/nonce'
 import type { Theme } from './utils/theme.server'
 
+// Enhancements the page works without: a chunk that never arrives (the signal dropped, a deploy
+// replaced it) leaves them out instead of taking the page to its error boundary.
+const absent = () => ({ default: () => <></> })
 // The floating assistant draws nothing before hydration: fetched after it, and only for a plan with chat (issue 41).
-const ChatWidget = lazy(() => import('./chat/chat-widget').then((m) => ({ default: m.ChatWidget })))
+const ChatWidget = lazy(() => import('./chat/chat-widget').then((m) => ({ default: m.ChatWidget }), absent))
 // The visitor's login dialog too: it opens from a click after hydration, and a signed-in page never needs it.
-const LoginDialog = lazy(() => import('./components/login-dialog').then((m) => ({ default: m.LoginDialog })))
+const LoginDialog = lazy(() => import('./components/login-dialog').then((m) => ({ default: m.LoginDialog }), absent))
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: tailwind },

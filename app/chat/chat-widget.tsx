@@ -1,6 +1,7 @@
-import { lazy, Suspense, useCallback, useRef, useState } from 'react'
+import { Suspense, useCallback, useRef, useState } from 'react'
 
 import { Glyph } from '~/components/glyph'
+import { lazyPart } from '~/components/lazy-part'
 
 // The study assistant's floating widget (issue 14), JS only: without JS there is no widget and
 // the header links to /assistente instead. Root mounts it only when the policy's chat feature
@@ -8,7 +9,7 @@ import { Glyph } from '~/components/glyph'
 // chunk fetched when the button is pointed at, focused or pressed.
 
 const loadPanel = () => import('./chat-widget-panel')
-const ChatPanel = lazy(loadPanel)
+const ChatPanel = lazyPart(loadPanel)
 
 export const CHAT_PANEL_ID = 'assistente-painel'
 

@@ -29,7 +29,8 @@ function Tag({ children }: { children: React.ReactNode }) {
 }
 
 // Fetched on the third click: an easter egg every page would otherwise load (issue 41).
-const VersionPanel = lazy(() => import('./version-panel'))
+// A chunk that never arrives shows nothing, not the error page.
+const VersionPanel = lazy(() => import('./version-panel').catch(() => ({ default: () => <></> })))
 
 /** Three clicks on the logo show the version panel for 10 seconds (JS only). */
 function useVersionEasterEgg() {

@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from 'react'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 
+import { lazyPart } from '~/components/lazy-part'
 import { useHydrated } from '~/utils/use-hydrated'
 
 /**
@@ -14,7 +15,7 @@ export function lazyChart<Props extends { data: readonly unknown[] }>(
   fallback: ReactNode = null,
 ) {
   // Typed as what it renders: TypeScript cannot check a generic Props against lazy()'s ref props.
-  const Chart = lazy(load) as unknown as ComponentType<Props>
+  const Chart = lazyPart(load, 'nothing') as unknown as ComponentType<Props>
   return function LazyChart(props: Props) {
     const hydrated = useHydrated()
     if (!hydrated || props.data.length === 0) return null

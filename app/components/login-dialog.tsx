@@ -1,13 +1,14 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
 
 import { Glyph } from './glyph'
+import { lazyPart } from './lazy-part'
 import type { DialogView } from './login-dialog-forms'
 import { OPEN_EVENT } from './login-dialog-open'
 
 // The forms (Conform + zod) are a separate chunk, fetched when a protected link is
 // pointed at or focused: the pages that carry the dialog do not pay for them up front.
 const loadForms = () => import('./login-dialog-forms')
-const LoginDialogForms = lazy(loadForms)
+const LoginDialogForms = lazyPart(loadForms)
 
 /** The spec's modal close animation. */
 const FADE_MS = 200

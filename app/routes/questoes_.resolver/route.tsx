@@ -54,7 +54,15 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 // What only an answered question shows (its panel, the rating buttons) and the run's summary arrive
 // with the first answer, not with the page: Responder asks for the module beside the answer's
 // request (issue 41). The server renders them whole; hydration keeps that HTML until it is here.
-const afterAnswer = () => import('./after-answer')
+// A module that never arrives (the signal dropped, a deploy replaced it) leaves the page as it is
+// and says so in their place (lazy-part.tsx does this for other pages; its shared file would cost
+// the loop's first load more than the 100 KB leave).
+const NotLoaded = (_: object) => (
+  <p role="status" className="mt-2 text-sm">
+    Esta parte da página não carregou (sem conexão?). <a href={location.pathname + location.search}>Recarregar a página</a>
+  </p>
+)
+const afterAnswer = () => import('./after-answer').catch(() => ({ RevealPanel: NotLoaded, RatingButtons: NotLoaded, Summary: NotLoaded }))
 const RevealPanel = lazy(() => afterAnswer().then((m) => ({ default: m.RevealPanel })))
 const RatingButtons = lazy(() => afterAnswer().then((m) => ({ default: m.RatingButtons })))
 const Summary = lazy(() => afterAnswer().then((m) => ({ default: m.Summary })))
