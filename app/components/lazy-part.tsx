@@ -3,7 +3,7 @@ import { lazy } from 'react'
 
 // A part of a page whose code comes in a chunk of its own. A chunk that does not arrive (the
 // signal dropped, or a deploy replaced the files under an open tab) used to take the whole page to
-// its error boundary; now only that part gives way, and the rest keeps working.
+// its error boundary; now only that part gives way, and the rest keeps working (ADR 064).
 
 /** Says so where the part would be: a plain link loads the page, and its files, again. */
 export function PartNotLoaded() {
