@@ -156,19 +156,19 @@ async function startFloor(database: { DATABASE_URL?: string; DATA_DIR?: string }
   return { child, url: (kind: Kind) => `${base}/${kind}` }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!
+/** The middle of `items` by `key` (of an odd count; the lower middle otherwise). */
+const medianBy = <T>(items: T[], key: (item: T) => number) =>
+  [...items].sort((a, b) => key(a) - key(b))[Math.floor((items.length - 1) / 2)]!
 
 /** The Node CPU the API spends per search over the floor's (the median of the rounds), when both were read. */
 function taxNote(turns: { floorNodeUs: number[]; apiNodeUs: number[] }) {
   if (!turns.floorNodeUs.length || !turns.apiNodeUs.length) return ''
-  const [floorUs, apiUs] = [median(turns.floorNodeUs), median(turns.apiNodeUs)]
+  const [floorUs, apiUs] = [medianBy(turns.floorNodeUs, (us) => us), medianBy(turns.apiNodeUs, (us) => us)]
   return `; CPU do Node por busca: ${apiUs} µs na API, ${floorUs} µs no chão (+${apiUs - floorUs} µs)`
 }
 
-/** The round whose searches per second are the median (of an odd count; the lower middle otherwise). */
-function medianRound(runs: Stats[]): Stats {
-  return [...runs].sort((a, b) => a.rps - b.rps)[Math.floor((runs.length - 1) / 2)]!
-}
+/** The round whose searches per second are the median. */
+const medianRound = (runs: Stats[]) => medianBy(runs, (run) => run.rps)
 
 function startBare(): ChildProcess {
   // The ceiling: the same Express, one small JSON answer, nothing else.
