@@ -52,8 +52,12 @@ export function inProcessDispatch(app: Express, mount = '/api/v1'): InProcessDis
       res.end = ((chunk?: unknown, encoding?: unknown) => {
         collect(chunk, encoding)
         resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') })
-        // What the request log and anything else waiting for the answer listens to.
-        queueMicrotask(() => res.emit('finish'))
+        // What the request log and anything else waiting for the answer listens to: as a socket's
+        // response does, 'finish' and then 'close'.
+        queueMicrotask(() => {
+          res.emit('finish')
+          res.emit('close')
+        })
         return res
       }) as ServerResponse['end']
       try {

@@ -44,49 +44,52 @@ export type RequestLogOptions = {
   ignore: (req: IncomingMessage) => boolean
 }
 
-// What a logged request carries, under symbols of this module: the logger its `log` is made
-// from, that child once made, and when the request began.
-const LOGGER = Symbol('gabarita.requestLogger')
-const CHILD = Symbol('gabarita.requestLog')
-const STARTED = Symbol('gabarita.requestStarted')
-const DONE = Symbol('gabarita.requestLogged')
-type LoggedRequest = IncomingMessage & { [LOGGER]?: Logger; [CHILD]?: Logger }
-type LoggedResponse = ServerResponse & { req: LoggedRequest; [STARTED]?: number; [DONE]?: true }
+// What a logged request carries: one object under one symbol (the logger its `log` is made from,
+// its id, when it began, whether its line was written, the child logger once made). Express's
+// requests are objects whose prototype was replaced, on which V8 adds a property slowly: the four
+// this module added were part of the API's tax (ADR 065).
+const STATE = Symbol('gabarita.requestLog')
+type RequestState = { logger: Logger; id: string; started: number; done: boolean; child?: Logger }
+type LoggedRequest = IncomingMessage & { [STATE]?: RequestState }
+type LoggedResponse = ServerResponse & { req: LoggedRequest }
 
-// `req.log`, made the first time something reads it: one getter on the prototype for every
-// request, instead of a property and a closure defined on each (ADR 061). A request this module
-// never saw has no logger (undefined), as before; a value assigned to `req.log` is kept as is.
-Object.defineProperty(IncomingMessage.prototype, 'log', {
-  configurable: true,
-  get(this: LoggedRequest) {
-    const logger = this[LOGGER]
-    if (!logger) return undefined
-    return (this[CHILD] ??= logger.child({ req: requestFields(this) }))
-  },
-  set(this: LoggedRequest, value: Logger) {
-    Object.defineProperty(this, 'log', { value, writable: true, configurable: true, enumerable: true })
-  },
-})
+/** An accessor on the prototype for every request; a value assigned to it is kept as is. */
+function requestAccessor<K extends 'id' | 'log'>(key: K, get: (state: RequestState, req: LoggedRequest) => IncomingMessage[K]) {
+  Object.defineProperty(IncomingMessage.prototype, key, {
+    configurable: true,
+    get(this: LoggedRequest) {
+      const state = this[STATE]
+      return state ? get(state, this) : undefined
+    },
+    set(value: IncomingMessage[K]) {
+      Object.defineProperty(this, key, { value, writable: true, configurable: true, enumerable: true })
+    },
+  })
+}
+
+// `req.log` is made the first time something reads it (ADR 061); a request this module never saw
+// has no logger and no id (undefined), as before.
+requestAccessor('id', (state) => state.id)
+requestAccessor('log', (state, req) => (state.child ??= state.logger.child({ req: requestFields(req) })))
 
 /**
- * The request's line, once: on 'finish' (the answer was handed over), 'close' (the connection
- * went first) or 'error'. One function for every response, called with the response as `this`.
+ * The request's line, once: on 'close' (the answer was handed over, or the connection went
+ * first) or 'error'. One function for every response, called with the response as `this`.
  */
 function requestDone(this: LoggedResponse, error?: unknown) {
-  if (this[DONE]) return
-  this[DONE] = true
-  const req = this.req
-  const logger = req[LOGGER]!
+  const state = this.req[STATE]!
+  if (state.done) return
+  state.done = true
   // A client that went away before the answer was sent is not a server error.
   const failed = error !== undefined || (this.statusCode >= 500 && !DOCUMENTED.has(this))
   const level: Level = failed ? 'error' : 'info'
-  if (!logger.isLevelEnabled(level)) return
+  if (!state.logger.isLevelEnabled(level)) return
   const fields = {
     res: { statusCode: this.statusCode, headers: this.getHeaders() },
-    responseTime: Math.round(performance.now() - this[STARTED]!),
+    responseTime: Math.round(performance.now() - state.started),
     ...(failed ? { err: error ?? new Error(`failed with status code ${this.statusCode}`) } : {}),
   }
-  req.log[level](fields, failed ? 'request errored' : 'request completed')
+  this.req.log[level](fields, failed ? 'request errored' : 'request completed')
 }
 
 /**
@@ -100,12 +103,10 @@ export function requestLogger(logger: Logger, { ignore }: RequestLogOptions): Re
   return (req, res, next) => {
     const incoming = req.headers['x-request-id']
     const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID()
-    req.id = id
+    ;(req as LoggedRequest)[STATE] = { logger, id, started: performance.now(), done: false }
     res.setHeader('x-request-id', id)
-    ;(req as LoggedRequest)[LOGGER] = logger
     if (ignore(req)) return next()
-    ;(res as unknown as LoggedResponse)[STARTED] = performance.now()
-    res.on('finish', requestDone)
+    // A response always ends in 'close', after 'finish' when it was sent.
     res.on('close', requestDone)
     res.on('error', requestDone)
     next()

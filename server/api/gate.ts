@@ -1,9 +1,9 @@
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express'
 
-// The API's routing (ADR 061): Express walks the feature routers in order and, inside each, tests
-// every route's pattern against the path, so a search went through eight routers and dozens of
-// patterns before its own. `gate(router)` enters a router only when the path's first segment is
-// one its routes begin with: a necessary condition for any of them to match, so what answers a
+// The API's routing (ADR 061, 065): Express walks the feature routers in order and, inside each,
+// tests every route's pattern against the path, so a search went through eight routers and dozens
+// of patterns before its own. `gates(routers)` enters a router only when the path's first segment
+// is one its routes begin with: a necessary condition for any of them to match, so what answers a
 // request is exactly what answered it before.
 
 type Layer = { route?: { path?: unknown } }
@@ -29,7 +29,7 @@ export function firstSegments(router: Router): Set<string> | null {
   return segments
 }
 
-/** The path's first segment, as the router will read it (its own URL, below the mount point). */
+/** The path's first segment, as the routers will read it (their own URL, below the mount point). */
 function firstSegment(req: Request) {
   // Express's req.path: the URL's pathname as its routers match it (parsed once per URL and kept).
   const path = req.path
@@ -38,16 +38,31 @@ function firstSegment(req: Request) {
 }
 
 /**
- * The router, entered only by the paths its routes might match (read from it on the first
- * request). It shows the router's `stack` as its own, so what lists the API's routes by walking
- * Express's layers (tests/api/fuzz.test.ts) still finds them.
+ * The routers as one layer: the path's first segment read once, then, in order, each router its
+ * routes might match is entered, the next one when it passes the request on. One Express layer for
+ * the API's twenty-odd feature routers instead of one each (ADR 065); what answers a request is
+ * what answered it before. It shows the routers' stacks as its own, so what lists the API's routes
+ * by walking Express's layers (tests/api/fuzz.test.ts) still finds them.
  */
-export function gate(router: Router): RequestHandler & { stack: unknown[] } {
-  let segments: Set<string> | null | undefined
+export function gates(routers: Router[]): RequestHandler & { stack: unknown[] } {
+  let segments: (Set<string> | null)[] | undefined
   function gated(req: Request, res: Response, next: NextFunction) {
-    if (segments === undefined) segments = firstSegments(router)
-    if (segments && !segments.has(firstSegment(req))) return next()
-    router(req, res, next)
+    segments ??= routers.map(firstSegments)
+    const first = firstSegment(req)
+    let index = 0
+    const step = (error?: unknown) => {
+      if (error) return next(error)
+      while (index < routers.length) {
+        const at = index++
+        const own = segments![at]
+        if (!own || own.has(first)) return routers[at]!(req, res, step)
+      }
+      next()
+    }
+    step()
   }
-  return Object.assign(gated, { stack: (router as unknown as { stack: unknown[] }).stack })
+  return Object.assign(gated, { stack: routers.flatMap((router) => (router as unknown as { stack: unknown[] }).stack) })
 }
+
+/** One router behind its gate: entered only by the paths its routes might match. */
+export const gate = (router: Router) => gates([router])

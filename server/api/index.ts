@@ -29,7 +29,7 @@ import { createRankingRouter } from '../features/ranking/router'
 import { createReviewRouter } from '../features/review/router'
 import { createSimulationsRouter } from '../features/simulations/router'
 import { loadUser } from './auth-middleware'
-import { gate } from './gate'
+import { gate, gates } from './gate'
 import { HttpError } from './http'
 import { BODY_ERRORS, rejectNulBytes } from './input-guard'
 import { createOpenApiRouter } from './openapi'
@@ -59,37 +59,40 @@ export function createApiRouter(ctx: AppContext) {
   api.use(gate(createBillingWebhookRouter(ctx)))
   api.use(express.json({ limit: '100kb' }))
   api.use(rejectNulBytes)
-  api.use(gate(createHealthRouter(ctx)))
-  api.use(gate(createOpenApiRouter()))
+  api.use(gates([createHealthRouter(ctx), createOpenApiRouter()]))
   api.use(loadUser(ctx))
-  api.use(gate(createContactRouter(ctx)))
-  api.use(gate(createAuthRouter(ctx)))
-  api.use(gate(createProfileRouter(ctx)))
-  api.use(gate(createDisciplinesRouter(ctx)))
-  // Before the questions router: it answers POST /questions/:id/attempts/:attemptId/rating.
-  api.use(gate(createReviewRouter(ctx)))
-  api.use(gate(createQuestionsRouter(ctx)))
-  api.use(gate(createInsightRouter(ctx)))
-  api.use(gate(createForumRouter(ctx)))
-  api.use(gate(createNotesRouter(ctx)))
-  api.use(gate(createOfflineRouter(ctx)))
-  // The account export lists the receipts billing keeps; handed in here, so me does not reach into billing.
-  api.use(gate(createMeRouter(ctx, { receiptsOf: listUserReceipts })))
-  api.use(gate(createRankingRouter(ctx)))
-  api.use(gate(createSimulationsRouter(ctx)))
-  api.use(gate(createNotebooksRouter(ctx)))
-  api.use(gate(createErrorReportsRouter(ctx)))
-  api.use(gate(createBillingRouter(ctx)))
-  api.use(gate(createChatRouter(ctx)))
-  api.use(gate(createAdminRouter(ctx)))
-  api.use(gate(createAdminBillingRouter(ctx)))
-  api.use(gate(createAdminForumRouter(ctx)))
-  api.use(gate(createAdminErrorReportsRouter(ctx)))
-  api.use(gate(createAdminContactRouter(ctx)))
-  api.use(gate(createClassificationRouter(ctx)))
-  api.use(gate(createPlanCatalogRouter(ctx)))
-  api.use(gate(createLegislationRouter(ctx)))
-  api.use(gate(createAnalysesRouter(ctx)))
+  api.use(
+    gates([
+      createContactRouter(ctx),
+      createAuthRouter(ctx),
+      createProfileRouter(ctx),
+      createDisciplinesRouter(ctx),
+      // Before the questions router: it answers POST /questions/:id/attempts/:attemptId/rating.
+      createReviewRouter(ctx),
+      createQuestionsRouter(ctx),
+      createInsightRouter(ctx),
+      createForumRouter(ctx),
+      createNotesRouter(ctx),
+      createOfflineRouter(ctx),
+      // The account export lists the receipts billing keeps; handed in here, so me does not reach into billing.
+      createMeRouter(ctx, { receiptsOf: listUserReceipts }),
+      createRankingRouter(ctx),
+      createSimulationsRouter(ctx),
+      createNotebooksRouter(ctx),
+      createErrorReportsRouter(ctx),
+      createBillingRouter(ctx),
+      createChatRouter(ctx),
+      createAdminRouter(ctx),
+      createAdminBillingRouter(ctx),
+      createAdminForumRouter(ctx),
+      createAdminErrorReportsRouter(ctx),
+      createAdminContactRouter(ctx),
+      createClassificationRouter(ctx),
+      createPlanCatalogRouter(ctx),
+      createLegislationRouter(ctx),
+      createAnalysesRouter(ctx),
+    ]),
+  )
   api.use((_req, _res, next) => next(new HttpError(404, 'Rota não encontrada')))
   api.use(apiErrorHandler(ctx))
   return api

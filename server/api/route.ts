@@ -45,10 +45,10 @@ export function route<S extends EndpointSpec>(router: Router, endpoint: Endpoint
 }
 
 function mount<S extends EndpointSpec>(router: Router, endpoint: Endpoint<S>, middleware: RequestHandler[], handle: RouteHandler<S>) {
-  const { params } = endpoint
+  const withParams = endpoint.params ? { ...endpoint, params: endpoint.params } : undefined
   // The path read before the login (idBeforeAuth): the same check the handler repeats below.
   const readPath = handler((req, _res, next) => {
-    if (params) parseParams({ ...endpoint, params }, req.params)
+    if (withParams) parseParams(withParams, req.params)
     next()
   })
   const pathFirst = endpoint.idBeforeAuth ? [readPath] : []
@@ -59,12 +59,14 @@ function mount<S extends EndpointSpec>(router: Router, endpoint: Endpoint<S>, mi
     ...middleware,
     handler(async (req, res) => {
       const input = {
-        params: params ? parseParams({ ...endpoint, params }, req.params) : undefined,
+        params: withParams ? parseParams(withParams, req.params) : undefined,
         // A query its handler reads itself (queryReadByHandler) is only documented by the contract.
         query: endpoint.query && !endpoint.queryReadByHandler ? parse(endpoint.query, req.query) : undefined,
         body: endpoint.body ? parse(endpoint.body, req.body ?? {}) : undefined,
-      } as EndpointInput<S>
-      const answer = await handle({ ...input, req, res })
+        req,
+        res,
+      } as EndpointInput<S> & { req: Request; res: Response }
+      const answer = await handle(input)
       const [status, reply] = answer instanceof StatusReply ? [answer.status, answer.body] : [endpoint.successStatus, answer]
       if (!(status in endpoint.responses))
         throw new Error(`${endpoint.method.toUpperCase()} ${endpoint.path}: status ${status} fora do contrato`)

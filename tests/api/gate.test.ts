@@ -2,7 +2,7 @@ import express, { Router } from 'express'
 import request from 'supertest'
 import { describe, expect, it } from 'vitest'
 
-import { firstSegments, gate } from '#server/api/gate'
+import { firstSegments, gate, gates } from '#server/api/gate'
 
 // ADR 061: the API enters a feature's router only for a path whose first segment one of its routes
 // begins with. Express matches routes without regard to case or a trailing slash, so the gate must
@@ -55,5 +55,39 @@ describe('gate', () => {
       expect({ path, route: a.body.route, status: a.status }).toEqual({ path, route, status: b.status })
       expect(b.body.route).toBe(route)
     }
+  })
+
+  it('enters several routers in order as one layer, as the same routers mounted one by one', async () => {
+    // A router that passes the request on (`next()`), one that fails, one for another segment.
+    const passing = () => {
+      const router = Router()
+      router.get('/questions/:id', (req, _res, next) => (req.params.id === 'search' ? next() : next(new Error('falhou'))))
+      return router
+    }
+    const other = () => {
+      const router = Router()
+      router.get('/review/queue', (_req, res) => res.json({ route: 'queue' }))
+      return router
+    }
+    const mounted = (...handlers: express.RequestHandler[]) =>
+      express()
+        .use('/api/v1', ...handlers, (_req, res) => res.status(404).json({ route: 'none' }))
+        .use((_error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) =>
+          res.status(500).json({ route: 'error' }),
+        )
+    const [combined, oneByOne] = [mounted(gates([passing(), other(), questions()])), mounted(passing(), other(), questions())]
+    for (const [path, route, status] of [
+      ['/api/v1/questions/search', 'search', 200],
+      ['/api/v1/questions/7', 'error', 500],
+      ['/api/v1/review/queue', 'queue', 200],
+      ['/api/v1/Review/Queue/', 'queue', 200],
+      ['/api/v1/other', 'none', 404],
+    ] as const) {
+      const [a, b] = [await request(combined).get(path), await request(oneByOne).get(path)]
+      expect({ path, route: a.body.route, status: a.status }).toEqual({ path, route, status })
+      expect({ path, route: b.body.route, status: b.status }).toEqual({ path, route, status })
+    }
+    // What lists the API's routes by walking Express's layers finds every router's routes.
+    expect(gates([passing(), other()]).stack).toHaveLength(2)
   })
 })

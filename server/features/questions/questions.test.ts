@@ -158,6 +158,11 @@ describe('GET /questions/search', () => {
     expect(idsOf(await search(`discipline_ids=${penal}&difficulty=dificil&year=2023&exam_board=CESPE`))).toEqual([ids.funcoesPena])
     expect((await search(`discipline_ids=${civil}&exam_board=CESPE`)).body.total).toBe(0)
     expect(idsOf(await search(`discipline_ids=${civil}&search_term=funções`))).toEqual([ids.funcaoSocial])
+    // `key[]=` lists, as forms and some clients write them (the query is read flat, ADR 065).
+    expect((await search(`discipline_ids[]=${civil}&discipline_ids[]=${penal}`)).body.total).toBe(5)
+    const bracketed = await search(`discipline_ids%5B%5D=${civil}&year[]=2022&year[]=2024`)
+    expect(bracketed.body.total).toBe((await search(`discipline_ids=${civil}&year=2022,2024`)).body.total)
+    expect(bracketed.body.total).toBeGreaterThan(0)
   })
 
   it('filters by status for a signed-in student and asks anonymous visitors to log in', async () => {

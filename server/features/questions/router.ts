@@ -23,9 +23,13 @@ import { ERROR_REPORT_LIMIT, LOGIN_MESSAGE, MAX_PAGE, NOT_REVEALED_MESSAGE, QUES
 // that needs a login in its place among them. The contract has a malformed id answer 400, and
 // the login checked after it ('Login necessário').
 
+const NONE: string[] = []
+
 /** A query value as a list: repeated keys, `key[]=`, or comma-separated. */
 function many(value: unknown): string[] {
-  const items = Array.isArray(value) ? value : value === undefined ? [] : [value]
+  // Most searches set few of the fifteen keys: an absent one allocates nothing.
+  if (value === undefined) return NONE
+  const items = Array.isArray(value) ? value : [value]
   return items
     .flatMap((v) => (typeof v === 'string' ? v.split(',') : [String(v)]))
     .map((v) => v.trim())
@@ -38,10 +42,16 @@ const ITEM_PATTERNS = Object.fromEntries(Object.entries(SEARCH_ITEM).map(([kind,
   RegExp
 >
 
+// `key[]`, each made once: a name built on every search is a new string to hash for every lookup.
+const BRACKETED: Record<string, string> = {}
+
+/** A list key's value: `key=` (repeated or comma-separated) or `key[]=`. */
+const listValue = (req: Request, key: string) => req.query[key] ?? req.query[(BRACKETED[key] ??= `${key}[]`)]
+
 /** A list whose every value is one `item` of the contract (SEARCH_ITEM), or `message`. */
 function items(req: Request, key: string, item: keyof typeof SEARCH_ITEM, message: string) {
   const pattern = ITEM_PATTERNS[item]
-  const values = many(req.query[key] ?? req.query[`${key}[]`])
+  const values = many(listValue(req, key))
   if (values.some((v) => !pattern.test(v))) throw new HttpError(400, message)
   return values
 }
@@ -50,7 +60,7 @@ const ints = (req: Request, key: string, message: string) => items(req, key, 'id
 
 /** Boards and organizations: each up to 120 characters (SEARCH_ITEM.text). */
 function strings(req: Request, key: string, message: string) {
-  const values = many(req.query[key] ?? req.query[`${key}[]`])
+  const values = many(listValue(req, key))
   if (values.some((v) => v.length > 120)) throw new HttpError(400, message)
   return values
 }
@@ -72,7 +82,8 @@ function flag(req: Request, key: string, message: string) {
   return value === 'true'
 }
 
-export function parseSearchQuery(req: Request): SearchParams {
+/** The search's parameters from the query, `now` the server's clock (the due date of to_review). */
+function parseSearchQuery(req: Request, now: Date): SearchParams {
   const pageText = single(req, 'page') ?? '1'
   if (!/^\d{1,6}$/.test(pageText) || Number(pageText) < 1 || Number(pageText) > MAX_PAGE)
     throw new HttpError(400, `Página inválida: use um número inteiro entre 1 e ${MAX_PAGE}.`)
@@ -118,6 +129,7 @@ export function parseSearchQuery(req: Request): SearchParams {
     // Without an explicit seed, a signed-in user keeps one order; visitors get the shared one.
     seed: seed || req.user?.id,
     userId: req.user?.id,
+    now,
   }
 }
 
@@ -149,12 +161,13 @@ export function createQuestionsRouter(ctx: AppContext) {
     router,
     questionsApi.search,
   )(async ({ req }) => {
-    const params = { ...parseSearchQuery(req), now: ctx.clock() }
+    const now = ctx.clock()
+    const params = parseSearchQuery(req, now)
     // Only the caller's own notebook: another user's is 'not found', like one that does not exist.
     if (params.notebookId && !(await ownsNotebook(ctx.db, params.userId!, params.notebookId))) throw new HttpError(404, NOTEBOOK_NOT_FOUND)
-    const result = await searchQuestions(ctx.db, params)
+    const { data, total, total_exact, page, per_page } = await searchQuestions(ctx.db, params)
     // Each card carries its signed shown-at token for a signed-in caller (answer timing, ADR 018).
-    return { success: true, ...result, data: withShownTokens(ctx.config.sessionSecret, req.user?.id, result.data, ctx.clock()) }
+    return { success: true, data: withShownTokens(ctx.config.sessionSecret, req.user?.id, data, now), total, total_exact, page, per_page }
   })
 
   route(router, questionsApi.filterOptions)(() => filterOptions(ctx.db))

@@ -1,0 +1,94 @@
+/**
+ * `npm run bench:tax [-- --against=../other-checkout --rounds=7 --duration=4 --size=10000]`: the
+ * search API's tax without the database (ADR 061, 065). The HTTP floor and this checkout's API
+ * (and, with --against, another checkout's, e.g. a `git worktree` of the commit before) each run in
+ * its own process over one PostgreSQL bank, every read's first answer replayed
+ * (bench/api-tax-server.ts); autocannon drives them in turns, the signed-in filters search, and
+ * the Node CPU each spent per request is read from /proc. Least and median of the rounds; the tax
+ * is the API's CPU over the floor's. Steadier than searches per second on a shared machine, where
+ * PostgreSQL and autocannon take the same cores.
+ */
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+
+import { openDatabase } from '../server/db/index'
+import { NODE_FLAGS } from '../server/node-flags'
+import { generateBank } from './generate'
+import {
+  ADMIN_URL,
+  cpuMs,
+  dropDatabase,
+  flag,
+  freshDatabase,
+  log,
+  measure,
+  postgresAvailable,
+  registerStudent,
+  SECRET,
+  stop,
+  waitFor,
+} from './harness'
+
+const rounds = Number(flag('rounds') ?? 7)
+const duration = Number(flag('duration') ?? 4)
+const size = Number(flag('size') ?? 10_000)
+const against = flag('against')
+const QUERY = '/api/v1/questions/search?discipline_ids=1&difficulty=medio'
+
+if (!(await postgresAvailable(ADMIN_URL))) throw new Error(`PostgreSQL não disponível em ${ADMIN_URL} (BENCH_DATABASE_URL)`)
+const dbName = `${process.env.BENCH_DB_PREFIX ?? 'gabarita_bench'}_tax`
+const url = await freshDatabase(ADMIN_URL, dbName)
+const database = await openDatabase({ kind: 'postgres', url, poolSize: 4 })
+await generateBank(database.db, size, log)
+await database.close()
+
+const servers = [
+  { name: 'chão', root: process.cwd(), mode: 'floor' },
+  { name: 'API', root: process.cwd(), mode: 'api' },
+  ...(against ? [{ name: `API de ${against}`, root: path.resolve(against), mode: 'api' }] : []),
+].map((server, i) => ({ ...server, port: 3201 + i }))
+const env: Record<string, string> = {
+  DATABASE_URL: url,
+  SESSION_SECRET: SECRET,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT: 'off',
+  SEED_DEMO: 'false',
+}
+const children = servers.map((s) =>
+  spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', 'bench/api-tax-server.ts'], {
+    env: { ...process.env, ...env, TAX_ROOT: s.root, TAX_MODE: s.mode, TAX_PORT: String(s.port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  }),
+)
+try {
+  const headers: Record<string, string>[] = []
+  for (const s of servers) {
+    const base = `http://127.0.0.1:${s.port}`
+    await waitFor(`${base}${s.mode === 'floor' ? QUERY : '/api/v1/health'}`)
+    headers.push(s.mode === 'floor' ? {} : { authorization: `Bearer ${await registerStudent(base, `tax${s.port}`)}` })
+  }
+  // Warm up: JIT, the pools, and the replayed answers.
+  for (let i = 0; i < 500; i++)
+    for (const [j, s] of servers.entries()) await fetch(`http://127.0.0.1:${s.port}${QUERY}`, { headers: headers[j] })
+  const perRequest: number[][] = servers.map(() => [])
+  for (let round = 0; round < rounds; round++)
+    for (const [j, s] of servers.entries()) {
+      const before = cpuMs(children[j]!.pid!)
+      const stats = await measure(`http://127.0.0.1:${s.port}${QUERY}`, headers[j]!, { connections: 10, duration })
+      if (stats.non2xx || stats.errors) throw new Error(`${s.name}: ${stats.non2xx} respostas não 2xx, ${stats.errors} erros`)
+      perRequest[j]!.push(((cpuMs(children[j]!.pid!) - before) * 1000) / stats.requests)
+    }
+  const least = (us: number[]) => Math.round(Math.min(...us))
+  const median = (us: number[]) => Math.round([...us].sort((a, b) => a - b)[Math.floor((us.length - 1) / 2)]!)
+  log(`\nCPU do Node por busca, sem o banco (${rounds} rodadas de ${duration} s, menor / mediana):`)
+  for (const [j, s] of servers.entries()) {
+    const tax = j
+      ? `; imposto sobre o chão ${least(perRequest[j]!) - least(perRequest[0]!)} / ${median(perRequest[j]!) - median(perRequest[0]!)} µs`
+      : ''
+    log(`  ${s.name.padEnd(24)} ${least(perRequest[j]!)} / ${median(perRequest[j]!)} µs${tax}`)
+  }
+} finally {
+  for (const child of children) await stop(child)
+  await dropDatabase(ADMIN_URL, dbName)
+}
