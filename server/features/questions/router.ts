@@ -23,7 +23,8 @@ import { ERROR_REPORT_LIMIT, LOGIN_MESSAGE, MAX_PAGE, NOT_REVEALED_MESSAGE, QUES
 // that needs a login in its place among them. The contract has a malformed id answer 400, and
 // the login checked after it ('Login necessário').
 
-const NONE: string[] = []
+// Frozen: the absent keys' one empty list is shared by every search.
+const NONE = Object.freeze([]) as unknown as string[]
 
 /** A query value as a list: repeated keys, `key[]=`, or comma-separated. */
 function many(value: unknown): string[] {
