@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { adminToken, loginViaPage, registerViaApi } from './utils'
+import { adminToken, loginDialogReady, loginViaPage, registerViaApi } from './utils'
 
 // Notes (Anotação) and notebooks (Fichário, /notebook/{id}/questions), issue 11, with
 // JavaScript on (dialogs over the list) and off (page sections, plain POSTs). Fresh users per
@@ -197,6 +197,7 @@ test('a visitor sees the lock on Anotação and Fichário and goes to login and 
     const target = href.startsWith('/login') ? new URL(href, 'http://x').searchParams.get('redirectTo') : href
     expect(target).toBe(`/questoes/${id}/${tool}`)
   }
+  if (javaScriptEnabled) await loginDialogReady(page)
   await first.getByRole('link', { name: 'Fichário' }).click()
   if (javaScriptEnabled) {
     // The login dialog over the list (the group's data-login-modal), the list still behind it.

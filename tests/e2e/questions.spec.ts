@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { adminToken, loginAsNewStudent, registerViaApi } from './utils'
+import { adminToken, loginAsNewStudent, loginDialogReady, registerViaApi } from './utils'
 
 // Runs against the demo content the e2e server seeds from fixtures/ (at least 60
 // questions, several disciplines/years/boards, an annulled one, explanations).
@@ -231,6 +231,7 @@ test.describe('banco de questões /questoes', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0)
 
     await page.getByLabel('Buscar no enunciado').fill('direito')
+    if (javaScriptEnabled) await loginDialogReady(page)
     await page.getByRole('button', { name: 'Buscar Questões' }).click()
     let form = page.locator('main')
     if (javaScriptEnabled) {
@@ -255,6 +256,7 @@ test.describe('banco de questões /questoes', () => {
     await page.goto('/questoes')
     const firstCard = page.locator('article[id^="questao-"]').first()
     const id = (await firstCard.getAttribute('id'))!
+    if (javaScriptEnabled) await loginDialogReady(page)
     await firstCard.getByRole('link', { name: 'Responder' }).click()
     let form = page.locator('main')
     if (javaScriptEnabled) {

@@ -79,6 +79,15 @@ export async function studiedQuestion(request: APIRequestContext, token: string)
   return { questionId, notebookId }
 }
 
+/**
+ * With JS, waits for the visitor's login dialog: the root loads it after hydration (ADR 062), and a
+ * locked link clicked before it is there goes to /login, as without JS. A test that expects the
+ * dialog waits for it first.
+ */
+export async function loginDialogReady(page: Page) {
+  await page.locator('dialog[aria-labelledby="login-dialog-title"]').waitFor({ state: 'attached' })
+}
+
 /** Logs in through /login (works with JS on and off). */
 export async function loginViaPage(page: Page, credentials: { email: string; password: string }, redirectTo?: string) {
   await page.goto(redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login')
