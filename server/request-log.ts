@@ -1,9 +1,10 @@
 import crypto from 'node:crypto'
-import type { ServerResponse } from 'node:http'
-import { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import type { RequestHandler } from 'express'
 import type { Level, Logger } from 'pino'
+
+import { requestAccessor } from './shared/request-accessor'
 
 declare module 'node:http' {
   interface IncomingMessage {
@@ -45,32 +46,22 @@ export type RequestLogOptions = {
 }
 
 // What a logged request carries: one object under one symbol (the logger its `log` is made from,
-// its id, when it began, whether its line was written, the child logger once made). Express's
-// requests are objects whose prototype was replaced, on which V8 adds a property slowly: the four
-// this module added were part of the API's tax (ADR 065).
+// its id, when it began, whether its line was written, the child logger once made), not the four
+// properties it was (ADR 065).
 const STATE = Symbol('gabarita.requestLog')
 type RequestState = { logger: Logger; id: string; started: number; done: boolean; child?: Logger }
 type LoggedRequest = IncomingMessage & { [STATE]?: RequestState }
 type LoggedResponse = ServerResponse & { req: LoggedRequest }
 
-/** An accessor on the prototype for every request; a value assigned to it is kept as is. */
-function requestAccessor<K extends 'id' | 'log'>(key: K, get: (state: RequestState, req: LoggedRequest) => IncomingMessage[K]) {
-  Object.defineProperty(IncomingMessage.prototype, key, {
-    configurable: true,
-    get(this: LoggedRequest) {
-      const state = this[STATE]
-      return state ? get(state, this) : undefined
-    },
-    set(value: IncomingMessage[K]) {
-      Object.defineProperty(this, key, { value, writable: true, configurable: true, enumerable: true })
-    },
-  })
-}
+const stateOf = (req: IncomingMessage) => (req as LoggedRequest)[STATE]
 
 // `req.log` is made the first time something reads it (ADR 061); a request this module never saw
 // has no logger and no id (undefined), as before.
-requestAccessor('id', (state) => state.id)
-requestAccessor('log', (state, req) => (state.child ??= state.logger.child({ req: requestFields(req) })))
+requestAccessor('id', (req) => stateOf(req)?.id)
+requestAccessor('log', (req) => {
+  const state = stateOf(req)
+  return state && (state.child ??= state.logger.child({ req: requestFields(req) }))
+})
 
 /**
  * The request's line, once: on 'close' (the answer was handed over, or the connection went

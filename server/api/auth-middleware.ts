@@ -1,5 +1,3 @@
-import { IncomingMessage } from 'node:http'
-
 import type { NextFunction, Request, Response } from 'express'
 
 import type { AppContext } from '../context'
@@ -7,6 +5,7 @@ import type { AuthUser, TokenSession } from '../domain/auth/tokens'
 import { cachedSession, findUserByToken } from '../domain/auth/tokens'
 import { billingDeps } from '../features/billing/registry'
 import { planPeriodEnded, refreshUserPlan } from '../features/billing/subscriptions'
+import { requestAccessor } from '../shared/request-accessor'
 import { handler, HttpError } from './http'
 
 declare module 'express-serve-static-core' {
@@ -21,21 +20,12 @@ declare module 'express-serve-static-core' {
 }
 
 // A signed-in request's session: one object under one symbol, which `req.user` and its three
-// companions read through accessors on the request's prototype. Express's requests are objects
-// whose prototype was replaced, on which V8 adds a property slowly: four of them were a measurable
-// part of the search API's tax (ADR 065). A value assigned to one of them is kept as is.
+// companions read (four properties added to each request were a measurable part of the search
+// API's tax, ADR 065).
 const SIGNED_IN = Symbol('gabarita.signedIn')
 type SignedIn = Pick<Request, 'user' | 'tokenHash' | 'sessionToken' | 'passwordChangeOnly'>
 for (const key of ['user', 'tokenHash', 'sessionToken', 'passwordChangeOnly'] as const)
-  Object.defineProperty(IncomingMessage.prototype, key, {
-    configurable: true,
-    get(this: { [SIGNED_IN]?: SignedIn }) {
-      return this[SIGNED_IN]?.[key]
-    },
-    set(value: unknown) {
-      Object.defineProperty(this, key, { value, writable: true, configurable: true, enumerable: true })
-    },
-  })
+  requestAccessor(key, (req) => (req as { [SIGNED_IN]?: SignedIn })[SIGNED_IN]?.[key])
 
 function bearer(req: Request) {
   const header = req.get('authorization')
