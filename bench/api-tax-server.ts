@@ -1,18 +1,16 @@
 /**
  * One server of `npm run bench:tax`: the search API of the checkout at TAX_ROOT as `createApp`
- * mounts it (TAX_MODE=api), or the HTTP floor of bench/floor-server.ts (TAX_MODE=floor), on
+ * mounts it (TAX_MODE=api), or this checkout's HTTP floor (bench/floor-server.ts, TAX_MODE=floor), on
  * TAX_PORT, with every read statement's first answer replayed: what is left is Node's work (HTTP,
  * Express, the session, the route, JSON), not PostgreSQL's or pg's reading of its answer.
  */
 import type { Express } from 'express'
-import express from 'express'
 import pg from 'pg'
 
 import type * as App from '../server/app'
 import type * as Bootstrap from '../server/bootstrap'
 import type * as Config from '../server/config'
-import type * as Search from '../server/domain/questions/search'
-import { SEARCH_PARAMS } from './search-kinds'
+import { floorApp } from './floor-server'
 
 const replayed = new Map<string, unknown>()
 const query = pg.Pool.prototype.query as (...args: unknown[]) => Promise<unknown>
@@ -32,14 +30,8 @@ const { loadConfig } = (await import(`${root}/server/config.ts`)) as typeof Conf
 const { createContext } = (await import(`${root}/server/bootstrap.ts`)) as typeof Bootstrap
 const ctx = await createContext(loadConfig())
 let app: Express
-if (process.env.TAX_MODE === 'floor') {
-  const { searchParamsWith, searchQuestions } = (await import(`${root}/server/domain/questions/search.ts`)) as typeof Search
-  app = express()
-  app.set('etag', false)
-  app.get('/api/v1/questions/search', (_req, res, next) => {
-    searchQuestions(ctx.db, searchParamsWith(SEARCH_PARAMS.filters)).then((result) => res.json({ success: true, ...result }), next)
-  })
-} else {
+if (process.env.TAX_MODE === 'floor') app = floorApp(ctx.db)
+else {
   const { createApp } = (await import(`${root}/server/app.ts`)) as typeof App
   app = createApp(ctx)
 }

@@ -22,6 +22,7 @@ import {
   freshDatabase,
   log,
   measure,
+  medianBy,
   postgresAvailable,
   registerStudent,
   SECRET,
@@ -33,7 +34,9 @@ const rounds = Number(flag('rounds') ?? 7)
 const duration = Number(flag('duration') ?? 4)
 const size = Number(flag('size') ?? 10_000)
 const against = flag('against')
-const QUERY = '/api/v1/questions/search?discipline_ids=1&difficulty=medio'
+// The same search as the floor's filters kind (bench/search-kinds.ts).
+const API_QUERY = '/api/v1/questions/search?discipline_ids=1&difficulty=medio'
+const FLOOR_QUERY = '/floor/filters'
 
 if (!(await postgresAvailable(ADMIN_URL))) throw new Error(`PostgreSQL não disponível em ${ADMIN_URL} (BENCH_DATABASE_URL)`)
 const dbName = `${process.env.BENCH_DB_PREFIX ?? 'gabarita_bench'}_tax`
@@ -46,7 +49,7 @@ const servers = [
   { name: 'chão', root: process.cwd(), mode: 'floor' },
   { name: 'API', root: process.cwd(), mode: 'api' },
   ...(against ? [{ name: `API de ${against}`, root: path.resolve(against), mode: 'api' }] : []),
-].map((server, i) => ({ ...server, port: 3201 + i }))
+].map((server, i) => ({ ...server, port: 3201 + i, query: server.mode === 'floor' ? FLOOR_QUERY : API_QUERY }))
 const env: Record<string, string> = {
   DATABASE_URL: url,
   SESSION_SECRET: SECRET,
@@ -65,22 +68,22 @@ try {
   const headers: Record<string, string>[] = []
   for (const s of servers) {
     const base = `http://127.0.0.1:${s.port}`
-    await waitFor(`${base}${s.mode === 'floor' ? QUERY : '/api/v1/health'}`)
+    await waitFor(`${base}${s.mode === 'floor' ? FLOOR_QUERY : '/api/v1/health'}`)
     headers.push(s.mode === 'floor' ? {} : { authorization: `Bearer ${await registerStudent(base, `tax${s.port}`)}` })
   }
   // Warm up: JIT, the pools, and the replayed answers.
   for (let i = 0; i < 500; i++)
-    for (const [j, s] of servers.entries()) await fetch(`http://127.0.0.1:${s.port}${QUERY}`, { headers: headers[j] })
+    for (const [j, s] of servers.entries()) await fetch(`http://127.0.0.1:${s.port}${s.query}`, { headers: headers[j] })
   const perRequest: number[][] = servers.map(() => [])
   for (let round = 0; round < rounds; round++)
     for (const [j, s] of servers.entries()) {
       const before = cpuMs(children[j]!.pid!)
-      const stats = await measure(`http://127.0.0.1:${s.port}${QUERY}`, headers[j]!, { connections: 10, duration })
+      const stats = await measure(`http://127.0.0.1:${s.port}${s.query}`, headers[j]!, { connections: 10, duration })
       if (stats.non2xx || stats.errors) throw new Error(`${s.name}: ${stats.non2xx} respostas não 2xx, ${stats.errors} erros`)
       perRequest[j]!.push(((cpuMs(children[j]!.pid!) - before) * 1000) / stats.requests)
     }
   const least = (us: number[]) => Math.round(Math.min(...us))
-  const median = (us: number[]) => Math.round([...us].sort((a, b) => a - b)[Math.floor((us.length - 1) / 2)]!)
+  const median = (us: number[]) => Math.round(medianBy(us, (u) => u))
   log(`\nCPU do Node por busca, sem o banco (${rounds} rodadas de ${duration} s, menor / mediana):`)
   for (const [j, s] of servers.entries()) {
     const tax = j

@@ -78,6 +78,10 @@ export function log(msg: string) {
   process.stdout.write(`${msg}\n`)
 }
 
+/** The middle of `items` by `key` (of an odd count; the lower middle otherwise). */
+export const medianBy = <T>(items: T[], key: (item: T) => number) =>
+  [...items].sort((a, b) => key(a) - key(b))[Math.floor((items.length - 1) / 2)]!
+
 export function percentile(sorted: number[], p: number) {
   if (!sorted.length) return 0
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]

@@ -40,6 +40,7 @@ import {
   hasFlag,
   log,
   measure as measureWith,
+  medianBy,
   PORT,
   postgresAvailable,
   registerStudent,
@@ -155,10 +156,6 @@ async function startFloor(database: { DATABASE_URL?: string; DATA_DIR?: string }
   for (const kind of KINDS) await fetch(`${base}/${kind}`)
   return { child, url: (kind: Kind) => `${base}/${kind}` }
 }
-
-/** The middle of `items` by `key` (of an odd count; the lower middle otherwise). */
-const medianBy = <T>(items: T[], key: (item: T) => number) =>
-  [...items].sort((a, b) => key(a) - key(b))[Math.floor((items.length - 1) / 2)]!
 
 /** The Node CPU the API spends per search over the floor's (the median of the rounds), when both were read. */
 function taxNote(turns: { floorNodeUs: number[]; apiNodeUs: number[] }) {
