@@ -3,30 +3,45 @@ import type { NextFunction, Request, RequestHandler, Response, Router } from 'ex
 // The API's routing (ADR 061, 065): Express walks the feature routers in order and, inside each,
 // tests every route's pattern against the path, so a search went through eight routers and dozens
 // of patterns before its own. `gates(routers)` enters a router only when the path's first segment
-// is one its routes begin with: a necessary condition for any of them to match, so what answers a
-// request is exactly what answered it before.
+// is one its routes begin with, for the request's method: a necessary condition for any of them to
+// match, so what answers a request is exactly what answered it before.
 
-type Layer = { route?: { path?: unknown } }
+type Layer = { route?: { path?: unknown; methods?: Record<string, boolean> } }
 
 /** A first segment Express's patterns (path-to-regexp 0.1) match literally, letter case aside. */
 const LITERAL = /^[A-Za-z0-9._~-]*$/
 
 /**
  * The first path segments of the router's routes, lower-cased (Express matches without regard to
- * case); null when a layer might match another (middleware with `use`, a parameter, a pattern).
+ * case), each with the methods its routes answer (lower-case, `_all` for `router.all`); null when
+ * a layer might match another (middleware with `use`, a parameter, a pattern).
  */
-export function firstSegments(router: Router): Set<string> | null {
+export function firstSegments(router: Router): Map<string, Set<string>> | null {
   const stack = (router as unknown as { stack?: Layer[] }).stack
   if (!Array.isArray(stack)) return null
-  const segments = new Set<string>()
+  const segments = new Map<string, Set<string>>()
   for (const layer of stack) {
     const path = layer.route?.path
     if (typeof path !== 'string' || !path.startsWith('/')) return null
     const first = path.slice(1).split('/', 1)[0]!
     if (!LITERAL.test(first)) return null
-    segments.add(first.toLowerCase())
+    const methods = segments.get(first.toLowerCase()) ?? new Set<string>()
+    for (const [method, on] of Object.entries(layer.route!.methods ?? {})) if (on) methods.add(method)
+    segments.set(first.toLowerCase(), methods)
   }
   return segments
+}
+
+// Each method's lower case, made once (Express compares methods in lower case).
+const LOWER: Record<string, string> = {}
+
+/**
+ * Whether a router with these methods at the path's segment might answer: Express skips a route of
+ * another method, except that HEAD may run GET's and OPTIONS collects every route's methods for its
+ * answer, so those two always enter.
+ */
+function mightAnswer(methods: Set<string>, method: string) {
+  return methods.has(method) || methods.has('_all') || method === 'head' || method === 'options'
 }
 
 /** The path's first segment, as the routers will read it (their own URL, below the mount point). */
@@ -45,17 +60,20 @@ function firstSegment(req: Request) {
  * by walking Express's layers (tests/api/fuzz.test.ts) still finds them.
  */
 export function gates(routers: Router[]): RequestHandler & { stack: unknown[] } {
-  let segments: (Set<string> | null)[] | undefined
+  let segments: (Map<string, Set<string>> | null)[] | undefined
   function gated(req: Request, res: Response, next: NextFunction) {
     segments ??= routers.map(firstSegments)
     const first = firstSegment(req)
+    const method = (LOWER[req.method] ??= req.method.toLowerCase())
     let index = 0
     const step = (error?: unknown) => {
       if (error) return next(error)
       while (index < routers.length) {
         const at = index++
         const own = segments![at]
-        if (!own || own.has(first)) return routers[at]!(req, res, step)
+        const methods = own?.get(first)
+        // A router Express would walk to the end without a match costs its stack and a setImmediate.
+        if (!own || (methods && mightAnswer(methods, method))) return routers[at]!(req, res, step)
       }
       next()
     }

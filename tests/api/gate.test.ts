@@ -16,11 +16,38 @@ describe('gate', () => {
     return router
   }
 
-  it('reads the literal first segments of a router of routes, lower-cased', () => {
+  it('reads the literal first segments of a router of routes, lower-cased, with their methods', () => {
     const router = Router()
     router.get('/Questions/:id', (_req, res) => res.end())
-    router.get('/openapi.json', (_req, res) => res.end())
-    expect([...firstSegments(router)!]).toEqual(['questions', 'openapi.json'])
+    router.post('/questions/:id/attempts', (_req, res) => res.end())
+    router.all('/openapi.json', (_req, res) => res.end())
+    expect(Object.fromEntries([...firstSegments(router)!].map(([segment, methods]) => [segment, [...methods]]))).toEqual({
+      questions: ['get', 'post'],
+      'openapi.json': ['_all'],
+    })
+  })
+
+  it('does not enter a router whose routes at that segment answer other methods, except HEAD and OPTIONS', async () => {
+    // The review router's one POST under /questions: a GET search need not walk it (ADR 065).
+    const entered: string[] = []
+    const counted = (name: string, router: Router) =>
+      Object.assign(
+        (req: express.Request, res: express.Response, next: express.NextFunction) => {
+          entered.push(`${req.method} ${name}`)
+          router(req, res, next)
+        },
+        { stack: router.stack },
+      ) as unknown as Router
+    const rating = Router()
+    rating.post('/questions/:id/rating', (_req, res) => res.json({ route: 'rating' }))
+    const app = express().use('/api/v1', gates([counted('rating', rating), counted('questions', questions())]))
+    expect((await request(app).get('/api/v1/questions/search')).body).toEqual({ route: 'search' })
+    expect((await request(app).post('/api/v1/questions/1/rating')).body).toEqual({ route: 'rating' })
+    // OPTIONS is answered from every route's methods, so both routers are entered; HEAD runs GET.
+    const options = await request(app).options('/api/v1/questions/search')
+    expect([options.status, options.headers.allow]).toEqual([200, 'GET,HEAD'])
+    expect((await request(app).head('/api/v1/questions/search')).status).toBe(200)
+    expect(entered).toEqual(['GET questions', 'POST rating', 'OPTIONS rating', 'OPTIONS questions', 'HEAD rating', 'HEAD questions'])
   })
 
   it('always enters a router with middleware, a parameter or a pattern first', () => {
