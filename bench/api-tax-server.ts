@@ -12,18 +12,21 @@ import type * as Bootstrap from '../server/bootstrap'
 import type * as Config from '../server/config'
 import { floorApp } from './floor-server'
 
-const replayed = new Map<string, unknown>()
-const query = pg.Pool.prototype.query as (...args: unknown[]) => Promise<unknown>
-pg.Pool.prototype.query = function (this: pg.Pool, config: unknown, values?: unknown) {
-  const text = typeof config === 'string' ? config : (config as { text: string }).text
-  const read = /^\s*(select|with)\b/i.test(text)
-  const key = text + JSON.stringify(typeof config === 'string' ? values : ((config as { values?: unknown }).values ?? values))
-  if (read && replayed.has(key)) return Promise.resolve(replayed.get(key))
-  return query.call(this, config, values).then((result) => {
-    if (read) replayed.set(key, result)
-    return result
-  })
-} as typeof pg.Pool.prototype.query
+// TAX_REPLAY=off (--live): every read goes to the database.
+if (process.env.TAX_REPLAY !== 'off') {
+  const replayed = new Map<string, unknown>()
+  const query = pg.Pool.prototype.query as (...args: unknown[]) => Promise<unknown>
+  pg.Pool.prototype.query = function (this: pg.Pool, config: unknown, values?: unknown) {
+    const text = typeof config === 'string' ? config : (config as { text: string }).text
+    const read = /^\s*(select|with)\b/i.test(text)
+    const key = text + JSON.stringify(typeof config === 'string' ? values : ((config as { values?: unknown }).values ?? values))
+    if (read && replayed.has(key)) return Promise.resolve(replayed.get(key))
+    return query.call(this, config, values).then((result) => {
+      if (read) replayed.set(key, result)
+      return result
+    })
+  } as typeof pg.Pool.prototype.query
+}
 
 const root = process.env.TAX_ROOT ?? process.cwd()
 const { loadConfig } = (await import(`${root}/server/config.ts`)) as typeof Config

@@ -3,13 +3,21 @@ import type { SearchParams } from '../server/domain/questions/search'
 export type Kind = 'narrow' | 'broad' | 'filters' | 'random'
 export const KINDS: Kind[] = ['narrow', 'broad', 'filters', 'random']
 
+/**
+ * The API is measured signed in, as a new student: its statement reads each card's latest attempt
+ * of theirs. The direct search and the HTTP floor run that same statement for a student with no
+ * attempts; the cost does not depend on which one, so a fixed id serves (the floor starts before
+ * the bench's student is registered).
+ */
+const NEW_STUDENT = '00000000-0000-4000-8000-000000000b0b'
+
 // The searches the API runs for each query kind, as `searchQuestions` takes them: run straight
 // from Node (no HTTP, no auth, no logging) and behind the bare HTTP floor (issue 16, target 1).
 export const SEARCH_PARAMS: Record<Kind, Partial<SearchParams>> = {
-  narrow: { searchTerm: 'usucapião extraordinária' },
-  broad: { searchTerm: 'direito' },
-  filters: { disciplineIds: [1], difficulties: ['MEDIO'] },
-  random: { random: true, seed: 'bench-visitor' },
+  narrow: { searchTerm: 'usucapião extraordinária', userId: NEW_STUDENT },
+  broad: { searchTerm: 'direito', userId: NEW_STUDENT },
+  filters: { disciplineIds: [1], difficulties: ['MEDIO'], userId: NEW_STUDENT },
+  random: { random: true, seed: 'bench-visitor', userId: NEW_STUDENT },
 }
 
 // The same searches as a signed-in student's /questoes page.
