@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express'
 
-// The API's routing (ADR 061, 065): Express walks the feature routers in order and, inside each,
+// The API's routing (ADR 061, 065, 066): Express walks the feature routers in order and, inside each,
 // tests every route's pattern against the path, so a search went through eight routers and dozens
 // of patterns before its own. `gates(routers)` enters a router only when the path's first segment
 // is one its routes begin with, for the request's method: a necessary condition for any of them to
@@ -25,9 +25,10 @@ export function firstSegments(router: Router): Map<string, Set<string>> | null {
     if (typeof path !== 'string' || !path.startsWith('/')) return null
     const first = path.slice(1).split('/', 1)[0]!
     if (!LITERAL.test(first)) return null
-    const methods = segments.get(first.toLowerCase()) ?? new Set<string>()
+    const segment = first.toLowerCase()
+    const methods = segments.get(segment) ?? new Set<string>()
     for (const [method, on] of Object.entries(layer.route!.methods ?? {})) if (on) methods.add(method)
-    segments.set(first.toLowerCase(), methods)
+    segments.set(segment, methods)
   }
   return segments
 }

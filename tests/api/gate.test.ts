@@ -28,7 +28,7 @@ describe('gate', () => {
   })
 
   it('does not enter a router whose routes at that segment answer other methods, except HEAD and OPTIONS', async () => {
-    // The review router's one POST under /questions: a GET search need not walk it (ADR 065).
+    // The review router's one POST under /questions: a GET search need not walk it (ADR 066).
     const entered: string[] = []
     const counted = (name: string, router: Router) =>
       Object.assign(
