@@ -2,7 +2,7 @@ import type { Browser } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
 import { apiCall, hasOab, startOabServer, studentOn } from './oab-server'
-import { loginViaPage } from './utils'
+import { freePort, loginViaPage } from './utils'
 
 // Issue 40 §1, the analysis desk, on a real OAB exam (IV Exame: 80 questions without a word of
 // explanation), JS on and off: an admin makes a professor; the professor finds the exam in the
@@ -19,7 +19,7 @@ test.skip(!hasOab, 'sem ../shared/data/oab nesta máquina')
 let server: Awaited<ReturnType<typeof startOabServer>>
 test.beforeAll(async () => {
   test.setTimeout(300_000)
-  server = await startOabServer(3500 + Math.floor(Math.random() * 80) + (test.info().project.name === 'js-off' ? 100 : 0), [FILE])
+  server = await startOabServer(await freePort(), [FILE])
 })
 test.afterAll(async () => server?.stop())
 

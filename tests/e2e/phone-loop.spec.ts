@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 
 import { hasOab, phoneOn, startOabServer, studentOn, viewportBox } from './oab-server'
-import { loginViaPage } from './utils'
+import { freePort, loginViaPage } from './utils'
 
 // Issue 39, the study loop on a phone, measured on real OAB exams (long statements) at 390, 360
 // and 320 px with touch: the action is on screen without scrolling (the answer bar), at most
@@ -28,7 +28,7 @@ test.skip(!hasOab, 'sem ../shared/data/oab nesta máquina')
 let server: Awaited<ReturnType<typeof startOabServer>>
 test.beforeAll(async () => {
   test.setTimeout(300_000)
-  server = await startOabServer(3500 + Math.floor(Math.random() * 80) + (test.info().project.name === 'js-off' ? 100 : 0), FILES)
+  server = await startOabServer(await freePort(), FILES)
 })
 test.afterAll(async () => server?.stop())
 

@@ -6,7 +6,7 @@ import type { Browser } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
 import { apiCall } from './oab-server'
-import { DEMO_ADMIN, loginViaPage, spawnServer, uniqueEmail, waitForHealth } from './utils'
+import { DEMO_ADMIN, freePort, loginViaPage, spawnServer, uniqueEmail, waitForHealth } from './utils'
 
 // Issue 30, Revisão, as it will be checked: a student answers a question wrong today; the server
 // is restarted with its clock moved two days forward (CLOCK_OFFSET_SECONDS, outside production);
@@ -23,7 +23,7 @@ async function page(browser: Browser, base: string, javaScriptEnabled: boolean) 
 test('errada hoje, a questão volta depois de amanhã; revisada, volta mais tarde', async ({ browser, javaScriptEnabled }) => {
   test.setTimeout(180_000)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-revisao-'))
-  const port = 3300 + Math.floor(Math.random() * 90) + (javaScriptEnabled ? 0 : 100)
+  const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const student = { name: 'Rita Revisão', email: uniqueEmail('revisao'), password: 'revisao12345' }
   let server = spawnServer(dataDir, port, { SEED_DEMO: 'true', RATE_LIMIT: 'off', CLOCK_OFFSET_SECONDS: '0' })

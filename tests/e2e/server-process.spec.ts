@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import { expect, test } from '@playwright/test'
 
-import { spawnServer, waitForHealth } from './utils'
+import { freePort, spawnServer, waitForHealth } from './utils'
 
 // Process-level behaviour of the built server (not a browser flow: run once).
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'process test runs once, in the js-on project')
@@ -12,13 +12,13 @@ test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'process test runs once
 test('one PGlite directory, one server; SIGTERM lets requests finish and shuts down cleanly', async () => {
   test.setTimeout(90_000)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-proc-'))
-  const port = 3190 + Math.floor(Math.random() * 9)
+  const port = await freePort()
   const first = spawnServer(dataDir, port)
   try {
     const health = await waitForHealth(port, first.output, 60_000)
     expect(health).toMatchObject({ status: 'ok', database: 'pglite' })
 
-    const second = spawnServer(dataDir, port + 10)
+    const second = spawnServer(dataDir, await freePort())
     const code = await second.exited
     expect(code).not.toBe(0)
     expect(second.output()).toContain(`O diretório de dados ${dataDir} já está em uso pelo processo ${first.child.pid}`)

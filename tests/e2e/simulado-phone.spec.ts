@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
 import { apiCall, hasOab, phoneOn, startOabServer, studentOn, viewportBox } from './oab-server'
-import { loginViaPage } from './utils'
+import { freePort, loginViaPage } from './utils'
 
 // Issue 39 §4, the simulado for one hand, on real OAB exams at 320 px with touch: "Iniciar" of an
 // Exame de Ordem asks first (80 questions, 5 hours, the clock does not stop); on every question
@@ -21,7 +21,7 @@ test.skip(!hasOab, 'sem ../shared/data/oab nesta máquina')
 let server: Awaited<ReturnType<typeof startOabServer>>
 test.beforeAll(async () => {
   test.setTimeout(300_000)
-  server = await startOabServer(3700 + Math.floor(Math.random() * 80) + (test.info().project.name === 'js-off' ? 100 : 0), FILES, {
+  server = await startOabServer(await freePort(), FILES, {
     CLOCK_OFFSET_SECONDS: '0',
   })
 })

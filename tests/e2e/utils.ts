@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -130,6 +131,15 @@ export async function openMore(page: Page, questionId: number) {
  * The built server as a process of its own on its own PGlite data directory, for a test about
  * the process or one that needs a moved clock (the suite's server keeps the real one).
  */
+/** A port free on this machine now, from the system: a fixed range met MariaDB's 3306 here. */
+export async function freePort() {
+  const probe = net.createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as net.AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
 export function spawnServer(dataDir: string, port: number, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, [`${process.env.BUILD_DIR || 'build'}/server/index.js`], {
     env: {
