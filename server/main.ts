@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
@@ -11,7 +10,7 @@ import { DataDirLockedError } from './db/lock'
 import { listenForReferenceChanges } from './db/reference-listener'
 import { createLogger, withoutUrlPasswords } from './logger'
 import { buildDir } from './paths'
-import { isDraining, markDraining, startDraining } from './shared/draining'
+import { isDraining, trackAnswers } from './shared/draining'
 import { closeSharedRedis } from './shared/redis'
 import { runStartupTasks, startBackgroundTasks } from './startup'
 
@@ -97,31 +96,12 @@ export async function startServer(options: StartOptions = {}) {
   // calls the API over loopback, and closing the listener first made those calls fail ("other
   // side closed") for the pages caught mid-render. While stopping, every answer tells the proxy
   // (server/shared/draining.ts).
-  const open = new Set<ServerResponse>()
-  let drained: (() => void) | null = null
-  // One listener for every answer, with the answer as `this` (no closure per request, ADR 061).
-  function closed(this: ServerResponse) {
-    open.delete(this)
-    if (open.size === 0 && drained) {
-      const then = drained
-      drained = null
-      then()
-    }
-  }
-  server.on('request', (_req, res) => {
-    open.add(res)
-    if (isDraining()) markDraining(res)
-    res.on('close', closed)
-  })
-  const whenIdle = (then: () => void) => {
-    if (open.size === 0) then()
-    else drained = then
-  }
+  const requests = trackAnswers(server)
 
   const shutdown = (signal: string) => {
     if (isDraining()) return
-    startDraining(open)
-    logger.info({ signal, inFlight: open.size }, 'encerrando: terminando as requisições em curso')
+    requests.drain()
+    logger.info({ signal, inFlight: requests.inFlight }, 'encerrando: terminando as requisições em curso')
     setTimeout(() => {
       logger.warn('tempo de encerramento esgotado; saindo')
       process.exit(1)
@@ -143,7 +123,7 @@ export async function startServer(options: StartOptions = {}) {
     // Once the last request ends, one grace period before closing: a request the proxy sent
     // before it saw the draining header is accepted and answered, not reset mid-way by the close
     // (a connection whose request is not read yet counts as idle). Then close as soon as idle.
-    whenIdle(() => setTimeout(() => whenIdle(close), DRAIN_GRACE_MS))
+    requests.whenIdle(() => setTimeout(() => requests.whenIdle(close), DRAIN_GRACE_MS))
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))

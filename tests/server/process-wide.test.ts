@@ -8,7 +8,7 @@ import { PROCESS_WIDE } from '../support/process-wide'
 // A test file that stubs, spies, mocks or writes process.env changes the process for the files
 // after it in a shared worker: it must run isolated (tests/support/process-wide.ts, ADR 048).
 const PROCESS_CHANGE =
-  /\bvi\.(mock|doMock|spyOn|stubEnv|stubGlobal|useFakeTimers)\(|process\.env\.\w+\s*=[^=]|delete process\.env|startDraining\(/
+  /\bvi\.(mock|doMock|spyOn|stubEnv|stubGlobal|useFakeTimers)\(|process\.env\.\w+\s*=[^=]|delete process\.env|startDraining\(|trackAnswers\(/
 
 function testFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -7,6 +7,7 @@
 export const PROCESS_WIDE = [
   'server/features/health/health.test.ts',
   'tests/server/draining.test.ts',
+  'tests/server/draining-answers.test.ts',
   'tests/server/postgres-pool.test.ts',
   'tests/server/logging.test.ts',
   'tests/web/redirect-corpus.test.ts',
