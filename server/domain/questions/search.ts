@@ -209,14 +209,17 @@ function whereClause(p: SearchParams): SQL {
 
 /**
  * The page as (id, ord) rows and the bounded total, as CTEs of the one search statement.
- * A text search reads its first TEXT_COUNT_CAP + 1 matches once: that pool is counted, and
+ * A text search reads its newest TEXT_COUNT_CAP + 1 matches once: that pool is counted, and
  * ranked, and its TEXT_COUNT_CAP best are what pages show (the same pool on every page, so
  * pages never overlap; past page 25 of a broad word the answer is empty: refine the search).
+ * Newest by id, not the first the scan meets: PostgreSQL starts a scan of a large table where the
+ * last one stopped, so that pool moved with every call and a page showed other questions each time
+ * it was loaded (ADR 068).
  */
 function pageAndTotal(p: SearchParams, where: SQL): SQL {
   const offset = (p.page - 1) * p.perPage
   if (p.searchTerm) {
-    return sql`m AS MATERIALIZED (SELECT q.id, q.search_vector FROM questions q WHERE ${where} LIMIT ${TEXT_COUNT_CAP + 1}),
+    return sql`m AS MATERIALIZED (SELECT q.id, q.search_vector FROM questions q WHERE ${where} ORDER BY q.id DESC LIMIT ${TEXT_COUNT_CAP + 1}),
       ranked AS (SELECT id, row_number() OVER (ORDER BY ts_rank(search_vector, ${tsQuery(p.searchTerm)}) DESC, id) AS ord FROM m),
       page AS (SELECT id, ord FROM ranked WHERE ord <= ${TEXT_COUNT_CAP} ORDER BY ord LIMIT ${p.perPage} OFFSET ${offset}),
       total AS (SELECT count(*)::int AS n FROM m)`

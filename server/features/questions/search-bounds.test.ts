@@ -38,10 +38,22 @@ describe('bounded totals and ranked pools', () => {
     const pages = await Promise.all([1, 2, 3, last - 1, last].map((page) => search(`search_term=direito&page=${page}`)))
     for (const page of pages) expect(page.body.data).toHaveLength(20)
     expect(new Set(pages.flatMap(idsOf)).size).toBe(100)
-    // The ranked pool holds the TEXT_COUNT_CAP best of the first matches: past it, an empty page.
+    // The ranked pool holds the TEXT_COUNT_CAP best of the newest matches: past it, an empty page.
     const past = await search(`search_term=direito&page=${last + 1}`)
     expect(past.status).toBe(200)
     expect(past.body).toMatchObject({ data: [], page: last + 1, total: TEXT_COUNT_CAP, total_exact: false })
+  })
+
+  it("ranks a broad word's newest matches, whatever order the table holds them in", async () => {
+    // What a student paging through "direito" can be shown: its TEXT_COUNT_CAP + 1 newest matches.
+    const newest = await t.db.execute(sql`SELECT id FROM questions
+      WHERE removed_at IS NULL AND search_vector @@ websearch_to_tsquery('portuguese', gabarita_fold('direito'))
+      ORDER BY id DESC LIMIT ${TEXT_COUNT_CAP + 1}`)
+    const pool = new Set((newest as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id)))
+    const pages = await Promise.all(Array.from({ length: TEXT_COUNT_CAP / 20 }, (_, i) => search(`search_term=direito&page=${i + 1}`)))
+    const shown = pages.flatMap(idsOf)
+    expect(new Set(shown).size).toBe(TEXT_COUNT_CAP)
+    expect(shown.filter((id) => !pool.has(id))).toEqual([])
   })
 
   it('counts filters exactly under the cap and caps the unfiltered list', async () => {
