@@ -219,6 +219,10 @@ export function startProxy(port: number, backends: number[]) {
       attempt()
     })
   })
+  // Longer than a client's own idle timeout (undici's is 4 s), as the server's is (server/main.ts):
+  // a client never reuses a connection the proxy is closing at the same instant (a reset, once,
+  // on a loaded machine, after the test restarted a server for several seconds).
+  server.keepAliveTimeout = 65_000
   return new Promise<{ url: string; close: () => Promise<void> }>((resolve) => {
     server.listen(port, '127.0.0.1', () =>
       resolve({
