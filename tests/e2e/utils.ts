@@ -127,10 +127,6 @@ export async function openMore(page: Page, questionId: number) {
   await page.locator(`#questao-${questionId} summary`, { hasText: 'Mais' }).click()
 }
 
-/**
- * The built server as a process of its own on its own PGlite data directory, for a test about
- * the process or one that needs a moved clock (the suite's server keeps the real one).
- */
 /** A port free on this machine now, from the system: a fixed range met MariaDB's 3306 here. */
 export async function freePort() {
   const probe = net.createServer()
@@ -140,6 +136,10 @@ export async function freePort() {
   return port
 }
 
+/**
+ * The built server as a process of its own on its own PGlite data directory, for a test about
+ * the process or one that needs a moved clock (the suite's server keeps the real one).
+ */
 export function spawnServer(dataDir: string, port: number, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, [`${process.env.BUILD_DIR || 'build'}/server/index.js`], {
     env: {

@@ -9,7 +9,7 @@ import { DRAINING_HEADER, isDraining, trackAnswers } from '#server/shared/draini
 // answers are in flight, found through their connections when the stop begins. Module state: the
 // draining flag is the process's, so this file runs isolated (tests/support/process-wide.ts).
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string }
+type Answer = { headers: http.IncomingHttpHeaders; body: string }
 
 function get(port: number, path: string, agent: http.Agent) {
   return new Promise<Answer>((resolve, reject) => {
@@ -18,7 +18,7 @@ function get(port: number, path: string, agent: http.Agent) {
         let body = ''
         res.setEncoding('utf8')
         res.on('data', (chunk: string) => (body += chunk))
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }))
+        res.on('end', () => resolve({ headers: res.headers, body }))
         res.on('error', reject)
       })
       .on('error', reject)
