@@ -97,10 +97,12 @@ export const EXPLANATION_POOL = 1_000
  * Live questions whose teacher's explanation matches the same text query, best first. The
  * search vector covers statement and alternatives only and the schema has no index over the
  * explanations, so this reads them: a LIKE prefilter per term (all terms, or any in the 'or'
- * fallback) keeps the first EXPLANATION_POOL candidates, and only those pay for to_tsvector.
- * Measured on PGlite with 20k explanations: 5 s for to_tsvector over all of them, 0.12 s for
- * the LIKE pass. A broad word may leave a match outside the pool: the statement search (indexed)
- * still finds those questions by their statements. ADR 023 says how an index would replace it.
+ * fallback) keeps the newest EXPLANATION_POOL candidates, and only those pay for to_tsvector.
+ * Newest, not the first the scan meets: PostgreSQL starts a scan of a large table where the last
+ * one stopped, so the same message drew on other explanations each time (as the search's pool,
+ * ADR 068). Measured on PGlite with 20k explanations: 5 s for to_tsvector over all of them, 0.12 s
+ * for the LIKE pass. A broad word may leave a match outside the pool: the statement search
+ * (indexed) still finds those questions by their statements. ADR 023 says how an index would replace it.
  */
 async function explanationMatches(db: Db, terms: string[], mode: 'all' | 'some', disciplineIds: number[], limit: number) {
   const query = tsQuery(terms.join(mode === 'all' ? ' ' : ' or '))
@@ -112,7 +114,7 @@ async function explanationMatches(db: Db, terms: string[], mode: 'all' | 'some',
     sql`WITH c AS MATERIALIZED (
       SELECT q.id, q.explanation FROM questions q
       WHERE q.removed_at IS NULL AND q.explanation IS NOT NULL AND ${prefilter} ${inDiscipline}
-      LIMIT ${EXPLANATION_POOL}),
+      ORDER BY q.id DESC LIMIT ${EXPLANATION_POOL}),
     m AS MATERIALIZED (SELECT id, to_tsvector('portuguese', gabarita_fold(explanation)) AS v FROM c)
     SELECT id FROM m WHERE v @@ ${query} ORDER BY ts_rank(v, ${query}) DESC, id LIMIT ${limit}`,
   )

@@ -7,6 +7,7 @@ import { chatMessages } from '#server/db/schema'
 import { createTestContext, createTestUser } from '../../../tests/support/context'
 import { contractRequest } from '../../../tests/support/contract'
 import { insertQuestions } from '../../../tests/support/questions'
+import { EXPLANATION_POOL } from './bank-replies'
 import { CHAT_DISABLED, CHAT_FLOOD_MESSAGE, CHAT_HISTORY_LIMIT, CHAT_PER_MINUTE, CHAT_PLAN_REQUIRED } from './messages'
 
 // The study assistant (issue 14): GET/POST/DELETE /chat/messages. Gating by plan and by the
@@ -146,6 +147,38 @@ describe('replies from the bank', () => {
     const { reply } = await ask(premium, 'norma fundamental de Kelsen')
     expect(reply.links[0].href).toBe(`/questoes/${kelsen}`)
     expect(reply.content).toContain('o tema aparece na explicação da questão')
+  })
+
+  it(`draws on the newest ${EXPLANATION_POOL} explanations a word matches, the same ones on every message`, async () => {
+    // More matching explanations than the pool: the oldest fall outside it. Before, the pool was
+    // the first the scan met (on a fresh table, the oldest; on a large PostgreSQL one, wherever
+    // the last scan had stopped).
+    const own = await createTestContext()
+    try {
+      const extra = 5
+      const bank = await insertQuestions(
+        own.db,
+        Array.from({ length: EXPLANATION_POOL + extra }, (_, i) => ({
+          discipline: 'Direito Civil',
+          statement: `Sobre os direitos reais de garantia, assinale a correta (${i + 1}).`,
+          explanation: 'A anticrese entrega ao credor os frutos do imóvel.',
+        })),
+      )
+      const ids = bank.questions.map((q) => q.id).sort((a, b) => a - b)
+      const student = await createTestUser(own.ctx, { plan: 'PREMIUM' })
+      const cited = async () => {
+        const res = await contractRequest(own.app).post('/api/v1/chat/messages').set(student.auth).send({ content: 'anticrese' })
+        expect(res.status).toBe(201)
+        return (res.body.reply.links as Link[]).map((l) => l.href).filter((h) => /^\/questoes\/\d+$/.test(h))
+      }
+      const first = await cited()
+      // Equal ranks: the lowest ids of the pool, from the sixth question on.
+      expect(first).toEqual(ids.slice(extra, extra + first.length).map((id) => `/questoes/${id}`))
+      expect(first.length).toBeGreaterThan(0)
+      expect(await cited()).toEqual(first)
+    } finally {
+      await own.close()
+    }
   })
 
   it('a message in the student’s own words falls back to the questions with most of its terms', async () => {
