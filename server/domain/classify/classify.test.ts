@@ -4,6 +4,7 @@ import path from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
+import { MIN_TRAINING_EXAMS, TRAINING_QUESTIONS, trainingExams } from './current'
 import { readDisciplineNames, readExamFolder } from './exam-folder'
 import { defaultModel, defaultModelPath, loadModelFile } from './load'
 import type { BookletQuestion } from './model'
@@ -47,6 +48,30 @@ describe('the booklet model', () => {
     const sequence = learnSequence([], 2, { order: 'none' })
     const result = posteriors([Float64Array.from([0, -10]), Float64Array.from([-1, 0])], sequence)
     expect(result[1][1]).toBeCloseTo(1 / (1 + Math.exp(-1)), 9)
+  })
+})
+
+describe('which exams the bank trains on', () => {
+  const exam = (examId: number, count: number, ...names: string[]) => names.map((name) => ({ examId, name, count }))
+
+  it('a bank under the limit: every exam, in id order', () => {
+    const pairs = [...exam(3, 80, 'Civil', 'Penal'), ...exam(1, 80, 'Civil'), ...exam(2, 80, 'Penal')]
+    expect(trainingExams(pairs)).toEqual([1, 2, 3])
+  })
+
+  it(`a large bank: the newest exams up to ${TRAINING_QUESTIONS} questions, then the newest of a discipline they lack`, () => {
+    const half = TRAINING_QUESTIONS / 2
+    const pairs = [
+      ...exam(1, 500, 'Tributário'),
+      ...exam(2, 500, 'Tributário'),
+      ...exam(3, half, 'Civil'),
+      ...exam(4, half, 'Civil', 'Penal'),
+      ...exam(5, half, 'Penal'),
+      ...exam(6, half, 'Civil'),
+    ]
+    // 6 and 5 reach the limit, 4 makes the minimum of three exams, 3 adds nothing new, 2 brings Tributário.
+    expect(MIN_TRAINING_EXAMS).toBe(3)
+    expect(trainingExams(pairs)).toEqual([2, 4, 5, 6])
   })
 })
 

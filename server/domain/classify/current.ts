@@ -20,6 +20,12 @@ import { TrainingSet, trainModelInTurns } from './model'
 export const MIN_TRAINING_EXAMS = 3
 /** About three real exams: fewer labels than that classify worse than the shipped model. */
 export const MIN_TRAINING_QUESTIONS = 200
+/**
+ * The newest exams' booklets up to about this many questions (ADR 069): past it a model classifies
+ * no better, while training on a whole large bank took 20 s of a core at every start (100k
+ * questions) and left 70 MB of the process's memory behind.
+ */
+export const TRAINING_QUESTIONS = 20_000
 
 export type ModelOrigin = 'bank' | 'shipped'
 
@@ -69,19 +75,21 @@ function shipped(file: string | undefined) {
 async function build(db: Db, labelled: { exams: number; questions: number }, modelFile: string | undefined): Promise<CurrentModel> {
   if (labelled.exams >= MIN_TRAINING_EXAMS && labelled.questions >= MIN_TRAINING_QUESTIONS) {
     const ofDiscipline = eq(disciplines.id, questions.disciplineId)
-    // Which exams hold labels, and under which disciplines: one read for both.
+    // Which exams hold labels, under which disciplines and how many: one read for all three.
     const pairs = await db
-      .selectDistinct({ examId: questions.examId, name: disciplines.name })
+      .select({ examId: questions.examId, name: disciplines.name, count: sql<number>`count(*)::int` })
       .from(questions)
       .innerJoin(disciplines, ofDiscipline)
       .where(labelledWhere())
-    const names = [...new Set(pairs.map((p) => p.name))].sort((a, b) => a.localeCompare(b, 'pt-BR'))
+      .groupBy(questions.examId, disciplines.name)
+    const exams = trainingExams(pairs)
+    const chosen = pairs.filter((p) => exams.includes(p.examId))
+    const names = [...new Set(chosen.map((p) => p.name))].sort((a, b) => a.localeCompare(b, 'pt-BR'))
     if (names.length >= 2) {
       try {
         // One exam's texts at a time: a large bank is never held in memory whole (a label added
         // meanwhile under a new discipline waits for the next training).
         const set = new TrainingSet(names)
-        const exams = [...new Set(pairs.map((p) => p.examId))].sort((a, b) => a - b)
         for (const examId of exams) {
           const booklet = await db
             .select({
@@ -104,6 +112,34 @@ async function build(db: Db, labelled: { exams: number; questions: number }, mod
   }
   const loaded = shipped(modelFile)
   return loaded.ok ? { ...loaded, origin: 'shipped', labelled } : { ...loaded, labelled }
+}
+
+/**
+ * The exams a model learns from, in id order: the newest until TRAINING_QUESTIONS (never fewer than
+ * MIN_TRAINING_EXAMS), then the newest exam of each discipline none of those has, so every label
+ * the bank uses can still be suggested.
+ */
+export function trainingExams(pairs: { examId: number; name: string; count: number }[]): number[] {
+  const byExam = new Map<number, { count: number; names: string[] }>()
+  for (const p of pairs) {
+    const exam = byExam.get(p.examId) ?? { count: 0, names: [] }
+    exam.count += p.count
+    exam.names.push(p.name)
+    byExam.set(p.examId, exam)
+  }
+  const newestFirst = [...byExam.keys()].sort((a, b) => b - a)
+  const chosen = new Set<number>()
+  const covered = new Set<string>()
+  let total = 0
+  for (const id of newestFirst) {
+    const exam = byExam.get(id)!
+    const needed = total < TRAINING_QUESTIONS || chosen.size < MIN_TRAINING_EXAMS
+    if (!needed && exam.names.every((name) => covered.has(name))) continue
+    chosen.add(id)
+    total += exam.count
+    for (const name of exam.names) covered.add(name)
+  }
+  return [...chosen].sort((a, b) => a - b)
 }
 
 /** The model to classify with now, retrained first when the labels changed since the last one. */
