@@ -21,8 +21,8 @@ export const MIN_TRAINING_EXAMS = 3
 /** About three real exams: fewer labels than that classify worse than the shipped model. */
 export const MIN_TRAINING_QUESTIONS = 200
 /**
- * The newest exams' booklets up to about this many questions (ADR 069): 28 times the nine real OAB
- * exams the shipped model learnt from, a bound on the work rather than on any bank seen so far.
+ * The newest exams' booklets up to about this many questions (ADR 069): 26 times the 760 questions
+ * of the nine real OAB exams the shipped model learnt from, a bound on the work, not on any bank seen.
  * Training on a whole 100k bank took 20 s of a core at every start and left 70 MB behind.
  */
 export const TRAINING_QUESTIONS = 20_000
