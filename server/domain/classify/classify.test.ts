@@ -56,7 +56,7 @@ describe('which exams the bank trains on', () => {
 
   it('a bank under the limit: every exam, in id order', () => {
     const pairs = [...exam(3, 80, 'Civil', 'Penal'), ...exam(1, 80, 'Civil'), ...exam(2, 80, 'Penal')]
-    expect(trainingExams(pairs)).toEqual([1, 2, 3])
+    expect(trainingExams(pairs)).toEqual({ exams: [1, 2, 3], names: ['Civil', 'Penal'] })
   })
 
   it(`a large bank: the newest exams up to ${TRAINING_QUESTIONS} questions, then the newest of a discipline they lack`, () => {
@@ -71,7 +71,7 @@ describe('which exams the bank trains on', () => {
     ]
     // 6 and 5 reach the limit, 4 makes the minimum of three exams, 3 adds nothing new, 2 brings Tributário.
     expect(MIN_TRAINING_EXAMS).toBe(3)
-    expect(trainingExams(pairs)).toEqual([2, 4, 5, 6])
+    expect(trainingExams(pairs)).toEqual({ exams: [2, 4, 5, 6], names: ['Civil', 'Penal', 'Tributário'] })
   })
 })
 

@@ -82,10 +82,7 @@ async function build(db: Db, labelled: { exams: number; questions: number }, mod
       .innerJoin(disciplines, ofDiscipline)
       .where(labelledWhere())
       .groupBy(questions.examId, disciplines.name)
-    const exams = trainingExams(pairs)
-    const taken = new Set(exams)
-    const chosen = pairs.filter((p) => taken.has(p.examId))
-    const names = [...new Set(chosen.map((p) => p.name))].sort((a, b) => a.localeCompare(b, 'pt-BR'))
+    const { exams, names } = trainingExams(pairs)
     if (names.length >= 2) {
       try {
         // One exam's texts at a time: a large bank is never held in memory whole (a label added
@@ -118,9 +115,9 @@ async function build(db: Db, labelled: { exams: number; questions: number }, mod
 /**
  * The exams a model learns from, in id order: the newest until TRAINING_QUESTIONS (never fewer than
  * MIN_TRAINING_EXAMS), then the newest exam of each discipline none of those has, so every label
- * the bank uses can still be suggested.
+ * the bank uses can still be suggested; and the disciplines those exams hold, in pt-BR order.
  */
-export function trainingExams(pairs: { examId: number; name: string; count: number }[]): number[] {
+export function trainingExams(pairs: { examId: number; name: string; count: number }[]) {
   const byExam = new Map<number, { count: number; names: string[] }>()
   for (const p of pairs) {
     const exam = byExam.get(p.examId) ?? { count: 0, names: [] }
@@ -140,7 +137,7 @@ export function trainingExams(pairs: { examId: number; name: string; count: numb
     total += exam.count
     for (const name of exam.names) covered.add(name)
   }
-  return [...chosen].sort((a, b) => a - b)
+  return { exams: [...chosen].sort((a, b) => a - b), names: [...covered].sort((a, b) => a.localeCompare(b, 'pt-BR')) }
 }
 
 /** The model to classify with now, retrained first when the labels changed since the last one. */
