@@ -343,7 +343,7 @@ function toCard(r: CardRow, rules: LegislativeRule[]): QuestionCard {
 }
 
 /** The whole search as one statement: one round trip, the bounded total on every row. */
-function searchStatement(p: SearchParams): SQL {
+export function searchStatement(p: SearchParams): SQL {
   return sql`
     WITH ${pageAndTotal(p, whereClause(p))}
     SELECT total.n AS total, c.* FROM total LEFT JOIN (
