@@ -52,6 +52,8 @@ describe('renderSql', () => {
     for (const statement of [
       sql`SELECT ${questions.id} FROM ${questions} WHERE ${questions.number} = ${4}`,
       sql`SELECT 1 WHERE x = ${sql.placeholder('x')}`,
+      // A placeholder inside a parameter whose encoder would turn it into text.
+      sql`SELECT 1 WHERE x = ${sql.param(sql.placeholder('x'), { mapToDriverValue: (v: unknown) => JSON.stringify(v) })}`,
       sql`SELECT ${"o'brien"}`.inlineParams(),
       sql`SELECT ${sql.identifier('a b')}`,
     ])

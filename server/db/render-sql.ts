@@ -37,6 +37,8 @@ function walk(chunks: readonly unknown[], out: Rendered) {
       if ((chunk as unknown as { shouldInlineParams: boolean }).shouldInlineParams) throw UNUSUAL
       walk(chunk.queryChunks, out)
     } else if (chunk instanceof Param) {
+      // A placeholder is never given to the encoder (drizzle checks it first), nor is what it maps to SQL.
+      if (isEntity(chunk.value)) throw UNUSUAL
       const value: unknown = chunk.value === null ? null : chunk.encoder.mapToDriverValue(chunk.value)
       if (isEntity(value)) throw UNUSUAL
       out.params.push(value)
