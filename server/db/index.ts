@@ -116,6 +116,29 @@ async function runPostMigrationSql(exec: (sql: string) => Promise<unknown>, dbDi
   }
 }
 
+/** 'gabarita' in ASCII: the advisory lock a server holds while it migrates (ADR 071). */
+const MIGRATION_LOCK = '7449343429318374497'
+
+/**
+ * The migrations and the SQL after them, one server at a time: replicas started together on one
+ * database raced on the same tables and functions, and all but one failed to start (ADR 071). Run
+ * on the connection that holds the lock, so a pool of one connection cannot wait on itself.
+ */
+async function migrateAlone(pool: pg.Pool, migrationsFolder: string, dbDir: string) {
+  const client = await pool.connect()
+  try {
+    await client.query('SELECT pg_advisory_lock($1::bigint)', [MIGRATION_LOCK])
+    await migratePg(drizzlePg(client), { migrationsFolder })
+    await runPostMigrationSql((s) => client.query(s), dbDir)
+    await client.query('SELECT pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK])
+    client.release()
+  } catch (error) {
+    // Closed, not returned to the pool: the lock ends with its session.
+    client.release(error instanceof Error ? error : true)
+    throw error
+  }
+}
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const dbDir = resolveDbDir()
   const migrationsFolder = path.join(dbDir, 'migrations')
@@ -142,10 +165,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     }
     try {
       await pool.query('SET client_min_messages TO warning')
-      if (!options.migrated) {
-        await migratePg(db as never, { migrationsFolder })
-        await runPostMigrationSql((s) => pool.query(s), dbDir)
-      }
+      if (!options.migrated) await migrateAlone(pool, migrationsFolder, dbDir)
     } catch (error) {
       await pool.end()
       throw error
