@@ -1,7 +1,3 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
@@ -9,18 +5,12 @@ import { DEMO_ADMIN, loginViaPage, registerViaApi } from './utils'
 
 // Issue 10 from the browser, JS on and off: the quota message → plans → checkout on the
 // sandbox provider → back on /trocar-plano; a declined payment; cancel and undo; a scheduled
-// downgrade; the admin toggles, subscriptions and users pages. The e2e server runs the
+// downgrade; the subscriptions and users pages (the admin toggles: feature-toggles.spec.ts). The e2e server runs the
 // sandbox provider (scripts/e2e-server.mjs). Each test uses its own fresh student.
 
 type ApiCard = { id: number; short_id: string; is_annulled: boolean; alternatives: { letter: string }[] }
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` })
-
-async function apiLogin(request: APIRequestContext, credentials: { email: string; password: string }) {
-  const res = await request.post('/api/v1/auth/login', { data: credentials })
-  expect(res.status(), await res.text()).toBe(200)
-  return (await res.json()).token as string
-}
 
 async function policyOf(request: APIRequestContext, token: string) {
   const res = await request.get('/api/v1/policy', { headers: auth(token) })
@@ -56,31 +46,6 @@ const currentPlan = (page: Page) => page.getByTestId('plano-atual')
 /** The confirmation step: a dialog with JS, a plain section of the page without. */
 function step(page: Page, javaScriptEnabled: boolean, name: string) {
   return page.getByRole(javaScriptEnabled ? 'dialog' : 'region', { name })
-}
-
-/**
- * The admin toggles are global and both projects run at once against one server: whoever
- * switches one off holds this lock (a directory: mkdir is atomic) until it is back on.
- */
-async function withToggleLock<T>(fn: () => Promise<T>): Promise<T> {
-  const lock = path.join(os.tmpdir(), `gabarita-e2e-${process.env.E2E_PORT ?? '3100'}-toggles.lock`)
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    try {
-      fs.mkdirSync(lock)
-      break
-    } catch {
-      // A lock left by a killed run is older than any test.
-      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now())
-      if (age > 60_000 || Date.now() > deadline) fs.rmSync(lock, { recursive: true, force: true })
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
-  }
-  try {
-    return await fn()
-  } finally {
-    fs.rmSync(lock, { recursive: true, force: true })
-  }
 }
 
 test('a Gratuito student at the weekly limit upgrades to Premium through the checkout and answers a 6th question', async ({
@@ -254,37 +219,6 @@ test('/trocar-plano asks a visitor to log in; /planos sends a visitor to sign up
   await page.getByRole('button', { name: 'Criar conta' }).click()
   await expect(page).toHaveURL(/\/trocar-plano\?plano=PRO$/)
   await expect(page.locator('#plano-PRO')).toBeChecked()
-})
-
-test('the admin switches notebooks off on /admin/recursos and the student’s feature map follows', async ({ page, request }) => {
-  const student = await registerViaApi(request)
-  const adminToken = await apiLogin(request, DEMO_ADMIN)
-  expect((await policyOf(request, student.token)).features.notebooks).toBe(true)
-  await loginViaPage(page, DEMO_ADMIN, '/admin/recursos')
-  await expect(page.getByRole('navigation', { name: 'Administração' }).getByRole('link', { name: 'Recursos' })).toBeVisible()
-  await withToggleLock(async () => {
-    try {
-      await page.goto('/admin/recursos')
-      const notebooks = page.getByLabel('Cadernos', { exact: true })
-      await expect(notebooks).toBeChecked()
-      await notebooks.uncheck()
-      await page.getByRole('button', { name: 'Salvar recursos' }).click()
-      await expect(toasts(page)).toContainText('Recursos atualizados.')
-      await expect(page.getByLabel('Cadernos', { exact: true })).not.toBeChecked()
-      // The other four were sent too (an unchecked box is absent from the form): still on.
-      await expect(page.getByLabel('Anúncios')).toBeChecked()
-      expect((await policyOf(request, student.token)).features.notebooks).toBe(false)
-
-      await page.getByLabel('Cadernos', { exact: true }).check()
-      await page.getByRole('button', { name: 'Salvar recursos' }).click()
-      await expect(page.getByLabel('Cadernos', { exact: true })).toBeChecked()
-      // With JS the box is checked before the POST lands: poll the API until it has.
-      await expect.poll(async () => (await policyOf(request, student.token)).features.notebooks).toBe(true)
-    } finally {
-      // Shared server: never leave a global toggle off for the other specs.
-      await request.put('/api/v1/admin/feature-toggles', { headers: auth(adminToken), data: { notebooksEnabled: true } })
-    }
-  })
 })
 
 test('the admin finds a student, grants Premium, and sees it on /admin/assinaturas; never changes their own admin access', async ({
