@@ -5,8 +5,9 @@ import { DEMO_ADMIN, loginViaPage, registerViaApi } from './utils'
 
 // Issue 10 from the browser, JS on and off: the quota message → plans → checkout on the
 // sandbox provider → back on /trocar-plano; a declined payment; cancel and undo; a scheduled
-// downgrade; the subscriptions and users pages (the admin toggles: feature-toggles.spec.ts). The e2e server runs the
-// sandbox provider (scripts/e2e-server.mjs). Each test uses its own fresh student.
+// downgrade; the subscriptions and users pages (the admin toggles: feature-toggles.spec.ts).
+// The e2e server runs the sandbox provider (scripts/e2e-server.mjs). Each test uses its own
+// fresh student.
 
 type ApiCard = { id: number; short_id: string; is_annulled: boolean; alternatives: { letter: string }[] }
 

@@ -1,33 +1,16 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-
 import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { DEMO_ADMIN, freePort, loginViaPage, registerViaApi, spawnServer, waitForHealth } from './utils'
+import { startOwnServer } from './oab-server'
+import { DEMO_ADMIN, freePort, loginViaPage, registerViaApi } from './utils'
 
 // The admin's toggles are global: switched off on the suite's shared server, they reached the specs
 // running beside this one (a notebook another spec created in that moment was refused, a CI flake).
 // So this spec switches them on a server of its own, one per project.
-let server: { base: string; stop: () => Promise<void> }
+let server: Awaited<ReturnType<typeof startOwnServer>>
 
 test.beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-toggles-'))
-  const port = await freePort()
-  const spawned = spawnServer(dataDir, port, { SEED_DEMO: 'true', RATE_LIMIT: 'off' })
-  const stop = async () => {
-    await spawned.stop()
-    fs.rmSync(dataDir, { recursive: true, force: true })
-  }
-  try {
-    // A cold PGlite start beside the suite's server and two browsers: give it time.
-    await waitForHealth(port, spawned.output, 200_000)
-  } catch (error) {
-    await stop()
-    throw error
-  }
-  server = { base: `http://127.0.0.1:${port}`, stop }
+  server = await startOwnServer(await freePort())
 })
 test.afterAll(async () => server?.stop())
 

@@ -32,12 +32,14 @@ async function upload(base: string, token: string, endpoint: string, file: strin
   expect(res.status, await res.clone().text()).toBe(200)
 }
 
-/** Starts the server, imports the OAB disciplines and these exams; returns their ids by file. */
-export async function startOabServer(port: number, files: string[], env: Record<string, string> = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-oab-'))
+/**
+ * The built server on a PGlite data directory of its own, with the demo (its admin) and no rate
+ * limits: for a spec whose data or switches must not reach the suite's shared server.
+ */
+export async function startOwnServer(port: number, env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-own-'))
   const settings = { SEED_DEMO: 'true', RATE_LIMIT: 'off', ...env }
   let server = spawnServer(dataDir, port, settings)
-  const base = `http://127.0.0.1:${port}`
   const stop = async () => {
     await server.stop()
     fs.rmSync(dataDir, { recursive: true, force: true })
@@ -51,6 +53,17 @@ export async function startOabServer(port: number, files: string[], env: Record<
   try {
     // A cold PGlite start beside the suite's server and two browsers: give it time.
     await waitForHealth(port, server.output, 200_000)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { base: `http://127.0.0.1:${port}`, stop, restart }
+}
+
+/** Starts the server, imports the OAB disciplines and these exams; returns their ids by file. */
+export async function startOabServer(port: number, files: string[], env: Record<string, string> = {}) {
+  const { base, stop, restart } = await startOwnServer(port, env)
+  try {
     const admin = (await apiCall(base, 'POST', '/auth/login', null, DEMO_ADMIN)).token as string
     await upload(base, admin, 'disciplines/upload', 'disciplinas-oab.json', 'application/json')
     for (const file of files) await upload(base, admin, 'questions/upload-exam-txt', file, 'text/plain')

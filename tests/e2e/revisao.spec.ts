@@ -1,12 +1,8 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-
 import type { Browser } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { apiCall } from './oab-server'
-import { DEMO_ADMIN, freePort, loginViaPage, spawnServer, uniqueEmail, waitForHealth } from './utils'
+import { apiCall, startOwnServer } from './oab-server'
+import { DEMO_ADMIN, freePort, loginViaPage, uniqueEmail } from './utils'
 
 // Issue 30, Revisão, as it will be checked: a student answers a question wrong today; the server
 // is restarted with its clock moved two days forward (CLOCK_OFFSET_SECONDS, outside production);
@@ -22,13 +18,10 @@ async function page(browser: Browser, base: string, javaScriptEnabled: boolean) 
 
 test('errada hoje, a questão volta depois de amanhã; revisada, volta mais tarde', async ({ browser, javaScriptEnabled }) => {
   test.setTimeout(180_000)
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-revisao-'))
-  const port = await freePort()
-  const base = `http://127.0.0.1:${port}`
   const student = { name: 'Rita Revisão', email: uniqueEmail('revisao'), password: 'revisao12345' }
-  let server = spawnServer(dataDir, port, { SEED_DEMO: 'true', RATE_LIMIT: 'off', CLOCK_OFFSET_SECONDS: '0' })
+  const server = await startOwnServer(await freePort(), { CLOCK_OFFSET_SECONDS: '0' })
+  const { base } = server
   try {
-    await waitForHealth(port, server.output)
     const { token } = await apiCall(base, 'POST', '/auth/register', null, { ...student, password_confirmation: student.password })
     const admin = (await apiCall(base, 'POST', '/auth/login', null, DEMO_ADMIN)).token
     const search = await apiCall(base, 'GET', '/questions/search?per_page=20&annulled=false', token)
@@ -41,11 +34,9 @@ test('errada hoje, a questão volta depois de amanhã; revisada, volta mais tard
     await loginViaPage(tab, student, '/revisao')
     await expect(tab.getByTestId('revisar-hoje')).toHaveText('Revisar hoje: 0 questões')
     await tab.context().close()
-    await server.stop()
 
     // Two days later, by the server's clock.
-    server = spawnServer(dataDir, port, { SEED_DEMO: 'true', RATE_LIMIT: 'off', CLOCK_OFFSET_SECONDS: String(2 * DAY) })
-    await waitForHealth(port, server.output)
+    await server.restart({ CLOCK_OFFSET_SECONDS: String(2 * DAY) })
     tab = await page(browser, base, javaScriptEnabled)
     await loginViaPage(tab, student, '/revisao')
     await expect(tab.getByTestId('revisar-hoje')).toHaveText('Revisar hoje: 1 questão')
@@ -84,6 +75,5 @@ test('errada hoje, a questão volta depois de amanhã; revisada, volta mais tard
     await tab.context().close()
   } finally {
     await server.stop()
-    fs.rmSync(dataDir, { recursive: true, force: true })
   }
 })
