@@ -12,7 +12,7 @@ test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'only a page with scrip
 
 test('a visitor whose login dialog never arrives keeps the page and its form', async ({ page }) => {
   let refused = 0
-  await page.route(/\/login-dialog-[A-Z0-9]+\.js$/, (route) => {
+  await page.route(/\/login-dialog-[A-Za-z0-9]+\.js$/, (route) => {
     refused += 1
     return route.abort('internetdisconnected')
   })
@@ -33,7 +33,7 @@ test('in modo resolução, an answer whose panel never arrives is kept, and the 
   await loginViaPage(page, await premiumStudent(request), '/questoes/resolver?anuladas=excluir&pos=1')
   await expect(page.getByTestId('progresso')).toContainText('Questão 1 de')
   // From now on the answer's panel cannot be fetched.
-  await page.route(/\/after-answer-[A-Z0-9]+\.js$/, (route) => route.abort('internetdisconnected'))
+  await page.route(/\/after-answer-[A-Za-z0-9]+\.js$/, (route) => route.abort('internetdisconnected'))
   await page.locator('.qa > label').first().click()
   await page.getByRole('button', { name: 'Responder' }).click()
   const notLoaded = page.getByRole('status').filter({ hasText: 'Esta parte da página não carregou' })
@@ -42,7 +42,7 @@ test('in modo resolução, an answer whose panel never arrives is kept, and the 
   await expect(page.getByTestId('progresso')).toContainText('Questão 1 de')
   await expect(page.getByText('Algo deu errado')).toHaveCount(0)
   // The signal is back: the link loads the page again, with the answer's panel.
-  await page.unroute(/\/after-answer-[A-Z0-9]+\.js$/)
+  await page.unroute(/\/after-answer-[A-Za-z0-9]+\.js$/)
   await notLoaded.first().getByRole('link', { name: 'Recarregar a página' }).click()
   await expect(page.getByTestId('resposta')).toBeVisible()
 })
