@@ -20,17 +20,23 @@ const BATCH = 500
 type CitedRow = { id: number; statement: string; alternatives: Alternative[]; explanation: string | null; year: number }
 const CITED_COLUMNS = sql`SELECT id, statement, alternatives, explanation, year FROM questions`
 
-/** Reads the citations of every question not read with this version; how many questions it read. */
+/**
+ * Reads the citations of every question not read with this version; how many questions it read.
+ * Replicas starting together share the work: each takes a batch no other holds (SKIP LOCKED).
+ */
 export async function readCitations(db: Db) {
   let total = 0
   for (;;) {
-    const rows = await queryRows<CitedRow>(
-      db,
-      sql`${CITED_COLUMNS} WHERE citations_version IS DISTINCT FROM ${CITATIONS_VERSION} ORDER BY id LIMIT ${BATCH}`,
-    )
-    if (!rows.length) return total
-    await db.transaction((tx) => storeCitations(tx, rows))
-    total += rows.length
+    const read = await db.transaction(async (tx) => {
+      const rows = await queryRows<CitedRow>(
+        tx,
+        sql`${CITED_COLUMNS} WHERE citations_version IS DISTINCT FROM ${CITATIONS_VERSION} ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+      )
+      if (rows.length) await storeCitations(tx, rows)
+      return rows.length
+    })
+    if (!read) return total
+    total += read
   }
 }
 
