@@ -1,27 +1,18 @@
-import crypto from 'node:crypto'
-
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 
 import { generateBank } from '../../bench/generate'
 import { openDatabase, queryRows } from '../../server/db/index'
 import { CITATIONS_VERSION, readCitations } from '../../server/domain/citations/store'
+import { withEmptyPostgres } from '../support/empty-postgres'
 
 // Replicas of one deploy start together, and each runs the start-up pass over the questions whose
 // citations are unread (ADR 055): they share it, each question read by one of them.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the citations pass on PostgreSQL', () => {
   it('splits the unread questions between two servers reading at once: each is read once', async () => {
-    const serverUrl = process.env.TEST_DATABASE_URL!
-    const name = `gabarita_c_${crypto.randomBytes(6).toString('hex')}`
-    const admin = new pg.Client({ connectionString: serverUrl })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${name}`)
-    const url = new URL(serverUrl)
-    url.pathname = `/${name}`
-    try {
-      const one = await openDatabase({ kind: 'postgres', url: url.href, poolSize: 2 })
-      const two = await openDatabase({ kind: 'postgres', url: url.href, poolSize: 2 })
+    await withEmptyPostgres(async (url) => {
+      const one = await openDatabase({ kind: 'postgres', url, poolSize: 2 })
+      const two = await openDatabase({ kind: 'postgres', url, poolSize: 2 })
       try {
         await generateBank(one.db, 3_000)
         const [a, b] = await Promise.all([readCitations(one.db), readCitations(two.db)])
@@ -37,9 +28,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the citations pass on PostgreSQ
         await one.close()
         await two.close()
       }
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await admin.end()
-    }
+    })
   }, 120_000)
 })
