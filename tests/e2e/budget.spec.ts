@@ -18,7 +18,7 @@ test('/questoes stays within its HTML and JavaScript budgets; the login forms lo
   // fetches six files at a time, and the list named 31 before (19 since).
   expect(bytes.scripts.length).toBeLessThanOrEqual(20)
 
-  // Issue 41: a page's 20–30 scripts and stylesheets carry only the headers a file uses, kept a
+  // Issue 41: a page's scripts and stylesheets carry only the headers a file uses, kept a
   // year; the pages' policy and framing headers (≈ 1 KB each) stay on the pages.
   for (const asset of [bytes.scripts[0]!, bytes.styles[0]!]) {
     const res = await fetch(`${baseURL}${asset}`, { headers: { 'accept-encoding': 'gzip' } })
