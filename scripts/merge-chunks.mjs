@@ -82,7 +82,8 @@ for (const chunk of byName.values()) {
   fs.writeFileSync(path.join(out, chunk.fileName), min)
 }
 
-const entryFile = (url) => [...byName.values()].find((c) => c.facadeModuleId === fileOf(url)).fileName
+const fileByEntry = new Map([...byName.values()].filter((c) => c.isEntry).map((c) => [c.facadeModuleId, c.fileName]))
+const entryFile = (url) => fileByEntry.get(fileOf(url))
 const staticClosure = (fileName, seen = new Set()) => {
   for (const dep of byName.get(fileName).imports)
     if (!seen.has(dep)) {
