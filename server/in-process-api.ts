@@ -37,13 +37,18 @@ export function inProcessDispatch(app: Express, mount = '/api/v1'): InProcessDis
       req.push(null)
 
       const res = new ServerResponse(req)
-      const chunks: Buffer[] = []
+      const chunks: (Buffer | string)[] = []
       const collect = (chunk: unknown, encoding?: unknown) => {
         if (chunk === undefined || chunk === null || typeof chunk === 'function') return
-        chunks.push(
-          Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'),
-        )
+        const utf8 = typeof encoding !== 'string' || encoding === 'utf8' || encoding === 'utf-8'
+        // A text in UTF-8 stays text: the API's JSON is one string, read back as it was written.
+        if (typeof chunk === 'string' && utf8) chunks.push(chunk)
+        else chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk), utf8 ? 'utf8' : (encoding as BufferEncoding)))
       }
+      const body = () =>
+        chunks.every((chunk) => typeof chunk === 'string')
+          ? chunks.join('')
+          : Buffer.concat(chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk))).toString('utf8')
       // Own properties: Express swaps the response's prototype for its own, these stay.
       res.write = ((chunk: unknown, encoding?: unknown) => {
         collect(chunk, encoding)
@@ -51,7 +56,7 @@ export function inProcessDispatch(app: Express, mount = '/api/v1'): InProcessDis
       }) as ServerResponse['write']
       res.end = ((chunk?: unknown, encoding?: unknown) => {
         collect(chunk, encoding)
-        resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') })
+        resolve({ status: res.statusCode, body: body() })
         // What the request log and anything else waiting for the answer listens to: as a socket's
         // response does, 'finish' and then 'close'.
         queueMicrotask(() => {

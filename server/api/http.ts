@@ -24,6 +24,19 @@ export function handler<Req extends Request = Request>(
   }
 }
 
+/**
+ * A success body as JSON: what `res.json` sends (the same bytes and headers), without Express's
+ * parse of the content type it has just set, nor a copy of the text into a buffer before the
+ * socket encodes it (40–90 µs of Node a search, ADR 073).
+ */
+export function sendJson(res: Response, status: number, body: unknown) {
+  const text = JSON.stringify(body)
+  res.statusCode = status
+  res.setHeader('Content-Type', 'application/json; charset=utf-8')
+  res.setHeader('Content-Length', Buffer.byteLength(text))
+  res.end(text)
+}
+
 /** Parse with zod; the first issue becomes a 400 `{ error }` in Portuguese. */
 export function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   const result = schema.safeParse(data)

@@ -4,7 +4,7 @@ import type * as z from 'zod'
 import { requireAdmin, requireProfessor, requireUser } from './auth-middleware'
 import type { Endpoint, EndpointInput, EndpointSpec, HandlerReply } from './contract'
 import { StatusReply } from './contract'
-import { handler, HttpError, parse } from './http'
+import { handler, HttpError, parse, sendJson } from './http'
 
 // Mounts one contract on a router (ADR 038). The order of checks is the one every router kept by
 // hand: auth (401/403, in the contract's own words when it has them), then the route's own
@@ -71,7 +71,7 @@ function mount<S extends EndpointSpec>(router: Router, endpoint: Endpoint<S>, mi
       if (!(status in endpoint.responses))
         throw new Error(`${endpoint.method.toUpperCase()} ${endpoint.path}: status ${status} fora do contrato`)
       if (status === 204) res.status(204).end()
-      else res.status(status).json(reply)
+      else sendJson(res, status, reply)
     }),
   )
 }

@@ -2,6 +2,7 @@ import express from 'express'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { sendJson } from '#server/api/http'
 import { apiHelmet, apiSecurityHeaders } from '#server/app'
 
 import { createTestContext } from '../support/context'
@@ -56,6 +57,26 @@ describe('security headers', () => {
       for (const name of own(viaHelmet)) expect(replayed.headers[name.toLowerCase()]).toBe(viaHelmet.headers[name.toLowerCase()])
       expect('strict-transport-security' in replayed.headers).toBe(production)
     }
+  })
+
+  it('writes a success body as res.json does: the same bytes, type and length, none on HEAD (ADR 073)', async () => {
+    const body = { success: true, data: [{ id: 1, text: 'Questão — “aspas”, ç, 😀', alts: ['a\u2028b', '<script>'] }] }
+    const app = express()
+      .set('etag', false)
+      .get('/express', (_req, res) => res.status(201).json(body))
+      .get('/own', (_req, res) => sendJson(res, 201, body))
+    const wire = (answer: request.Response) => ({
+      status: answer.status,
+      type: answer.headers['content-type'],
+      length: answer.headers['content-length'],
+      bytes: Buffer.from(answer.text ?? '').toString('hex'),
+    })
+    const expected = wire(await request(app).get('/express'))
+    expect(expected.type).toBe('application/json; charset=utf-8')
+    expect(wire(await request(app).get('/own'))).toEqual(expected)
+    const head = await request(app).head('/own')
+    expect(head.headers['content-length']).toBe(expected.length)
+    expect(head.text ?? '').toBe('')
   })
 
   it('passes a valid incoming request id on and makes one otherwise', async () => {

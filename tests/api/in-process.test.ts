@@ -1,3 +1,4 @@
+import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { createApp } from '#server/app'
@@ -76,5 +77,21 @@ describe('the API called in-process', () => {
     expect(await send('203.0.113.51')).toBe(201)
     const rows = await t.db.select({ ip: contactMessages.ip }).from(contactMessages)
     expect(rows.map((r) => r.ip).sort()).toEqual([...Array(5).fill('203.0.113.50'), '203.0.113.51'])
+  })
+
+  it('reads back the text an answer wrote, as one string or in pieces that split a character', async () => {
+    const text = 'Questão — “aspas”, ç, 😀'
+    const bytes = Buffer.from(text)
+    const app = express()
+      .get('/api/v1/string', (_req, res) => res.end(text))
+      .get('/api/v1/pieces', (_req, res) => {
+        // The emoji's four bytes cut in two, then the rest as text.
+        res.write(bytes.subarray(0, bytes.length - 2))
+        res.write(bytes.subarray(bytes.length - 2))
+        res.end(' e mais', 'utf8')
+      })
+    const dispatch = inProcessDispatch(app)
+    expect(await dispatch({ method: 'GET', path: '/string', headers: {} })).toEqual({ status: 200, body: text })
+    expect(await dispatch({ method: 'GET', path: '/pieces', headers: {} })).toEqual({ status: 200, body: `${text} e mais` })
   })
 })
