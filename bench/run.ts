@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --quick] [--sizes=10000,100000,1000000] [--duration=10] [--rounds=1] [--api-only]
+ * npm run bench [-- --quick] [--sizes=10000,100000,1000000] [--duration=10] [--rounds=1] [--api-only] [--restart]
  *
  * Generates synthetic banks, starts the BUILT server (production mode, $BUILD_DIR)
  * on loopback for each size, and measures with autocannon: the search API and the
@@ -11,7 +11,8 @@
  * bench/revisao.ts), each with its own report; --skip-study leaves them out.
  * The floor runs beside the server and is measured just before the API, kind by kind, --rounds
  * times in turns (floor, API, floor, API…), so both see the same machine; --api-only measures
- * the direct search, the floor and the API only (no pages, dashboard, bytes or import).
+ * the direct search, the floor and the API only (no pages, dashboard, bytes or import); --restart
+ * measures a server started again once its first start has read the new bank (ADR 073).
  * BENCH_DB_PREFIX names the databases it creates (default gabarita_bench: <prefix>_<size>).
  * PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
  * is used when reachable; otherwise PGlite, without the 1M size.
@@ -71,6 +72,8 @@ const profile = hasFlag('profile')
 const apiOnly = hasFlag('api-only')
 const withImport = !hasFlag('no-import') && !apiOnly
 const rounds = Math.max(1, Number(flag('rounds') ?? 1))
+// --restart: measure a server started again on the bank its first start has read (ADR 073).
+const restart = hasFlag('restart')
 const DB_PREFIX = process.env.BENCH_DB_PREFIX ?? 'gabarita_bench'
 const BARE_PORT = PORT + 1
 const FLOOR_PORT = PORT + 2
@@ -253,7 +256,7 @@ async function main() {
     const floorServer = usePg ? await startFloor({ DATABASE_URL: dbUrl }) : null
 
     const env = serverEnv(dataDir, dbUrl)
-    const server = startServer(env)
+    let server = startServer(env)
     try {
       const base = `http://127.0.0.1:${PORT}`
       await waitFor(`${base}/api/v1/health`)
@@ -263,6 +266,14 @@ async function main() {
       // The server trains the discipline model on the new bank and reads its citations once it
       // listens (ADR 052, 055): none of that may fall inside a measurement.
       log(`  tarefas de início do servidor: ${await waitForIdle(server.pid!)} s`)
+      // The first start's citations pass over the whole new bank leaves its process slower until it
+      // restarts (ADR 073); a deploy starts on a bank already read.
+      if (restart) {
+        await stop(server)
+        server = startServer(env)
+        await waitFor(`${base}/api/v1/health`)
+        log(`  reiniciado: tarefas de início ${await waitForIdle(server.pid!)} s`)
+      }
       // Warm up (JIT, connection pools, page cache).
       for (const kind of KINDS) {
         await fetch(`${base}${API_QUERIES[kind]}`, { headers: auth })
@@ -465,6 +476,7 @@ async function main() {
     quick,
     rounds,
     apiOnly,
+    restart,
     bare: bareStats,
     sizes: results,
     dashboard,
