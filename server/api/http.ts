@@ -27,7 +27,7 @@ export function handler<Req extends Request = Request>(
 /**
  * A success body as JSON: what `res.json` sends (the same bytes and headers), without Express's
  * parse of the content type it has just set, nor a copy of the text into a buffer before the
- * socket encodes it (40–90 µs of Node a search, ADR 073).
+ * socket encodes it (42–95 µs of Node a search, ADR 073).
  */
 export function sendJson(res: Response, status: number, body: unknown) {
   const text = JSON.stringify(body)
