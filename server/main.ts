@@ -17,6 +17,8 @@ import { runStartupTasks, startBackgroundTasks } from './startup'
 export type StartOptions = {
   /** The Remix build to serve; the process tests pass one that yields none (API only). */
   loadRemixBuild?: () => Promise<ServerBuild | undefined>
+  /** server/worker.ts as this process runs it (index.ts knows); without it, bulk passes run on this thread (ADR 074). */
+  workerEntry?: URL
 }
 
 async function loadBuiltRemix() {
@@ -69,7 +71,7 @@ export async function startServer(options: StartOptions = {}) {
     // port actually bound (PORT=0 picks a free one) and the secret resolved above.
     process.env.API_URL ??= `http://127.0.0.1:${port}/api/v1`
     logger.info({ port, database: ctx.database.kind }, `Gabarita ouvindo em http://localhost:${port}`)
-    startBackgroundTasks(ctx)
+    startBackgroundTasks(ctx, { workerEntry: options.workerEntry })
   })
   server.keepAliveTimeout = 65_000
   // Without this listener a port already taken threw a stack trace and left the PGlite lock

@@ -5,6 +5,7 @@ import { retrainSoon } from './domain/classify/current'
 import { seedDemoContent } from './domain/import/seed'
 import { runReplay } from './domain/review/record'
 import { elapsedMs } from './domain/time/clock'
+import { runInWorker } from './worker-jobs'
 
 /**
  * Idempotent tasks run once the database is migrated, before the server listens:
@@ -20,13 +21,17 @@ export async function runStartupTasks(ctx: AppContext) {
  * Tasks that run once the server listens, without holding up its start: the citations of questions
  * not yet read (ADR 055), and the one-time replay of the attempts made before Revisão into cards (ADR 047). It resumes from its cursor after a
  * restart; a student who answers before it reaches them is replayed by that answer.
+ * `workerEntry`: server/worker.ts as this process runs it; without it (tests), every pass runs here.
  */
-export function startBackgroundTasks(ctx: AppContext) {
+export function startBackgroundTasks(ctx: AppContext, { workerEntry }: { workerEntry?: URL } = {}) {
   const started = elapsedMs()
   // The bank's own discipline model, built before the first upload needs it (ADR 052).
   retrainSoon(ctx.db, { modelFile: ctx.config.DISCIPLINE_MODEL_FILE })
-  // Questions not read by this version of the citation extractor (ADR 055).
-  readCitations(ctx.db)
+  // Questions not read by this version of the citation extractor (ADR 055), in a worker thread on
+  // PostgreSQL (ADR 074); PGlite has one opener, this thread.
+  const databaseUrl = ctx.config.DATABASE_URL
+  const citationsRead = databaseUrl && workerEntry ? runInWorker(workerEntry, { job: 'citations', databaseUrl }) : readCitations(ctx.db)
+  citationsRead
     .then((n) => {
       if (n) ctx.logger.info({ questions: n }, 'legislação citada: questões lidas')
     })
