@@ -72,7 +72,7 @@ const profile = hasFlag('profile')
 const apiOnly = hasFlag('api-only')
 const withImport = !hasFlag('no-import') && !apiOnly
 const rounds = Math.max(1, Number(flag('rounds') ?? 1))
-// --restart: measure a server started again on the bank its first start has read (ADR 073).
+// --restart: measure a server started again on the bank its first start has read (ADR 073, 074).
 const restart = hasFlag('restart')
 const DB_PREFIX = process.env.BENCH_DB_PREFIX ?? 'gabarita_bench'
 const BARE_PORT = PORT + 1
@@ -266,8 +266,9 @@ async function main() {
       // The server trains the discipline model on the new bank and reads its citations once it
       // listens (ADR 052, 055): none of that may fall inside a measurement.
       log(`  tarefas de início do servidor: ${await waitForIdle(server.pid!)} s`)
-      // The first start's citations pass over the whole new bank leaves its process slower until it
-      // restarts (ADR 073); a deploy starts on a bank already read.
+      // --restart: a server that finds the bank already read, as after a deploy. On PostgreSQL the first
+      // start's citations pass runs in a worker thread now (ADR 074); it left the serving thread slower
+      // until a restart when it ran there (ADR 073), and PGlite still runs it there.
       if (restart) {
         await stop(server)
         server = startServer(env)
