@@ -6,6 +6,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 import pg from 'pg'
 
@@ -92,9 +93,14 @@ export async function startServer(options: {
   built?: boolean
 }): Promise<ServerHandle> {
   const build = options.web === false ? undefined : remixBuildPath()
+  // The worker threads' entry too, as index.ts gives it (ADR 074).
+  const workerEntry = pathToFileURL(path.resolve('server/worker.ts')).href
   const script = `
     import { startServer } from './server/main.ts'
-    await startServer({ loadRemixBuild: async () => ${build ? `await import(${JSON.stringify(`file://${build}`)})` : 'undefined'} })
+    await startServer({
+      loadRemixBuild: async () => ${build ? `await import(${JSON.stringify(`file://${build}`)})` : 'undefined'},
+      workerEntry: new URL(${JSON.stringify(workerEntry)}),
+    })
   `
   // built: the bundled server of BUILD_DIR, as production runs it (no tsx in the process's RSS).
   const bundled = path.resolve(process.env.BUILD_DIR || 'build', 'server/index.js')

@@ -1,15 +1,16 @@
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import net from 'node:net'
 import path from 'node:path'
 
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 
 import { generateBank } from '../../bench/generate'
+import { startServer } from '../../scripts/scale/cluster'
 import type { Db } from '../../server/db/index'
 import { openDatabase, queryRows } from '../../server/db/index'
 import { CITATIONS_VERSION, readCitations } from '../../server/domain/citations/store'
-import { NODE_FLAGS } from '../../server/node-flags'
 import { runInWorker } from '../../server/worker-jobs'
 import { withEmptyPostgres } from '../support/empty-postgres'
 
@@ -24,41 +25,30 @@ async function unread(db: Db) {
   return rows[0]!.n
 }
 
+/** A port nothing listens on now. */
+async function freePort() {
+  const probe = net.createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
 /** The server process started on `url` (the sources with tsx, or the bundle), stopped once its citations pass has ended. */
 async function serverReadsBank(url: string, db: Db, form: 'source' | 'built') {
-  // The sources: main.ts with the worker entry index.ts would give it (no Remix build needed).
-  const script = `
-    import { startServer } from './server/main.ts'
-    await startServer({ loadRemixBuild: async () => undefined, workerEntry: new URL(${JSON.stringify(SOURCE_WORKER.href)}) })
-  `
-  const argv = form === 'built' ? [BUILT_SERVER] : ['--import', 'tsx', '--input-type=module', '-e', script]
-  const child = spawn(process.execPath, [...NODE_FLAGS, ...argv], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'x'.repeat(32),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: url,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startServer({
+    port: await freePort(),
+    env: { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), DATABASE_URL: url, SEED_DEMO: 'false', LOG_LEVEL: 'info' },
+    web: false,
+    built: form === 'built',
   })
-  let output = ''
-  child.stdout.on('data', (d) => (output += d))
-  child.stderr.on('data', (d) => (output += d))
   try {
     // Until the server logs the pass's end (or its failure), or exits.
-    for (let i = 0; i < 300 && !/legislação citada/.test(output) && child.exitCode === null; i++)
+    for (let i = 0; i < 300 && !/legislação citada/.test(server.output()) && server.child.exitCode === null; i++)
       await new Promise((r) => setTimeout(r, 200))
-    return { left: await unread(db), output }
+    return { left: await unread(db), output: server.output() }
   } finally {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r))
-      child.kill('SIGTERM')
-      await exited
-    }
+    await server.stop()
   }
 }
 
@@ -107,7 +97,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the citations pass on PostgreSQ
     )
   }, 60_000)
 
-  // The server wires it: from the sources, and as built (index.js finds worker.js beside it) once `npm run build` ran.
+  // The server wires it: from the sources (as index.ts does, scripts/scale/cluster.ts), and as built
+  // (index.js finds worker.js beside it) once `npm run build` ran.
   for (const form of ['source', 'built'] as const) {
     it.skipIf(form === 'built' && !fs.existsSync(path.join(path.dirname(BUILT_SERVER), 'worker.js')))(
       `a server started (${form}) on a bank with unread questions reads them all in its worker`,
