@@ -3,6 +3,7 @@ import { Socket } from 'node:net'
 
 import type { Express } from 'express'
 
+import { readsBodyAsText } from './api/http'
 import type { InProcessCall, InProcessDispatch } from './client/core'
 
 /**
@@ -37,6 +38,7 @@ export function inProcessDispatch(app: Express, mount = '/api/v1'): InProcessDis
       req.push(null)
 
       const res = new ServerResponse(req)
+      readsBodyAsText(res)
       const chunks: (Buffer | string)[] = []
       const collect = (chunk: unknown, encoding?: unknown) => {
         if (chunk === undefined || chunk === null || typeof chunk === 'function') return

@@ -1,6 +1,7 @@
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { sendJson } from '#server/api/http'
 import { createApp } from '#server/app'
 import { ApiClient, ApiError } from '#server/client/core'
 import { contactMessages } from '#server/db/schema'
@@ -93,5 +94,22 @@ describe('the API called in-process', () => {
     const dispatch = inProcessDispatch(app)
     expect(await dispatch({ method: 'GET', path: '/string', headers: {} })).toEqual({ status: 200, body: text })
     expect(await dispatch({ method: 'GET', path: '/pieces', headers: {} })).toEqual({ status: 200, body: `${text} e mais` })
+  })
+
+  it("reads a contract's JSON back as the text it was written, with its length in UTF-8 bytes", async () => {
+    const body = { success: true, text: 'Questão — “aspas”, ç, 😀 \u2028' }
+    let sent: { length: unknown; chunk: unknown } | undefined
+    const app = express().get('/api/v1/json', (_req, res) => {
+      const end = res.end.bind(res)
+      res.end = ((chunk: unknown) => {
+        sent = { length: res.getHeader('content-length'), chunk }
+        return end(chunk as string)
+      }) as typeof res.end
+      sendJson(res, 201, body)
+    })
+    expect(await inProcessDispatch(app)({ method: 'GET', path: '/json', headers: {} })).toEqual({ status: 201, body: JSON.stringify(body) })
+    // The text itself, not bytes to decode again (ADR 075: only a socket gets bytes).
+    expect(typeof sent?.chunk).toBe('string')
+    expect(sent?.length).toBe(Buffer.byteLength(JSON.stringify(body)))
   })
 })
