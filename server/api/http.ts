@@ -42,14 +42,9 @@ export function sendJson(res: Response, status: number, body: unknown) {
   const text = JSON.stringify(body)
   res.statusCode = status
   res.setHeader('Content-Type', 'application/json; charset=utf-8')
-  if (readAsText.has(res)) {
-    res.setHeader('Content-Length', Buffer.byteLength(text))
-    res.end(text)
-    return
-  }
-  const bytes = Buffer.from(text)
-  res.setHeader('Content-Length', bytes.length)
-  res.end(bytes)
+  const payload = readAsText.has(res) ? text : Buffer.from(text)
+  res.setHeader('Content-Length', Buffer.byteLength(payload))
+  res.end(payload)
 }
 
 /** Parse with zod; the first issue becomes a 400 `{ error }` in Portuguese. */
