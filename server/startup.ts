@@ -1,7 +1,7 @@
 import type { AppContext } from './context'
 import { ensureAccounts } from './domain/auth/seed'
 import { readCitations } from './domain/citations/store'
-import { retrainSoon } from './domain/classify/current'
+import { retrainSoon, trainElsewhere } from './domain/classify/current'
 import { seedDemoContent } from './domain/import/seed'
 import { runReplay } from './domain/review/record'
 import { elapsedMs } from './domain/time/clock'
@@ -18,18 +18,33 @@ export async function runStartupTasks(ctx: AppContext) {
 }
 
 /**
- * Tasks that run once the server listens, without holding up its start: the citations of questions
- * not yet read (ADR 055), and the one-time replay of the attempts made before Revisão into cards (ADR 047). It resumes from its cursor after a
+ * Tasks that run once the server listens, without holding up its start: the bank's discipline
+ * model (ADR 052), the citations of questions not yet read (ADR 055), and the one-time replay of the attempts made before Revisão into cards (ADR 047). It resumes from its cursor after a
  * restart; a student who answers before it reaches them is replayed by that answer.
  * `workerEntry`: server/worker.ts as this process runs it; without it (tests), every pass runs here.
  */
 export function startBackgroundTasks(ctx: AppContext, { workerEntry }: { workerEntry?: URL } = {}) {
   const started = elapsedMs()
-  // The bank's own discipline model, built before the first upload needs it (ADR 052).
+  const databaseUrl = ctx.config.DATABASE_URL
+  // The bank's own discipline model, built before the first upload needs it (ADR 052); on
+  // PostgreSQL every training of it runs in a worker thread (ADR 076), and a failed one leaves
+  // the shipped model, as a bank that cannot be learnt does.
+  if (databaseUrl && workerEntry)
+    trainElsewhere(ctx.db, () =>
+      runInWorker(workerEntry, { job: 'disciplineModel', databaseUrl }).then(
+        (data) => {
+          if (data) ctx.logger.info({ questions: data.trainedOn.questions }, 'modelo de disciplinas: treinado com as questões do banco')
+          return data
+        },
+        (err: unknown) => {
+          ctx.logger.error({ err }, 'modelo de disciplinas: o treino falhou; segue o modelo que vem com o Gabarita')
+          return null
+        },
+      ),
+    )
   retrainSoon(ctx.db, { modelFile: ctx.config.DISCIPLINE_MODEL_FILE })
   // Questions not read by this version of the citation extractor (ADR 055), in a worker thread on
   // PostgreSQL (ADR 074); PGlite has one opener, this thread.
-  const databaseUrl = ctx.config.DATABASE_URL
   const citationsRead = databaseUrl && workerEntry ? runInWorker(workerEntry, { job: 'citations', databaseUrl }) : readCitations(ctx.db)
   citationsRead
     .then((n) => {

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -127,14 +126,7 @@ export async function openMore(page: Page, questionId: number) {
   await page.locator(`#questao-${questionId} summary`, { hasText: 'Mais' }).click()
 }
 
-/** A port free on this machine now, from the system: a fixed range met MariaDB's 3306 here. */
-export async function freePort() {
-  const probe = net.createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as net.AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
+export { freePort } from '../support/free-port'
 
 /**
  * The built server as a process of its own on its own PGlite data directory, for a test about

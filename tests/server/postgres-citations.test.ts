@@ -1,6 +1,4 @@
 import fs from 'node:fs'
-import type { AddressInfo } from 'node:net'
-import net from 'node:net'
 import path from 'node:path'
 
 import { sql } from 'drizzle-orm'
@@ -13,6 +11,7 @@ import { openDatabase, queryRows } from '../../server/db/index'
 import { CITATIONS_VERSION, readCitations } from '../../server/domain/citations/store'
 import { runInWorker } from '../../server/worker-jobs'
 import { withEmptyPostgres } from '../support/empty-postgres'
+import { freePort } from '../support/free-port'
 
 const SOURCE_WORKER = new URL('../../server/worker.ts', import.meta.url)
 const BUILT_SERVER = path.resolve(process.env.BUILD_DIR || 'build', 'server/index.js')
@@ -23,15 +22,6 @@ async function unread(db: Db) {
     sql`SELECT count(*)::int AS n FROM questions WHERE citations_version IS DISTINCT FROM ${CITATIONS_VERSION}`,
   )
   return rows[0]!.n
-}
-
-/** A port nothing listens on now. */
-async function freePort() {
-  const probe = net.createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
 }
 
 /** The server process started on `url` (the sources with tsx, or the bundle), stopped once its citations pass has ended. */

@@ -4,8 +4,8 @@ import type { Db } from '../../db/index'
 import { disciplines, questions } from '../../db/schema'
 import { UNCLASSIFIED_KEY } from '../import/parse-exam'
 import { defaultModel, defaultModelPath, loadModelFile } from './load'
-import type { DisciplineModel } from './model'
-import { TrainingSet, trainModelInTurns } from './model'
+import type { ModelData } from './model'
+import { DisciplineModel, TrainingSet, trainModelInTurns } from './model'
 
 /**
  * The model the bank classifies with (ADR 052): trained on the bank's own labelled questions
@@ -72,41 +72,65 @@ function shipped(file: string | undefined) {
   return file && file !== defaultModelPath() ? loadModelFile(file) : defaultModel()
 }
 
+/**
+ * The bank's own model, trained on its labelled questions (one exam's texts at a time: a large bank
+ * is never held in memory whole), or null when the bank cannot teach one: too few labels, fewer
+ * than two disciplines, or a training that failed. `known`: the labels' counts, when just read.
+ */
+export async function trainBankModel(db: Db, known?: { exams: number; questions: number }): Promise<DisciplineModel | null> {
+  const labelled = known ?? (await labelsVersion(db))
+  if (labelled.exams < MIN_TRAINING_EXAMS || labelled.questions < MIN_TRAINING_QUESTIONS) return null
+  const ofDiscipline = eq(disciplines.id, questions.disciplineId)
+  // Which exams hold labels, under which disciplines and how many: one read for all three.
+  const pairs = await db
+    .select({ examId: questions.examId, name: disciplines.name, count: sql<number>`count(*)::int` })
+    .from(questions)
+    .innerJoin(disciplines, ofDiscipline)
+    .where(labelledWhere())
+    .groupBy(questions.examId, disciplines.name)
+  const { exams, names } = trainingExams(pairs)
+  if (names.length < 2) return null
+  try {
+    // A label added meanwhile under a new discipline waits for the next training.
+    const set = new TrainingSet(names)
+    for (const examId of exams) {
+      const booklet = await db
+        .select({
+          number: questions.number,
+          statement: questions.statement,
+          alternatives: questions.alternatives,
+          discipline: disciplines.name,
+        })
+        .from(questions)
+        .innerJoin(disciplines, ofDiscipline)
+        .where(and(labelledWhere(), eq(questions.examId, examId)))
+      set.add(booklet)
+    }
+    return await trainModelInTurns(set)
+  } catch {
+    // The shipped model instead: a bank that cannot be learnt never stops an import.
+    return null
+  }
+}
+
+/** Trains a database's model somewhere else and hands back its data (ADR 076). */
+export type ModelTrainer = () => Promise<ModelData | null>
+
+const trainers = new WeakMap<object, ModelTrainer>()
+
+/**
+ * Every training of this database's model runs through `trainer` from now on: the server on
+ * PostgreSQL trains in a worker thread (ADR 076), and only the model's data reaches this thread.
+ */
+export function trainElsewhere(db: Db, trainer: ModelTrainer) {
+  trainers.set(db, trainer)
+}
+
 async function build(db: Db, labelled: { exams: number; questions: number }, modelFile: string | undefined): Promise<CurrentModel> {
   if (labelled.exams >= MIN_TRAINING_EXAMS && labelled.questions >= MIN_TRAINING_QUESTIONS) {
-    const ofDiscipline = eq(disciplines.id, questions.disciplineId)
-    // Which exams hold labels, under which disciplines and how many: one read for all three.
-    const pairs = await db
-      .select({ examId: questions.examId, name: disciplines.name, count: sql<number>`count(*)::int` })
-      .from(questions)
-      .innerJoin(disciplines, ofDiscipline)
-      .where(labelledWhere())
-      .groupBy(questions.examId, disciplines.name)
-    const { exams, names } = trainingExams(pairs)
-    if (names.length >= 2) {
-      try {
-        // One exam's texts at a time: a large bank is never held in memory whole (a label added
-        // meanwhile under a new discipline waits for the next training).
-        const set = new TrainingSet(names)
-        for (const examId of exams) {
-          const booklet = await db
-            .select({
-              number: questions.number,
-              statement: questions.statement,
-              alternatives: questions.alternatives,
-              discipline: disciplines.name,
-            })
-            .from(questions)
-            .innerJoin(disciplines, ofDiscipline)
-            .where(and(labelledWhere(), eq(questions.examId, examId)))
-          set.add(booklet)
-        }
-        const model = await trainModelInTurns(set)
-        return { ok: true, model, origin: 'bank', labelled }
-      } catch {
-        // Falls back to the shipped model below: a bank that cannot be learnt never stops an import.
-      }
-    }
+    const trainer = trainers.get(db)
+    const model = trainer ? await trainer().then((data) => data && new DisciplineModel(data)) : await trainBankModel(db, labelled)
+    if (model) return { ok: true, model, origin: 'bank', labelled }
   }
   const loaded = shipped(modelFile)
   return loaded.ok ? { ...loaded, origin: 'shipped', labelled } : { ...loaded, labelled }

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest'
+
+import { generateBank } from '../../bench/generate'
+import { startServer } from '../../scripts/scale/cluster'
+import { openDatabase } from '../../server/db/index'
+import { currentModel, trainBankModel, trainElsewhere } from '../../server/domain/classify/current'
+import { runInWorker } from '../../server/worker-jobs'
+import { withEmptyPostgres } from '../support/empty-postgres'
+import { freePort } from '../support/free-port'
+
+const SOURCE_WORKER = new URL('../../server/worker.ts', import.meta.url)
+
+// ADR 076: on PostgreSQL the discipline model trains in a worker thread, and only its data comes
+// back to the thread that serves the searches.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the discipline model trained in a worker thread', () => {
+  it('is the model this thread would train, handed back as data; a bank that cannot teach one answers null', async () => {
+    await withEmptyPostgres(async (url) => {
+      const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 })
+      try {
+        expect(await runInWorker(SOURCE_WORKER, { job: 'disciplineModel', databaseUrl: url })).toBeNull()
+        await generateBank(database.db, 1_000)
+        const here = await trainBankModel(database.db)
+        const there = await runInWorker(SOURCE_WORKER, { job: 'disciplineModel', databaseUrl: url })
+        expect(here).not.toBeNull()
+        expect(there).toEqual(here!.data)
+      } finally {
+        await database.close()
+      }
+    })
+  }, 120_000)
+
+  it('serves every training of a database once registered, and a failed one leaves the shipped model', async () => {
+    await withEmptyPostgres(async (url) => {
+      const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 })
+      const other = await openDatabase({ kind: 'postgres', url, poolSize: 2 })
+      try {
+        await generateBank(database.db, 1_000)
+        let trainings = 0
+        trainElsewhere(database.db, () => {
+          trainings++
+          return runInWorker(SOURCE_WORKER, { job: 'disciplineModel', databaseUrl: url })
+        })
+        const model = await currentModel(database.db)
+        expect(model).toMatchObject({ ok: true, origin: 'bank', labelled: { questions: 1_000 } })
+        // The same labels: the model already built, no second training.
+        expect(await currentModel(database.db)).toBe(model)
+        expect(trainings).toBe(1)
+        expect(model.ok && model.model.data).toEqual((await trainBankModel(database.db))!.data)
+
+        trainElsewhere(other.db, async () => null)
+        expect(await currentModel(other.db)).toMatchObject({ ok: true, origin: 'shipped' })
+      } finally {
+        await database.close()
+        await other.close()
+      }
+    })
+  }, 120_000)
+
+  it("a server's report names the bank's own model, trained in its worker", async () => {
+    await withEmptyPostgres(async (url) => {
+      const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 })
+      await generateBank(database.db, 600)
+      await database.close()
+      const credentials = { email: 'admin-modelo@gabarita.test', password: 'senha-admin-123' }
+      const server = await startServer({
+        port: await freePort(),
+        env: {
+          NODE_ENV: 'production',
+          SESSION_SECRET: 'x'.repeat(32),
+          DATABASE_URL: url,
+          SEED_DEMO: 'false',
+          ADMIN_EMAIL: credentials.email,
+          ADMIN_PASSWORD: credentials.password,
+          LOG_LEVEL: 'info',
+        },
+        web: false,
+      })
+      try {
+        const login = await fetch(`${server.url}/api/v1/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(credentials),
+        })
+        expect(login.status).toBe(200)
+        const { token } = (await login.json()) as { token: string }
+        const report = await fetch(`${server.url}/api/v1/admin/classification/report`, { headers: { authorization: `Bearer ${token}` } })
+        expect(report.status).toBe(200)
+        const body = (await report.json()) as { model: { origin: string; trained_on: { questions: number } } }
+        expect(body.model).toMatchObject({ origin: 'bank', trained_on: { questions: 600 } })
+        // Logged by the worker's trainer only: the thread that serves trained nothing.
+        expect(server.output()).toContain('modelo de disciplinas: treinado com as questões do banco')
+        expect(server.output()).not.toContain('o treino falhou')
+      } finally {
+        await server.stop()
+      }
+    })
+  }, 120_000)
+})
