@@ -23,7 +23,7 @@ export type WorkerJob = { job: keyof Jobs; databaseUrl: string }
  * Runs a job in a worker thread of server/worker.ts (`entry`, in the form this process runs:
  * .ts from the sources, .js built); what the job answers. It never holds the process open.
  */
-export function runInWorker<J extends keyof Jobs>(entry: URL, job: { job: J; databaseUrl: string }): Promise<Awaited<ReturnType<Jobs[J]>>> {
+export function runInWorker<J extends keyof Jobs>(entry: URL, job: WorkerJob & { job: J }): Promise<Awaited<ReturnType<Jobs[J]>>> {
   // Nothing of this process's command line (an --eval, a profiler) goes to the thread. The
   // sources go through tsx's API: its loader given as --import does not reach a worker's entry.
   const options = { workerData: job, execArgv: [] }
