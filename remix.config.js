@@ -9,6 +9,9 @@ export default {
   serverBuildPath: `${buildDir}/remix/index.js`,
   assetsBuildDirectory: `${buildDir}/assets`,
   publicPath: '/build/',
+  // Bundled into the server build so only the icons the app draws are loaded: the package's
+  // entry, loaded whole, held every one of its icons in the server's heap (ADR 077).
+  serverDependenciesToBundle: [/^lucide-react/],
   tailwind: true,
   postcss: false,
   future: {

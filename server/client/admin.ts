@@ -3,7 +3,7 @@ import type { ImportFileJson } from '../features/analyses/contract'
 import { disciplinesApi } from '../features/disciplines/contract'
 import { call } from './call'
 import type { ApiClient } from './core'
-import { ApiError, FormData } from './core'
+import { ApiError, newForm } from './core'
 
 /**
  * The admin's multipart uploads (`adminApi.uploadDisciplines`, `adminApi.uploadExams` in
@@ -24,8 +24,8 @@ export type UploadResult = {
 }
 export type UploadFile = { name: string; content: Uint8Array | Blob }
 
-function formOf(files: UploadFile[]) {
-  const form = new FormData()
+async function formOf(files: UploadFile[]) {
+  const form = await newForm()
   for (const file of files) {
     const blob = file.content instanceof Blob ? file.content : new Blob([new Uint8Array(file.content)])
     form.append('file', blob, file.name)
@@ -36,7 +36,11 @@ function formOf(files: UploadFile[]) {
 /** A rejected file is an answer, not a failure: 422 bodies with per-file results are returned. */
 async function upload(client: ApiClient, path: string, files: UploadFile[], force: boolean) {
   try {
-    return await client.post<UploadResult>(path, { form: formOf(files), query: { force: force ? 'true' : 'false' }, timeoutMs: 120_000 })
+    return await client.post<UploadResult>(path, {
+      form: await formOf(files),
+      query: { force: force ? 'true' : 'false' },
+      timeoutMs: 120_000,
+    })
   } catch (error) {
     if (error instanceof ApiError && error.status === 422 && error.body && typeof error.body === 'object' && 'files' in error.body) {
       return error.body as UploadResult
@@ -50,9 +54,9 @@ export function uploadExams(client: ApiClient, files: UploadFile[], options: { f
 }
 
 /** `analysesApi.importFiles`: exported exams whose COMENTARIO texts become analyses (issue 40). */
-export function importAnalyses(client: ApiClient, files: UploadFile[]) {
+export async function importAnalyses(client: ApiClient, files: UploadFile[]) {
   return client.post<{ success: true; message: string; files: ImportFileJson[] }>('/analyses/import', {
-    form: formOf(files),
+    form: await formOf(files),
     timeoutMs: 120_000,
   })
 }

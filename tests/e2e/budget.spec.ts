@@ -1,3 +1,9 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+
 import { expect, test } from '@playwright/test'
 
 import { CSS_GZIP_BUDGET, HTML_BUDGET, JS_GZIP_BUDGET, pageBytes } from '../../bench/page-bytes'
@@ -226,4 +232,34 @@ test('a form whose schema has not arrived (offline, slow) is still checked, by t
   await page.getByRole('button', { name: 'Enviar mensagem' }).click()
   await expect(page.getByText('Digite um email válido')).toBeVisible()
   expect(posts).toContain('/contato')
+})
+
+// ADR 077: the server's heap holds what it renders. The charts are drawn only in the browser
+// (`*.client.tsx`), the icons are bundled one by one, and undici waits for a call over a socket:
+// loaded at start, the three held 13 MB of the server's heap and 23 MB of its RSS. Loading the
+// pages' build records each package it imports; a static import of one of them brings it back.
+test('loading the server build imports no chart library, no whole icon set and no HTTP client', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-imports-'))
+  const log = path.join(dir, 'imports.txt')
+  const hook = `import fs from 'node:fs'
+export async function resolve(specifier, context, next) {
+  if (/^[@a-z]/.test(specifier) && !specifier.startsWith('node:')) fs.appendFileSync(${JSON.stringify(log)}, specifier + '\\n')
+  return next(specifier, context)
+}`
+  const build = pathToFileURL(path.resolve(process.env.BUILD_DIR || 'build', 'remix/index.js')).href
+  const script = `import { register } from 'node:module'
+register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hook)}))
+await import(${JSON.stringify(build)})`
+  execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, NODE_ENV: 'production' } })
+  const packageOf = (specifier: string) =>
+    specifier
+      .split('/')
+      .slice(0, specifier.startsWith('@') ? 2 : 1)
+      .join('/')
+  const imported = new Set(fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).map(packageOf))
+  fs.rmSync(dir, { recursive: true, force: true })
+  // What it must import, so the record is known to work.
+  expect(imported).toContain('react')
+  expect(imported).toContain('@remix-run/react')
+  for (const pkg of ['recharts', 'lucide-react', 'undici']) expect(imported, pkg).not.toContain(pkg)
 })

@@ -12,7 +12,7 @@ import { ApiError } from '~/utils/api.server'
 import { formatDateTime, formatNumber } from '~/utils/format'
 import { apiForRequest, requireAdmin, withSession } from '~/utils/session.server'
 
-const CountBarChart = lazyChart(() => import('~/admin/charts'))
+const CountBarChart = lazyChart(() => import('~/admin/charts.client'))
 
 export const meta: MetaFunction = () => [{ title: 'Painel Administrativo — Gabarita' }]
 

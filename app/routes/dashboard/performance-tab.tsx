@@ -14,7 +14,7 @@ import { accuracy, PerformanceTable } from './stats'
 // to it; the newest simulados with their scores (issue 29).
 
 const PerformanceChart = lazyChart(
-  () => import('./performance-chart'),
+  () => import('./performance-chart.client'),
   <p className="text-sm text-slate-600 dark:text-slate-300">Carregando gráfico...</p>,
 )
 

@@ -16,7 +16,7 @@ import { loadStatistics } from './desempenho.server'
 // section of the page without. The bars are drawn with JS only; the same figures are always
 // in the table below them.
 
-const AlternativesChart = lazyChart(() => import('./chart'))
+const AlternativesChart = lazyChart(() => import('./chart.client'))
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Desempenho — ${data.question.label} — Gabarita` : 'Desempenho — Gabarita' },
