@@ -243,7 +243,8 @@ test('loading the server build imports no chart library, no whole icon set and n
   const log = path.join(dir, 'imports.txt')
   const hook = `import fs from 'node:fs'
 export async function resolve(specifier, context, next) {
-  if (/^[@a-z]/.test(specifier) && !specifier.startsWith('node:')) fs.appendFileSync(${JSON.stringify(log)}, specifier + '\\n')
+  // A bare specifier: neither relative, absolute nor a URL (node:, file:, data:).
+  if (!/^([./]|[a-z][a-z0-9+.-]*:)/i.test(specifier)) fs.appendFileSync(${JSON.stringify(log)}, specifier + '\\n')
   return next(specifier, context)
 }`
   const build = pathToFileURL(path.resolve(process.env.BUILD_DIR || 'build', 'remix/index.js')).href
