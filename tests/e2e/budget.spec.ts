@@ -251,14 +251,18 @@ export async function resolve(specifier, context, next) {
   const script = `import { register } from 'node:module'
 register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hook)}))
 await import(${JSON.stringify(build)})`
-  execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, NODE_ENV: 'production' } })
   const packageOf = (specifier: string) =>
     specifier
       .split('/')
       .slice(0, specifier.startsWith('@') ? 2 : 1)
       .join('/')
-  const imported = new Set(fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).map(packageOf))
-  fs.rmSync(dir, { recursive: true, force: true })
+  let imported: Set<string>
+  try {
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, NODE_ENV: 'production' } })
+    imported = new Set(fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).map(packageOf))
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
   // What it must import, so the record is known to work.
   expect(imported).toContain('react')
   expect(imported).toContain('@remix-run/react')
