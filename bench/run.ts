@@ -72,8 +72,8 @@ const adminUrl = ADMIN_URL
 const profile = hasFlag('profile')
 const apiOnly = hasFlag('api-only')
 const withImport = !hasFlag('no-import') && !apiOnly
-// Five by default: one round's API / floor ratio moved from 76% to 111% in a run whose rounds'
-// median read 96% (ADR 078).
+// Five by default: single rounds' API / floor ratios moved from 76% to 111% in a run whose kinds'
+// medians read 96–101% (ADR 078).
 const rounds = Math.max(1, Number(flag('rounds') ?? 5))
 // --restart: measure a server started again on the bank its first start has read (ADR 073, 074).
 const restart = hasFlag('restart')
