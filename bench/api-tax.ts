@@ -1,9 +1,9 @@
 /**
- * `npm run bench:tax [-- --against=../other-checkout --rounds=7 --duration=4 --size=10000 --profile --live --built]`: the
+ * `npm run bench:tax [-- --against=../other-checkout --rounds=7 --duration=4 --size=10000 --kind=filters --profile --live --built]`: the
  * search API's tax without the database (ADR 061, 065). The HTTP floor and this checkout's API
  * (and, with --against, another checkout's, e.g. a `git worktree` of the commit before) each run in
  * its own process over one PostgreSQL bank, every read's first answer replayed
- * (bench/api-tax-server.ts); autocannon drives them in turns, the signed-in filters search, and
+ * (bench/api-tax-server.ts); autocannon drives them in turns, one signed-in search (--kind), and
  * the Node CPU each spent per request is read from /proc. Least and median of the rounds; the tax
  * is the API's CPU over the floor's. Steadier than searches per second on a shared machine, where
  * PostgreSQL and autocannon take the same cores.
@@ -37,14 +37,18 @@ import {
   waitForIdle,
 } from './harness'
 import { summarizeProfile } from './profile'
+import type { Kind } from './search-kinds'
+import { API_QUERIES, KINDS } from './search-kinds'
 
 const rounds = Number(flag('rounds') ?? 7)
 const duration = Number(flag('duration') ?? 4)
 const size = Number(flag('size') ?? 10_000)
 const against = flag('against')
-// The same search as the floor's filters kind (bench/search-kinds.ts).
-const API_QUERY = '/api/v1/questions/search?discipline_ids=1&difficulty=medio'
-const FLOOR_QUERY = '/floor/filters'
+// --kind: the query kind both run (bench/search-kinds.ts), filters by default.
+const kind = (flag('kind') ?? 'filters') as Kind
+if (!KINDS.includes(kind)) throw new Error(`--kind: use ${KINDS.join(', ')}`)
+const API_QUERY = API_QUERIES[kind]
+const FLOOR_QUERY = `/floor/${kind}`
 
 if (!(await postgresAvailable(ADMIN_URL))) throw new Error(`PostgreSQL não disponível em ${ADMIN_URL} (BENCH_DATABASE_URL)`)
 const dbName = `${process.env.BENCH_DB_PREFIX ?? 'gabarita_bench'}_tax`
@@ -105,7 +109,7 @@ try {
     }
   const least = (us: number[]) => Math.round(Math.min(...us))
   const median = (us: number[]) => Math.round(medianBy(us, (u) => u))
-  log(`\nCPU do Node por busca, ${live ? 'com o banco' : 'sem o banco'} (${rounds} rodadas de ${duration} s, menor / mediana):`)
+  log(`\nCPU do Node por busca ${kind}, ${live ? 'com o banco' : 'sem o banco'} (${rounds} rodadas de ${duration} s, menor / mediana):`)
   for (const [j, s] of servers.entries()) {
     const tax = j
       ? `; imposto sobre o chão ${least(perRequest[j]!) - least(perRequest[0]!)} / ${median(perRequest[j]!) - median(perRequest[0]!)} µs`

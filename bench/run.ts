@@ -62,7 +62,7 @@ import { benchImport } from './import'
 import { CSS_GZIP_BUDGET, HTML_BUDGET, JS_GZIP_BUDGET, pageBytes } from './page-bytes'
 import { summarizeProfile } from './profile'
 import type { Kind } from './search-kinds'
-import { KINDS, SEARCH_PARAMS, SSR_QUERIES } from './search-kinds'
+import { API_QUERIES, KINDS, SEARCH_PARAMS, SSR_QUERIES } from './search-kinds'
 
 const quick = hasFlag('quick')
 const duration = Number(flag('duration') ?? (quick ? 4 : 10))
@@ -81,12 +81,6 @@ const DB_PREFIX = process.env.BENCH_DB_PREFIX ?? 'gabarita_bench'
 const BARE_PORT = PORT + 1
 const FLOOR_PORT = PORT + 2
 
-const API_QUERIES: Record<Kind, string> = {
-  narrow: '/api/v1/questions/search?search_term=usucapi%C3%A3o%20extraordin%C3%A1ria',
-  broad: '/api/v1/questions/search?search_term=direito',
-  filters: '/api/v1/questions/search?discipline_ids=1&difficulty=medio',
-  random: '/api/v1/questions/search?random=true&seed=bench-visitor',
-}
 // The same searches the API runs, straight from Node over a pool of the server's size:
 // no HTTP, no auth, no logging (issue 16, target 1: the API tax).
 async function measureDirect(db: Db, kind: Kind): Promise<{ rps: number; requests: number }> {

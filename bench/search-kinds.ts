@@ -20,6 +20,14 @@ export const SEARCH_PARAMS: Record<Kind, Partial<SearchParams>> = {
   random: { random: true, seed: 'bench-visitor', userId: NEW_STUDENT },
 }
 
+// The same searches through the search API.
+export const API_QUERIES: Record<Kind, string> = {
+  narrow: '/api/v1/questions/search?search_term=usucapi%C3%A3o%20extraordin%C3%A1ria',
+  broad: '/api/v1/questions/search?search_term=direito',
+  filters: '/api/v1/questions/search?discipline_ids=1&difficulty=medio',
+  random: '/api/v1/questions/search?random=true&seed=bench-visitor',
+}
+
 // The same searches as a signed-in student's /questoes page.
 export const SSR_QUERIES: Record<Kind, string> = {
   narrow: '/questoes?q=usucapi%C3%A3o%20extraordin%C3%A1ria',
