@@ -78,6 +78,13 @@ export function log(msg: string) {
   process.stdout.write(`${msg}\n`)
 }
 
+/** The median of `values`: of an even count, the mean of the two middle ones. */
+export function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
 /** The middle of `items` by `key` (of an odd count; the lower middle otherwise). */
 export const medianBy = <T>(items: T[], key: (item: T) => number) =>
   [...items].sort((a, b) => key(a) - key(b))[Math.floor((items.length - 1) / 2)]!

@@ -14,7 +14,7 @@ import { promisify } from 'node:util'
 
 import { ApiClient } from '../server/client/core'
 import type { Target } from './harness'
-import { flag, log, registerStudent, SECRET, sessionCookie, writeReport } from './harness'
+import { flag, log, median, registerStudent, SECRET, sessionCookie, writeReport } from './harness'
 import { withOabBank } from './oab-bank'
 import { pageBytes } from './page-bytes'
 
@@ -62,12 +62,6 @@ async function lighthouse(url: string, cookie: string | null): Promise<Figures> 
     }
     fs.rmSync(out, { force: true })
   }
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }
 
 await withOabBank('phone', async ({ base, admin, questions }) => {
