@@ -5,7 +5,7 @@ import { buildInfo } from '#server/version'
 
 import { chatFeature } from './chat/chat.server'
 import { formatDateTime } from './utils/format'
-import { getOptionalUser } from './utils/session.server'
+import { getOptionalUser, getSession } from './utils/session.server'
 import { getTheme } from './utils/theme.server'
 import { getToasts } from './utils/toast.server'
 
@@ -14,12 +14,30 @@ import { getToasts } from './utils/toast.server'
 
 /** The user, theme, flash messages, build and the page's own address, for every page. */
 export async function loadRoot(request: Request, context: AppLoadContext) {
-  const [user, theme, { toasts, headers }] = await Promise.all([getOptionalUser(request, context), getTheme(request), getToasts(request)])
+  const [user, theme, { toasts, headers }, session] = await Promise.all([
+    getOptionalUser(request, context),
+    getTheme(request),
+    getToasts(request),
+    getSession(request),
+  ])
   const url = new URL(request.url)
+  // The offline page's copy kept by the service worker, fetched without cookies: it names nobody,
+  // and the device's offline practice must not take it for a visitor (ADR 079).
+  const offlineShell = url.pathname === '/estudar-offline' && request.headers.has('x-gabarita-casca') && !user
   // The study assistant's header link and widget (plan hasChat AND the chatEnabled toggle).
   const chat = await chatFeature(request, context, user)
   return json(
-    { user, chat, theme, toasts, version: shownVersion(), path: `${url.pathname}${url.search}`, csrf: context.csrfToken },
+    {
+      user,
+      chat,
+      theme,
+      toasts,
+      version: shownVersion(),
+      path: `${url.pathname}${url.search}`,
+      csrf: context.csrfToken,
+      remember: session.get('remember') === true,
+      offlineShell,
+    },
     { headers },
   )
 }

@@ -18,8 +18,8 @@ import { GeneralErrorBoundary } from './components/error-boundary'
 import { Footer } from './components/footer'
 import { Header } from './components/header'
 import { Toaster } from './components/toaster'
+import { OfflineDevice } from './offline/device'
 import { keptOnDevice } from './offline/flag'
-import { QueueSender } from './offline/queue-sender'
 import { loadRoot } from './root.server'
 import tailwind from './styles/tailwind.css'
 import { useNonce } from './utils/nonce'
@@ -105,9 +105,8 @@ export default function App() {
       <NavigationStatus />
       <Footer version={data.version} />
       <Toaster toasts={data.toasts} />
-      {data.user ? (
-        <QueueSender csrf={data.csrf ?? ''} />
-      ) : (
+      <OfflineDevice userId={data.user?.id ?? null} remember={data.remember} shell={data.offlineShell} />
+      {data.user ? null : (
         <AfterHydration>
           <LoginDialog />
         </AfterHydration>

@@ -1,15 +1,18 @@
-// Gabarita's service worker (issue 39, ADR 056). Pages always come from the network when there
-// is one (they hold the student's data); only when it fails does this answer: with the page as
-// last seen for /estudar-offline, else with our offline page (a static one: a page of the app
-// served under another address would not match it once its script runs). The build's files are
-// named by their content, so a cached copy is always right.
-const CACHE = 'gabarita-v1'
+// Gabarita's service worker (issue 39, ADR 056; ADR 079). Pages always come from the network when
+// there is one (they hold the student's data); only when it fails does this answer: with the kept
+// copy of /estudar-offline, else with our offline page (a static one: a page of the app served
+// under another address would not match it once its script runs). The build's files are named by
+// their content, so a cached copy is always right.
+// Nothing personal is cached (issue 61: a shared phone kept the last student's name and email):
+// the /estudar-offline copy is fetched without cookies (and marked by a header), a page that names nobody; the
+// page's script reads the device's own records to know whose downloads to show.
+const CACHE = 'gabarita-v2'
 const FALLBACK = '/offline.html'
 const SHELL = ['/estudar-offline']
 
-/** Caches a page and the build files its HTML names (its scripts and styles). */
+/** Caches a page as a visitor sees it, and the build files its HTML names (its scripts and styles). */
 async function keep(cache, url) {
-  const res = await fetch(url, { credentials: 'same-origin' })
+  const res = await fetch(url, { credentials: 'omit', headers: { 'X-Gabarita-Casca': '1' } })
   if (!res.ok) return
   await cache.put(url, res.clone())
   const html = await res.text()
@@ -55,12 +58,12 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(
     fetch(request)
       .then((res) => {
-        // The offline pages stay fresh in the cache each time they are opened online.
+        // The offline page's copy stays fresh (a new build's scripts) each time it is opened
+        // online: fetched again as a visitor, never the signed-in response itself.
         if (res.ok && SHELL.includes(url.pathname)) {
-          const copy = res.clone()
           caches
             .open(CACHE)
-            .then((cache) => cache.put(url.pathname, copy))
+            .then((cache) => keep(cache, url.pathname))
             .catch(() => undefined)
         }
         return res

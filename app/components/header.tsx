@@ -1,8 +1,8 @@
-import { Form, Link, NavLink, useLocation } from '@remix-run/react'
+import { Link, NavLink, useLocation } from '@remix-run/react'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 
 import type { UserJson } from '#server/features/auth/contract'
-import { CsrfInput } from '~/components/csrf-input'
+import { LogoutForm } from '~/components/logout-form'
 import type { ShownVersion } from '~/root.server'
 import type { Theme } from '~/utils/theme.server'
 
@@ -171,12 +171,11 @@ function UserLinks({ user, chat = false, desktop = false }: { user: UserJson | n
       <NavLink to="/editar-perfil" className="nav-link">
         Perfil
       </NavLink>
-      <Form method="POST" action="/logout">
-        <CsrfInput />
+      <LogoutForm>
         <button type="submit" className="btn-ghost">
           Sair
         </button>
-      </Form>
+      </LogoutForm>
     </>
   )
 }

@@ -1,11 +1,15 @@
 import type { OfflineSource } from './download-button'
-import { saveQuestions } from './store'
+import { keptFor } from './owner'
+import { saveQuestions, storedQuestions } from './store'
 
 /**
  * Asks the server for the source's questions (Estudar offline's action) and keeps them on this
- * device; says what happened. A dropped connection throws, for the button to say so.
+ * device for the account signed in; says what happened. A question downloaded before keeps its
+ * place and its mark. A dropped connection throws, for the button to say so.
  */
 export async function downloadQuestions(source: OfflineSource, csrf: string) {
+  const owner = keptFor()
+  if (!owner) return 'Entre na sua conta para baixar questões.'
   const body = new FormData()
   body.set('csrf', csrf)
   body.set('intent', 'baixar')
@@ -13,7 +17,19 @@ export async function downloadQuestions(source: OfflineSource, csrf: string) {
   const res = await fetch('/estudar-offline?_data=routes%2Festudar-offline', { method: 'POST', body })
   const data = await res.json()
   if (!res.ok || data.error) return (data.error as string | undefined) ?? 'Não foi possível baixar as questões.'
-  await saveQuestions(data.questions.map((q: object) => ({ ...q, downloaded_at: data.downloaded_at })))
+  const before = new Map((await storedQuestions(owner)).map((q) => [q.id, q]))
+  await saveQuestions(
+    data.questions.map((q: { id: number }, order: number) => {
+      const kept = before.get(q.id)
+      return {
+        ...q,
+        owner,
+        downloaded_at: kept?.downloaded_at ?? data.downloaded_at,
+        order: kept?.order ?? order,
+        answered: kept?.answered,
+      }
+    }),
+  )
   const n = data.questions.length as number
   return `${n === 1 ? '1 questão baixada' : `${n} questões baixadas`} para estudar offline.${data.message ? ` ${data.message}` : ''}`
 }

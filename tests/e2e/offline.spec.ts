@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { loginViaPage, premiumStudent } from './utils'
+import { loginViaPage, premiumStudent, registerViaApi } from './utils'
 
 // Issue 39 §6, practice that survives a dropped signal, in Chromium with the network switched off:
 // an installable app (manifest, service worker), questions downloaded from a modo resolução run,
@@ -11,20 +11,38 @@ import { loginViaPage, premiumStudent } from './utils'
 
 test.use({ serviceWorkers: 'allow' })
 
-type Queued = { client_id: string; question_id: number; answer: string; answered_at: string }
+type Queued = { client_id: string; owner: string; question_id: number; answer: string; answered_at: string }
 
-const queueOf = (page: Page) =>
+/** A store of the device's offline database, read as it is (every account's rows). */
+const rowsOf = <T>(page: Page, store: 'queue' | 'questions') =>
   page.evaluate(
-    () =>
-      new Promise<Queued[]>((resolve, reject) => {
-        const open = indexedDB.open('gabarita-offline', 1)
+    (name) =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const open = indexedDB.open('gabarita-offline')
         open.onerror = () => reject(open.error)
         open.onsuccess = () => {
-          const request = open.result.transaction('queue').objectStore('queue').getAll()
-          request.onsuccess = () => resolve(request.result as Queued[])
+          if (!open.result.objectStoreNames.contains(name)) return resolve([])
+          const request = open.result.transaction(name).objectStore(name).getAll()
+          request.onsuccess = () => {
+            open.result.close()
+            resolve(request.result)
+          }
         }
       }),
-  )
+    store,
+  ) as Promise<T[]>
+const queueOf = (page: Page) => rowsOf<Queued>(page, 'queue')
+
+/** Every page and response the service worker keeps, as text. */
+const cachedTexts = (page: Page) =>
+  page.evaluate(async () => {
+    const texts: string[] = []
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name)
+      for (const key of await cache.keys()) texts.push(`${key.url}\n${await (await cache.match(key))!.text()}`)
+    }
+    return texts
+  })
 
 test('20 answers offline, then synced once; a dropped Responder is kept', async ({ page, request, javaScriptEnabled }) => {
   test.setTimeout(180_000)
@@ -100,6 +118,7 @@ test('20 answers offline, then synced once; a dropped Responder is kept', async 
     const body = new FormData()
     body.set('csrf', csrf ?? '')
     body.set('intent', 'enviar')
+    body.set('conta', answers[0]!.owner)
     body.set('respostas', JSON.stringify(answers))
     const res = await fetch('/estudar-offline?_data=routes%2Festudar-offline', { method: 'POST', body })
     return (await res.json()).results as { status: string }[]
@@ -132,4 +151,92 @@ test('a Responder that loses the connection keeps the question and the choice, a
   await expect
     .poll(async () => (await (await request.get(`/api/v1/questions/${id}`, { headers: auth })).json()).data.my_last_attempt !== null)
     .toBe(true)
+})
+
+test('a shared phone: downloads stay with their account, unsent answers wait for it, nothing personal is cached', async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, 'sem JavaScript não há questões no aparelho (o primeiro teste confere o que a página diz)')
+  test.setTimeout(180_000)
+  const ana = await premiumStudent(request, { name: 'Ana Compartilhada' })
+  const bruno = await registerViaApi(request, { name: 'Bruno Compartilhado' })
+  const attemptsOf = async (token: string) =>
+    (await (await request.get('/api/v1/me/export', { headers: { Authorization: `Bearer ${token}` } })).json()).attempts as {
+      question_id: number
+    }[]
+
+  // Ana downloads, answers three offline, and finds her place again after a reload.
+  await loginViaPage(page, ana, '/questoes/resolver?anuladas=excluir&pos=1')
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  await page.getByRole('button', { name: 'Baixar para estudar offline' }).click()
+  await expect(page.getByTestId('baixadas')).toHaveText(/^\d+ questões baixadas para estudar offline\.$/)
+  const downloaded = Number((await page.getByTestId('baixadas').textContent())!.split(' ')[0])
+  await page.goto('/estudar-offline')
+  await expect(page.getByTestId('fila')).toHaveText(`${downloaded} questões baixadas · 0 respostas aguardando envio`)
+  await page.context().setOffline(true)
+  await page.reload()
+  for (let n = 1; n <= 3; n++) {
+    await expect(page.locator('article .qm')).toHaveText(new RegExp(`^${n} de ${downloaded} · `))
+    await page.locator('article .qa > label').first().click()
+    await page.getByRole('button', { name: 'Responder' }).click()
+    await expect(page.getByTestId('veredito')).toBeVisible()
+    await page.getByRole('button', { name: 'Próxima' }).click()
+  }
+  await page.reload()
+  await expect(page.locator('article .qm')).toHaveText(new RegExp(`^4 de ${downloaded} · `))
+  await page.getByLabel('Ir para a questão').selectOption({ index: 9 })
+  await expect(page.locator('article .qm')).toHaveText(new RegExp(`^10 de ${downloaded} · `))
+  await page.reload()
+  await expect(page.locator('article .qm')).toHaveText(new RegExp(`^10 de ${downloaded} · `))
+  await expect(page.getByLabel('Ir para a questão').locator('option', { hasText: 'respondida' })).toHaveCount(3)
+  await expect(page.getByTestId('fila')).toContainText('3 respostas aguardando envio')
+
+  // Back online, the answers cannot be sent (the request is dropped): Sair asks first.
+  const dropSync = (route: import('@playwright/test').Route) => (route.request().method() === 'POST' ? route.abort() : route.continue())
+  await page.route('**/estudar-offline?_data=*', dropSync)
+  await page.context().setOffline(false)
+  await page.goto('/estudar-offline')
+  await expect(page.getByTestId('fila')).toContainText('3 respostas aguardando envio')
+  await page.getByRole('button', { name: 'Sair' }).click()
+  const ask = page.getByRole('dialog', { name: '3 respostas ainda não enviadas' })
+  await expect(ask).toBeVisible()
+  await expect(ask).toContainText('ficam guardadas neste aparelho para a sua próxima entrada')
+  await ask.getByRole('button', { name: 'Enviar agora' }).click()
+  await expect(ask.getByRole('alert')).toContainText('Não foi possível enviar agora')
+  await ask.getByRole('button', { name: 'Sair mesmo assim' }).click()
+  await expect(page).toHaveURL(/\/login/)
+
+  // Signed out: her downloads left the device, her answers stayed, and no cached page names her.
+  await expect.poll(async () => (await rowsOf(page, 'questions')).length).toBe(0)
+  expect((await queueOf(page)).length).toBe(3)
+  for (const text of await cachedTexts(page)) {
+    expect(text).not.toContain(ana.email)
+    expect(text).not.toContain('Ana Compartilhada')
+  }
+  await page.goto('/estudar-offline')
+  await expect(page.getByTestId('offline-entrar')).toHaveText('Entre para enviar as 3 respostas guardadas. Entrar')
+  await expect(page.getByTestId('offline-entrar').getByRole('link', { name: 'Entrar' })).toHaveAttribute(
+    'href',
+    '/login?redirectTo=%2Festudar-offline',
+  )
+
+  // Bruno signs in on the same browser: none of Ana's practice, and her answers are not sent under his account.
+  await page.unroute('**/estudar-offline?_data=*', dropSync)
+  await loginViaPage(page, bruno, '/estudar-offline')
+  await expect(page.getByTestId('fila')).toHaveText('0 questões baixadas · 0 respostas aguardando envio')
+  await expect(page.getByTestId('outras-contas')).toHaveText(
+    '3 respostas de outra conta estão guardadas neste aparelho: serão enviadas quando essa conta entrar.',
+  )
+  expect((await queueOf(page)).length).toBe(3)
+  expect(await attemptsOf(bruno.token)).toHaveLength(0)
+  await page.getByRole('button', { name: 'Sair' }).click()
+  await expect(page).toHaveURL(/\/login/)
+
+  // Ana comes back: her three answers are sent under her session, and the device's queue empties.
+  await loginViaPage(page, ana, '/dashboard')
+  await expect.poll(async () => (await attemptsOf(ana.token)).length).toBe(3)
+  await expect.poll(async () => (await queueOf(page)).length).toBe(0)
+  expect(await attemptsOf(bruno.token)).toHaveLength(0)
 })

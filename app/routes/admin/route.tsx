@@ -26,6 +26,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { readSidebarOpen, sidebarCookie } from '~/admin/sidebar'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { LogoutForm } from '~/components/logout-form'
 import { requireAdmin } from '~/utils/session.server'
 import { foldOnNarrow, useOpenOnWide } from '~/utils/use-open-on-wide'
 
@@ -140,9 +141,7 @@ export default function AdminLayout() {
                 </li>
               ))}
               <li>
-                <Form method="POST" action="/logout">
-                  <CsrfInput />
-                  <input type="hidden" name="redirectTo" value="/admin/login" />
+                <LogoutForm redirectTo="/admin/login">
                   <button
                     type="submit"
                     title="Sair"
@@ -151,7 +150,7 @@ export default function AdminLayout() {
                     <LogOut className="h-5 w-5 shrink-0" aria-hidden />
                     <span className={open ? '' : 'md:sr-only'}>Sair</span>
                   </button>
-                </Form>
+                </LogoutForm>
               </li>
             </ul>
           </nav>

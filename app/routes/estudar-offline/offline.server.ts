@@ -13,7 +13,7 @@ import { QUEUE_LIMIT_MAX } from '#server/features/review/messages'
 import { readFilters } from '~/question/filters'
 import { searchQueryOf, searchSeedOf } from '~/question/search.server'
 import { ApiError, formError } from '~/utils/api.server'
-import { apiForRequest, getSession, tokenOf } from '~/utils/session.server'
+import { apiForRequest, getOptionalUser, getSession, tokenOf } from '~/utils/session.server'
 
 // /estudar-offline's server side (ADR 056). The page itself lives on the device (IndexedDB); the
 // server answers two posts made by its script: 'baixar' (the questions of a modo resolução run,
@@ -44,6 +44,15 @@ async function idsOf(api: ApiClient, form: FormData, request: Request): Promise<
   return pages.flatMap((p) => p.data.filter((q) => !q.is_annulled).map((q) => q.id))
 }
 
+/**
+ * Who is signed in and the form token, for the page's script (app/offline/sync.ts asks before it
+ * sends (ADR 079).
+ */
+export async function offlineLoader(request: Request, context: AppLoadContext) {
+  const user = await getOptionalUser(request, context)
+  return json({ account: user?.id ?? null, csrf: context.csrfToken ?? '' })
+}
+
 export async function offlineAction(request: Request, context: AppLoadContext) {
   const token = tokenOf(await getSession(request))
   if (!token) return json({ error: 'Entre na sua conta para baixar questões e enviar respostas.' }, { status: 401 })
@@ -51,6 +60,10 @@ export async function offlineAction(request: Request, context: AppLoadContext) {
   const api = await apiForRequest(request, context)
   try {
     if (form.get('intent') === 'enviar') {
+      // Answers are sent under the session of the account that gave them, never another's (issue 61).
+      const account = (await getOptionalUser(request, context))?.id
+      if (!account || form.get('conta') !== account)
+        return json({ error: 'Estas respostas são de outra conta: ficam guardadas até ela entrar.' }, { status: 409 })
       let answers: unknown
       try {
         answers = JSON.parse(String(form.get('respostas') ?? ''))

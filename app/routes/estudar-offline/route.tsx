@@ -1,12 +1,13 @@
-import type { ActionFunctionArgs, LinksFunction, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useRouteLoaderData } from '@remix-run/react'
 import { useCallback, useEffect, useState } from 'react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { keptFor, positionKey, signedInHere } from '~/offline/owner'
 import type { StoredQuestion } from '~/offline/store'
-import { enqueue, queued, storedQuestions } from '~/offline/store'
+import { allQueued, enqueue, markAnswered, queued, storedQuestions } from '~/offline/store'
 import type { SyncReport } from '~/offline/sync'
-import { syncQueue } from '~/offline/sync'
+import { OFFLINE_PATH, syncQueue } from '~/offline/sync'
 import { AnswerBar } from '~/question/answer-bar'
 import { ExplanationBlock } from '~/question/explanation'
 import { Markup } from '~/question/markup'
@@ -16,7 +17,7 @@ import questionStyles from '~/question/questions.css'
 import type { RootLoader } from '~/root'
 import { countOf } from '~/utils/format'
 
-import { offlineAction } from './offline.server'
+import { offlineAction, offlineLoader } from './offline.server'
 
 // Estudar offline (issue 39 §6, ADR 056): the questions downloaded to this device, answered one
 // at a time with their key, the verdict at once; each answer is queued with its real time and
@@ -25,6 +26,13 @@ import { offlineAction } from './offline.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: questionStyles }]
 export const meta: MetaFunction = () => [{ title: 'Estudar offline — Gabarita' }, { name: 'robots', content: 'noindex' }]
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return offlineLoader(request, context)
+}
+
+/** The page's data changes only with the session, which the root reloads with. */
+export const shouldRevalidate = () => false
 
 export function action({ request, context }: ActionFunctionArgs) {
   return offlineAction(request, context)
@@ -47,27 +55,44 @@ function cardOf(q: StoredQuestion): CardView {
   }
 }
 
+type Device = {
+  /** The account whose downloads this page shows (null: nobody signed in here). */
+  account: string | null
+  questions: StoredQuestion[]
+  /** This account's answers waiting to be sent. */
+  waiting: number
+  /** Answers of other accounts (or of this one, signed out) waiting for their sign-in. */
+  others: number
+}
+
 export default function OfflinePage() {
-  const csrf = useRouteLoaderData<RootLoader>('root')?.csrf ?? ''
-  const [ready, setReady] = useState(false)
-  const [questions, setQuestions] = useState<StoredQuestion[]>([])
-  const [waiting, setWaiting] = useState(0)
+  const root = useRouteLoaderData<RootLoader>('root')
+  const userId = root?.user?.id ?? null
+  const shell = root?.offlineShell ?? false
+  const [device, setDevice] = useState<Device | null>(null)
   const [online, setOnline] = useState(true)
   const [report, setReport] = useState<SyncReport | null>(null)
 
-  const refresh = useCallback(async () => setWaiting((await queued()).length), [])
+  const read = useCallback(async () => {
+    // The kept copy of this page names nobody: the device's own records say who is signed in (ADR 079).
+    const account = shell ? (signedInHere() === keptFor() ? keptFor() : null) : userId
+    const [questions, mine, all] = await Promise.all([
+      account ? storedQuestions(account) : Promise.resolve([]),
+      account ? queued(account) : Promise.resolve([]),
+      allQueued(),
+    ])
+    setDevice({ account, questions, waiting: mine.length, others: all.length - mine.length })
+  }, [shell, userId])
   const send = useCallback(async () => {
     if (!navigator.onLine) return
-    setReport(await syncQueue(csrf))
-    await refresh()
-  }, [csrf, refresh])
+    setReport(await syncQueue())
+    await read()
+  }, [read])
 
   useEffect(() => {
     void (async () => {
-      setQuestions(await storedQuestions())
-      await refresh()
       setOnline(navigator.onLine)
-      setReady(true)
+      await read()
       await send()
     })()
     const up = () => {
@@ -81,12 +106,14 @@ export default function OfflinePage() {
       window.removeEventListener('online', up)
       window.removeEventListener('offline', down)
     }
-  }, [refresh, send])
+  }, [read, send])
 
+  const login = `/login?${new URLSearchParams({ redirectTo: OFFLINE_PATH })}`
+  const waitingHere = device ? device.others + device.waiting : 0
   return (
     <div className="container-page max-w-3xl space-y-3 pt-4">
       <h1 className="text-xl font-bold">Estudar offline</h1>
-      {!ready ? (
+      {!device ? (
         <p data-testid="offline-sem-js">
           Estudar offline precisa de JavaScript: as questões ficam guardadas no aparelho. Ative o JavaScript, ou estude em{' '}
           <Link to="/questoes" className="font-semibold underline">
@@ -94,25 +121,43 @@ export default function OfflinePage() {
           </Link>
           .
         </p>
+      ) : !device.account || report?.signedOut ? (
+        <p data-testid="offline-entrar">
+          {waitingHere === 0
+            ? 'Entre na sua conta para estudar offline: as questões baixadas ficam com a conta que as baixou.'
+            : waitingHere === 1
+              ? 'Entre para enviar a resposta guardada.'
+              : `Entre para enviar as ${waitingHere} respostas guardadas.`}{' '}
+          <Link to={login} className="font-semibold underline">
+            Entrar
+          </Link>
+        </p>
       ) : (
         <>
           <p className="text-sm" data-testid="fila">
-            {`${countOf(questions.length, 'questão baixada', 'questões baixadas')} · ${countOf(waiting, 'resposta aguardando envio', 'respostas aguardando envio')}`}
+            {`${countOf(device.questions.length, 'questão baixada', 'questões baixadas')} · ${countOf(device.waiting, 'resposta aguardando envio', 'respostas aguardando envio')}`}
             {online ? '' : ' · sem conexão'}
           </p>
+          {device.others > 0 ? (
+            <p className="text-sm" data-testid="outras-contas">
+              {device.others === 1
+                ? '1 resposta de outra conta está guardada neste aparelho: será enviada quando essa conta entrar.'
+                : `${device.others} respostas de outra conta estão guardadas neste aparelho: serão enviadas quando essa conta entrar.`}
+            </p>
+          ) : null}
           {report && report.refused.length ? (
             <p
               role="status"
               className="text-sm"
             >{`${countOf(report.refused.length, 'resposta recusada', 'respostas recusadas')}: ${[...new Set(report.refused)].join(' ')}`}</p>
           ) : null}
-          {online && waiting > 0 ? (
+          {online && device.waiting > 0 ? (
             <button type="button" className="btn-secondary" onClick={() => void send()}>
               Enviar agora
             </button>
           ) : null}
-          {questions.length ? (
-            <Practice questions={questions} onAnswered={refresh} online={online} send={send} />
+          {device.questions.length ? (
+            <Practice account={device.account} questions={device.questions} onAnswered={read} online={online} send={send} />
           ) : (
             <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center dark:border-slate-700">
               Nenhuma questão baixada neste aparelho. Em Resolver questões, na Revisão ou num caderno, toque em “Baixar para estudar
@@ -126,17 +171,32 @@ export default function OfflinePage() {
 }
 
 function Practice({
+  account,
   questions,
   onAnswered,
   online,
   send,
 }: {
+  account: string
   questions: StoredQuestion[]
   onAnswered: () => Promise<void>
   online: boolean
   send: () => Promise<void>
 }) {
-  const [index, setIndex] = useState(0)
+  // Where the student stopped, kept on the device: a reload or the app reopened offline resumes there (issue 61).
+  const [index, setIndexState] = useState(() => {
+    const at = Number(localStorage.getItem(positionKey(account)))
+    return Math.max(
+      0,
+      questions.findIndex((q) => q.id === at),
+    )
+  })
+  const setIndex = (next: number) => {
+    setIndexState(next)
+    const q = questions[next]
+    if (q) localStorage.setItem(positionKey(account), String(q.id))
+    else localStorage.removeItem(positionKey(account))
+  }
   const [reveal, setReveal] = useState<RevealState | null>(null)
   const [missing, setMissing] = useState(false)
   const q = questions[index]
@@ -155,7 +215,14 @@ function Practice({
     const letter = new FormData(event.currentTarget).get('resposta')
     if (typeof letter !== 'string') return setMissing(true)
     setMissing(false)
-    await enqueue({ client_id: crypto.randomUUID(), question_id: q!.id, answer: letter, answered_at: new Date().toISOString() })
+    await enqueue({
+      client_id: crypto.randomUUID(),
+      owner: account,
+      question_id: q!.id,
+      answer: letter,
+      answered_at: new Date().toISOString(),
+    })
+    await markAnswered(q!, letter)
     setReveal({
       correct_answer: q!.correct_answer,
       chosen: letter,
@@ -170,9 +237,28 @@ function Practice({
     await onAnswered()
     if (online) void send()
   }
+  const go = (next: number) => {
+    setReveal(null)
+    setIndex(next)
+    window.scrollTo(0, 0)
+  }
   const right = reveal ? verdict(reveal) : null
   return (
     <>
+      <label className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="font-semibold">Ir para a questão</span>
+        <select
+          className="input min-h-11 w-auto max-w-full"
+          value={q.id}
+          onChange={(e) => go(questions.findIndex((x) => x.id === Number(e.target.value)))}
+        >
+          {questions.map((x, i) => (
+            <option key={x.id} value={x.id}>
+              {`${i + 1}. ${x.name}${x.answered ? ' · respondida' : ''}`}
+            </option>
+          ))}
+        </select>
+      </label>
       <article className="qc qc-step" key={q.id}>
         <h2 className="qt">{q.name}</h2>
         <p className="qm">{`${index + 1} de ${questions.length} · ${q.discipline_name}`}</p>
@@ -198,15 +284,7 @@ function Practice({
         }
       >
         {reveal ? (
-          <button
-            type="button"
-            className="btn-primary"
-            onClick={() => {
-              setReveal(null)
-              setIndex(index + 1)
-              window.scrollTo(0, 0)
-            }}
-          >
+          <button type="button" className="btn-primary" onClick={() => go(index + 1)}>
             Próxima
           </button>
         ) : (

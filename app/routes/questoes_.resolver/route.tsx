@@ -9,6 +9,7 @@ import { ErrorList } from '~/components/error-list'
 import { DownloadForOffline } from '~/offline/download-button'
 import { keptOnDevice } from '~/offline/flag'
 // Loaded with the page, not on demand: when the signal drops, nothing more can be fetched.
+import { keptFor } from '~/offline/owner'
 import { enqueue } from '~/offline/store'
 import { AnswerBar } from '~/question/answer-bar'
 import { Alternatives, DifficultyBadge, QuotaAlert, verdict } from '~/question/answer-parts'
@@ -86,8 +87,11 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
     const resposta = form.get('resposta')
     if (!(error instanceof TypeError) || form.get('intent') || !questao || typeof resposta !== 'string') throw error
     const t = form.get('t')
+    const owner = keptFor()
+    if (!owner) throw error
     await enqueue({
       client_id: crypto.randomUUID(),
+      owner,
       question_id: questao,
       answer: resposta.toUpperCase(),
       answered_at: new Date().toISOString(),

@@ -2,7 +2,7 @@ import * as z from 'zod'
 
 import { defineEndpoint } from '../../api/contract'
 import { ExplanationOriginFields } from '../../domain/analysis-source'
-import { DOWNLOAD_MAX, SYNC_MAX } from './messages'
+import { DOWNLOAD_MAX, PER_QUESTION_MAX, SYNC_MAX } from './messages'
 import { DownloadBody, SyncBody } from './schemas'
 
 // Offline practice (issue 39 §6, ADR 056): questions downloaded with their key, and the answers
@@ -36,7 +36,7 @@ export const offlineApi = {
     method: 'post',
     path: '/offline/downloads',
     summary: 'Baixar questões para estudar offline',
-    description: `Até ${DOWNLOAD_MAX} questões com o gabarito (e a análise, se o plano der acesso). Cada uma conta no limite semanal do plano, como se fosse aberta agora; as que passam do limite ficam de fora (left_out). Questões de um simulado em andamento não são baixadas.`,
+    description: `Até ${DOWNLOAD_MAX} questões com o gabarito (e a análise, se o plano der acesso). Cada uma conta no limite semanal do plano, como se fosse aberta agora; baixada de novo, guarda a hora do primeiro download; as que passam do limite ficam de fora (left_out). Questões de um simulado em andamento não são baixadas.`,
     tags: ['Offline'],
     auth: 'user',
     body: DownloadBody,
@@ -58,7 +58,7 @@ export const offlineApi = {
     method: 'post',
     path: '/offline/answers',
     summary: 'Enviar as respostas dadas offline',
-    description: `Até ${SYNC_MAX} respostas, cada uma com o identificador que o aparelho gerou: enviada duas vezes, é gravada uma só (duplicate). Gravadas com a hora em que foram dadas, pela mesma regra de todas as respostas (a revisão segue essa hora).`,
+    description: `Até ${SYNC_MAX} respostas, cada uma com o identificador que o aparelho gerou: enviada duas vezes, é gravada uma só (duplicate). Gravadas com a hora em que foram dadas, pela mesma regra de todas as respostas (a revisão segue essa hora). No máximo ${PER_QUESTION_MAX} respostas novas à mesma questão num envio: as demais são recusadas (refused).`,
     tags: ['Offline'],
     auth: 'user',
     body: SyncBody,

@@ -5,6 +5,8 @@
 export const DOWNLOAD_MAX = 200
 /** Answers one sync sends at most (a phone's queue is sent in batches of this). */
 export const SYNC_MAX = 500
+/** New answers to one question that one sync records; the rest are refused (issue 61). */
+export const PER_QUESTION_MAX = 5
 /** A phone's clock may run this far ahead of the server's before its answer is refused. */
 export const CLOCK_SLACK_MS = 5 * 60_000
 
@@ -20,3 +22,4 @@ export const IN_THE_FUTURE = 'A resposta tem uma hora no futuro: confira o reló
 export const QUESTION_GONE = 'Esta questão foi removida do banco.'
 export const BAD_LETTER = 'A letra não é de uma alternativa desta questão.'
 export const QUOTA_LEFT_OUT = (kept: number, asked: number) => `O limite semanal do seu plano deixou baixar ${kept} de ${asked} questões.`
+export const TOO_MANY_FOR_ONE_QUESTION = `Mais de ${PER_QUESTION_MAX} respostas à mesma questão num só envio: esta não foi registrada.`

@@ -153,6 +153,49 @@ describe('syncing answers given offline', () => {
     expect(await attemptsOf(s)).toHaveLength(0)
   })
 
+  it('keeps the first download’s time: an answer given between two downloads of the question is recorded', async () => {
+    const s = await createTestUser(t.ctx, { plan: 'PRO' })
+    const first = now
+    await api('post', '/offline/downloads', s.auth)
+      .send({ question_ids: [q[5]!.id] })
+      .expect(200)
+    now = new Date(first.getTime() + 3600_000)
+    const between = answer(q[5]!.id, 'A', new Date(first.getTime() + 1800_000))
+    await api('post', '/offline/downloads', s.auth)
+      .send({ question_ids: [q[5]!.id, q[6]!.id] })
+      .expect(200)
+    const [kept] = await queryRows<{ downloaded_at: Date }>(
+      t.db,
+      sql`SELECT downloaded_at FROM offline_downloads WHERE user_id = ${s.user.id} AND question_id = ${q[5]!.id}`,
+    )
+    expect(new Date(kept!.downloaded_at).toISOString()).toBe(first.toISOString())
+    const res = await api('post', '/offline/answers', s.auth)
+      .send({ answers: [between] })
+      .expect(200)
+    expect(res.body.results[0].status).toBe('recorded')
+  })
+
+  it('records at most five new answers to one question in one sync, refuses the rest and records the other questions’', async () => {
+    const s = await createTestUser(t.ctx, { plan: 'PRO' })
+    await api('post', '/offline/downloads', s.auth)
+      .send({ question_ids: [q[0]!.id, q[1]!.id] })
+      .expect(200)
+    const flood = Array.from({ length: 40 }, (_, i) => answer(q[0]!.id, 'B', new Date(now.getTime() + i * 1000)))
+    const res = await api('post', '/offline/answers', s.auth)
+      .send({ answers: [...flood, answer(q[1]!.id, 'A', now)] })
+      .expect(200)
+    const statuses = res.body.results.map((r: { status: string }) => r.status)
+    expect(statuses.filter((x: string) => x === 'recorded')).toHaveLength(6)
+    expect(statuses.at(-1)).toBe('recorded')
+    expect(res.body.results[5]).toMatchObject({
+      status: 'refused',
+      message: 'Mais de 5 respostas à mesma questão num só envio: esta não foi registrada.',
+    })
+    const stored = await attemptsOf(s)
+    expect(stored.filter((a) => a.question_id === q[0]!.id)).toHaveLength(5)
+    expect(stored.filter((a) => a.question_id === q[1]!.id)).toHaveLength(1)
+  })
+
   it('refuses bad bodies in Portuguese', async () => {
     const s = await createTestUser(t.ctx, { plan: 'PRO' })
     const cases: [object, string][] = [

@@ -14,12 +14,24 @@ import { questionName, shortExamName } from '../../domain/questions/exam-name'
 import { elapsedFromToken } from '../../domain/questions/timing'
 import { HELD_BY_SIMULATION_MESSAGE, sittingHolding } from '../../domain/sitting-hold'
 import type { OfflineQuestionJson, SyncResultJson } from './contract'
-import { BAD_LETTER, BEFORE_DOWNLOAD, CLOCK_SLACK_MS, IN_THE_FUTURE, NOT_DOWNLOADED, QUESTION_GONE, QUOTA_LEFT_OUT } from './messages'
+import {
+  BAD_LETTER,
+  BEFORE_DOWNLOAD,
+  CLOCK_SLACK_MS,
+  IN_THE_FUTURE,
+  NOT_DOWNLOADED,
+  PER_QUESTION_MAX,
+  QUESTION_GONE,
+  QUOTA_LEFT_OUT,
+  TOO_MANY_FOR_ONE_QUESTION,
+} from './messages'
 import type { SyncBody } from './schemas'
 
 // Offline practice's rules (issue 39 §6, ADR 056). A download claims each question against the
 // week's quota as opening it would, and remembers when; a sync records each answer once (its
-// client id), at the time it was given, through recordAnswers like every other answer.
+// client id), at the time it was given, through recordAnswers like every other answer. A second
+// download keeps the first one's time (issue 61): an answer given between the two is still after
+// its download.
 
 type User = { id: string; planName: PlanName }
 
@@ -78,7 +90,7 @@ export async function downloadQuestions(db: Db, user: User, ids: number[], now: 
     await db.execute(sql`
       INSERT INTO offline_downloads (user_id, question_id, downloaded_at)
       SELECT ${user.id}, qid, ${now} FROM unnest(${sql.param(kept)}::int[]) AS qid
-      ON CONFLICT (user_id, question_id) DO UPDATE SET downloaded_at = EXCLUDED.downloaded_at`)
+      ON CONFLICT (user_id, question_id) DO NOTHING`)
   }
   const access = commentedAnswerAccess(policy ?? (await getPolicy(db, user, now)), await getCatalog(db))
   const questions: OfflineQuestionJson[] = kept.map((id) => {
@@ -150,6 +162,9 @@ export async function syncAnswers(
   const seen = new Set(known.map((k) => k.client_id))
   const results = new Map<string, SyncResultJson>()
   const toRecord: AnswerToRecord[] = []
+  // New answers per question in this sync: past PER_QUESTION_MAX they are refused (issue 61: one
+  // request recorded 490 answers to one question).
+  const perQuestion = new Map<number, number>()
   for (const a of answers) {
     const refuse = (message: string) => results.set(a.client_id, { client_id: a.client_id, status: 'refused', message })
     if (seen.has(a.client_id)) {
@@ -157,6 +172,12 @@ export async function syncAnswers(
       continue
     }
     seen.add(a.client_id)
+    const count = (perQuestion.get(a.question_id) ?? 0) + 1
+    perQuestion.set(a.question_id, count)
+    if (count > PER_QUESTION_MAX) {
+      refuse(TOO_MANY_FOR_ONE_QUESTION)
+      continue
+    }
     const q = found.get(a.question_id)
     const at = new Date(a.answered_at)
     const since = downloadedAt.get(a.question_id)
