@@ -79,33 +79,60 @@ export type ForumParticipation = z.output<typeof ForumParticipationJson>
 export const ForumCountsJson = z.object({ created: int(), replied: int(), voted: int() })
 export type ForumCounts = z.output<typeof ForumCountsJson>
 
-const rows = (table: string) =>
-  z.array(z.record(z.string(), z.unknown())).meta({ description: `As linhas de ${table} que são suas, com todas as colunas.` })
+const rows = (description: string) =>
+  z.array(z.record(z.string(), z.unknown())).meta({ description: `${description}, com todas as colunas.` })
+const actions = (description: string) => z.array(z.record(z.string(), z.unknown())).meta({ description })
+const row = (description: string) => z.record(z.string(), z.unknown()).nullable().meta({ description })
 
-/** 'Baixar meus dados': every row we hold about the student, table by table (no secret). */
+/**
+ * 'Baixar meus dados': every row we hold about the student, table by table (no secret). The keys
+ * are server/features/me/export.ts's sections (export-coverage.test.ts keeps the two equal).
+ */
 export const MyDataExportJson = z
   .object({
     sobre: z.string().meta({ description: 'O que é este arquivo (texto para a pessoa).' }),
     exported_at: at,
-    user: z.record(z.string(), z.unknown()).meta({ description: 'A conta, sem senhas nem chaves.' }),
-    profile: z.record(z.string(), z.unknown()).nullable(),
-    attempts: rows('attempts'),
-    question_usage: rows('question_usage'),
-    notes: rows('notes'),
-    notebooks: rows('notebooks'),
-    notebook_questions: rows('notebook_questions'),
-    forum_topics: rows('forum_topics'),
-    forum_replies: rows('forum_replies'),
-    forum_topic_votes: rows('forum_topic_votes'),
-    forum_reply_votes: rows('forum_reply_votes'),
-    forum_flags: rows('forum_flags'),
-    error_reports: rows('error_reports'),
-    video_watches: rows('video_watches'),
-    subscriptions: rows('subscriptions'),
-    payments: rows('payments'),
+    user: z
+      .record(z.string(), z.unknown())
+      .meta({ description: 'A conta, sem senhas (nem a temporária); googleLinked diz se há conta Google ligada.' }),
+    profile: row('O perfil; null se nunca foi preenchido.'),
+    api_tokens: rows('As sessões (quando cada uma começou, foi usada e expira), sem as chaves'),
+    attempts: rows('Suas respostas'),
+    question_usage: rows('As questões contadas na cota de cada semana'),
+    user_day_stats: rows('Seus números por dia (derivados das respostas)'),
+    user_discipline_stats: rows('Seus números por disciplina (derivados das respostas)'),
+    user_topic_stats: rows('Seus números por assunto (derivados das respostas)'),
+    user_week_stats: rows('Seus números por semana, os do ranking (derivados das respostas)'),
+    review_cards: rows('Seus cartões de revisão (FSRS)'),
+    review_logs: rows('O histórico das suas revisões'),
+    study_settings: row('Suas preferências de revisão e o plano de estudos; null se nunca salvou.'),
+    simulations: rows('Seus simulados'),
+    simulation_questions: rows('As questões dos seus simulados, com a folha de respostas'),
+    offline_downloads: rows('As questões baixadas para estudar sem conexão'),
+    video_watches: rows('Os vídeos que você viu'),
+    notes: rows('Suas anotações'),
+    notebooks: rows('Seus cadernos'),
+    notebook_questions: rows('As questões dos seus cadernos'),
+    forum_topics: rows('Seus tópicos no fórum'),
+    forum_replies: rows('Suas respostas no fórum'),
+    forum_topic_votes: rows('Seus votos em tópicos'),
+    forum_reply_votes: rows('Seus votos em respostas'),
+    forum_flags: rows('Suas denúncias no fórum'),
+    error_reports: rows('Os erros que você informou'),
+    chat_messages: rows('Sua conversa com o assistente'),
+    contact_messages: rows('As mensagens enviadas pelo contato com o seu e-mail'),
+    subscriptions: rows('Suas assinaturas'),
+    payments: rows('Seus pagamentos'),
+    payment_events: rows('Os avisos do provedor de pagamento sobre os seus pagamentos'),
     receipts: z.array(ReceiptJson).meta({ description: 'Os recibos dos seus pagamentos aprovados, do mais recente ao mais antigo.' }),
-    chat_messages: rows('chat_messages'),
-    contact_messages: rows('contact_messages'),
+    analysis_revisions: rows('As versões das análises que você escreveu como professor'),
+    questions_explanation_by: actions('As análises publicadas em seu nome (a questão e o texto).'),
+    forum_topics_hidden_by: actions('Os tópicos que você ocultou como moderador (qual e quando).'),
+    forum_replies_hidden_by: actions('As respostas que você ocultou como moderador (qual e quando).'),
+    error_reports_answered_by: actions('Os erros informados que você respondeu como administrador (sua resposta).'),
+    contact_messages_replied_by: actions('As mensagens de contato que você respondeu como administrador (sua resposta).'),
+    subscriptions_granted_by: actions('Os planos que você concedeu como administrador (qual plano e quando, sem a pessoa).'),
+    plan_prices_created_by: rows('Os preços de plano que você definiu como administrador'),
   })
   .meta({ id: 'MyDataExport' })
 export type MyDataExport = z.output<typeof MyDataExportJson>

@@ -8,7 +8,14 @@ import { WRONG_CONFIRMATION } from './messages'
 // 'Excluir minha conta' (issue 14; ADR 022): the account and its personal data go (profile,
 // answers, notes, notebooks, votes, sessions, chat: the foreign keys cascade); forum posts stay
 // for the threads they belong to, shown as 'Usuário removido' (user_id set null); payments stay
-// without the link to the person, as tax records must.
+// without the link to the person, as tax records must. Every column that holds a user's id
+// cascades or is set null (delete-coverage.test.ts reads them from the schema), but for these,
+// kept as they are, by `table.column`:
+
+export const KEPT_ON_DELETE: Record<string, string> = {
+  'review_replay.cursor':
+    'Where the one-time replay of old answers into review cards stopped (ADR 047): a bare id, with no row behind it once the account is gone, still needed while the replay runs.',
+}
 
 export type DeleteOutcome = { kind: 'ok' } | { kind: 'refused'; message: string }
 
