@@ -395,7 +395,7 @@ export const questionAnswerStats = pgTable(
  * The student's own figures (the dashboard, ADR 024): per São Paulo day, per discipline and per
  * topic, kept by the trigger on attempts in server/db/sql/004-user-stats.sql in the same
  * transaction as every answer. The dashboard reads these few rows, never the whole history.
- * Derived from attempts (which the data export carries), so not exported themselves.
+ * Derived from attempts, and exported with them: the data export holds every table about a student (issue 61).
  */
 export const userDayStats = pgTable(
   'user_day_stats',

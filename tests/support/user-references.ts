@@ -36,7 +36,7 @@ export type ChildTable = {
 }
 
 export function schemaTables(): Table[] {
-  return Object.values(schema)
+  return (Object.values(schema) as unknown[])
     .filter((value): value is PgTable => is(value, PgTable))
     .map((table) => {
       const config = getTableConfig(table)
