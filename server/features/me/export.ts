@@ -160,7 +160,7 @@ export type SectionName = keyof typeof EXPORTED
  */
 export const NOT_EXPORTED: Record<string, string> = {
   'review_replay.cursor':
-    'Marca até onde foi a conversão única das respostas antigas em cartões de revisão (ADR 047): o id de uma conta usado como marcador, nada sobre a pessoa.',
+    'Where the one-time replay of old answers into review cards stopped (ADR 047): an account id used as a bookmark, nothing about the person.',
 }
 
 /** The section's columns as the file names them (the schema's property names), secrets left out. */
