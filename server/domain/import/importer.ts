@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../db/errors'
 import type { Db } from '../../db/index'
 import type { DisciplineSource } from '../../db/schema'
 import { analysisRevisions, disciplines, exams, questions, questionTopics, topics } from '../../db/schema'
+import { regradeSittings } from '../answering'
 import { readCitations } from '../citations/store'
 import type { ModelLoad } from '../classify/load'
 import { defaultModel } from '../classify/load'
@@ -345,6 +346,7 @@ export async function importExam(db: Db, exam: ParsedExam, options: ImportOption
           explanation: questions.explanation,
           source: questions.explanationSource,
           version: questions.explanationVersion,
+          key: questions.correctAnswer,
         })
         .from(questions)
         .where(
@@ -386,6 +388,10 @@ export async function importExam(db: Db, exam: ParsedExam, options: ImportOption
         FROM (VALUES ${sql.join(rows, sql`, `)})
           AS v(id, discipline_id, discipline_source, discipline_confidence, difficulty, statement, alternatives, correct_answer, explanation, video_url, year, board)
         WHERE q.id = v.id`)
+      // A key the file changed (an annulment after the exam, a corrected key) re-grades the finished
+      // simulados that had the question, as the board re-grades everyone (issue 62).
+      const rekeyed = toUpdate.filter((v) => (kept.get(idByNumber.get(v.number)!)!.key ?? null) !== (v.correctAnswer ?? null))
+      if (rekeyed.length) await regradeSittings(tx, { questionIds: rekeyed.map((v) => idByNumber.get(v.number)!) })
     }
     let removed = 0
     if (existingExam) {

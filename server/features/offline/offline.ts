@@ -5,6 +5,7 @@ import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import type { ExplanationSource, PlanName } from '../../db/schema'
 import { explanationOrigin } from '../../domain/analysis-source'
+import { isRight } from '../../domain/answering'
 import type { AnswerToRecord } from '../../domain/attempts'
 import { recordAnswers } from '../../domain/attempts'
 import { getCatalog } from '../../domain/catalog'
@@ -195,7 +196,7 @@ export async function syncAnswers(
       toRecord.push({
         questionId: q.id,
         answer: letter,
-        correct: letter === q.correct_answer.toUpperCase(),
+        correct: isRight(letter, q.correct_answer),
         elapsedSeconds: shown?.ok ? shown.elapsed : null,
         at,
         clientId: a.client_id,

@@ -6,6 +6,7 @@ import type { ErrorReportKind } from '../../db/schema'
 import { attempts, errorReports, exams, questions, questionUsage, users } from '../../db/schema'
 import type { CommunityAnswerJson, ExplanationOrigin, OriginRow } from '../../domain/analysis-source'
 import { explanationOrigin } from '../../domain/analysis-source'
+import { isRight } from '../../domain/answering'
 import { recordAnswers } from '../../domain/attempts'
 import { getCatalog } from '../../domain/catalog'
 import type { Citation } from '../../domain/citations/extract'
@@ -143,7 +144,7 @@ export async function answerQuestion(
   const shown = await reveal(db, q, use.policy)
   if (shown.annulled)
     return { kind: 'ok', value: { ...shown, correct: null, answer: letter, elapsed_seconds: null, review: null }, policy: use.policy }
-  const correct = letter === q.correctAnswer?.toUpperCase()
+  const correct = isRight(letter, q.correctAnswer!)
   const [recorded] = await db.transaction((tx) => recordAnswers(tx, user.id, [{ questionId, answer: letter, correct, elapsedSeconds, at }]))
   return {
     kind: 'ok',

@@ -5,12 +5,13 @@ import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import type { ExplanationSource, PlanName } from '../../db/schema'
 import { explanationOrigin } from '../../domain/analysis-source'
+import { outcomeOf, passMark, scoreOf, scores } from '../../domain/answering'
 import { getCatalog } from '../../domain/catalog'
 import { commentedAnswerAccess, getPolicy } from '../../domain/policy'
 import type { ReviewItemJson, SimulationResultJson } from './contract'
 import { ABANDONED_NOT_COMPARED, COMPARISON_MIN_PEOPLE, NOT_FINISHED, SIMULATION_NOT_FOUND } from './messages'
 import type { SimulationRow, SittingQuestionRow } from './sitting'
-import { currentSitting, passMark, toSimulationJson } from './sitting'
+import { currentSitting, toSimulationJson } from './sitting'
 
 // The result of a finished simulado (issue 29): score against the cut, per discipline, time,
 // the comparison with everyone who sat the same exam, and the review with the key and (when the
@@ -102,9 +103,8 @@ export async function simulationResult(
   ])
   const access = commentedAnswerAccess(policy, catalog)
   const review: ReviewItemJson[] = rows.map((r) => {
-    const annulled = r.correct_answer === null
-    const key = r.correct_answer?.toUpperCase() ?? null
-    const outcome = annulled ? 'annulled' : r.choice === null ? 'blank' : r.choice === key ? 'right' : 'wrong'
+    const outcome = outcomeOf(r.choice, r.correct_answer)
+    const annulled = outcome === 'annulled'
     const written = r.explanation?.trim() ? r.explanation : null
     const origin = explanationOrigin(
       {
@@ -141,11 +141,12 @@ export async function simulationResult(
       ...origin,
     }
   })
-  // An annulled question counts as right for everyone, as the board scores it.
-  const isRight = (o: ReviewItemJson['outcome']) => o === 'right' || o === 'annulled'
-  const right = review.filter((r) => isRight(r.outcome)).length
-  const wrong = review.filter((r) => r.outcome === 'wrong').length
-  const blank = review.filter((r) => r.outcome === 'blank').length
+  // Today's keys, by the rule that scored the sitting and scores it again when a key changes
+  // (server/domain/answering.ts): the stored score the history shows is this one.
+  const { score, right, wrong, blank, annulled, size, passed } = scoreOf(
+    rows.map((r) => ({ choice: r.choice, key: r.correct_answer })),
+    row.size,
+  )
   const byDiscipline = new Map<number, SimulationResultJson['by_discipline'][number]>()
   for (const r of review) {
     const d = byDiscipline.get(r.discipline_id) ?? {
@@ -158,15 +159,13 @@ export async function simulationResult(
       blank: 0,
     }
     d.total++
-    if (isRight(r.outcome)) d.right++
+    if (scores(r.outcome)) d.right++
     else if (r.outcome === 'wrong') d.wrong++
     else d.blank++
     byDiscipline.set(r.discipline_id, d)
   }
-  const size = review.length
   for (const d of byDiscipline.values()) d.weight_percent = size ? round((100 * d.total) / size) : 0
   const used = Math.max(0, Math.round((new Date(row.finished_at).getTime() - new Date(row.started_at).getTime()) / 1000))
-  const score = right
   return {
     kind: 'ok',
     value: {
@@ -176,10 +175,10 @@ export async function simulationResult(
       right,
       wrong,
       blank,
-      annulled: review.filter((r) => r.annulled).length,
+      annulled,
       percent: size ? round((100 * score) / size) : 0,
       pass_mark: passMark(size),
-      passed: score >= passMark(size),
+      passed,
       time_used_seconds: used,
       seconds_per_question: size ? round(used / size) : 0,
       by_discipline: [...byDiscipline.values()],

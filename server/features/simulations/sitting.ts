@@ -5,6 +5,7 @@ import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import type { SimulationFiltersValue, SimulationKindValue, SimulationShortfall } from '../../db/schema'
 import { simulationQuestions, simulations } from '../../db/schema'
+import { isRight, passMark, scoreOf } from '../../domain/answering'
 import { recordAnswers } from '../../domain/attempts'
 import { exameOrdemPlan, listExams } from '../../domain/exams'
 import { monthOf, spMidnightSql } from '../../domain/time/calendar'
@@ -20,11 +21,8 @@ import {
   DEADLINE_PASSED,
   EXAM_NOT_FOUND,
   EXAME_ORDEM_MINUTES,
-  EXAME_ORDEM_PASS,
-  EXAME_ORDEM_SIZE,
   LIST_LIMIT,
   MINUTES_PER_QUESTION,
-  PASS_SHARE,
   PLANS_URL,
   POSITION_INVALID,
   QUESTION_NOT_IN_SIMULATION,
@@ -52,9 +50,6 @@ export type SittingQuestionRow = {
 // clock (ctx.clock, passed in as `now`), never the database's now(): a sitting past it is closed
 // by the first read or write that sees it, with finished_at = its deadline, so no timer runs and
 // any number of servers agree. Nothing here sends a key, an explanation or a statistic.
-
-/** 40 of 80, as the Exame de Ordem; the same half of any other size. */
-export const passMark = (size: number) => (size === EXAME_ORDEM_SIZE ? EXAME_ORDEM_PASS : Math.ceil(size * PASS_SHARE))
 
 const iso = (value: Date | string) => new Date(value).toISOString()
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value))
@@ -164,9 +159,12 @@ export async function finishSitting(db: Db, id: number, at: Date, byDeadline: bo
             FROM simulation_questions sq JOIN questions q ON q.id = sq.question_id
            WHERE sq.simulation_id = ${id}`,
     )
-    // An annulled question counts as right for everyone, as the board scores it.
-    const score = rows.filter((r) => r.correct_answer === null || (r.choice !== null && r.choice === r.correct_answer.toUpperCase())).length
-    await tx.execute(sql`UPDATE simulations SET score = ${score}, passed = ${score >= passMark(ended.size)} WHERE id = ${id}`)
+    // Scored by the one rule (server/domain/answering.ts), which a key changed later scores again.
+    const { score, passed } = scoreOf(
+      rows.map((r) => ({ choice: r.choice, key: r.correct_answer })),
+      ended.size,
+    )
+    await tx.execute(sql`UPDATE simulations SET score = ${score}, passed = ${passed} WHERE id = ${id}`)
     const answered = rows.filter((r) => r.choice !== null && r.correct_answer !== null)
     if (!answered.length) return
     // Recorded as every answer is (server/domain/attempts.ts): the same locks, rows and review cards.
@@ -176,7 +174,7 @@ export async function finishSitting(db: Db, id: number, at: Date, byDeadline: bo
       answered.map((r) => ({
         questionId: r.question_id,
         answer: r.choice!,
-        correct: r.choice === r.correct_answer!.toUpperCase(),
+        correct: isRight(r.choice!, r.correct_answer!),
         elapsedSeconds: null,
         at: r.answered_at ? new Date(r.answered_at) : at,
       })),
