@@ -75,9 +75,9 @@ describe('a simulado has one score', () => {
       await api.put(`/api/v1/simulations/${id}/answers/${questionIds[i]}`).set(student.auth).send({ choice }).expect(200)
     await api.post(`/api/v1/simulations/${id}/finish`).set(student.auth).expect(200)
     const scored = async () => ({
-      history: ((await api.get('/api/v1/simulations').set(student.auth).expect(200)).body.simulations as { id: number; score: number }[]).find(
-        (s) => s.id === id,
-      )!.score,
+      history: (
+        (await api.get('/api/v1/simulations').set(student.auth).expect(200)).body.simulations as { id: number; score: number }[]
+      ).find((s) => s.id === id)!.score,
       result: (await api.get(`/api/v1/simulations/${id}/result`).set(student.auth).expect(200)).body.result as {
         score: number
         passed: boolean
