@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Page, Route } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
 import { loginViaPage, premiumStudent, registerViaApi } from './utils'
@@ -194,7 +194,7 @@ test('a shared phone: downloads stay with their account, unsent answers wait for
   await expect(page.getByTestId('fila')).toContainText('3 respostas aguardando envio')
 
   // Back online, the answers cannot be sent (the request is dropped): Sair asks first.
-  const dropSync = (route: import('@playwright/test').Route) => (route.request().method() === 'POST' ? route.abort() : route.continue())
+  const dropSync = (route: Route) => (route.request().method() === 'POST' ? route.abort() : route.continue())
   await page.route('**/estudar-offline?_data=*', dropSync)
   await page.context().setOffline(false)
   await page.goto('/estudar-offline')
