@@ -8,11 +8,11 @@ import { parseExamFile } from '../server/domain/import/parse-exam'
 // questions labelled by hand (bench/citations/*.json, each saying how it was labelled), at two
 // levels: the norm ("cf", "lei:8666") and the norm with its article ("cf@art. 5").
 //
-//   npm run bench:citations                    # ../shared/data/oab
+//   npm run bench:citations                    # fixtures/oab
 //   npm run bench:citations -- --dir=<folder> --show   # and every miss and false hit
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string | undefined]))
-const dir = path.resolve(args.get('dir') ?? '../shared/data/oab')
+const dir = path.resolve(args.get('dir') ?? 'fixtures/oab')
 const labelDir = path.resolve('bench/citations')
 const show = args.has('show')
 

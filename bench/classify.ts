@@ -10,11 +10,11 @@ import { nameKey } from '../server/domain/text'
 // train on the earlier exams to predict the latest ones. Every figure is on questions whose
 // exam the model never saw; the threshold is tuned on the training exams only.
 //
-//   npm run bench:classify                     # ../shared/data/oab
+//   npm run bench:classify                     # fixtures/oab
 //   npm run bench:classify -- --dir=<folder>   # exam TXT files and a disciplinas*.json
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]))
-const dir = path.resolve(args.get('dir') ?? '../shared/data/oab')
+const dir = path.resolve(args.get('dir') ?? 'fixtures/oab')
 const now = new Date()
 const exams = readExamFolder(dir, now)
 const disciplines = readDisciplineNames(path.join(dir, 'disciplinas-oab.json'))

@@ -12,7 +12,7 @@ import { importExamBytes } from '../server/domain/import/importer'
 //   npm run bench:import-classify [-- --dir=<folder> --runs=5]
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]))
-const dir = path.resolve(args.get('dir') ?? '../shared/data/oab')
+const dir = path.resolve(args.get('dir') ?? 'fixtures/oab')
 const runs = Number(args.get('runs') ?? 3)
 const files = fs
   .readdirSync(dir)

@@ -8,10 +8,10 @@ import { ApiClient } from '../server/client/core'
 import { authApi } from '../server/features/auth/contract'
 import { BUILD_DIR, PORT, serverEnv, startBuiltServer, stop, waitFor } from './harness'
 
-// The built server on a fresh PGlite holding only the nine real OAB exams of ../shared/data/oab,
+// The built server on a fresh PGlite holding only the nine real OAB exams of fixtures/oab,
 // imported through the API as the CLI does: what bench/oab-bytes.ts and bench/phone.ts measure on.
 
-export const OAB_DIR = '../shared/data/oab'
+export const OAB_DIR = 'fixtures/oab'
 const ADMIN = { email: 'admin@bench.gabarita', password: 'bench-admin-senha-1' }
 
 /** Runs `measure` against that server (its base URL and an admin's client), then stops it and drops its data. */

@@ -1,5 +1,5 @@
 // Issue 16, target 7: /questoes HTML ≤ 80 KB "with real OAB statements". The demo bank and the
-// benchmark's generated one have short statements; the nine real exams of ../shared/data/oab
+// benchmark's generated one have short statements; the nine real exams of fixtures/oab
 // (760 questions, FGV) are about three times longer. The built server on a fresh PGlite holding
 // only those exams, imported through the API as the CLI does; then /questoes as a visitor and as
 // a signed-in student, once per session (each session has its own random order of the bank).

@@ -1,6 +1,6 @@
 // Issue 41: what a student on a mid-range phone feels. Lighthouse 12 (pinned: 13 needs Node 22),
 // mobile profile (a mid-range phone on slow 4G, simulated throttling), on the production build
-// holding the nine real OAB exams of ../shared/data/oab, driving Debian's Chromium; signed-in pages
+// holding the nine real OAB exams of fixtures/oab, driving Debian's Chromium; signed-in pages
 // get the student's session cookie through --extra-headers. Each page twice, the median reported.
 // A cold first load: every run is a fresh browser profile, so the service worker never answers.
 //   npm run build && npm run bench:phone [-- --runs=2] [--only=dashboard] [--keep=dir]   (on a quiet machine)

@@ -8,11 +8,11 @@ import { trainModel } from '../server/domain/classify/model'
 // Rebuilds the discipline model shipped with the app (ADR 051) from a folder of labelled exam
 // TXT files and the discipline JSON beside them.
 //
-//   npm run train:classifier                          # ../shared/data/oab
+//   npm run train:classifier                          # fixtures/oab
 //   npm run train:classifier -- --dir=<folder> [--disciplines=<file.json>] [--out=<model.json>]
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]))
-const dir = path.resolve(args.get('dir') ?? '../shared/data/oab')
+const dir = path.resolve(args.get('dir') ?? 'fixtures/oab')
 const disciplinesFile =
   args.get('disciplines') ?? path.join(dir, fs.readdirSync(dir).find((f) => f.toLowerCase().endsWith('.json')) ?? 'disciplinas.json')
 const out = path.resolve(args.get('out') ?? path.join('server/domain/classify', DEFAULT_MODEL_FILE))

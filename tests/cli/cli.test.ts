@@ -11,10 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { exams, questions, users } from '#server/db/schema'
 
 import { createTestContext, createTestUser } from '../support/context'
+import { OAB_DIR } from '../support/oab'
 
-const OAB_DIR = path.resolve('../shared/data/oab')
-const hasOab = fs.existsSync(OAB_DIR)
-if (!hasOab) console.warn(`Pulando as provas reais no teste da CLI: ${OAB_DIR} não existe nesta máquina`)
 
 type Run = { code: number | null; stdout: string; stderr: string }
 /** Runs the CLI as a user would (`npm run cli --` is `tsx cli/index.ts`), without blocking the test server. */
@@ -228,7 +226,7 @@ describe('gabarita login and upload', () => {
     }
   })
 
-  it.skipIf(!hasOab)('uploads the 9 real exams in batches with --json and exact counts, then again with --force', async () => {
+  it('uploads the 9 real exams in batches with --json and exact counts, then again with --force', async () => {
     const discs = await cli(['upload', 'disciplines', path.join(OAB_DIR, 'disciplinas-oab.json'), '--api', api])
     expect(discs.code).toBe(0)
     const run = await cli(['upload', 'exams', OAB_DIR, '--json', '--api', api])

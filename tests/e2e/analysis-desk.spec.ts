@@ -1,7 +1,7 @@
 import type { Browser } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { apiCall, hasOab, startOabServer, studentOn } from './oab-server'
+import { apiCall, startOabServer, studentOn } from './oab-server'
 import { freePort, loginViaPage } from './utils'
 
 // Issue 40 §1, the analysis desk, on a real OAB exam (IV Exame: 80 questions without a word of
@@ -14,7 +14,6 @@ import { freePort, loginViaPage } from './utils'
 const FILE = '2011-iv-exame-de-ordem-unificado.txt'
 
 test.describe.configure({ mode: 'serial' })
-test.skip(!hasOab, 'sem ../shared/data/oab nesta máquina')
 
 let server: Awaited<ReturnType<typeof startOabServer>>
 test.beforeAll(async () => {

@@ -5,14 +5,14 @@ import path from 'node:path'
 import type { Browser, Page } from '@playwright/test'
 import { expect } from '@playwright/test'
 
+import { OAB_DIR } from '../support/oab'
 import { DEMO_ADMIN, spawnServer, uniqueEmail, waitForHealth } from './utils'
+export { OAB_DIR } from '../support/oab'
 
 // A server of its own (PGlite on its own data directory) with the demo and real OAB exams from
-// ../shared/data/oab: the phone specs measure real statements, and importing them into the suite's
+// fixtures/oab: the phone specs measure real statements, and importing them into the suite's
 // shared bank would change what other specs see.
 
-export const OAB_DIR = path.resolve('../shared/data/oab')
-export const hasOab = fs.existsSync(path.join(OAB_DIR, 'disciplinas-oab.json'))
 
 export async function apiCall(base: string, method: string, url: string, token: string | null, body?: unknown) {
   const res = await fetch(`${base}/api/v1${url}`, {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-import { hasOab, phoneOn, startOabServer, studentOn, viewportBox } from './oab-server'
+import { phoneOn, startOabServer, studentOn, viewportBox } from './oab-server'
 import { freePort, loginViaPage } from './utils'
 
 // Issue 39, the study loop on a phone, measured on real OAB exams (long statements) at 390, 360
@@ -23,7 +23,6 @@ const MAX_CHROME = 150
 const PER_PHONE = 8
 
 test.describe.configure({ mode: 'serial' })
-test.skip(!hasOab, 'sem ../shared/data/oab nesta máquina')
 
 let server: Awaited<ReturnType<typeof startOabServer>>
 test.beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { apiCall, hasOab, phoneOn, startOabServer, studentOn, viewportBox } from './oab-server'
+import { apiCall, phoneOn, startOabServer, studentOn, viewportBox } from './oab-server'
 import { freePort, loginViaPage } from './utils'
 
 // Issue 39 §4, the simulado for one hand, on real OAB exams at 320 px with touch: "Iniciar" of an
@@ -16,7 +16,6 @@ const PHONE = { width: 320, height: 568 }
 const WIDE = { width: 390, height: 844 }
 
 test.describe.configure({ mode: 'serial' })
-test.skip(!hasOab, 'sem ../shared/data/oab nesta máquina')
 
 let server: Awaited<ReturnType<typeof startOabServer>>
 test.beforeAll(async () => {

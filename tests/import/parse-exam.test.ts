@@ -6,6 +6,8 @@ import { parseDisciplinesFile, parseDisciplinesText } from '#server/domain/impor
 import { parseExamFile, parseExamText } from '#server/domain/import/parse-exam'
 import { decodeUtf8, videoId } from '#server/domain/import/text-file'
 
+import { oabFile } from '../support/oab'
+
 function ok(text: string) {
   const result = parseExamText(text, new Date())
   if (!result.ok) throw new Error(JSON.stringify(result.errors))
@@ -130,15 +132,12 @@ describe('discipline JSON', () => {
     })
   })
 
-  it('accepts a BOM and the real OAB discipline file when present', () => {
+  it('accepts a BOM and the real OAB discipline file', () => {
     expect(parseDisciplinesFile(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"disciplinas":[{"nome":"A"}]}')])).ok).toBe(
       true,
     )
-    const real = '../shared/data/oab/disciplinas-oab.json'
-    if (fs.existsSync(real)) {
-      const result = parseDisciplinesFile(fs.readFileSync(real))
-      expect(result.ok && result.disciplines.length).toBe(16)
-    }
+    const result = parseDisciplinesFile(fs.readFileSync(oabFile('disciplinas-oab.json')))
+    expect(result.ok && result.disciplines.length).toBe(16)
   })
 
   it('reports every bad item with its JSON path', () => {

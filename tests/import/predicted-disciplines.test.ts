@@ -12,15 +12,13 @@ import { parseExamText } from '#server/domain/import/parse-exam'
 
 import { createTestContext, createTestUser } from '../support/context'
 import { contractRequest } from '../support/contract'
+import { OAB_DIR } from '../support/oab'
 
 // Issue 38 §1: a real exam whose DISCIPLINA lines say "Não classificada" is imported with the
 // disciplines a model trained on the other eight exams predicts (ADR 051); the file's own
 // labels always win; with no model the questions stay "Não classificada".
 
-const OAB_DIR = path.resolve('../shared/data/oab')
 const IX = path.join(OAB_DIR, '2012-ix-exame-de-ordem-unificado.txt')
-const hasOab = fs.existsSync(IX)
-if (!hasOab) console.warn(`Pulando a previsão de disciplinas na importação: ${OAB_DIR} não existe nesta máquina`)
 
 const now = new Date('2026-11-28T12:00:00Z')
 let t: Awaited<ReturnType<typeof createTestContext>>
@@ -70,7 +68,7 @@ describe('DISCIPLINA: Não classificada', () => {
   })
 })
 
-describe.skipIf(!hasOab)('a real exam without its labels', () => {
+describe('a real exam without its labels', () => {
   const truth = new Map<number, string>()
   let model: ReturnType<typeof trainModel>
 

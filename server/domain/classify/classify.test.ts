@@ -4,6 +4,7 @@ import path from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
+import { OAB_DIR } from '../../../tests/support/oab'
 import { MIN_TRAINING_EXAMS, TRAINING_QUESTIONS, trainingExams } from './current'
 import { readDisciplineNames, readExamFolder } from './exam-folder'
 import { defaultModel, defaultModelPath, loadModelFile } from './load'
@@ -15,9 +16,6 @@ import { features, words } from './tokenize'
 // The discipline classifier (ADR 051): tokens, the booklet model, the threshold, the shipped
 // model's file, and predictions on a real exam the model never saw.
 
-const OAB_DIR = path.resolve('../shared/data/oab')
-const hasOab = fs.existsSync(path.join(OAB_DIR, 'disciplinas-oab.json'))
-if (!hasOab) console.warn(`Pulando a previsão de disciplinas em provas reais: ${OAB_DIR} não existe nesta máquina`)
 
 describe('tokens', () => {
   it('folds accents and case, drops stopwords, keeps statute markers and law numbers', () => {
@@ -120,7 +118,7 @@ describe('the model file', () => {
   })
 })
 
-describe.skipIf(!hasOab)('on real exams', () => {
+describe('on real exams', () => {
   it('predicts a held-out exam, keeps the file’s own labels, and its confident predictions are right', () => {
     const exams = readExamFolder(OAB_DIR, new Date('2026-11-28T12:00:00Z'))
     const disciplines = readDisciplineNames(path.join(OAB_DIR, 'disciplinas-oab.json'))

@@ -8,16 +8,12 @@ import { disciplines, exams, questions, questionTopics, topics } from '#server/d
 
 import { createTestContext, createTestUser } from '../../../tests/support/context'
 import { contractRequest } from '../../../tests/support/contract'
+import { OAB_DIR } from '../../../tests/support/oab'
 
-const OAB_DIR = path.resolve('../shared/data/oab')
-const hasOab = fs.existsSync(OAB_DIR)
-if (!hasOab) console.warn(`Pulando as provas reais: ${OAB_DIR} não existe nesta máquina`)
-const oabFiles = hasOab
-  ? fs
-      .readdirSync(OAB_DIR)
-      .filter((f) => f.endsWith('.txt'))
-      .sort()
-  : []
+const oabFiles = fs
+  .readdirSync(OAB_DIR)
+  .filter((f) => f.endsWith('.txt'))
+  .sort()
 /** Questions per file, counted from the files themselves. */
 const expectedCount = (file: string) => (fs.readFileSync(path.join(OAB_DIR, file), 'utf8').match(/^QUESTAO:/gm) ?? []).length
 
@@ -238,7 +234,7 @@ describe('exam upload rules', () => {
   })
 })
 
-describe.skipIf(!hasOab)('the 9 real OAB exams', () => {
+describe('the 9 real OAB exams', () => {
   const files = () => oabFiles.map((name) => ({ name, content: fs.readFileSync(path.join(OAB_DIR, name)) }))
   let firstIds: Map<string, number>
 

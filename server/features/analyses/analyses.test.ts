@@ -1,5 +1,4 @@
 import fs from 'node:fs'
-import path from 'node:path'
 
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -8,6 +7,7 @@ import { analysisRevisions, catalogFeatures, exams, forumReplies, forumTopics, f
 
 import { createTestContext, createTestUser } from '../../../tests/support/context'
 import { contractRequest } from '../../../tests/support/contract'
+import { oabFile } from '../../../tests/support/oab'
 import { lineChanges } from './analyses'
 
 // The analysis desk (issue 40) through the API, on a real OAB exam (IV Exame, 80 questions, no
@@ -25,7 +25,7 @@ let examId: number
 const idOf = new Map<number, number>()
 let now = new Date('2026-11-25T15:00:00Z')
 
-const OAB = path.resolve('../shared/data/oab/2011-iv-exame-de-ordem-unificado.txt')
+const OAB = oabFile('2011-iv-exame-de-ordem-unificado.txt')
 const api = (method: 'get' | 'put' | 'post' | 'patch' | 'delete', url: string, auth?: Record<string, string>) => {
   const r = contractRequest(t.app)[method](`/api/v1${url}`)
   return auth ? r.set(auth) : r

@@ -10,13 +10,13 @@ import { importExamBytes } from '#server/domain/import/importer'
 
 import { createTestContext, createTestUser } from '../../../tests/support/context'
 import { contractRequest } from '../../../tests/support/contract'
+import { oabFile } from '../../../tests/support/oab'
 
 // "Legislação citada" through the API on a real exam (issue 38 §4, ADR 055): the import reads
 // the citations, the filter options list them, the search filters by them, the answer lists
 // them with their official text; a bad key is refused in Portuguese.
 
-const FILE = path.resolve('../shared/data/oab/2011-iv-exame-de-ordem-unificado.txt')
-const hasFile = fs.existsSync(FILE)
+const FILE = oabFile('2011-iv-exame-de-ordem-unificado.txt')
 
 let t: Awaited<ReturnType<typeof createTestContext>>
 let student: Awaited<ReturnType<typeof createTestUser>>
@@ -30,14 +30,13 @@ const idOf = async (number: number) =>
 beforeAll(async () => {
   t = await createTestContext()
   student = await createTestUser(t.ctx, { plan: 'PRO' })
-  if (!hasFile) return
   const result = await importExamBytes(t.db, path.basename(FILE), fs.readFileSync(FILE), { force: true, now: new Date() })
   expect(result.success, JSON.stringify(result)).toBe(true)
   examId = result.exam!.id
 }, 120_000)
 afterAll(() => t.close())
 
-describe.skipIf(!hasFile)('legislação citada', () => {
+describe('legislação citada', () => {
   it('lists the cited norms, most cited first, and filters the bank by them', async () => {
     const options = (await api('/questions/filter-options').expect(200)).body
     const cf = options.citations.find((c: { key: string }) => c.key === 'cf')

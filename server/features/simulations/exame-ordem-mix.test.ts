@@ -11,6 +11,7 @@ import { UNCLASSIFIED_KEY } from '#server/domain/import/parse-exam'
 
 import { createTestContext, createTestUser } from '../../../tests/support/context'
 import { contractRequest } from '../../../tests/support/contract'
+import { OAB_DIR } from '../../../tests/support/oab'
 
 // The Exame de Ordem mix stays the OAB's (issue 38 §2, ADR 054), on two real booklets (VIII and
 // IX): a booklet with questions under "Não classificada" or with a prediction not sure enough is
@@ -18,10 +19,8 @@ import { contractRequest } from '../../../tests/support/contract'
 // no booklet, the official distribution kept as data; a draw never takes "Não classificada" while
 // classified questions are left; the admin's table refuses it; the study plan never weighs it.
 
-const OAB_DIR = path.resolve('../shared/data/oab')
 const IX = path.join(OAB_DIR, '2012-ix-exame-de-ordem-unificado.txt')
 const VIII = path.join(OAB_DIR, '2012-viii-exame-de-ordem-unificado.txt')
-const hasOab = fs.existsSync(IX) && fs.existsSync(VIII)
 
 type Plan = {
   source: string
@@ -56,7 +55,6 @@ beforeAll(async () => {
   t = await createTestContext()
   t.ctx.clock = () => new Date('2026-11-18T13:00:00Z')
   admin = await createTestUser(t.ctx, { plan: 'ADMIN', name: 'Admin' })
-  if (!hasOab) return
   for (const file of [VIII, IX]) {
     const result = await importExamBytes(t.db, path.basename(file), fs.readFileSync(file), { force: true, now: new Date() })
     expect(result.success, JSON.stringify(result)).toBe(true)
@@ -69,7 +67,7 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(() => t.close())
 
-describe.skipIf(!hasOab)('the Exame de Ordem mix (issue 38 §2)', () => {
+describe('the Exame de Ordem mix (issue 38 §2)', () => {
   it('takes the newest booklet whose disciplines are all the file’s', async () => {
     const p = await plan()
     expect(p).toMatchObject({ source: 'exam', exam: { id: ixId, predicted: 0 }, passed_over: [] })

@@ -11,6 +11,7 @@ import { importExamBytes } from '#server/domain/import/importer'
 
 import { createTestContext, createTestUser } from '../../../tests/support/context'
 import { contractRequest } from '../../../tests/support/contract'
+import { OAB_DIR } from '../../../tests/support/oab'
 import { insertQuestions } from '../../../tests/support/questions'
 
 // Simulados (issue 29) through the API, on two real Exame de Ordem booklets (the VIII and the IX,
@@ -18,11 +19,8 @@ import { insertQuestions } from '../../../tests/support/questions'
 // before the end, the deadline on a clock the test moves, resume, scoring, the comparison, the
 // plan limits and the toggle, another student's simulado, bad input.
 
-const OAB_DIR = path.resolve('../shared/data/oab')
 const IX = path.join(OAB_DIR, '2012-ix-exame-de-ordem-unificado.txt')
 const VIII = path.join(OAB_DIR, '2012-viii-exame-de-ordem-unificado.txt')
-const hasOab = fs.existsSync(IX) && fs.existsSync(VIII)
-if (!hasOab) console.warn(`Pulando os simulados com provas reais: ${OAB_DIR} não existe nesta máquina`)
 
 type User = Awaited<ReturnType<typeof createTestUser>>
 let t: Awaited<ReturnType<typeof createTestContext>>
@@ -68,15 +66,13 @@ beforeAll(async () => {
   t = await createTestContext()
   t.ctx.clock = () => now
   admin = await createTestUser(t.ctx, { plan: 'ADMIN', name: 'Admin' })
-  if (hasOab) {
-    for (const file of [VIII, IX]) {
-      const result = await importExamBytes(t.db, path.basename(file), fs.readFileSync(file), { force: true, now: new Date() })
-      expect(result.success, JSON.stringify(result)).toBe(true)
-    }
-    const exams = (await api('get', '/exams', admin.auth).expect(200)).body.exams as { id: number; name: string }[]
-    ixId = exams.find((e) => e.name.startsWith('IX '))!.id
-    viiiId = exams.find((e) => e.name.startsWith('VIII '))!.id
+  for (const file of [VIII, IX]) {
+    const result = await importExamBytes(t.db, path.basename(file), fs.readFileSync(file), { force: true, now: new Date() })
+    expect(result.success, JSON.stringify(result)).toBe(true)
   }
+  const exams = (await api('get', '/exams', admin.auth).expect(200)).body.exams as { id: number; name: string }[]
+  ixId = exams.find((e) => e.name.startsWith('IX '))!.id
+  viiiId = exams.find((e) => e.name.startsWith('VIII '))!.id
   // A small bank of another board for the personalised ones.
   await insertQuestions(
     t.db,
@@ -109,7 +105,7 @@ describe('the clock', () => {
   })
 })
 
-describe.skipIf(!hasOab)('exams and the Exame de Ordem mix', () => {
+describe('exams and the Exame de Ordem mix', () => {
   it('lists the imported exams with their counts and whether each is whole', async () => {
     const { exams } = (await api('get', '/exams', admin.auth).expect(200)).body
     const ix = exams.find((e: { id: number }) => e.id === ixId)
@@ -315,7 +311,7 @@ describe('sitting a simulado', () => {
   })
 })
 
-describe.skipIf(!hasOab)('a past exam as applied', () => {
+describe('a past exam as applied', () => {
   it('is the booklet in order, scored as the board scores it (annulled = right), its answers attempts outside the quota', async () => {
     const student = await withPlan('GRATUITO', 'Gratuita')
     const sim = await start(student, { kind: 'prova_anterior', exam_id: ixId })
@@ -444,7 +440,7 @@ describe.skipIf(!hasOab)('a past exam as applied', () => {
 })
 
 describe('plans and the toggle', () => {
-  it.skipIf(!hasOab)(
+  it(
     'gives Gratuito and Básico one Prova anterior a month (403 with code) and no Exame de Ordem or personalised one',
     async () => {
       const student = await withPlan('GRATUITO', 'Limitada')
