@@ -13,7 +13,6 @@ import { exams, questions, users } from '#server/db/schema'
 import { createTestContext, createTestUser } from '../support/context'
 import { OAB_DIR } from '../support/oab'
 
-
 type Run = { code: number | null; stdout: string; stderr: string }
 /** Runs the CLI as a user would (`npm run cli --` is `tsx cli/index.ts`), without blocking the test server. */
 function cli(args: string[], env: Record<string, string | undefined> = {}, input?: string): Promise<Run> {

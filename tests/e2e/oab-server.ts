@@ -13,7 +13,6 @@ export { OAB_DIR } from '../support/oab'
 // fixtures/oab: the phone specs measure real statements, and importing them into the suite's
 // shared bank would change what other specs see.
 
-
 export async function apiCall(base: string, method: string, url: string, token: string | null, body?: unknown) {
   const res = await fetch(`${base}/api/v1${url}`, {
     method,

@@ -16,7 +16,6 @@ import { features, words } from './tokenize'
 // The discipline classifier (ADR 051): tokens, the booklet model, the threshold, the shipped
 // model's file, and predictions on a real exam the model never saw.
 
-
 describe('tokens', () => {
   it('folds accents and case, drops stopwords, keeps statute markers and law numbers', () => {
     expect(words('Consoante o Art. 5º da CF e a Lei nº 8.906/94, assinale a alternativa CORRETA.')).toEqual([

@@ -440,30 +440,27 @@ describe('a past exam as applied', () => {
 })
 
 describe('plans and the toggle', () => {
-  it(
-    'gives Gratuito and Básico one Prova anterior a month (403 with code) and no Exame de Ordem or personalised one',
-    async () => {
-      const student = await withPlan('GRATUITO', 'Limitada')
-      await start(student, { kind: 'prova_anterior', exam_id: viiiId })
-      const second = await api('post', '/simulations', student.auth).send({ kind: 'prova_anterior', exam_id: ixId }).expect(403)
-      expect(second.body).toMatchObject({ code: 'SIMULATION_LIMIT', limit: 1, used_this_month: 1, plans_url: '/trocar-plano' })
-      expect(second.body.error).toMatch(
-        /Você já fez 1 simulado de prova anterior neste mês, o limite do plano Gratuito\. O próximo fica disponível em 1º\/12/,
-      )
-      const ordem = await api('post', '/simulations', student.auth).send({ kind: 'exame_ordem' }).expect(403)
-      expect(ordem.body).toMatchObject({ code: 'PLAN_REQUIRED' })
-      expect(ordem.body.error).toMatch(/planos Premium e Pro/)
-      const custom = await api('post', '/simulations', student.auth).send({ kind: 'personalizado', size: 5 }).expect(403)
-      expect(custom.body.code).toBe('PLAN_REQUIRED')
-      const options = (await api('get', '/simulations/options', student.auth).expect(200)).body.allowance
-      expect(options.prova_anterior).toMatchObject({ allowed: false, limit: 1, used_this_month: 1, code: 'SIMULATION_LIMIT' })
-      // The next São Paulo month frees it again.
-      const saved = now
-      now = new Date('2026-12-01T03:30:00Z')
-      await start(student, { kind: 'prova_anterior', exam_id: ixId })
-      now = saved
-    },
-  )
+  it('gives Gratuito and Básico one Prova anterior a month (403 with code) and no Exame de Ordem or personalised one', async () => {
+    const student = await withPlan('GRATUITO', 'Limitada')
+    await start(student, { kind: 'prova_anterior', exam_id: viiiId })
+    const second = await api('post', '/simulations', student.auth).send({ kind: 'prova_anterior', exam_id: ixId }).expect(403)
+    expect(second.body).toMatchObject({ code: 'SIMULATION_LIMIT', limit: 1, used_this_month: 1, plans_url: '/trocar-plano' })
+    expect(second.body.error).toMatch(
+      /Você já fez 1 simulado de prova anterior neste mês, o limite do plano Gratuito\. O próximo fica disponível em 1º\/12/,
+    )
+    const ordem = await api('post', '/simulations', student.auth).send({ kind: 'exame_ordem' }).expect(403)
+    expect(ordem.body).toMatchObject({ code: 'PLAN_REQUIRED' })
+    expect(ordem.body.error).toMatch(/planos Premium e Pro/)
+    const custom = await api('post', '/simulations', student.auth).send({ kind: 'personalizado', size: 5 }).expect(403)
+    expect(custom.body.code).toBe('PLAN_REQUIRED')
+    const options = (await api('get', '/simulations/options', student.auth).expect(200)).body.allowance
+    expect(options.prova_anterior).toMatchObject({ allowed: false, limit: 1, used_this_month: 1, code: 'SIMULATION_LIMIT' })
+    // The next São Paulo month frees it again.
+    const saved = now
+    now = new Date('2026-12-01T03:30:00Z')
+    await start(student, { kind: 'prova_anterior', exam_id: ixId })
+    now = saved
+  })
 
   it('is closed to everyone while the admin toggle is off, and the plan cards sell it once built', async () => {
     const premium = await withPlan('PREMIUM')
