@@ -139,6 +139,33 @@ test('J e K passam à próxima questão e voltam, mas não enquanto se digita', 
   await expect(page.getByTestId('progresso')).toHaveText(`Questão 1 de ${total}`)
 })
 
+test('A–E escolhem a alternativa e Enter responde, como na lista; digitando, as letras são do campo', async ({ page, request }) => {
+  test.skip(test.info().project.name === 'js-off', 'atalhos de teclado precisam de JavaScript')
+  const { topicId, total, keys } = await smallTopic(request)
+  await loginAsNewStudent(page, request)
+  await page.goto(`/questoes/resolver?assunto=${topicId}&pos=1`)
+  await expect(page.getByTestId('progresso')).toHaveText(`Questão 1 de ${total}`)
+  const { right, wrong } = keys.get(await shownId(page))!
+  // Typed in a text field, a letter is typing: no alternative is chosen.
+  await page.evaluate(() =>
+    document.querySelector('main')!.prepend(Object.assign(document.createElement('input'), { type: 'text', id: 'campo' })),
+  )
+  await page.locator('#campo').press(wrong.toLowerCase())
+  await expect(page.locator('#campo')).toHaveValue(wrong.toLowerCase())
+  await expect(page.locator('input[name=resposta]:checked')).toHaveCount(0)
+  await page.locator('#campo').evaluate((field) => field.remove())
+  // A letter chooses, another letter changes the choice, Enter answers with the last one.
+  await page.locator('body').press(wrong.toLowerCase())
+  await expect(page.getByRole('radio', { name: new RegExp(`^${wrong}\\)`) })).toBeChecked()
+  await page.keyboard.press(right.toUpperCase())
+  const chosen = page.getByRole('radio', { name: new RegExp(`^${right}\\)`) })
+  await expect(chosen).toBeChecked()
+  await expect(chosen).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('veredito')).toHaveText(new RegExp(`^Você acertou! Gabarito: ${right}$`))
+  await expect(page.getByTestId('veredito')).toBeFocused()
+})
+
 test('no plano Gratuito, passado o limite da semana, a questão diz o limite antes de ser lida', async ({ page, request }) => {
   const res = await request.get('/api/v1/questions/search?per_page=100')
   const live = ((await res.json()) as { data: ApiCard[] }).data.filter((q) => !q.is_annulled)

@@ -24,7 +24,7 @@ import { useStepKeys } from './step-keys'
 
 // Modo resolução (issue 27): one question of a /questoes search at a time. Choose, 'Responder',
 // 'Próxima': a plain form and links, the URL the whole state (app/question/resolver.ts); with JS
-// the same, plus J/K and the focus following the change.
+// the same, plus the keys (step-keys.ts) and the focus following the change.
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: questionStyles }]
 
@@ -158,8 +158,6 @@ function QuestionStep({ question, heading, reveal, progress, self, nextHref, pre
   const { form, field } = formReply(`resolver-${question.id}`, actionData && 'result' in actionData ? actionData.result : undefined)
   const answerErrors = field('resposta')
   const rating = review && reveal?.chosen && reveal.correct_answer === reveal.chosen && review.attempt ? review : null
-  // Keys as in Anki: 1 goes on after a wrong answer (Errei is automatic); 2–4 rate a right one.
-  useStepKeys(prevHref, nextHref, reveal && !rating ? nextHref : null)
 
   // With JS the focus follows the change (never on the first load): to the verdict once it
   // arrives (without scrolling: the page shows the right alternative), to the new question's
@@ -175,6 +173,9 @@ function QuestionStep({ question, heading, reveal, progress, self, nextHref, pre
   }, [location.search, reveal])
 
   const answerable = !reveal && !question.annulled && question.alts.length > 0 && !quota
+  // Keys as in Anki: 1 goes on after a wrong answer (Errei is automatic); 2–4 rate a right one.
+  // Before the answer, A–E choose and Enter answers.
+  useStepKeys(prevHref, nextHref, reveal && !rating ? nextHref : null, answerable ? form.id : null)
   const status = reveal ? (
     <Verdict ref={verdictRef} reveal={reveal} review={review} />
   ) : dropped ? (
@@ -268,7 +269,7 @@ function QuestionStep({ question, heading, reveal, progress, self, nextHref, pre
               </Link>
             ) : null}
             {answerable ? (
-              <button type="submit" form={form.id} className="btn-primary" disabled={busy} aria-busy={busy}>
+              <button type="submit" form={form.id} className="btn-primary" disabled={busy} aria-busy={busy} aria-keyshortcuts="Enter">
                 {busy ? 'Respondendo…' : 'Responder'}
               </button>
             ) : null}
