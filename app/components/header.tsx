@@ -197,7 +197,7 @@ export function Header({
   const { open, onLogoClick } = useVersionEasterEgg()
   const menu = useDetailsMenu()
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+    <header className="hdr sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
       <ThemeIconSprite />
       <a
         href="#conteudo"
@@ -205,7 +205,7 @@ export function Header({
       >
         Pular para o conteúdo
       </a>
-      <div className="container-page flex h-16 items-center justify-between gap-2 sm:gap-4">
+      <div className="hdr-r container-page flex h-16 items-center justify-between gap-2 sm:gap-4">
         <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-700 dark:text-brand-300" onClick={onLogoClick}>
           <Glyph name="graduationCap" className="h-7 w-7" />
           Gabarita

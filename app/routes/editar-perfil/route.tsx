@@ -146,9 +146,10 @@ export default function EditProfilePage() {
             <h2 id="foto-titulo" className="text-lg font-semibold">
               Foto
             </h2>
-            <div className="mt-4 flex items-center gap-4">
+            <div className="mt-4 flex flex-wrap items-center gap-4">
               <Avatar name={user.name} mascot={currentMascot} avatarUrl={user.avatar_url} size="lg" />
-              <div className="text-sm text-slate-600 dark:text-slate-300">
+              {/* Beside the avatar, or under it on a screen too narrow for both. */}
+              <div className="flex-[1_1_8rem] text-sm text-slate-600 dark:text-slate-300">
                 <p>Escolha um mascote para o seu avatar.</p>
                 <p>Envio de foto: em breve.</p>
               </div>
@@ -169,7 +170,7 @@ export default function EditProfilePage() {
               inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }}
               errors={fields.name.errors}
             />
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <Field
                 label="Telefone"
                 inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel' }}
@@ -257,7 +258,7 @@ export default function EditProfilePage() {
             inputProps={{ ...getInputProps(pwFields.currentPassword, { type: 'password' }), autoComplete: 'current-password' }}
             errors={pwFields.currentPassword.errors}
           />
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <PasswordField
               label="Nova senha"
               inputProps={{ ...getInputProps(pwFields.newPassword, { type: 'password' }), autoComplete: 'new-password' }}

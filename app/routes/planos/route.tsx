@@ -87,7 +87,9 @@ function PlanCard({ plan }: { plan: PlanJson }) {
       </h2>
       {plan.tagline ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{plan.tagline}</p> : null}
       <p className="mt-4">
-        <span className="text-4xl font-bold">{plan.price_formatted}</span>
+        {/* Smaller on a screen under 330 px (a phone at 200% zoom), where the price would not fit. */}
+        <span className="text-[length:min(2.25rem,11vw)] font-bold leading-10">{plan.price_formatted}</span>
+        <wbr />
         <span className="text-slate-600 dark:text-slate-400">{plan.period}</span>
         <YearOffer offer={plan} className="mt-1" />
       </p>
