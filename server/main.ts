@@ -13,6 +13,7 @@ import { buildDir } from './paths'
 import { isDraining, trackAnswers } from './shared/draining'
 import { closeSharedRedis } from './shared/redis'
 import { runStartupTasks, startBackgroundTasks } from './startup'
+import { answerClientErrors } from './web/client-error'
 
 export type StartOptions = {
   /** The Remix build to serve; the process tests pass one that yields none (API only). */
@@ -74,6 +75,7 @@ export async function startServer(options: StartOptions = {}) {
     startBackgroundTasks(ctx, { workerEntry: options.workerEntry })
   })
   server.keepAliveTimeout = 65_000
+  answerClientErrors(server)
   // Without this listener a port already taken threw a stack trace and left the PGlite lock
   // behind: one line in Portuguese, the lock released, exit 1.
   server.on('error', (error: NodeJS.ErrnoException) => {

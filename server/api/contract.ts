@@ -63,7 +63,7 @@ export type EndpointSpec = {
 }
 
 export type SuccessStatus = 200 | 201 | 204
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 431 | 500 | 502 | 503
 
 export type Endpoint<S extends EndpointSpec = EndpointSpec> = S & { readonly successStatus: SuccessStatus }
 
@@ -117,7 +117,8 @@ export type EndpointInput<E extends EndpointSpec> = {
 /**
  * Statuses an endpoint may answer: its success, the errors it declares, and those its shape
  * implies (400 for refused input, anywhere, 401 and 403 for who asks, 404 for a
- * refused path id, 415 and 413 for a body that is not JSON or too big). A rate limit's 429 is declared.
+ * refused path id, 415 and 413 for a body that is not JSON or too big, 431 for an address or
+ * headers over the HTTP parser's limit). A rate limit's 429 is declared.
  */
 export function declaredStatuses(endpoint: Endpoint) {
   const statuses = new Set<number>([...successStatuses(endpoint), ...(endpoint.errors ?? [])])
@@ -131,6 +132,9 @@ export function declaredStatuses(endpoint: Endpoint) {
   // The API-wide input guard answers 400 anywhere: a NUL byte, a bad %-escape in the path.
   statuses.add(400)
   if (endpoint.body || endpoint.multipart) [413, 415].forEach((s) => statuses.add(s))
+  // Node's HTTP parser refuses a request line and headers over 16 KB (a very long query) before
+  // any route: answered in Portuguese by server/web/client-error.ts, on every operation.
+  statuses.add(431)
   return [...statuses].sort((a, b) => a - b)
 }
 
@@ -165,9 +169,11 @@ export const idParam = (message: string) =>
 
 /**
  * What the document says of a body that must name at least one of `keys` (a refine the JSON
- * Schema cannot read): `.meta(atLeastOneOf([...]))` beside the refine that checks it.
+ * Schema cannot read): `.meta(atLeastOneOf([...]))` beside the refine that checks it. The anyOf
+ * names the fields; minProperties says that `{}` is not enough to a reader that does not follow
+ * anyOf (a fuzzer's "only the required fields" sent `{}` and read the 400 as a broken contract).
  */
-export const atLeastOneOf = (keys: readonly string[]) => ({ anyOf: keys.map((key) => ({ required: [key] })) })
+export const atLeastOneOf = (keys: readonly string[]) => ({ minProperties: 1, anyOf: keys.map((key) => ({ required: [key] })) })
 
 /** The `{ success: true, message }` answer of a write that returns nothing else. */
 export const SuccessMessage = z.object({ success: z.literal(true), message: z.string() })

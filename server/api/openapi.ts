@@ -24,6 +24,7 @@ const STATUS_TEXT: Record<number, string> = {
   413: 'Corpo grande demais',
   415: 'Corpo que não é JSON',
   429: 'Muitas requisições: aguarde e tente de novo',
+  431: 'Endereço (query) ou cabeçalhos grandes demais: mais de 16 KB',
   502: 'Um serviço externo falhou',
   503: 'Indisponível agora, ou não configurado neste servidor',
 }
@@ -94,7 +95,8 @@ export function openApiDocument(endpoints = ENDPOINTS) {
           'API REST do Gabarita (banco de questões da OAB). JSON na entrada e na saída; erros sempre `{ "error": "mensagem" }` em português. ' +
           'Cada rota é um contrato do código (ADR 038); os envios de arquivos são multipart/form-data. ' +
           'Um caractere U+0000 (NUL) em qualquer parte da requisição é recusado com 400; um valor vazio na query (`page=`) também. ' +
-          'Um token enviado é conferido mesmo nas rotas públicas: desconhecido ou vencido, 401.',
+          'Um token enviado é conferido mesmo nas rotas públicas: desconhecido ou vencido, 401. ' +
+          'Endereço (query) e cabeçalhos somam no máximo 16 KB: além disso, 431 em qualquer rota.',
       },
       servers: [{ url: '/api/v1' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'O token de POST /auth/login.' } } },

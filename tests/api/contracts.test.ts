@@ -126,7 +126,7 @@ describe('an endpoint may declare more than one success status', () => {
 
   it('the lowest declared is the default; withStatus sends another declared one, and both pass the check', async () => {
     expect(tally.successStatus).toBe(200)
-    expect(declaredStatuses(tally)).toEqual([200, 201, 400, 401, 403, 404])
+    expect(declaredStatuses(tally)).toEqual([200, 201, 400, 401, 403, 404, 431])
     const api = contractRequest(
       appWith(() => 201),
       tallyEntries,
@@ -145,7 +145,7 @@ describe('an endpoint may declare more than one success status', () => {
       appWith(() => 201),
       [{ id: 'teste.tally', endpoint: onlyOk }],
     )
-    await expect(api.post('/api/v1/placares/2')).rejects.toThrow(/status fora do contrato \(declarados: 200, 400, 401, 403, 404\)/)
+    await expect(api.post('/api/v1/placares/2')).rejects.toThrow(/status fora do contrato \(declarados: 200, 400, 401, 403, 404, 431\)/)
   })
 })
 

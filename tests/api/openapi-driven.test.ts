@@ -1,9 +1,12 @@
+import http from 'node:http'
+
 import fc from 'fast-check'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { openApiDocument } from '#server/api/openapi'
 import { createApiToken } from '#server/domain/auth/tokens'
+import { answerClientErrors } from '#server/web/client-error'
 
 import { createTestContext, createTestUser } from '../support/context'
 import type { Schema } from '../support/json-schema'
@@ -19,8 +22,12 @@ import { insertQuestions } from '../support/questions'
 // and what the document allows is never refused as bad input (400/422): a 404 for an id that
 // names nothing, 401/403 for who asks, 409 for a state and 429 are answers, not refusals; what
 // it forbids (a wrong type, a missing required field, a value out of range, an empty query
-// value, a NUL byte) is refused with a 4xx. A fixed seed and a few runs per operation keep it
-// bounded and repeatable.
+// value, a NUL byte) is refused with a 4xx. Beside the random inputs, the edges a generator
+// rarely draws are always tried: the body with only its required fields (`{}` when none is), each
+// enum value and the one-character values a pattern allows, and a query too long for the HTTP
+// parser (431, declared everywhere). A body the document refuses only through anyOf/allOf is a
+// fault of the document: it says it with `required` or `minProperties`, which every reader of the
+// document understands. A fixed seed and a few runs per operation keep it bounded and repeatable.
 
 type Parameter = { name: string; in: 'path' | 'query'; required?: boolean; schema: Schema }
 type Operation = {
@@ -86,10 +93,6 @@ const COMPLETED: Record<string, { why: string; complete: (body: Record<string, u
     why: 'applied_on is a day that exists, from 1900 to 2100, or null',
     complete: (b) => ({ ...b, applied_on: b.applied_on === null ? null : '2010-08-22' }),
   },
-  'admin.checkDisciplineTopic': {
-    why: 'discipline and topic are not blank, or their old names (disciplina, assunto) stand in for them',
-    complete: (b) => ({ ...b, discipline: b.discipline || 'Direito Civil', topic: b.topic || 'Geral' }),
-  },
   'simulations.setAdminMix': {
     why: 'the counts add up to 80, one per discipline',
     complete: (b) => {
@@ -107,10 +110,6 @@ const COMPLETED: Record<string, { why: string; complete: (body: Record<string, u
       lines[0].count = 80
       return { ...b, lines }
     },
-  },
-  'questions.answer': {
-    why: 'the letter is one of the question’s alternatives (A to D in the seeded questions)',
-    complete: (b) => ({ ...b, answer: ['A', 'b', ' C ', 'D'][String(b.answer).length % 4] }),
   },
 }
 
@@ -135,6 +134,13 @@ const STATE_REFUSALS: Record<string, { status: number; message: RegExp; why: str
     { status: 422, message: /^Não há um Exame de Ordem completo/, why: 'the bank has no complete Exame de Ordem to copy the mix from' },
     { status: 422, message: /^O banco tem só \d+ questões válidas/, why: 'the bank holds fewer than the Exame de Ordem’s 80 questions' },
   ],
+  'questions.answer': [
+    {
+      status: 400,
+      message: /^Alternativa inválida: escolha uma entre/,
+      why: 'a question has from two to five alternatives: a letter past its last (the seeded ones have five)',
+    },
+  ],
   'simulations.setAdminMix': [{ status: 400, message: /^Disciplina não encontrada/, why: 'the disciplines named must exist' }],
   'legislation.create': [{ status: 400, message: /^Disciplina não encontrada/, why: 'the disciplines named must exist' }],
   'legislation.update': [{ status: 400, message: /^Disciplina não encontrada/, why: 'the disciplines named must exist' }],
@@ -144,8 +150,11 @@ const STATE_REFUSALS: Record<string, { status: number; message: RegExp; why: str
 const SEEDED_IDS = ['1', '2', '3']
 
 let t: Awaited<ReturnType<typeof createTestContext>>
+/** The app behind the HTTP server main.ts makes (its answer to what the parser refuses), not supertest's plain one. */
+let server: http.Server
 beforeAll(async () => {
   t = await createTestContext()
+  server = answerClientErrors(http.createServer(t.app))
   await insertQuestions(
     t.db,
     ['Direito Civil', 'Direito Penal', 'Direito Constitucional'].map((discipline, i) => ({
@@ -154,10 +163,15 @@ beforeAll(async () => {
       statement: `Enunciado gerado ${i + 1}.`,
       correctAnswer: 'B',
       explanation: 'Porque sim.',
+      // Five alternatives, as many as a question may have: any letter the document allows names one.
+      alternatives: ['A', 'B', 'C', 'D', 'E'].map((letter) => ({ letter, text: `Alternativa ${letter}.` })),
     })),
   )
 })
-afterAll(() => t.close())
+afterAll(async () => {
+  server.close()
+  await t.close()
+})
 
 /** A value as a query string or path segment writes it. */
 const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value))
@@ -248,6 +262,67 @@ function brokenInputs(target: Target, valid: Input): Broken[] {
   return out
 }
 
+/** One-character values tried against every pattern: the shortest text a pattern like `\\S` allows. */
+const ONE_CHAR = ['a', 'Z', 'E', '1', '0', '-', 'ç']
+/** Edge values per field, at most: the operation's time stays bounded. */
+const EDGES_PER_FIELD = 4
+
+/** The schema without the combinators at its top: what a reader that does not follow anyOf/allOf/oneOf sees. */
+function plain(schema: Schema): Schema {
+  const { anyOf: _any, allOf: _all, oneOf: _one, ...rest } = reader.resolve(schema)
+  return rest
+}
+
+/**
+ * What the document allows at its edges, made from a valid input: the body with only its required
+ * fields, each enum value and the one-character values a pattern allows. `faults` are the
+ * document's own: a minimal body refused only through a combinator.
+ */
+function edgeInputs(target: Target, valid: Input): { allowed: Broken[]; refused: Broken[]; faults: string[] } {
+  const allowed: Broken[] = []
+  const refused: Broken[] = []
+  const faults: string[] = []
+  const bodySchema = target.operation.requestBody?.content['application/json']?.schema
+  if (bodySchema && valid.body && typeof valid.body === 'object' && !Array.isArray(valid.body)) {
+    const body = valid.body as Record<string, unknown>
+    const schema = reader.resolve(bodySchema)
+    const required = (schema.required ?? []) as string[]
+    const minimal = Object.fromEntries(Object.entries(body).filter(([key]) => required.includes(key)))
+    if (reader.errors(bodySchema, minimal).length === 0) allowed.push({ why: 'corpo mínimo', input: { ...valid, body: minimal } })
+    else {
+      if (reader.errors(plain(bodySchema), minimal).length === 0)
+        faults.push(
+          `o documento só recusa o corpo mínimo ${JSON.stringify(minimal)} por anyOf/allOf/oneOf: diga-o com required ou minProperties`,
+        )
+      refused.push({ why: 'corpo mínimo recusado pelo documento', input: { ...valid, body: minimal } })
+    }
+    for (const [key, property] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) {
+      const resolved = reader.resolve(property)
+      const branches = [resolved, ...((resolved.anyOf as Schema[] | undefined) ?? []).map((b) => reader.resolve(b))]
+      const enums = branches.flatMap((b) => (Array.isArray(b.enum) ? (b.enum as unknown[]) : []))
+      const patterned = branches.some((b) => typeof b.pattern === 'string')
+      const candidates = [...enums, ...(patterned ? ONE_CHAR : [])]
+      const fit = candidates.filter((v) => reader.errors(bodySchema, { ...body, [key]: v }).length === 0).slice(0, EDGES_PER_FIELD)
+      for (const value of fit)
+        allowed.push({ why: `${key}=${JSON.stringify(value)}`, input: { ...valid, body: { ...body, [key]: value } } })
+    }
+  }
+  for (const p of (target.operation.parameters ?? []).filter((q) => q.in === 'query')) {
+    const item = reader.resolve(p.schema)
+    if (item.type === 'array') continue
+    const candidates = [
+      ...(Array.isArray(item.enum) ? (item.enum as unknown[]).map(text) : []),
+      ...(typeof item.pattern === 'string' ? ONE_CHAR : []),
+    ]
+    const fit = candidates.filter((v) => reader.errors(item, coerceQuery(item, v)).length === 0).slice(0, EDGES_PER_FIELD)
+    for (const value of fit) {
+      const query = valid.query.filter(([k]) => k !== p.name).concat([[p.name, value]])
+      allowed.push({ why: `query ${p.name}=${JSON.stringify(value)}`, input: { ...valid, query } })
+    }
+  }
+  return { allowed, refused, faults }
+}
+
 /** A query string's text as the schema reads it (numbers and booleans written as digits and words). */
 function coerceQuery(schema: Schema, value: string): unknown {
   const types = [schema.type, ...((schema.anyOf as Schema[] | undefined) ?? []).map((b) => reader.resolve(b).type)]
@@ -260,7 +335,7 @@ async function send(target: Target, input: Input, auth: Record<string, string>) 
   const path = target.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(input.path[name] ?? ''))
   const query = new URLSearchParams(input.query).toString()
   const url = `/api/v1${path}${query ? `?${query}` : ''}`
-  const req = (request(t.app) as unknown as Record<string, (u: string) => request.Test>)[target.method]!(url).set(auth)
+  const req = (request(server) as unknown as Record<string, (u: string) => request.Test>)[target.method]!(url).set(auth)
   const res = input.body === undefined ? await req : await req.send(input.body as object)
   return { url, res }
 }
@@ -352,8 +427,38 @@ describe('requests built from the OpenAPI document', () => {
             )
         }
       }
-      // A token the server does not know, and a NUL in the query: refused wherever they are sent.
       const [first] = fc.sample(validInput(target), { seed: SEED, numRuns: 1 })
+      // The edges, by someone the operation lets through (an administrator may call them all), a new one.
+      const edges = edgeInputs(target, first!)
+      failures.push(...edges.faults)
+      if (edges.allowed.length || edges.refused.length) {
+        const { auth } = await createTestUser(t.ctx, { plan: 'ADMIN' })
+        for (const edge of edges.allowed) {
+          const { url, res } = await send(target, edge.input, auth)
+          const problems = answerProblems(target, res.status, res.body)
+          const known = STATE_REFUSALS[target.id]?.some((r) => r.status === res.status && r.message.test(String(res.body?.error)))
+          if (!known && !NOT_A_REFUSAL.has(res.status)) problems.push(`entrada válida (${edge.why}) recusada com ${res.status}`)
+          for (const p of problems)
+            failures.push(
+              `admin ${target.method.toUpperCase()} ${url} ${JSON.stringify(edge.input.body)?.slice(0, 200)} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}: ${p}`,
+            )
+        }
+        for (const edge of edges.refused) {
+          const { url, res } = await send(target, edge.input, auth)
+          const problems = answerProblems(target, res.status, res.body)
+          if (res.status < 400 || res.status >= 500) problems.push(`entrada inválida (${edge.why}) aceita`)
+          for (const p of problems)
+            failures.push(
+              `admin ${target.method.toUpperCase()} ${url} ${JSON.stringify(edge.input.body)?.slice(0, 200)} → ${res.status}: ${p}`,
+            )
+        }
+      }
+      // A query over the HTTP parser's limit: a declared status, with the document's body, in Portuguese.
+      const long = await send(target, { ...first!, query: [...first!.query, ['q', 'a'.repeat(20_000)]] }, {})
+      const longProblems = answerProblems(target, long.res.status, long.res.body)
+      if (long.res.status < 400) longProblems.push('aceita')
+      failures.push(...longProblems.map((p) => `query longa demais → ${long.res.status} ${JSON.stringify(long.res.body)}: ${p}`))
+      // A token the server does not know, and a NUL in the query: refused wherever they are sent.
       const stale = await send(target, first!, { Authorization: 'Bearer token-que-nao-existe' })
       if (!READ_BEFORE_SESSION.includes(target.path) && stale.res.status !== 401)
         failures.push(`token desconhecido: ${stale.url} → ${stale.res.status}`)

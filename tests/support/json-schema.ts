@@ -38,6 +38,7 @@ const KNOWN = new Set([
   ...['$ref', 'type', 'const', 'enum', 'anyOf', 'oneOf', 'allOf', 'default', 'description', 'example', 'examples', 'deprecated'],
   ...['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern', 'format'],
   ...['items', 'minItems', 'maxItems', 'properties', 'required', 'additionalProperties', 'propertyNames', 'id', 'title', 'readOnly'],
+  ...['minProperties', 'maxProperties'],
 ])
 
 /** Characters of generated text: letters, digits, punctuation, Portuguese accents, spaces; never U+0000 (refused API-wide). */
@@ -110,6 +111,9 @@ export class SchemaReader {
     if (isObject(value)) {
       const properties = (s.properties ?? {}) as Record<string, Schema>
       for (const key of (s.required ?? []) as string[]) if (!(key in value)) fail(`falta ${key}`)
+      const size = Object.keys(value).length
+      if (typeof s.minProperties === 'number' && size < s.minProperties) fail(`menos de ${s.minProperties} campos`)
+      if (typeof s.maxProperties === 'number' && size > s.maxProperties) fail(`mais de ${s.maxProperties} campos`)
       for (const [key, item] of Object.entries(value)) {
         if (properties[key]) out.push(...this.errors(properties[key], item, `${at}.${key}`))
         else if (s.additionalProperties === false) fail(`campo fora do esquema: ${key}`)
@@ -125,9 +129,10 @@ export class SchemaReader {
     const s = this.resolve(schemaIn)
     if ('const' in s) return fc.constant(s.const)
     if (Array.isArray(s.enum)) return fc.constantFrom(...(s.enum as unknown[]))
-    // An object that must name one of some fields (anyOf of required lists): its values, kept when they do.
-    if (Array.isArray(s.anyOf) && s.type === 'object') {
-      const { anyOf: _rule, ...object } = s
+    // An object that must name one of some fields (anyOf of required lists, or an allOf of them):
+    // its values, kept when they do.
+    if ((Array.isArray(s.anyOf) || Array.isArray(s.allOf)) && s.type === 'object') {
+      const { anyOf: _any, allOf: _all, ...object } = s
       return this.valid(object).filter((v) => this.errors(s, v).length === 0)
     }
     if (Array.isArray(s.anyOf)) return fc.oneof(...(s.anyOf as Schema[]).map((b) => this.valid(b)))
@@ -156,7 +161,9 @@ export class SchemaReader {
       case 'object': {
         const properties = (s.properties ?? {}) as Record<string, Schema>
         const model = Object.fromEntries(Object.entries(properties).map(([key, p]) => [key, this.valid(p)]))
-        return fc.record(model, { requiredKeys: (s.required ?? []) as string[] })
+        const record = fc.record(model, { requiredKeys: (s.required ?? []) as string[] })
+        const [min, max] = [(s.minProperties as number | undefined) ?? 0, (s.maxProperties as number | undefined) ?? Infinity]
+        return min > 0 || max < Infinity ? record.filter((v) => Object.keys(v).length >= min && Object.keys(v).length <= max) : record
       }
       default:
         throw new Error(`tipo desconhecido: ${String(types[0])}`)

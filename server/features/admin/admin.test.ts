@@ -135,6 +135,12 @@ describe('discipline upload and check', () => {
     expect(both.status).toBe(404)
     expect(both.body.error).toBe('Assunto não encontrado em Direito Penal: Inexistente')
     expect((await check({ disciplina: ' ', assunto: 'Penas' })).body.error).toBe('Por favor, preencha tanto a disciplina quanto o assunto.')
+    // Nothing, or only one of the two: the document's minProperties and allOf say it too.
+    for (const body of [{}, { discipline: 'Direito Penal' }, { assunto: 'Penas' }]) {
+      const res = await check(body)
+      expect(res.status).toBe(400)
+      expect(res.body.error).toBe('Por favor, preencha tanto a disciplina quanto o assunto.')
+    }
   })
 })
 

@@ -16,19 +16,30 @@ function acceptOldNames(value: unknown) {
   return body
 }
 
-const trimmed = z
-  .string()
-  .default('')
-  .transform((s) => s.trim())
+/** A name that is not blank (the document's pattern `\S`, from the trim and the minimum). */
+const named = z.string({ error: DISCIPLINE_CHECK_REQUIRED }).trim().min(1, { error: DISCIPLINE_CHECK_REQUIRED })
+/** An old name: read only when the new one is absent, so the document asks it to be a name too. */
+const oldName = (description: string) => z.string().optional().meta({ deprecated: true, description, pattern: '\\S' })
 
+// Both fields are needed, under the new name or the old: the document says so with an allOf of
+// two anyOf, and with minProperties 2 to a reader that does not follow them (a fuzzer sent `{}`,
+// which the document used to allow with its defaults of '').
 export const DisciplineSearchBody = z.preprocess(
   acceptOldNames,
   z
     .object({
-      discipline: trimmed.meta({ description: 'O nome da disciplina (maiúsculas e acentos não importam).' }),
-      topic: trimmed.meta({ description: 'O nome do assunto dentro dela.' }),
-      disciplina: z.string().optional().meta({ deprecated: true, description: 'Nome antigo de discipline, aceito por esta versão.' }),
-      assunto: z.string().optional().meta({ deprecated: true, description: 'Nome antigo de topic, aceito por esta versão.' }),
+      discipline: named.optional().meta({ description: 'O nome da disciplina (maiúsculas e acentos não importam).' }),
+      topic: named.optional().meta({ description: 'O nome do assunto dentro dela.' }),
+      disciplina: oldName('Nome antigo de discipline, aceito por esta versão.'),
+      assunto: oldName('Nome antigo de topic, aceito por esta versão.'),
     })
-    .refine((v) => v.discipline !== '' && v.topic !== '', { error: DISCIPLINE_CHECK_REQUIRED }),
+    .refine((v) => v.discipline !== undefined && v.topic !== undefined, { error: DISCIPLINE_CHECK_REQUIRED })
+    .transform((v) => ({ ...v, discipline: v.discipline!, topic: v.topic! }))
+    .meta({
+      minProperties: 2,
+      allOf: [
+        { anyOf: [{ required: ['discipline'] }, { required: ['disciplina'] }] },
+        { anyOf: [{ required: ['topic'] }, { required: ['assunto'] }] },
+      ],
+    }),
 )

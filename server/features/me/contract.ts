@@ -137,12 +137,18 @@ export const MyDataExportJson = z
   .meta({ id: 'MyDataExport' })
 export type MyDataExport = z.output<typeof MyDataExportJson>
 
-/** Only a modo resolução address of this site: what 'Continuar estudando' links to. */
+/**
+ * Only a modo resolução address of this site: what 'Continuar estudando' links to. Its query is
+ * percent-encoded, so printable ASCII without '#' and the backslash: a class every regex dialect reads
+ * alike (`\s` did not: JavaScript's holds U+FEFF, Python's does not), and spaces around the
+ * address are trimmed (Python's `$` also matches before a final newline).
+ */
 export const LastStudyPath = z
   .string({ error: 'Informe o endereço do modo resolução.' })
+  .trim()
   // A run's URL carries the questions it answered (up to 200 ids, app/question/resolver.ts).
   .max(4000, { error: 'Endereço longo demais.' })
-  .regex(/^\/questoes\/resolver\?[^\s#\\]*$/, { error: 'O endereço deve ser uma página de /questoes/resolver.' })
+  .regex(/^\/questoes\/resolver\?[!"$-[\]-~]*$/, { error: 'O endereço deve ser uma página de /questoes/resolver.' })
 
 export const LastStudyJson = z
   .object({ path: LastStudyPath, at })

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 
+import { atLeastOneOf } from '../../api/contract'
 import { NOTEBOOK_DESCRIPTION_MAX, NOTEBOOK_NAME_MAX } from './limits'
 
 // Field rules of the notebooks (Fichário), shared by the API (server/features/notebooks/contract.ts) and the
@@ -83,7 +84,7 @@ export const NotebookUpdateBody = z
     error: 'Nada a alterar: envie name, description ou color.',
   })
   // The document's way of saying the refine: at least one of the three.
-  .meta({ anyOf: [{ required: ['name'] }, { required: ['description'] }, { required: ['color'] }] })
+  .meta(atLeastOneOf(['name', 'description', 'color']))
 
 const notebookId = z
   .number({ error: 'notebook_ids deve ser uma lista de identificadores numéricos de cadernos.' })

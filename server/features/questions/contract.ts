@@ -215,7 +215,9 @@ export const questionsApi = {
     method: 'post',
     path: '/questions/:id/attempts',
     summary: 'Responder uma questão',
-    description: '201 quando a tentativa é registrada; 200 numa questão anulada (nada é registrado).',
+    description:
+      '201 quando a tentativa é registrada; 200 numa questão anulada (nada é registrado). ' +
+      'Uma questão tem de 2 a 5 alternativas: uma letra de A a E que ela não tem é recusada com 400, que diz as letras dela.',
     tags: ['Questões'],
     ...signedIn,
     ...question,

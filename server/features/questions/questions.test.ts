@@ -335,6 +335,13 @@ describe('answering and revealing', () => {
     const none = await api.post(`/api/v1/questions/${ids.coisas}/attempts`).set(s.auth).send({})
     expect(none.status).toBe(400)
     expect(none.body.error).toBe('Escolha uma alternativa.')
+    // What is not a letter from A to E, as the document's pattern says: refused before the question is read.
+    for (const answer of ['1', 'Z', 'AB']) {
+      const notLetter = await api.post(`/api/v1/questions/${ids.coisas}/attempts`).set(s.auth).send({ answer })
+      expect(notLetter.status).toBe(400)
+      expect(notLetter.body.error).toBe('Alternativa inválida: use a letra de uma alternativa, de A a E.')
+    }
+    expect((await api.post(`/api/v1/questions/${ids.coisas}/attempts`).set(s.auth).send({ answer: ' b ' })).status).toBe(201)
   })
 
   it('answers annulled questions with Questão Anulada and records no attempt', async () => {

@@ -13,13 +13,19 @@ export const errorReportMessage = z
   .min(ERROR_REPORT_MIN, { error: `Descreva o erro encontrado (pelo menos ${ERROR_REPORT_MIN} caracteres).` })
   .max(ERROR_REPORT_MAX, { error: `A descrição do erro pode ter no máximo ${ERROR_REPORT_MAX} caracteres.` })
 
+export const ANSWER_LETTER_MESSAGE = 'Alternativa inválida: use a letra de uma alternativa, de A a E.'
+
 /** POST /questions/:id/attempts. */
 export const AnswerBody = z.object({
+  // A question has at most five alternatives, A to E (the exam file's rule); which of them this
+  // one has is the question's, answered 400 by the router with its letters.
   answer: z
     .string({ error: 'Escolha uma alternativa.' })
     .trim()
     .min(1, { error: 'Escolha uma alternativa.' })
-    .max(2, { error: 'Alternativa inválida.' }),
+    .regex(/^[A-Ea-e]$/, { error: ANSWER_LETTER_MESSAGE })
+    // The document reads the text before the trim: spaces around the letter are accepted.
+    .meta({ pattern: '^\\s*[A-Ea-e]\\s*$', description: 'A letra da alternativa (A a E, maiúscula ou minúscula).' }),
   /** The card's signed shown-at token; anything unusable only means 'time unknown'. */
   shown_token: z
     .unknown()

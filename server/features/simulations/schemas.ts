@@ -1,5 +1,6 @@
 import * as z from 'zod'
 
+import { atLeastOneOf } from '../../api/contract'
 import { nameKey } from '../../domain/text'
 import { CUSTOM_DEFAULT_SIZE, CUSTOM_MAX_MINUTES, CUSTOM_MAX_SIZE, CUSTOM_MIN_SIZE, EXAME_ORDEM_SIZE, SIMULATION_KINDS } from './messages'
 
@@ -128,7 +129,7 @@ export const SimulationAnswerBody = z
     marked: z.boolean({ error: 'marked deve ser verdadeiro ou falso.' }).optional().meta({ description: 'Marcada para revisar.' }),
   })
   .refine((b) => b.choice !== undefined || b.marked !== undefined, { error: 'Nada a salvar: envie choice ou marked.' })
-  .meta({ anyOf: [{ required: ['choice'] }, { required: ['marked'] }] })
+  .meta(atLeastOneOf(['choice', 'marked']))
 export type SimulationAnswerBody = z.output<typeof SimulationAnswerBody>
 
 const countMessage = 'count deve ser um número inteiro de 1 a 80.'
