@@ -4,7 +4,7 @@ import { json } from '@remix-run/node'
 import { call } from '#server/client/call'
 import type { AnalysisJson } from '#server/features/analyses/contract'
 import { analysesApi } from '#server/features/analyses/contract'
-import { ApiError, formError } from '~/utils/api.server'
+import { ApiError, formError, heldBySimulationAs409 } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireProfessor, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -32,6 +32,8 @@ export async function loadEditor(request: Request, context: AppLoadContext, rawI
     desk = await withSession(request, () => call(api, analysesApi.desk, { params: { id } }))
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw new Response('Questão não encontrada', { status: 404 })
+    // A question of the simulado the professor is sitting: the error page links back to it.
+    heldBySimulationAs409(error)
     throw error
   }
   const url = new URL(request.url)

@@ -3,7 +3,16 @@ import fs from 'node:fs'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { analysisRevisions, catalogFeatures, exams, forumReplies, forumTopics, forumTopicVotes, questions } from '#server/db/schema'
+import {
+  analysisRevisions,
+  catalogFeatures,
+  exams,
+  forumReplies,
+  forumTopics,
+  forumTopicVotes,
+  questions,
+  simulationQuestions,
+} from '#server/db/schema'
 
 import { createTestContext, createTestUser } from '../../../tests/support/context'
 import { contractRequest } from '../../../tests/support/contract'
@@ -288,6 +297,38 @@ describe("the admin's summary", () => {
     expect(res.published_this_week).toBe(5)
     expect(res.totals).toMatchObject({ questions: 80, professor: 4, imported: 0 })
     await api('get', '/admin/analyses/summary', ana.auth).expect(403)
+  })
+})
+
+describe('a professor sitting a simulado', () => {
+  it('is refused the desk of its questions and the export of their exam with 409 until delivery; other questions open', async () => {
+    const carlos = await createTestUser(t.ctx, { plan: 'PREMIUM', name: 'Prof. Carlos' })
+    await api('put', `/admin/users/${carlos.user.id}/professor`, admin.auth).send({ is_professor: true }).expect(200)
+    const started = await api('post', '/simulations', carlos.auth).send({ kind: 'personalizado', size: 5, duration_minutes: null })
+    expect(started.status, JSON.stringify(started.body)).toBe(201)
+    const sim = started.body.simulation.id as number
+    const held = new Set(
+      (await t.db.select().from(simulationQuestions).where(eq(simulationQuestions.simulationId, sim))).map((c) => c.questionId),
+    )
+    const [inSitting] = [...held]
+    const free = [...idOf.values()].find((id) => !held.has(id))!
+    for (const res of [
+      await api('get', `/analyses/questions/${inSitting}`, carlos.auth),
+      await api('get', `/analyses/exams/${examId}/export`, carlos.auth),
+    ]) {
+      expect(res.status, JSON.stringify(res.body)).toBe(409)
+      expect(res.body).toMatchObject({ code: 'IN_OPEN_SIMULATION', simulation_id: sim })
+      expect(res.body.error).toMatch(/Entregue o simulado/)
+      expect(JSON.stringify(res.body)).not.toContain('correct_answer')
+    }
+    // Not the key of a question outside the sitting, nor the hold of another professor.
+    await desk(free, carlos.auth)
+    await desk(inSitting!, ana.auth)
+    await api('get', `/analyses/exams/${examId}/export`, ana.auth).expect(200)
+    // Delivered: both open again.
+    await api('post', `/simulations/${sim}/finish`, carlos.auth).expect(200)
+    expect((await desk(inSitting!, carlos.auth)).question.id).toBe(inSitting)
+    await api('get', `/analyses/exams/${examId}/export`, carlos.auth).expect(200)
   })
 })
 

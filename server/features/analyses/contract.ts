@@ -1,6 +1,6 @@
 import * as z from 'zod'
 
-import { defineEndpoint, idParam } from '../../api/contract'
+import { ApiErrorBody, defineEndpoint, idParam } from '../../api/contract'
 import { pageParam, queryInt } from '../../api/http'
 import { ACTION_LABELS, DESK_LOGIN, EXAM_NOT_FOUND, QUESTION_NOT_FOUND } from './messages'
 import { PreviewBody, PublishBody, UnpublishBody } from './schemas'
@@ -111,6 +111,9 @@ export const DeskJson = z
   .meta({ id: 'AnalysisDesk' })
 export type DeskJson = z.output<typeof DeskJson>
 
+/** The 409 of a question (or an exam) held by the caller's open simulado (server/api/sitting-hold.ts). */
+const HeldJson = ApiErrorBody.extend({ code: z.literal('IN_OPEN_SIMULATION'), simulation_id: int() })
+
 const Saved = z.object({ success: z.literal(true), message: z.string(), analysis: AnalysisJson })
 const Conflict = z.object({ error: z.string(), current: AnalysisJson })
 
@@ -177,6 +180,10 @@ export const analysesApi = {
     loginMessage: DESK_LOGIN,
     params: questionParams,
     responses: { 200: DeskJson },
+    description:
+      'O gabarito está na mesa: 409 (code IN_OPEN_SIMULATION) para uma questão do simulado que o professor está fazendo, até a entrega.',
+    errors: [409],
+    errorBodies: { 409: HeldJson },
   }),
   publish: defineEndpoint({
     method: 'put',
@@ -233,6 +240,11 @@ export const analysesApi = {
     loginMessage: DESK_LOGIN,
     params: z.object({ id: idParam(EXAM_NOT_FOUND) }),
     responses: { 200: z.object({ file_name: z.string(), text: z.string(), questions: int(), with_analysis: int() }) },
+    description:
+      'O arquivo traz o gabarito de todas as questões: enquanto o professor faz um simulado com alguma questão desta prova, 409 ' +
+      '(code IN_OPEN_SIMULATION) diz por quê, até a entrega, em vez de um arquivo sem elas, que não seria mais a prova inteira.',
+    errors: [409],
+    errorBodies: { 409: HeldJson },
   }),
   importFiles: defineEndpoint({
     method: 'post',

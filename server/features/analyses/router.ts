@@ -3,6 +3,7 @@ import { Router } from 'express'
 import { currentUser } from '../../api/auth-middleware'
 import { HttpError } from '../../api/http'
 import { route } from '../../api/route'
+import { refuseExamWhileInSimulado, refuseWhileInSimulado } from '../../api/sitting-hold'
 import { readUpload } from '../../api/upload'
 import type { AppContext } from '../../context'
 import { MAX_EXAM_FILES } from '../../domain/import/text-file'
@@ -44,7 +45,9 @@ export function createAnalysesRouter(ctx: AppContext) {
   route(
     router,
     analysesApi.desk,
-  )(async ({ params }) => {
+  )(async ({ req, params }) => {
+    // A professor sitting a simulado reads the key of its questions here no more than in the bank.
+    await refuseWhileInSimulado(ctx, currentUser(req).id, params.id)
     const view = await deskView(ctx.db, params.id)
     if (!view) throw new HttpError(404, QUESTION_NOT_FOUND)
     return view
@@ -74,7 +77,8 @@ export function createAnalysesRouter(ctx: AppContext) {
   route(
     router,
     analysesApi.exportExam,
-  )(async ({ params }) => {
+  )(async ({ req, params }) => {
+    await refuseExamWhileInSimulado(ctx, currentUser(req).id, params.id)
     const file = await exportExam(ctx.db, params.id)
     if (!file) throw new HttpError(404, EXAM_NOT_FOUND)
     return file
