@@ -12,6 +12,7 @@ import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
 import type { RevealState } from './question-card'
 import { revealStateOf } from './reveals.server'
 import { AnswerFormSchema, ReportFormSchema } from './schemas'
+import { LAST_OF_WEEK_MESSAGE } from './weekly-quota'
 
 export type AnswerActionData =
   | (Omit<RevealState, 'chosen' | 'correct'> & {
@@ -19,6 +20,8 @@ export type AnswerActionData =
       intent: 'responder' | 'revelar'
       correct: boolean | null
       answer: string | null
+      /** This answer took the week's last question of a limited plan. */
+      last_of_week: boolean
     })
   | { kind: 'quota'; message: string }
   | { kind: 'error'; message: string }
@@ -63,13 +66,20 @@ export async function answerAction(request: Request, context: AppLoadContext, id
       intent === 'responder'
         ? await call(api, questionsApi.answer, { params: { id }, body: { answer: resposta!, shown_token: shownToken ?? undefined } })
         : { ...(await call(api, questionsApi.reveal, { params: { id } })), correct: null, answer: null }
-    const toast = result.annulled
+    const last = result.last_of_week === true
+    const verdictToast = result.annulled
       ? { type: 'info' as const, title: 'Questão Anulada' }
       : intent === 'revelar'
         ? null
         : result.correct
           ? { type: 'success' as const, title: 'Resposta correta!', description: 'Parabéns! Tentativa registrada.' }
           : { type: 'error' as const, title: 'Resposta incorreta', description: 'Continue tentando! Tentativa registrada.' }
+    // The week's last question: said in the flash with the verdict, with JS or without (issue 61).
+    const toast = last
+      ? verdictToast
+        ? { ...verdictToast, description: `${verdictToast.description ?? ''} ${LAST_OF_WEEK_MESSAGE}`.trim() }
+        : { type: 'info' as const, title: LAST_OF_WEEK_MESSAGE }
+      : verdictToast
     if (back) {
       back.searchParams.delete('limite')
       if (!back.searchParams.getAll('revelada').includes(String(id))) back.searchParams.append('revelada', String(id))
@@ -82,7 +92,7 @@ export async function answerAction(request: Request, context: AppLoadContext, id
     }
     const headers = toast ? await createToastHeaders(request, toast) : undefined
     return json<AnswerActionData>(
-      { ...revealStateOf(result, null), kind: 'result', intent, correct: result.correct, answer: result.answer },
+      { ...revealStateOf(result, null), kind: 'result', intent, correct: result.correct, answer: result.answer, last_of_week: last },
       { headers },
     )
   } catch (error) {

@@ -13,6 +13,7 @@ import { CardText, useCardTexts } from './card-texts'
 import { announce } from './keyboard'
 import { OutdatedBadge, OutdatedNote } from './outdated'
 import { RevealPanel } from './reveal-panel'
+import { LAST_OF_WEEK_MESSAGE } from './weekly-quota'
 
 /** The same URL without this question's reveal state (the no-JS 'Ocultar Resposta'). */
 function withoutReveal(currentUrl: string, id: number) {
@@ -35,6 +36,7 @@ export function QuestionCard({
   currentUrl,
   serverReveal,
   serverQuota,
+  locked,
   toolSearch,
   discoverRoutes = true,
 }: {
@@ -44,6 +46,11 @@ export function QuestionCard({
   currentUrl: string
   serverReveal?: RevealState
   serverQuota?: string
+  /**
+   * The week's limit message when the quota is spent and this question was not opened this week
+   * (the search's quota_locked): said in place of 'Responder', before the student works it out.
+   */
+  locked?: string
   /** The list the card's tools open over (default: the current URL's search). */
   toolSearch?: string
   /**
@@ -84,7 +91,10 @@ export function QuestionCard({
   const data = fetcher.data
   const reveal: RevealState | undefined = data?.kind === 'result' ? { ...data, chosen: data.answer } : serverReveal
   const shown = reveal && !hidden ? reveal : undefined
-  const quota = data?.kind === 'quota' ? data.message : data?.kind === 'error' ? null : serverQuota
+  // Closed by the week's limit: no answer to give, so no buttons, the limit and 'Ver planos' instead.
+  const closed = locked && !shown && data?.kind !== 'result' ? locked : undefined
+  const quota = closed ? null : data?.kind === 'quota' ? data.message : data?.kind === 'error' ? null : serverQuota
+  const lastOfWeek = data?.kind === 'result' && data.last_of_week
   const error = data?.kind === 'error' ? data.message : null
   const busy = fetcher.state !== 'idle'
   // Which button is on its way: it says so while it waits (issue 27: 'Responder' only faded).
@@ -110,7 +120,14 @@ export function QuestionCard({
 
       <CardText text={question.body?.text ?? serverTexts?.text} className="qs" />
 
-      {loggedIn ? (
+      {loggedIn && closed ? (
+        <>
+          <Alternatives question={question} serverAlts={serverTexts?.alts} />
+          <div data-testid="cota-esgotada">
+            <QuotaAlert message={closed} />
+          </div>
+        </>
+      ) : loggedIn ? (
         <fetcher.Form method="post" action={`/questoes/${question.id}/responder`} preventScrollReset>
           <CsrfInput />
           {hydrated ? null : <input type="hidden" name="redirectTo" value={currentUrl} />}
@@ -179,6 +196,11 @@ export function QuestionCard({
       ) : null}
 
       {shown ? <RevealPanel reveal={shown} questionId={question.id} /> : null}
+      {shown && lastOfWeek ? (
+        <p className="mt-2 text-sm font-semibold" data-testid="ultima-da-semana">
+          {LAST_OF_WEEK_MESSAGE}
+        </p>
+      ) : null}
 
       <CardActions
         question={question}

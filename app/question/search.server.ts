@@ -12,7 +12,7 @@ const STATUS = { 'nao-resolvidas': 'unsolved', errei: 'wrong', acertei: 'right',
  * The search API's query for a list's filters: /questoes and its one-at-a-time mode
  * (/questoes/resolver) ask the same search, so position N is the same question in both.
  */
-export function searchQueryOf(filters: FilterState, page: number, perPage: number, seed: string): SearchQuery {
+export function searchQueryOf(filters: FilterState, page: number, perPage: number, seed: string, keep: number[] = []): SearchQuery {
   return {
     page,
     per_page: perPage,
@@ -26,6 +26,8 @@ export function searchQueryOf(filters: FilterState, page: number, perPage: numbe
     citation: filters.lei,
     notebook_id: filters.caderno ?? undefined,
     status: filters.situacao ? STATUS[filters.situacao] : undefined,
+    // The questions just answered on this list stay in it with their verdict, though the status would drop them.
+    keep: filters.situacao && keep.length ? keep : undefined,
     has_explanation: filters.comAnalise || undefined,
     annulled: filters.semAnuladas ? false : undefined,
     exclude_outdated: filters.semDesatualizadas || undefined,

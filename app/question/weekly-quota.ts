@@ -16,3 +16,6 @@ export function weeklyQuotaText({ remaining, limit, renewsOn }: WeeklyQuota) {
   const left = remaining === 1 ? `Resta 1 de ${limit} questões` : `Restam ${remaining} de ${limit} questões`
   return `${left} nesta semana · ${renewsText(renewsOn)}`
 }
+
+/** Said with the verdict of the answer (or reveal) that took the week's last question (issue 61). */
+export const LAST_OF_WEEK_MESSAGE = 'Era a sua última questão desta semana.'

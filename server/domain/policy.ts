@@ -117,6 +117,30 @@ export function canCreateNotebook(policy: Policy) {
 }
 
 /** Question use is allowed when unlimited or the week's count is below the limit. */
+/**
+ * The questions among `questionIds` this user cannot open at `at`: the plan's weekly quota is
+ * spent and they were not opened this week, so claimQuestionUse would refuse them (issue 61: a
+ * list said so only after the student had worked the question out). [] for an unlimited plan, or
+ * while some of the week's quota is left.
+ */
+export async function questionsBeyondQuota(
+  db: Db,
+  user: { id: string; planName: PlanName },
+  questionIds: readonly number[],
+  at: Date,
+): Promise<number[]> {
+  if (!questionIds.length) return []
+  const limit = limitsOf(await getCatalog(db), user.planName).questionsPerWeek
+  if (limit === -1) return []
+  const opened = await db
+    .select({ id: questionUsage.questionId })
+    .from(questionUsage)
+    .where(and(eq(questionUsage.userId, user.id), eq(questionUsage.weekStart, weekStart(at))))
+  if (opened.length < limit) return []
+  const thisWeek = new Set(opened.map((row) => row.id))
+  return questionIds.filter((id) => !thisWeek.has(id))
+}
+
 export function canUseAnotherQuestion(policy: Policy) {
   const limit = policy.limits.questionsPerWeek
   return limit === -1 || policy.usage.questionsThisWeek < limit
@@ -128,7 +152,11 @@ export function quotaMessage(policy: Policy) {
   return quotaMessageFor(policy.limits.questionsPerWeek, policy.usage.weekStart)
 }
 
-export type QuestionUseResult = { allowed: true; policy: Policy } | { allowed: false; policy: Policy; message: string }
+/** `claimed`: this use took a new place in the week's quota (not a question already opened this week). */
+export type QuestionUseResult = { allowed: true; policy: Policy; claimed: boolean } | { allowed: false; policy: Policy; message: string }
+
+/** The use took the week's last place: the answer says it was the last question of the week. */
+export const tookLastOfWeek = (use: QuestionUseResult) => use.allowed && use.claimed && use.policy.usage.questionsRemainingThisWeek === 0
 
 /**
  * Counts `questionId` against the user's weekly quota (answering or revealing).
@@ -157,12 +185,13 @@ export async function claimQuestionUse(
       .where(and(eq(questionUsage.userId, user.id), eq(questionUsage.weekStart, week), eq(questionUsage.questionId, questionId)))
     const usage: Usage = { questionsThisWeek: Number(n), questionsRemainingThisWeek: null, notebooksCreated, weekStart: week }
     const policy = buildPolicy(user.planName, rules, usage)
-    if (already) return { allowed: true as const, policy }
+    if (already) return { allowed: true as const, policy, claimed: false }
     if (!canUseAnotherQuestion(policy)) return { allowed: false as const, policy, message: quotaMessage(policy) }
     await tx.insert(questionUsage).values({ userId: user.id, questionId, weekStart: week }).onConflictDoNothing()
     return {
       allowed: true as const,
       policy: buildPolicy(user.planName, rules, { ...usage, questionsThisWeek: usage.questionsThisWeek + 1 }),
+      claimed: true,
     }
   })
 }

@@ -16,5 +16,6 @@ export const PROCESS_WIDE = [
   'tests/web/cache-control.test.ts',
   'tests/api/contact-web.test.ts',
   'tests/api/per-request-reads.test.ts',
+  'tests/web/questoes-list.test.ts',
   'tests/api/account.test.ts',
 ]

@@ -9,7 +9,7 @@ import type { DisciplineJson } from '#server/features/disciplines/contract'
 import { disciplinesApi } from '#server/features/disciplines/contract'
 import { notebooksApi } from '#server/features/notebooks/contract'
 import type { FilterOptions, SearchResponse } from '#server/features/questions/contract'
-import { questionsApi } from '#server/features/questions/contract'
+import { MAX_KEPT, questionsApi } from '#server/features/questions/contract'
 import { splitTexts, toCardView } from '~/question/card-view.server'
 import { activeFilterCount, FALLBACK_BOARDS, FALLBACK_YEARS, PER_PAGE, readFilters, readPage } from '~/question/filters'
 import type { ServerReveal } from '~/question/reveals.server'
@@ -65,6 +65,18 @@ async function disciplines(api: ApiClient): Promise<Discipline[]> {
   }
 }
 
+/**
+ * The questions answered on this list without JS: the answer's redirect names them (`revelada`,
+ * app/question/actions.server.ts). A 'Não resolvidas' list keeps them until the student moves on
+ * (another page or filter), so the verdict is seen rather than the question leaving the list.
+ */
+function answeredHere(url: URL) {
+  return [...new Set(url.searchParams.getAll('revelada'))]
+    .filter((v) => /^[1-9]\d{0,8}$/.test(v))
+    .map(Number)
+    .slice(0, MAX_KEPT)
+}
+
 export async function loadQuestionsPage(request: Request, context: AppLoadContext) {
   const url = new URL(request.url)
   const filters = readFilters(url.searchParams)
@@ -95,7 +107,7 @@ export async function loadQuestionsPage(request: Request, context: AppLoadContex
 
   try {
     const [result, options, disciplineList, reveals] = await Promise.all([
-      call(api, questionsApi.search, { query: searchQueryOf(filters, page, PER_PAGE, seed) }).catch((error: unknown) => {
+      call(api, questionsApi.search, { query: searchQueryOf(filters, page, PER_PAGE, seed, answeredHere(url)) }).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 401) throw error
         // A search that fails shows an empty list (spec section 7), with the reason.
         return {
@@ -105,6 +117,7 @@ export async function loadQuestionsPage(request: Request, context: AppLoadContex
           total_exact: true,
           page,
           per_page: PER_PAGE,
+          quota_locked: [],
           failed: error instanceof ApiError ? error.message : 'Erro ao buscar questões',
         } as SearchResponse & { failed?: string }
       }),
@@ -142,8 +155,10 @@ export async function loadQuestionsPage(request: Request, context: AppLoadContex
           { reveal?: ServerReveal; quota?: string }
         >,
         quotaFor: Number(url.searchParams.get('limite')) || null,
+        // The week's limit and its renewal day, as modo resolução says it: on the card a refused
+        // answer came back to (?limite=) and in place of 'Responder' on the cards the quota closes.
         quotaText:
-          studentPolicy && url.searchParams.has('limite')
+          studentPolicy && (url.searchParams.has('limite') || result.quota_locked.length > 0)
             ? quotaMessageFor(studentPolicy.limits.questionsPerWeek, studentPolicy.usage.weekStart)
             : '',
         houseAd: studentPolicy?.features.ads ?? false,

@@ -129,6 +129,7 @@ export default function QuestionsPage() {
                     currentUrl={currentUrl}
                     serverReveal={data.reveals[q.id]?.reveal}
                     serverQuota={data.reveals[q.id]?.quota ?? (data.quotaFor === q.id ? data.quotaText : undefined)}
+                    locked={result.quota_locked.includes(q.id) && data.quotaText ? data.quotaText : undefined}
                   />
                 </li>
               ))}

@@ -41,6 +41,8 @@ export type SearchParams = {
   /** Norms the question cites (question_citations keys: cf, lei:8666), any of them. */
   citationKeys: string[]
   status?: QuestionStatus
+  /** Questions kept by the status filter whatever it says: those the student just answered on the list (issue 61). */
+  keepIds?: number[]
   /** true: only questions with the teacher's analysis; false: only those without. */
   hasExplanation?: boolean
   /** false: leave annulled questions out; true: only annulled ones. */
@@ -200,7 +202,10 @@ function whereClause(p: SearchParams): SQL {
     )
   if (p.citationKeys.length)
     parts.push(sql`EXISTS (SELECT 1 FROM question_citations c WHERE c.question_id = q.id AND c.key = ${anyOf(p.citationKeys, 'text')})`)
-  if (p.status && p.userId) parts.push(statusCondition(p.status, p.userId, p.now))
+  if (p.status && p.userId) {
+    const status = statusCondition(p.status, p.userId, p.now)
+    parts.push(p.keepIds?.length ? sql`(${status} OR q.id = ${anyOf(p.keepIds, 'int')})` : status)
+  }
   if (p.hasExplanation !== undefined) parts.push(p.hasExplanation ? HAS_EXPLANATION : sql`NOT ${HAS_EXPLANATION}`)
   if (p.annulled !== undefined) parts.push(p.annulled ? sql`q.correct_answer IS NULL` : sql`q.correct_answer IS NOT NULL`)
   if (p.excludeOutdated) parts.push(notOutdatedSql())

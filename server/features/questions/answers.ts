@@ -13,7 +13,7 @@ import type { Citation } from '../../domain/citations/extract'
 import { citationsOf } from '../../domain/citations/store'
 import { communityAnswerFor } from '../../domain/community-answers'
 import type { Policy } from '../../domain/policy'
-import { claimQuestionUse, commentedAnswerAccess, getPolicy } from '../../domain/policy'
+import { claimQuestionUse, commentedAnswerAccess, getPolicy, tookLastOfWeek } from '../../domain/policy'
 import type { ReviewOutcome } from '../../domain/review/scheduler'
 import { weekStart } from '../../domain/time/calendar'
 
@@ -88,12 +88,17 @@ async function reveal(
 }
 
 /** The answer key and explanation, counted against the weekly quota. */
-export async function revealAnswer(db: Db, user: User, questionId: number, at: Date): Promise<UseOutcome<Reveal>> {
+export async function revealAnswer(
+  db: Db,
+  user: User,
+  questionId: number,
+  at: Date,
+): Promise<UseOutcome<Reveal & { last_of_week: boolean }>> {
   const q = await liveQuestion(db, questionId)
   if (!q) return { kind: 'not-found' }
   const use = await claimQuestionUse(db, user, questionId, at)
   if (!use.allowed) return { kind: 'quota', message: use.message, policy: use.policy }
-  return { kind: 'ok', value: await reveal(db, q, use.policy), policy: use.policy }
+  return { kind: 'ok', value: { ...(await reveal(db, q, use.policy)), last_of_week: tookLastOfWeek(use) }, policy: use.policy }
 }
 
 export type RevealedOutcome = { kind: 'ok'; value: Reveal } | { kind: 'not-found' } | { kind: 'not-revealed' }
@@ -133,7 +138,17 @@ export async function answerQuestion(
   answer: string,
   at: Date,
   elapsedSeconds: number | null = null,
-): Promise<UseOutcome<Reveal & { correct: boolean | null; answer: string; elapsed_seconds: number | null; review: ReviewOutcome | null }>> {
+): Promise<
+  UseOutcome<
+    Reveal & {
+      correct: boolean | null
+      answer: string
+      elapsed_seconds: number | null
+      review: ReviewOutcome | null
+      last_of_week: boolean
+    }
+  >
+> {
   const q = await liveQuestion(db, questionId)
   if (!q) return { kind: 'not-found' }
   const letter = answer.trim().toUpperCase()
@@ -141,7 +156,7 @@ export async function answerQuestion(
   if (!letters.includes(letter)) return { kind: 'invalid-answer', letters }
   const use = await claimQuestionUse(db, user, questionId, at)
   if (!use.allowed) return { kind: 'quota', message: use.message, policy: use.policy }
-  const shown = await reveal(db, q, use.policy)
+  const shown = { ...(await reveal(db, q, use.policy)), last_of_week: tookLastOfWeek(use) }
   if (shown.annulled)
     return { kind: 'ok', value: { ...shown, correct: null, answer: letter, elapsed_seconds: null, review: null }, policy: use.policy }
   const correct = isRight(letter, q.correctAnswer!)

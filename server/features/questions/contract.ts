@@ -37,6 +37,9 @@ export const SEARCH_ITEM = {
 } as const
 
 /** Several values in one: separated by commas, spaces around each and empty entries ignored. */
+/** How many just-answered questions a status filter keeps in its list (`keep`). */
+export const MAX_KEPT = 20
+
 export const commaList = (item: string) => `^\\s*(?:${item})?\\s*(?:,\\s*(?:${item})?\\s*)*$`
 
 const LIST_HELP = 'Repita a chave (ou use `chave[]`), ou separe vários valores por vírgulas.'
@@ -70,6 +73,11 @@ export const SearchQuery = z
       description:
         'Situação para quem entrou (401 sem login): unsolved nunca respondida, solved respondida, wrong a última resposta errada, right a última certa, to_review com revisão vencida (o cartão da Revisão venceu pelo relógio do servidor).',
     }),
+    keep: list(
+      positive(999_999_999),
+      SEARCH_ITEM.id,
+      `Questões que ficam na lista mesmo que status as exclua: as que o estudante acabou de responder nela, para ver o resultado (as ${MAX_KEPT} primeiras; as demais são ignoradas).`,
+    ),
     has_explanation: lenient(z.boolean()).meta({
       description: 'true: só questões com explicação (análise do professor ou comentário da prova); false: só sem.',
     }),
@@ -94,6 +102,11 @@ export const SearchResultJson = z
     total_exact: z.boolean().meta({ description: 'false quando a contagem parou no teto: a página diz "mais de".' }),
     page: int(),
     per_page: int(),
+    quota_locked: z.array(int()).meta({
+      description:
+        'As questões desta página que o plano não deixa abrir agora: a cota semanal acabou e elas não foram abertas nesta semana ' +
+        '(responder ou ver a resposta daria 403). Vazia sem login, num plano sem limite ou enquanto resta cota.',
+    }),
   })
   .meta({ id: 'QuestionSearchResult' })
 export type SearchResponse = z.output<typeof SearchResultJson>
@@ -135,6 +148,9 @@ const revealFields = {
     .optional()
     .meta({ description: 'Há explicação, mas o plano não a inclui (plan) ou o recurso está desligado (disabled).' }),
   explanation_message: z.string().optional(),
+  last_of_week: z.boolean().optional().meta({
+    description: 'true quando esta resposta (ou revelação) usou a última questão da cota semanal do plano.',
+  }),
   citations: z
     .array(CitationJson)
     .meta({ description: 'A legislação que a questão cita (enunciado, alternativas e análise), com o link do texto oficial.' }),

@@ -8,13 +8,14 @@ import { route } from '../../api/route'
 import { refuseWhileInSimulado } from '../../api/sitting-hold'
 import type { AppContext } from '../../context'
 import { ownsNotebook } from '../../domain/ownership'
+import { questionsBeyondQuota } from '../../domain/policy'
 import type { QuestionStatus, SearchParams } from '../../domain/questions/search'
 import { DEFAULT_PER_PAGE, filterOptions, loadCards, MAX_PER_PAGE, searchQuestions } from '../../domain/questions/search'
 import { elapsedFromToken, withShownTokens } from '../../domain/questions/timing'
 import { NOTEBOOK_NOT_FOUND } from '../notebooks/messages'
 import type { UseOutcome } from './answers'
 import { answerQuestion, reportError, revealAnswer, revealedAnswer } from './answers'
-import { questionsApi, SEARCH_ITEM } from './contract'
+import { MAX_KEPT, questionsApi, SEARCH_ITEM } from './contract'
 import { ERROR_REPORT_LIMIT, LOGIN_MESSAGE, MAX_PAGE, NOT_REVEALED_MESSAGE, QUESTION_NOT_FOUND, REPORT_THANKS } from './messages'
 
 // The question bank (spec sections 3 and 7): the contract (./contract.ts) says what each route
@@ -125,6 +126,7 @@ function parseSearchQuery(req: Request, now: Date): SearchParams {
     organizations: strings(req, 'organization', 'Órgão inválido.'),
     citationKeys: items(req, 'citation', 'citation', 'citation inválido: use as chaves da legislação citada, como cf ou lei:8666.'),
     status: (status || undefined) as QuestionStatus | undefined,
+    keepIds: ints(req, 'keep', 'keep inválido: use identificadores numéricos de questões.').slice(0, MAX_KEPT),
     hasExplanation: flag(req, 'has_explanation', 'has_explanation inválido: use true ou false.'),
     annulled: flag(req, 'annulled', 'annulled inválido: use true ou false.'),
     excludeOutdated: flag(req, 'exclude_outdated', 'exclude_outdated inválido: use true ou false.') === true || undefined,
@@ -170,8 +172,18 @@ export function createQuestionsRouter(ctx: AppContext) {
     // Only the caller's own notebook: another user's is 'not found', like one that does not exist.
     if (params.notebookId && !(await ownsNotebook(ctx.db, params.userId!, params.notebookId))) throw new HttpError(404, NOTEBOOK_NOT_FOUND)
     const { data, total, total_exact, page, per_page } = await searchQuestions(ctx.db, params)
+    // What the week's quota closes on this page: the list says it before the student works a question out.
+    const quota_locked = req.user
+      ? await questionsBeyondQuota(
+          ctx.db,
+          req.user,
+          data.map((q) => q.id),
+          now,
+        )
+      : []
     // Each card carries its signed shown-at token for a signed-in caller (answer timing, ADR 018).
-    return { success: true, data: withShownTokens(ctx.config.sessionSecret, req.user?.id, data, now), total, total_exact, page, per_page }
+    const cards = withShownTokens(ctx.config.sessionSecret, req.user?.id, data, now)
+    return { success: true, data: cards, total, total_exact, page, per_page, quota_locked }
   })
 
   route(router, questionsApi.filterOptions)(() => filterOptions(ctx.db))
