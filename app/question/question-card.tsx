@@ -1,4 +1,4 @@
-import { Link, useFetcher } from '@remix-run/react'
+import { Link, useFetcher, useNavigate } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 
 import { CsrfInput } from '~/components/csrf-input'
@@ -14,6 +14,20 @@ import { announce } from './keyboard'
 import { OutdatedBadge, OutdatedNote } from './outdated'
 import { RevealPanel } from './reveal-panel'
 import { LAST_OF_WEEK_MESSAGE } from './weekly-quota'
+
+/**
+ * The list's URL naming this answered question (`revelada`, `escolha`), as the no-JS answer's
+ * redirect writes it: a status filter keeps the question in the list with its verdict.
+ */
+function withAnswered(currentUrl: string, id: number, letter: string) {
+  const url = new URL(currentUrl, 'http://local')
+  if (!url.searchParams.getAll('revelada').includes(String(id))) url.searchParams.append('revelada', String(id))
+  const choices = url.searchParams.getAll('escolha').filter((v) => !v.startsWith(`${id}-`))
+  url.searchParams.delete('escolha')
+  for (const v of [...choices, `${id}-${letter}`]) url.searchParams.append('escolha', v)
+  url.searchParams.delete('limite')
+  return `${url.pathname}${url.search}`
+}
 
 /** The same URL without this question's reveal state (the no-JS 'Ocultar Resposta'). */
 function withoutReveal(currentUrl: string, id: number) {
@@ -63,6 +77,7 @@ export function QuestionCard({
   const hydrated = useHydrated()
   const serverTexts = useCardTexts(question.id)
   const fetcher = useFetcher<AnswerActionData>({ key: `questao-${question.id}` })
+  const navigate = useNavigate()
   const [hidden, setHidden] = useState(false)
   const card = useRef<HTMLElement>(null)
   // A keyed fetcher keeps its answer when the card comes back in another list: only a new one moves focus.
@@ -75,10 +90,13 @@ export function QuestionCard({
     setHidden(false)
     if (fetcher.data.kind !== 'result') return
     const d = fetcher.data
+    // A list filtered by status would drop the answered question: it is reloaded naming it (the route skips its own reload).
+    if (d.answer && new URL(currentUrl, 'http://local').searchParams.has('situacao'))
+      navigate(withAnswered(currentUrl, question.id, d.answer), { replace: true, preventScrollReset: true, state: { keepFocus: true } })
     const verdictText = d.correct === true ? 'Você acertou! ' : d.correct === false ? 'Você errou. ' : ''
     announce(`Questão ${sequence}: ${d.annulled ? 'Questão Anulada.' : `${verdictText}Gabarito: ${d.correct_answer}.`}`)
     requestAnimationFrame(() => card.current?.querySelector<HTMLElement>('[data-testid=resposta]')?.focus())
-  }, [fetcher.data, sequence])
+  }, [fetcher.data, sequence, currentUrl, navigate, question.id])
   // 'Ver Resposta' is disabled while the answer's revalidation runs, and a disabled button
   // cannot take the focus: it moves there once the button is back and enabled.
   const focusReveal = useRef(false)

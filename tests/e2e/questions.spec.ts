@@ -284,7 +284,10 @@ test.describe('banco de questões /questoes', () => {
     await expect(page.locator(`#${id}`).getByRole('button', { name: 'Responder' })).toBeVisible()
   })
 
-  test('no plano Gratuito a 6ª questão da semana mostra o limite com link para /planos', async ({ page, request }) => {
+  test('no plano Gratuito a 6ª questão da semana mostra o limite com link para /planos no lugar de Responder', async ({
+    page,
+    request,
+  }) => {
     const six = await answerable(request, 6)
     await loginAsNewStudent(page, request)
     // What is left is said before the limit arrives, with the Monday it renews (issue 27).
@@ -300,6 +303,8 @@ test.describe('banco de questões /questoes', () => {
       await card(page, q.id).getByRole('button', { name: 'Ver Resposta' }).click()
       await expect(card(page, q.id).getByTestId('gabarito')).toBeVisible()
     }
+    // The fifth took the week's last question: the flash says so (issue 61).
+    await expect(page.getByText('Era a sua última questão desta semana.').first()).toBeVisible()
     const last = six[5]
     await page.goto(`/questoes?q=${last.short_id}`)
     const spent = page.getByTestId('cota-semanal')
@@ -307,11 +312,12 @@ test.describe('banco de questões /questoes', () => {
       `Restam 0 de 5 questões nesta semana · ${renews}. Só as questões que você já abriu nesta semana podem ser respondidas. Ver planos`,
     )
     await expect(spent.getByRole('link', { name: 'Ver planos' })).toHaveAttribute('href', '/planos')
-    await card(page, last.id).getByRole('radio').first().check()
-    await card(page, last.id).getByRole('button', { name: 'Responder' }).click()
-    const alert = card(page, last.id).getByRole('alert')
+    // Said on the card before the student works it out (issue 61): no Responder, the limit and 'Ver planos'.
+    await expect(card(page, last.id).getByRole('button', { name: 'Responder' })).toHaveCount(0)
+    await expect(card(page, last.id).getByRole('button', { name: 'Ver Resposta' })).toHaveCount(0)
+    const alert = card(page, last.id).getByTestId('cota-esgotada').getByRole('alert')
     await expect(alert).toContainText(
-      'Você atingiu o limite de 5 questões por semana do seu plano. Faça upgrade do plano para continuar praticando.',
+      `Você atingiu o limite de 5 questões por semana do seu plano. Faça upgrade do plano para continuar praticando. Sua cota ${renews}.`,
     )
     await expect(alert.getByRole('link', { name: 'Ver planos' })).toHaveAttribute('href', '/planos')
     await expect(card(page, last.id).getByTestId('gabarito')).toHaveCount(0)
@@ -320,6 +326,22 @@ test.describe('banco de questões /questoes', () => {
     await card(page, six[0].id).getByRole('radio').first().check()
     await card(page, six[0].id).getByRole('button', { name: 'Responder' }).click()
     await expect(card(page, six[0].id).getByTestId('gabarito')).toBeVisible()
+  })
+
+  test('em "Não resolvidas" a questão respondida fica na lista com o resultado até o aluno seguir', async ({ page, request }) => {
+    await loginAsNewStudent(page, request)
+    await page.goto('/questoes?situacao=nao-resolvidas')
+    const first = page.locator('article[id^="questao-"]').filter({ hasNotText: 'Anulada' }).first()
+    const id = Number((await first.getAttribute('id'))!.replace('questao-', ''))
+    await card(page, id).getByRole('radio').first().check()
+    await card(page, id).getByRole('button', { name: 'Responder' }).click()
+    // The verdict in the card, the question still in the list (without JS: after the redirect's reload).
+    await expect(card(page, id).getByTestId('resposta')).toContainText(/Você (errou|acertou)/)
+    await expect(card(page, id).getByTestId('gabarito')).toBeVisible()
+    // Moving on: the list again, and the answered question has left it.
+    await page.goto('/questoes?situacao=nao-resolvidas')
+    await expect(page.locator('article[id^="questao-"]').first()).toBeVisible()
+    await expect(card(page, id)).toHaveCount(0)
   })
 
   test('nada da resposta está na página antes de o aluno pedir', async ({ page, request }) => {

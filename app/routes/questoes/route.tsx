@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ShouldRevalidateFunction } from '@remix-run/react'
 import { Link, Outlet, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 
@@ -24,6 +25,14 @@ export const meta: MetaFunction = () => [
   { name: 'description', content: 'Banco de questões da OAB com filtros por disciplina, assunto, dificuldade, ano e banca.' },
 ]
 
+/**
+ * A card's answer on a list filtered by its status ('Não resolvidas'): the card itself reloads the
+ * list with the question named in the address (question-card.tsx, as the no-JS redirect does), so
+ * the answered question stays with its verdict; reloading the bare address first would drop it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, currentUrl, defaultShouldRevalidate }) =>
+  formAction && /^\/questoes\/\d+\/responder$/.test(formAction) && currentUrl.searchParams.has('situacao') ? false : defaultShouldRevalidate
+
 export function loader({ request, context }: LoaderFunctionArgs) {
   return loadQuestionsPage(request, context)
 }
@@ -45,8 +54,10 @@ export default function QuestionsPage() {
   useEffect(() => {
     if (location.search === shownSearch.current) return
     shownSearch.current = location.search
+    // An answer's own reload of the list (keepFocus, question-card.tsx): the focus stays on the answer.
+    if ((location.state as { keepFocus?: boolean } | null)?.keepFocus) return
     resultHeading.current?.focus()
-  }, [location.search])
+  }, [location.search, location.state])
 
   return (
     <>
