@@ -21,7 +21,7 @@ import { nextRun, progressText, readRun, resolverHref, summaryText, withDone } f
 import { revealStateOf } from '~/question/reveals.server'
 import { revealsInUrl } from '~/question/reveals.server'
 import { searchQueryOf, searchSeedOf } from '~/question/search.server'
-import { weeklyQuota, weeklyQuotaText } from '~/question/weekly-quota'
+import { LAST_OF_WEEK_MESSAGE, weeklyQuota, weeklyQuotaText } from '~/question/weekly-quota'
 import { ApiError, apiFor, formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { calendarDayOf } from '~/utils/format'
@@ -241,7 +241,9 @@ export async function resolverAction(request: Request, context: AppLoadContext) 
     target.searchParams.set('escolha', `${id}-${result.answer}`)
     if (result.review) target.searchParams.set('volta', reviewParam(id, result.review))
     // To the right alternative, the verdict in the answer bar beside it (issue 39).
-    return redirect(`${target.pathname}${target.search}${result.annulled ? '#resultado' : '#correta'}`)
+    const to = `${target.pathname}${target.search}${result.annulled ? '#resultado' : '#correta'}`
+    // The week's last question of a limited plan: said in the flash beside the verdict (issue 61).
+    return result.last_of_week ? redirectWithToast(to, { type: 'info', title: LAST_OF_WEEK_MESSAGE }, { request }) : redirect(to)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     if (error.status === 401) return logoutExpired(request, back)
