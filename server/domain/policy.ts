@@ -116,7 +116,6 @@ export function canCreateNotebook(policy: Policy) {
   return limit === -1 || policy.usage.notebooksCreated < limit
 }
 
-/** Question use is allowed when unlimited or the week's count is below the limit. */
 /**
  * The questions among `questionIds` this user cannot open at `at`: the plan's weekly quota is
  * spent and they were not opened this week, so claimQuestionUse would refuse them (issue 61: a
@@ -141,6 +140,7 @@ export async function questionsBeyondQuota(
   return questionIds.filter((id) => !thisWeek.has(id))
 }
 
+/** Question use is allowed when unlimited or the week's count is below the limit. */
 export function canUseAnotherQuestion(policy: Policy) {
   const limit = policy.limits.questionsPerWeek
   return limit === -1 || policy.usage.questionsThisWeek < limit
