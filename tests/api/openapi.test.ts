@@ -50,7 +50,7 @@ describe('GET /api/v1/openapi.json', () => {
     expect(page.security).toEqual([{ bearer: [] }])
     const create = doc.paths['/notebooks'].post
     expect(create.requestBody.content['application/json'].schema.required).toEqual(['name'])
-    expect(Object.keys(create.responses)).toEqual(['201', '400', '401', '403', '413', '415', '429'])
+    expect(Object.keys(create.responses)).toEqual(['201', '400', '401', '403', '413', '415', '429', '431'])
     // The refusal's own body, or the token's plain { error } (a temporary password's).
     const refused = create.responses['403'].content['application/json'].schema
     expect(refused.anyOf[0].required).toEqual(['error', 'code'])
