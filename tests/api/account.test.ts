@@ -43,10 +43,10 @@ import { EXPORTED, type Section, sectionColumns } from '#server/features/me/expo
 import { action as mascotAction } from '~/routes/dashboard.mascote/route'
 import { loadDashboard } from '~/routes/dashboard/dashboard.server'
 import { action as preferencesAction } from '~/routes/minha-conta.preferencias/route'
-import { commitSession, sealToken, sessionStorage } from '~/utils/session.server'
 
 import { createTestContext, createTestUser } from '../support/context'
 import { insertQuestions } from '../support/questions'
+import { sessionCookieFor } from '../support/session-cookie'
 import { childTables, userReferences } from '../support/user-references'
 
 // The account part of issue 14: preferences, 'Baixar meus dados' (every table's rows of the
@@ -448,11 +448,6 @@ describe('DELETE /me', () => {
 })
 
 // The web side: the Remix actions a browser posts to, signed in with a real session cookie.
-async function cookieFor(token: string) {
-  const session = await sessionStorage().getSession()
-  session.set('token', sealToken(token))
-  return (await commitSession(session)).split(';')[0]
-}
 const context = { cspNonce: 'n', requestId: 'test', clientIp: '10.0.0.9', documentRequest: false, csrfToken: 't' } as AppLoadContext
 function post(path: string, cookie: string, fields: Record<string, string>) {
   return new Request(`http://localhost${path}`, { method: 'POST', headers: { Cookie: cookie }, body: new URLSearchParams(fields) })
@@ -461,7 +456,7 @@ function post(path: string, cookie: string, fields: Record<string, string>) {
 describe('the Configurações tab and the mascot picker (web actions)', () => {
   it('saves unchecked boxes as off, and the tab loads them off again', async () => {
     const student = await createTestUser(t.ctx)
-    const cookie = await cookieFor(student.token)
+    const cookie = await sessionCookieFor(student.token)
     // What /dashboard?aba=configuracoes renders: the page's own loader.
     const tab = async () => {
       const res = await loadDashboard(new Request('http://localhost/dashboard?aba=configuracoes', { headers: { Cookie: cookie } }), context)
@@ -483,7 +478,7 @@ describe('the Configurações tab and the mascot picker (web actions)', () => {
 
   it('saves the chosen mascot and goes back to the tab it was opened from', async () => {
     const student = await createTestUser(t.ctx)
-    const cookie = await cookieFor(student.token)
+    const cookie = await sessionCookieFor(student.token)
     const res = (await mascotAction({
       request: post('/dashboard/mascote?aba=configuracoes', cookie, { mascot: 'squirrel' }),
       params: {},

@@ -4,9 +4,10 @@ import type { AddressInfo } from 'node:net'
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { commitSession, getOptionalUser, policyOf, requireUser, sealToken, sessionStorage } from '~/utils/session.server'
+import { getOptionalUser, policyOf, requireUser } from '~/utils/session.server'
 
 import { createTestContext, createTestUser } from '../support/context'
+import { sessionCookieFor } from '../support/session-cookie'
 
 // Issue 16 (page tax): the root loader and the page's own loader ask who is signed in, and the
 // chat link and the house ad both read the plan's policy, for the same page load. One API call
@@ -32,12 +33,6 @@ afterAll(async () => {
   await t.close()
 })
 
-async function cookieFor(token: string) {
-  const session = await sessionStorage().getSession()
-  session.set('token', sealToken(token))
-  return (await commitSession(session)).split(';')[0]
-}
-
 const contextFor = (perRequest?: Map<string, Promise<unknown>>) =>
   ({ cspNonce: 'n', requestId: 'test', clientIp: '10.0.0.9', documentRequest: true, csrfToken: 't', perRequest }) as AppLoadContext
 const count = (path: string) => calls.filter((url) => url === `/api/v1${path}`).length
@@ -45,7 +40,7 @@ const count = (path: string) => calls.filter((url) => url === `/api/v1${path}`).
 describe('reads shared by the loaders of one page', () => {
   it('asks /auth/me once for a GET, the policy coming with it, whatever the number of loaders', async () => {
     const student = await createTestUser(t.ctx, { plan: 'PREMIUM', name: 'Ana Leitora' })
-    const request = new Request('http://localhost/questoes', { headers: { Cookie: await cookieFor(student.token) } })
+    const request = new Request('http://localhost/questoes', { headers: { Cookie: await sessionCookieFor(student.token) } })
     const context = contextFor(new Map())
     calls.length = 0
     const [root, page, policyA, policyB] = await Promise.all([
@@ -69,7 +64,10 @@ describe('reads shared by the loaders of one page', () => {
 
   it('reads afresh on every call when the request has no shared map (an action)', async () => {
     const student = await createTestUser(t.ctx)
-    const request = new Request('http://localhost/dashboard', { method: 'POST', headers: { Cookie: await cookieFor(student.token) } })
+    const request = new Request('http://localhost/dashboard', {
+      method: 'POST',
+      headers: { Cookie: await sessionCookieFor(student.token) },
+    })
     const context = contextFor(undefined)
     calls.length = 0
     await getOptionalUser(request, context)
@@ -78,7 +76,7 @@ describe('reads shared by the loaders of one page', () => {
   })
 
   it('sends both loaders of a page with an expired session to the login', async () => {
-    const request = new Request('http://localhost/dashboard', { headers: { Cookie: await cookieFor('token-que-nao-existe') } })
+    const request = new Request('http://localhost/dashboard', { headers: { Cookie: await sessionCookieFor('token-que-nao-existe') } })
     const context = contextFor(new Map())
     calls.length = 0
     const outcomes = await Promise.allSettled([getOptionalUser(request, context), requireUser(request, context)])

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { answerAction } from '~/question/actions.server'
 import { LAST_OF_WEEK_MESSAGE } from '~/question/weekly-quota'
 import { loadQuestionsPage } from '~/routes/questoes/questoes.server'
-import { commitSession, sealToken, sessionStorage } from '~/utils/session.server'
 import { getToasts } from '~/utils/toast.server'
 
 import { createTestContext, createTestUser } from '../support/context'
 import { insertQuestions } from '../support/questions'
+import { sessionCookieFor } from '../support/session-cookie'
 
 // Issue 61 §3 and §4 through the /questoes loader and the card's answer action, without JS (the
 // form's redirectTo and the POST-redirect-GET): the cards the spent quota closes carry the limit
@@ -45,12 +45,6 @@ afterAll(async () => {
   await t.close()
 })
 
-async function cookieFor(token: string) {
-  const session = await sessionStorage().getSession()
-  session.set('token', sealToken(token))
-  return (await commitSession(session)).split(';')[0]!
-}
-
 const context = { cspNonce: 'n', requestId: 'test', clientIp: '10.0.0.9', documentRequest: false, csrfToken: 't' } as AppLoadContext
 
 type PageData = {
@@ -76,7 +70,7 @@ function answer(id: number, cookie: string, resposta: string, redirectTo?: strin
 describe('/questoes for a Gratuito student (5 questions a week), without JS', () => {
   it('keeps the answered question in "Não resolvidas" with its verdict, says the last of the week, and closes the unopened cards', async () => {
     const student = await createTestUser(t.ctx, { plan: 'GRATUITO' })
-    const cookie = await cookieFor(student.token)
+    const cookie = await sessionCookieFor(student.token)
     const list = '/questoes?situacao=nao-resolvidas'
     const order = (await page(list, cookie)).result.data.map((q) => q.id)
     expect([...order].sort((a, b) => a - b)).toEqual(ids)
