@@ -54,8 +54,6 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   return loadRoot(request, context)
 }
 
-export type RootLoader = typeof loader
-
 function Document({ theme, children }: { theme: Theme; children: React.ReactNode }) {
   const nonce = useNonce()
   return (

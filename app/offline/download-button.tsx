@@ -1,16 +1,16 @@
-import { Link, useRouteLoaderData } from '@remix-run/react'
+import { Link } from '@remix-run/react'
 import { useState } from 'react'
 
-import type { RootLoader } from '~/root'
+import { useRootData } from '~/utils/root-data'
+
+import type { OfflineSource } from './download'
 
 // "Baixar para estudar offline" (issue 39 §6, ADR 056) on a modo resolução run, the review queue
 // and a notebook: up to 200 of their questions kept on this device with their key. Device storage
 // needs JavaScript: without it this is a link to Estudar offline, which says so.
 
-export type OfflineSource = { fonte: 'busca' | 'revisao'; filtros: string } | { fonte: 'caderno'; caderno: number }
-
 export function DownloadForOffline({ source }: { source: OfflineSource }) {
-  const csrf = useRouteLoaderData<RootLoader>('root')?.csrf ?? ''
+  const csrf = useRootData()?.csrf ?? ''
   const [state, setState] = useState<{ busy: boolean; message: string | null }>({ busy: false, message: null })
 
   async function download() {

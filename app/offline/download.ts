@@ -1,6 +1,8 @@
-import type { OfflineSource } from './download-button'
 import { keptFor } from './owner'
 import { saveQuestions, storedQuestions } from './store'
+
+/** What to download: a modo resolução run or the review queue (their filters), or a notebook. */
+export type OfflineSource = { fonte: 'busca' | 'revisao'; filtros: string } | { fonte: 'caderno'; caderno: number }
 
 /**
  * Asks the server for the source's questions (Estudar offline's action) and keeps them on this

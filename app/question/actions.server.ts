@@ -9,22 +9,10 @@ import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, logoutExpired, requireLoginToAct, safeRedirect, withSession } from '~/utils/session.server'
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
 
-import type { RevealState } from './question-card'
+import type { AnswerActionData } from './answer-parts'
 import { revealStateOf } from './reveals.server'
 import { AnswerFormSchema, ReportFormSchema } from './schemas'
 import { LAST_OF_WEEK_MESSAGE } from './weekly-quota'
-
-export type AnswerActionData =
-  | (Omit<RevealState, 'chosen' | 'correct'> & {
-      kind: 'result'
-      intent: 'responder' | 'revelar'
-      correct: boolean | null
-      answer: string | null
-      /** This answer took the week's last question of a limited plan. */
-      last_of_week: boolean
-    })
-  | { kind: 'quota'; message: string }
-  | { kind: 'error'; message: string }
 
 /** Only the pages that show cards (/questoes, a notebook's /notebook/{id}/questions) are valid places to come back to. */
 export const CARD_PAGE = /^\/(?:questoes|notebook\/\d{1,9}\/questions)(?:[/?#]|$)/

@@ -58,6 +58,19 @@ export type RevealState = Partial<ExplanationOrigin> & {
   community_answer?: CommunityAnswerJson | null
 }
 
+/** What the answer and reveal actions return to a card (app/question/actions.server.ts). */
+export type AnswerActionData =
+  | (Omit<RevealState, 'chosen' | 'correct'> & {
+      kind: 'result'
+      intent: 'responder' | 'revelar'
+      correct: boolean | null
+      answer: string | null
+      /** This answer took the week's last question of a limited plan. */
+      last_of_week: boolean
+    })
+  | { kind: 'quota'; message: string }
+  | { kind: 'error'; message: string }
+
 // Fácil green, Médio yellow, anything else Difícil red (spec section 3); colours in questions.css.
 const DIFFICULTY: Record<string, string> = { FACIL: 'Fácil', MEDIO: 'Médio', DIFICIL: 'Difícil' }
 

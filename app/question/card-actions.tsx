@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 
-import type { CardView } from './question-card'
+import type { CardView } from './answer-parts'
 
 /**
  * One tool of a question card (spec section 2: Análise, Anotação, Fichário, Desempenho,

@@ -3,7 +3,7 @@ import type { QuestionCard as Card } from '#server/features/questions/contract'
 import { formatShortDate } from '~/utils/format'
 
 import type { CardTextMap } from './card-texts'
-import type { CardView } from './question-card'
+import type { CardView } from './answer-parts'
 
 // The API's card trimmed to what the page needs (CardView), on the server: the last attempt's
 // day is formatted here, so the card's code in the browser carries no date formatting.

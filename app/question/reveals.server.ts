@@ -2,7 +2,7 @@ import { call } from '#server/client/call'
 import type { ApiClient } from '#server/client/core'
 import type { RevealResponse } from '#server/features/questions/contract'
 import { questionsApi } from '#server/features/questions/contract'
-import type { RevealState } from '~/question/question-card'
+import type { RevealState } from './answer-parts'
 import { ApiError } from '~/utils/api.server'
 
 export type ServerReveal = RevealResponse & { chosen: string | null }

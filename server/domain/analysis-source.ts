@@ -1,7 +1,6 @@
 import * as z from 'zod'
 
 import type { ExplanationSource } from '../db/schema'
-import type { CommunityAnswer } from './community-answers'
 import { shortExamName } from './questions/exam-name'
 
 // Where a question's explanation came from (issue 40): "Análise do professor" is said only of a
@@ -70,6 +69,19 @@ export function explanationOrigin(row: OriginRow, visible: boolean): Explanation
       ? Object.fromEntries(comments.sort(([a], [b]) => a.localeCompare(b)).map(([letter, text]) => [letter.toUpperCase(), text]))
       : null,
   }
+}
+
+/** A post the community backed on a question (server/domain/community-answers.ts finds them). */
+export type CommunityAnswer = {
+  kind: 'topic' | 'reply'
+  id: number
+  topic_id: number
+  /** Null when the author's account is gone. */
+  author_name: string | null
+  /** Up votes minus down votes, above zero. */
+  votes: number
+  text: string
+  created_at: string
 }
 
 export const EXCERPT_MAX = 600

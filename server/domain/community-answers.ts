@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 
 import type { Db } from '../db/index'
 import { queryRows } from '../db/index'
-import type { CommunityAnswerJson } from './analysis-source'
+import type { CommunityAnswer, CommunityAnswerJson } from './analysis-source'
 import { excerptOf } from './analysis-source'
 import type { Policy } from './policy'
 import { hasFeature } from './policy'
@@ -11,18 +11,6 @@ import { hasFeature } from './policy'
 // discussions reads while no analysis exists, and what a professor may promote into one.
 // Only posts anyone can read count (not hidden, not deleted, in a visible topic), and only
 // with more up votes than down: a post nobody backed teaches nothing.
-
-export type CommunityAnswer = {
-  kind: 'topic' | 'reply'
-  id: number
-  topic_id: number
-  /** Null when the author's account is gone. */
-  author_name: string | null
-  /** Up votes minus down votes, above zero. */
-  votes: number
-  text: string
-  created_at: string
-}
 
 type Row = {
   kind: 'topic' | 'reply'

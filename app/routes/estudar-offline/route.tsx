@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useRouteLoaderData } from '@remix-run/react'
+import { Link } from '@remix-run/react'
 import { useCallback, useEffect, useState } from 'react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -14,7 +14,7 @@ import { Markup } from '~/question/markup'
 import type { CardView, RevealState } from '~/question/question-card'
 import { Alternatives, verdict } from '~/question/question-card'
 import questionStyles from '~/question/questions.css'
-import type { RootLoader } from '~/root'
+import { useRootData } from '~/utils/root-data'
 import { countOf } from '~/utils/format'
 
 import { offlineAction, offlineLoader } from './offline.server'
@@ -66,7 +66,7 @@ type Device = {
 }
 
 export default function OfflinePage() {
-  const root = useRouteLoaderData<RootLoader>('root')
+  const root = useRootData()
   const userId = root?.user?.id ?? null
   const shell = root?.offlineShell ?? false
   const [device, setDevice] = useState<Device | null>(null)

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useFetcher, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import { Form, Link, useFetcher, useLoaderData } from '@remix-run/react'
 import { useRef, useState } from 'react'
 
 import { CsrfInput } from '~/components/csrf-input'
@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Icon } from '~/components/icons'
 import { RouteDialog } from '~/components/route-dialog'
 import { toolLinkSelector } from '~/question/card-actions'
-import type { RootLoader } from '~/root'
+import { useRootData } from '~/utils/root-data'
 import { formatDateTime } from '~/utils/format'
 import { useHydrated } from '~/utils/use-hydrated'
 
@@ -69,7 +69,7 @@ function Player({ video, self, playUrl, startPlaying }: { video: Video; self: st
   const hydrated = useHydrated()
   const [playing, setPlaying] = useState(startPlaying)
   const [copyFailed, setCopyFailed] = useState(false)
-  const root = useRouteLoaderData<RootLoader>('root')
+  const root = useRootData()
   const mark = useFetcher<{ ok: boolean; watchedAt?: string | null }>({ key: 'video-assistido' })
   const copy = useFetcher({ key: 'video-copiado' })
   const marked = useRef(false)

@@ -1,9 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm'
 
 import type { Db } from '../../db/index'
-import type { PaidPlanName } from '../../db/schema'
+import type { PaidPlanName, subscriptions } from '../../db/schema'
 import { payments } from '../../db/schema'
-import type { Subscription } from './subscriptions'
+
+type Subscription = typeof subscriptions.$inferSelect
 
 // Pro-rata upgrades (issue 28, ADR 042): an upgrade within a paid period credits the part of it
 // not yet used against the new plan's price, and the new period starts at the upgrade.
