@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm'
 
+import { createApiToken } from '#server/api/session'
+
 import type { Db } from '../server/db/index'
 import { users } from '../server/db/schema'
-import { createApiToken } from '../server/domain/auth/tokens'
 
 // Issue 14's scale check: the dashboard of a student with 10,000 attempts (and notes, notebooks)
 // must cost about what a new student's does — every tab reads a few indexed rows, never the whole

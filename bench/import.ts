@@ -7,12 +7,13 @@ import type { AddressInfo } from 'node:net'
 
 import pino from 'pino'
 
+import { createApiToken } from '#server/api/session'
+
 import { createApp } from '../server/app'
 import { loadConfig } from '../server/config'
 import type { AppContext } from '../server/context'
 import { openDatabase } from '../server/db/index'
 import { users } from '../server/db/schema'
-import { createApiToken } from '../server/domain/auth/tokens'
 import { systemClock } from '../server/domain/time/clock'
 import { examFile, multipartBody } from './exam-files'
 import { ADMIN_URL, dropDatabase, freshDatabase, postgresAvailable } from './harness'

@@ -20,10 +20,11 @@ import path from 'node:path'
 
 import { sql } from 'drizzle-orm'
 
+import { createApiToken } from '#server/api/session'
+
 import { createDatabase, startServer } from '../scripts/scale/cluster'
 import { openDatabase, queryRows } from '../server/db/index'
 import { users } from '../server/db/schema'
-import { createApiToken } from '../server/domain/auth/tokens'
 import { runReplay } from '../server/domain/review/record'
 import type { Target } from './harness'
 import { ADMIN_URL, flag, log, percentile, postgresAvailable, round, SECRET, writeReport } from './harness'

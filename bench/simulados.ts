@@ -20,10 +20,11 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 
+import { createApiToken } from '#server/api/session'
+
 import { createDatabase, startServer } from '../scripts/scale/cluster'
 import { openDatabase, queryRows } from '../server/db/index'
 import { users } from '../server/db/schema'
-import { createApiToken } from '../server/domain/auth/tokens'
 import { importExamBytes } from '../server/domain/import/importer'
 import { examFile } from './exam-files'
 import type { Target } from './harness'

@@ -5,6 +5,8 @@ import path from 'node:path'
 import cliProgress from 'cli-progress'
 import { Command, Option } from 'commander'
 
+import { adminBillingApi } from '#server/features/plans/admin-contract'
+
 import type { DisciplineWithTopics, UploadFileResult } from '../server/client/admin'
 import { importAnalyses, listDisciplines, uploadDisciplines, uploadExams } from '../server/client/admin'
 import { call } from '../server/client/call'
@@ -18,7 +20,6 @@ import { MAX_DISCIPLINE_FILES, MAX_EXAM_FILES } from '../server/domain/import/te
 import { nameKey } from '../server/domain/text'
 import { analysesApi } from '../server/features/analyses/contract'
 import { authApi } from '../server/features/auth/contract'
-import { adminBillingApi } from '../server/features/billing/admin-contract'
 import type { ModelJson } from '../server/features/classification/contract'
 import { classificationApi } from '../server/features/classification/contract'
 import { MODEL_ORIGIN_LABELS } from '../server/features/classification/messages'

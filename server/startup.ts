@@ -1,10 +1,10 @@
 import type { AppContext } from './context'
-import { ensureAccounts } from './domain/auth/seed'
 import { readCitations } from './domain/citations/store'
 import { retrainSoon, trainElsewhere } from './domain/classify/current'
 import { seedDemoContent } from './domain/import/seed'
 import { runReplay } from './domain/review/record'
 import { elapsedMs } from './domain/time/clock'
+import { ensureAccounts } from './features/auth/seed'
 import { runInWorker } from './worker-jobs'
 
 /**

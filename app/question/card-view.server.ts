@@ -2,8 +2,8 @@ import { outdatedBadge, outdatedTitle } from '#server/domain/legislation-rule'
 import type { QuestionCard as Card } from '#server/features/questions/contract'
 import { formatShortDate } from '~/utils/format'
 
-import type { CardTextMap } from './card-texts'
 import type { CardView } from './answer-parts'
+import type { CardTextMap } from './card-texts'
 
 // The API's card trimmed to what the page needs (CardView), on the server: the last attempt's
 // day is formatted here, so the card's code in the browser carries no date formatting.

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node'
 
-import { quotaMessageFor } from '#server/domain/plans'
+import { quotaMessageFor } from '#server/features/plans/plan-messages'
 import { policyOf } from '~/utils/session.server'
 
 /**

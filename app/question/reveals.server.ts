@@ -2,8 +2,9 @@ import { call } from '#server/client/call'
 import type { ApiClient } from '#server/client/core'
 import type { RevealResponse } from '#server/features/questions/contract'
 import { questionsApi } from '#server/features/questions/contract'
-import type { RevealState } from './answer-parts'
 import { ApiError } from '~/utils/api.server'
+
+import type { RevealState } from './answer-parts'
 
 export type ServerReveal = RevealResponse & { chosen: string | null }
 

@@ -1,8 +1,8 @@
 // What a limited plan has left this week, said before the limit is reached (issue 27):
 // 'Restam 3 de 5 questões nesta semana · renova segunda, 1º/12'. The week is the API's: it starts
-// on Monday of the São Paulo calendar (server/domain/policy.ts), so it renews the Monday after.
+// on Monday of the São Paulo calendar (server/features/plans/policy.ts), so it renews the Monday after.
 
-import { nextWeekStart, renewsText } from '#server/domain/plans'
+import { nextWeekStart, renewsText } from '#server/features/plans/plan-messages'
 
 export type WeeklyQuota = { remaining: number; limit: number; renewsOn: string }
 

@@ -1,7 +1,7 @@
 import * as z from 'zod'
 
-import { GENDERS, MASCOTS, STUDY_TIMES } from '#server/domain/auth/profile-choices'
-import { emailField, nameField, passwordField, PASSWORDS_DIFFER } from '#server/domain/auth/schemas'
+import { emailField, nameField, passwordField, PASSWORDS_DIFFER } from '#server/features/auth/account-schemas'
+import { GENDERS, MASCOTS, STUDY_TIMES } from '#server/features/profile/profile-messages'
 
 // One schema per form, shared by Conform in the browser (loaded through auth-schemas.forms.ts) and
 // the route action.

@@ -1,4 +1,4 @@
-import type { GENDERS, MASCOTS, STUDY_TIMES } from '#server/domain/auth/profile-choices'
+import type { GENDERS, MASCOTS, STUDY_TIMES } from '#server/features/profile/profile-messages'
 
 // How the profile's choices read on the page (zod-free: ADR 029).
 
@@ -23,4 +23,4 @@ export const STUDY_TIME_LABELS: Record<(typeof STUDY_TIMES)[number], string> = {
   madrugada: 'Madrugada',
 }
 
-export { GENDERS, MASCOTS, STUDY_TIMES } from '#server/domain/auth/profile-choices'
+export { GENDERS, MASCOTS, STUDY_TIMES } from '#server/features/profile/profile-messages'

@@ -1,16 +1,18 @@
 import crypto from 'node:crypto'
 
 import type { AppLoadContext } from '@remix-run/node'
-import { createCookieSessionStorage, redirect } from '@remix-run/node'
+import { createCookieSessionStorage, json, redirect } from '@remix-run/node'
 
 import { call } from '#server/client/call'
 import { ApiError } from '#server/client/core'
 import type { UserJson } from '#server/features/auth/contract'
 import { authApi } from '#server/features/auth/contract'
-import { billingApi } from '#server/features/billing/contract'
+import { billingApi } from '#server/features/plans/contract'
 
-import { apiFor, oncePerRequest } from './api.server'
+import { apiFor, formError, oncePerRequest } from './api.server'
+import { LoginFormSchema } from './auth-schemas'
 import { webConfig } from './env.server'
+import { parseForm } from './form-schema.server'
 import type { ToastInput } from './toast.server'
 import { createToastHeaders, redirectWithToast } from './toast.server'
 
@@ -22,6 +24,21 @@ type SessionData = {
   searchSeed: string
 }
 
+// The pages' session: the HttpOnly cookie that carries the API's token (sealed), the login and
+// logout, and the guards a loader or action calls (requireUser, requireAdmin…). The token's own
+// life (issue, lookup, cache, revocation) is the API's: server/api/session.ts.
+
+export const SESSION_COOKIE = '__session'
+
+/**
+ * Whether the request carries a session cookie (not whether it is still valid: only the API
+ * knows). The server's page handler reads it to mark a signed-in page private.
+ */
+export function carriesSession(cookieHeader: string | undefined) {
+  return SESSION_SENT.test(cookieHeader ?? '')
+}
+const SESSION_SENT = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=[^;\\s]`)
+
 /** Remembered logins keep the cookie this long; others end with the browser session. */
 export const REMEMBER_MAX_AGE = 60 * 60 * 24 * 30
 
@@ -29,7 +46,7 @@ let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefi
 export function sessionStorage() {
   storage ??= createCookieSessionStorage<SessionData>({
     cookie: {
-      name: '__session',
+      name: SESSION_COOKIE,
       httpOnly: true,
       sameSite: 'lax',
       path: '/',
@@ -256,4 +273,56 @@ export async function withSession<T>(request: Request, call: () => Promise<T>): 
     if (error instanceof ApiError && error.status === 401) return logoutExpired(request)
     throw error
   }
+}
+
+/**
+ * The login form's action, shared by /login and /admin/login. Errors come back
+ * next to the form (the password is never echoed back).
+ */
+export async function handleLogin(request: Request, context: AppLoadContext, options: { adminOnly?: boolean } = {}) {
+  const formData = await request.formData()
+  const submission = await parseForm(formData, LoginFormSchema)
+  if (submission.status !== 'success') {
+    return json({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+  }
+  const { email, password, remember = false, redirectTo } = submission.value
+  // Wrong credentials mark the password field (invalid, described by the message); other
+  // failures (rate limit, server down, not an admin) stay the form's.
+  const fail = (message: string, status: number) =>
+    json(
+      {
+        result: submission.reply(
+          status === 401
+            ? { fieldErrors: { password: [message] }, hideFields: ['password'] }
+            : { formErrors: [message], hideFields: ['password'] },
+        ),
+      },
+      { status },
+    )
+  let result
+  try {
+    result = await call(apiFor(context), authApi.login, { body: { email, password, remember } })
+  } catch (error) {
+    const { message, status } = formError(error, 'Erro ao fazer login')
+    return fail(message, status)
+  }
+  if (options.adminOnly && !result.user.is_admin) {
+    // Not an administrator: the token is not kept.
+    await call(apiFor(context, result.token), authApi.logout).catch(() => {})
+    return fail('Acesso restrito a administradores', 403)
+  }
+  if (result.requires_password_reset) {
+    return createUserSession(request, {
+      token: result.token,
+      remember: false,
+      redirectTo: CHANGE_PASSWORD_PATH,
+      toast: { type: 'warning', title: result.message || 'É necessário alterar sua senha para continuar.' },
+    })
+  }
+  return createUserSession(request, {
+    token: result.token,
+    remember,
+    redirectTo: safeRedirect(redirectTo, options.adminOnly ? '/admin' : '/dashboard'),
+    toast: { type: 'success', title: 'Login realizado com sucesso!' },
+  })
 }

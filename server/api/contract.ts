@@ -122,7 +122,7 @@ export type EndpointInput<E extends EndpointSpec> = {
  */
 export function declaredStatuses(endpoint: Endpoint) {
   const statuses = new Set<number>([...successStatuses(endpoint), ...(endpoint.errors ?? [])])
-  // A token sent is checked wherever the session is read, public routes too (auth-middleware.ts):
+  // A token sent is checked wherever the session is read, public routes too (session.ts):
   // unknown or expired, 401; one that may only change its temporary password, 403. A signed-in
   // endpoint also answers 401 to a visitor, an admin one 403 to a student. (Health and the payment
   // webhook, read before the session, never answer them: for those two it is a superset.)
@@ -144,7 +144,7 @@ export function responseSchema(endpoint: Endpoint, status: number): z.ZodType | 
   if (success) return success
   if (!declaredStatuses(endpoint).includes(status)) return undefined
   const own = endpoint.errorBodies?.[status as ErrorStatus]
-  // A 401/403 may also be the token's (auth-middleware.ts): a plain `{ error }`.
+  // A 401/403 may also be the token's (session.ts): a plain `{ error }`.
   if (own && (status === 401 || status === 403)) return z.union([own, ApiErrorBody])
   return own ?? ApiErrorBody
 }

@@ -2,37 +2,12 @@ import type { ErrorRequestHandler, Request } from 'express'
 import express, { Router } from 'express'
 
 import type { AppContext } from '../context'
-import { createAdminRouter } from '../features/admin/router'
-import { createAnalysesRouter } from '../features/analyses/router'
-import { createAuthRouter } from '../features/auth/router'
-import { createAdminBillingRouter } from '../features/billing/admin-router'
-import { listUserReceipts } from '../features/billing/receipts'
-import { createBillingRouter, createBillingWebhookRouter } from '../features/billing/router'
-import { createChatRouter } from '../features/chat/router'
-import { createClassificationRouter } from '../features/classification/router'
-import { createContactRouter } from '../features/contact/router'
-import { createAdminContactRouter } from '../features/contact-admin/router'
-import { createDisciplinesRouter } from '../features/disciplines/router'
-import { createAdminErrorReportsRouter, createErrorReportsRouter } from '../features/error-reports/router'
-import { createAdminForumRouter, createForumRouter } from '../features/forum/router'
-import { createHealthRouter } from '../features/health/router'
-import { createInsightRouter } from '../features/insight/router'
-import { createLegislationRouter } from '../features/legislation/router'
-import { createMeRouter } from '../features/me/router'
-import { createNotebooksRouter } from '../features/notebooks/router'
-import { createNotesRouter } from '../features/notes/router'
-import { createOfflineRouter } from '../features/offline/router'
-import { createPlanCatalogRouter } from '../features/plan-catalog/router'
-import { createProfileRouter } from '../features/profile/router'
-import { createQuestionsRouter } from '../features/questions/router'
-import { createRankingRouter } from '../features/ranking/router'
-import { createReviewRouter } from '../features/review/router'
-import { createSimulationsRouter } from '../features/simulations/router'
-import { loadUser } from './auth-middleware'
-import { gate, gates } from './gate'
+import { routersOf } from './endpoints'
+import { gates } from './gate'
 import { HttpError } from './http'
 import { BODY_ERRORS, rejectNulBytes } from './input-guard'
 import { createOpenApiRouter } from './openapi'
+import { loadUser } from './session'
 
 /** The request stream failed (the client went away mid-body): one function for every request, `this` the request. */
 function requestStreamError(this: Request, error: Error) {
@@ -56,43 +31,12 @@ export function createApiRouter(ctx: AppContext) {
     next()
   })
   // Before express.json: the webhook's signature covers the raw bytes.
-  api.use(gate(createBillingWebhookRouter(ctx)))
+  api.use(gates(routersOf('rawBody', ctx)))
   api.use(express.json({ limit: '100kb' }))
   api.use(rejectNulBytes)
-  api.use(gates([createHealthRouter(ctx), createOpenApiRouter()]))
+  api.use(gates([...routersOf('public', ctx), createOpenApiRouter()]))
   api.use(loadUser(ctx))
-  api.use(
-    gates([
-      createContactRouter(ctx),
-      createAuthRouter(ctx),
-      createProfileRouter(ctx),
-      createDisciplinesRouter(ctx),
-      // Before the questions router: it answers POST /questions/:id/attempts/:attemptId/rating.
-      createReviewRouter(ctx),
-      createQuestionsRouter(ctx),
-      createInsightRouter(ctx),
-      createForumRouter(ctx),
-      createNotesRouter(ctx),
-      createOfflineRouter(ctx),
-      // The account export lists the receipts billing keeps; handed in here, so me does not reach into billing.
-      createMeRouter(ctx, { receiptsOf: listUserReceipts }),
-      createRankingRouter(ctx),
-      createSimulationsRouter(ctx),
-      createNotebooksRouter(ctx),
-      createErrorReportsRouter(ctx),
-      createBillingRouter(ctx),
-      createChatRouter(ctx),
-      createAdminRouter(ctx),
-      createAdminBillingRouter(ctx),
-      createAdminForumRouter(ctx),
-      createAdminErrorReportsRouter(ctx),
-      createAdminContactRouter(ctx),
-      createClassificationRouter(ctx),
-      createPlanCatalogRouter(ctx),
-      createLegislationRouter(ctx),
-      createAnalysesRouter(ctx),
-    ]),
-  )
+  api.use(gates(routersOf('routers', ctx)))
   api.use((_req, _res, next) => next(new HttpError(404, 'Rota não encontrada')))
   api.use(apiErrorHandler(ctx))
   return api

@@ -1,10 +1,10 @@
 import type { Request, RequestHandler, Response, Router } from 'express'
 import type * as z from 'zod'
 
-import { requireAdmin, requireProfessor, requireUser } from './auth-middleware'
 import type { Endpoint, EndpointInput, EndpointSpec, HandlerReply } from './contract'
 import { StatusReply } from './contract'
 import { handler, HttpError, parse, sendJson } from './http'
+import { requireAdmin, requireProfessor, requireUser } from './session'
 
 // Mounts one contract on a router (ADR 038). The order of checks is the one every router kept by
 // hand: auth (401/403, in the contract's own words when it has them), then the route's own

@@ -18,7 +18,6 @@ import { projectRoot } from '../paths'
 import { acquireDirectoryLock } from './lock'
 import { renderSql } from './render-sql'
 import * as schema from './schema'
-import { enableSessionCache, SessionCache, SESSIONS_CHANNEL } from './session-cache'
 
 export type Schema = typeof schema
 /** The one database type the domain code sees, whichever driver is behind it. */
@@ -30,13 +29,19 @@ export type Database = {
   close: () => Promise<void>
 }
 
+/**
+ * Notices on one channel: `heard` gets each payload, `hearing(false)` says some may be missed
+ * (no connection is open), `hearing(true)` that they are heard again.
+ */
+export type Listener = { channel: string; heard: (payload: string) => void; hearing: (on: boolean) => void }
+
 export type OpenOptions = (
   | { kind: 'postgres'; url: string; poolSize?: number }
   /** dataDir undefined = in memory (tests); `from`: the data directory of a `dumpDataDir()` to start from. */
   | { kind: 'pglite'; dataDir?: string; from?: Blob }
 ) & {
-  /** Reuse the sessions of recently seen tokens (the server process only; ADR 030). */
-  sessionCache?: boolean
+  /** A channel every connection LISTENs on (the server's session cache: server/api/session.ts). */
+  listen?: Listener
   /** The database is a copy of one already migrated (the tests' template): skip the migrations. */
   migrated?: boolean
 }
@@ -86,13 +91,13 @@ const AS_EXECUTE_READS = {
  * here is never read stale here; another server's arrives on any idle connection a moment after
  * its commit. With no connection open nobody hears them, so the cache stops until one opens.
  */
-function listenForSessionChanges(cache: SessionCache) {
+function listenOnConnect(listener: Listener) {
   return async (client: pg.PoolClient) => {
     client.on('notification', (notice) => {
-      if (notice.channel === SESSIONS_CHANNEL && notice.payload) cache.forgetUser(notice.payload)
+      if (notice.channel === listener.channel && notice.payload) listener.heard(notice.payload)
     })
-    await client.query(`LISTEN ${SESSIONS_CHANNEL}`)
-    if (!cache.isListening) cache.setListening(true)
+    await client.query(`LISTEN ${listener.channel}`)
+    listener.hearing(true)
   }
 }
 
@@ -143,12 +148,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const dbDir = resolveDbDir()
   const migrationsFolder = path.join(dbDir, 'migrations')
   if (options.kind === 'postgres') {
-    const sessions = options.sessionCache ? new SessionCache() : undefined
+    const { listen } = options
     const poolConfig = {
       connectionString: options.url,
       max: options.poolSize ?? 10,
       // pg-pool awaits onConnect before a new connection's first query (@types/pg lacks it).
-      ...(sessions ? { onConnect: listenForSessionChanges(sessions) } : {}),
+      ...(listen ? { onConnect: listenOnConnect(listen) } : {}),
     }
     const pool = new pg.Pool(poolConfig as pg.PoolConfig)
     // An idle connection the server closes (restart, admin termination) is dropped from
@@ -157,10 +162,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       console.error(`Conexão ociosa com o PostgreSQL encerrada: ${error.message}`)
     })
     const db = drizzlePg(pool, { schema }) as unknown as Db
-    if (sessions) {
-      enableSessionCache(db, sessions)
+    if (listen) {
       pool.on('remove', () => {
-        if (pool.totalCount === 0) sessions.setListening(false)
+        if (pool.totalCount === 0) listen.hearing(false)
       })
     }
     try {
@@ -193,11 +197,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await migratePglite(db as never, { migrationsFolder })
       await runPostMigrationSql((s) => client.exec(s), dbDir)
     }
-    if (options.sessionCache) {
+    if (options.listen) {
       // The one process on this data directory hears its own commits before they return.
-      const cache = enableSessionCache(db)
-      await client.listen(SESSIONS_CHANNEL, (userId) => cache.forgetUser(userId))
-      cache.setListening(true)
+      const { channel, heard, hearing } = options.listen
+      await client.listen(channel, heard)
+      hearing(true)
     }
     return {
       db,

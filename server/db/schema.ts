@@ -162,7 +162,7 @@ export const planPrices = pgTable(
 )
 
 /**
- * A line of the plan cards, backed by a capability of the software (server/domain/catalog.ts):
+ * A line of the plan cards, backed by a capability of the software (server/features/plans/catalog.ts):
  * shown only while it is delivered. 'service' lines (mentoring, a group...) are written in by
  * an admin, off until switched on, and name the plans they belong to.
  */

@@ -4,8 +4,6 @@ import type { Db } from '../db/index'
 import { queryRows } from '../db/index'
 import type { CommunityAnswer, CommunityAnswerJson } from './analysis-source'
 import { excerptOf } from './analysis-source'
-import type { Policy } from './policy'
-import { hasFeature } from './policy'
 
 // The community's best answers on a question (issue 40): what a student on a plan with
 // discussions reads while no analysis exists, and what a professor may promote into one.
@@ -55,15 +53,16 @@ export async function communityAnswers(db: Db, questionId: number, limit: number
 
 /**
  * Without an analysis to read, a plan with discussions reads the community's most-voted answer
- * instead (issue 40); null on a plan without them, with an analysis, or when no post qualifies.
+ * instead (issue 40); null on a plan without them (`discussions` false), with an analysis, or
+ * when no post qualifies.
  */
 export async function communityAnswerFor(
   db: Db,
   questionId: number,
   explanationShown: boolean,
-  policy: Pick<Policy, 'features'> | null,
+  discussions: boolean,
 ): Promise<CommunityAnswerJson | null> {
-  if (explanationShown || !hasFeature(policy, 'comments')) return null
+  if (explanationShown || !discussions) return null
   const [best] = await communityAnswers(db, questionId, 1)
   return best ? excerptOf(best) : null
 }

@@ -37,7 +37,7 @@ import {
   users,
   videoWatches,
 } from '#server/db/schema'
-import { hashPassword } from '#server/domain/auth/passwords'
+import { hashPassword } from '#server/features/auth/passwords'
 import { KEPT_ON_DELETE } from '#server/features/me/delete'
 import { EXPORTED, type Section, sectionColumns } from '#server/features/me/export'
 import { action as mascotAction } from '~/routes/dashboard.mascote/route'

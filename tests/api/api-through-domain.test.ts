@@ -23,7 +23,8 @@ describe('server/api', () => {
     const dir = path.resolve('server/api')
     const offenders = fs
       .readdirSync(dir)
-      .filter((file) => file.endsWith('.ts'))
+      // The session reads its tokens (issue 62: one module for the token, its cache and the guards).
+      .filter((file) => /(?<!session)(?<!\.test)\.ts$/.test(file))
       .filter((file) => QUERIES.test(fs.readFileSync(path.join(dir, file), 'utf8')))
     expect(offenders).toEqual([])
   })

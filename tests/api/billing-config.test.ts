@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest'
 
 import { loadConfig } from '#server/config'
 import type { AppContext } from '#server/context'
-import { announcePaymentProvider, paymentProviderFor } from '#server/features/billing/registry'
-import { SIGNATURE_HEADER, signBody, verifySignature } from '#server/features/billing/signature'
+import { announcePaymentProvider, paymentProviderFor } from '#server/features/plans/registry'
+import { SIGNATURE_HEADER, signBody, verifySignature } from '#server/features/plans/signature'
 
 const dir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-pay-'))
 const SECRET = 'segredo-de-sessao-com-32-caracteres!!'

@@ -5,7 +5,7 @@ import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { openApiDocument } from '#server/api/openapi'
-import { createApiToken } from '#server/domain/auth/tokens'
+import { createApiToken } from '#server/api/session'
 import { answerClientErrors } from '#server/web/client-error'
 
 import { createTestContext, createTestUser } from '../support/context'
@@ -352,7 +352,7 @@ function answerProblems(target: Target, status: number, body: unknown) {
 
 /** Mounted before the session is read: a token is not looked at. */
 const READ_BEFORE_SESSION = ['/health', '/billing/webhook']
-/** What a temporary password's token may still do (auth-middleware.ts). */
+/** What a temporary password's token may still do (server/api/session.ts). */
 const PASSWORD_CHANGE_OPENS = ['/auth/me', '/auth/logout', '/auth/change-temporary-password']
 
 /** A token from a temporary-password login: it may only change the password. */

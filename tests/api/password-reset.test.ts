@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { hashToken, PASSWORD_CHANGE_PREFIX } from '#server/api/session'
 import { apiTokens, users } from '#server/db/schema'
-import { hashToken, PASSWORD_CHANGE_PREFIX } from '#server/domain/auth/tokens'
 
 import { createTestContext } from '../support/context'
 import { mailsTo, temporaryPasswordFrom } from '../support/mail'

@@ -1,12 +1,12 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { Catalog } from '#server/domain/catalog'
-import { getCatalog, limitsOf } from '#server/domain/catalog'
-import type { Rules } from '#server/domain/policy'
-import { buildPolicy, canCreateNotebook, canUseAnotherQuestion, hasFeature } from '#server/domain/policy'
 import type { Toggles } from '#server/domain/toggles/names'
 import { ADMIN_TOGGLES } from '#server/domain/toggles/names'
+import type { Catalog } from '#server/features/plans/catalog'
+import { getCatalog, limitsOf } from '#server/features/plans/catalog'
+import type { Rules } from '#server/features/plans/policy'
+import { buildPolicy, canCreateNotebook, canUseAnotherQuestion, hasFeature } from '#server/features/plans/policy'
 
 import { createTestContext, createTestUser } from '../support/context'
 

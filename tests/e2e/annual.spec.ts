@@ -6,7 +6,7 @@ import { loginViaPage, registerViaApi } from './utils'
 // Issue 28 from the browser, JS on and off: a plan bought by the year (the Mensal/Anual choice
 // is a pair of radios), paid once through the sandbox's card page, with a receipt for a year; then
 // an upgrade that credits the unused part of that year. Exact credit amounts (a fixed clock) are
-// in server/features/billing/annual.test.ts.
+// in server/features/plans/annual.test.ts.
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notificações' })
 

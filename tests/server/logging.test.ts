@@ -6,7 +6,7 @@ import { createApp } from '#server/app'
 import { ConfigError, loadConfig } from '#server/config'
 import type { Db } from '#server/db/index'
 import { users } from '#server/db/schema'
-import { SIGNATURE_HEADER } from '#server/features/billing/signature'
+import { SIGNATURE_HEADER } from '#server/features/plans/signature'
 import { withoutUrlPasswords } from '#server/logger'
 import { requestLogger } from '#server/request-log'
 

@@ -52,12 +52,12 @@ describe('boundaries', () => {
     expect(hits(sourceFiles('server/domain'), /from '(\.\.\/)+features\//)).toEqual([])
   })
 
-  it('a feature reaches another only through its contract or its messages', () => {
+  it('a feature reaches another only through its contracts, messages, schemas or its face (index.ts)', () => {
     const crossings = sourceFiles('server/features').flatMap((file) => {
       const own = file.split(path.sep)[2]
       return runtimeImports(file)
         .filter((target) => target.startsWith(path.join('server', 'features')) && target.split(path.sep)[2] !== own)
-        .filter((target) => !/\/(admin-)?(contract|messages)$/.test(target))
+        .filter((target) => !/\/([\w-]+-)?(contract|messages|schemas)$|\/index$/.test(target))
         .map((target) => `${file} → ${target}`)
     })
     expect(crossings).toEqual([])

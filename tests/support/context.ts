@@ -8,6 +8,7 @@ import pg from 'pg'
 import pino from 'pino'
 import { inject } from 'vitest'
 
+import { createApiToken, hashToken, openDatabaseWithSessions } from '#server/api/session'
 import { createApp } from '#server/app'
 import type { Config } from '#server/config'
 import { loadConfig } from '#server/config'
@@ -15,7 +16,6 @@ import type { AppContext } from '#server/context'
 import { openDatabase } from '#server/db/index'
 import type { PlanName } from '#server/db/schema'
 import { apiTokens, users } from '#server/db/schema'
-import { createApiToken, hashToken } from '#server/domain/auth/tokens'
 import { systemClock } from '#server/domain/time/clock'
 
 /**
@@ -31,6 +31,8 @@ export async function createTestContext(overrides: Partial<Config> = {}, options
     rateLimit: false,
     ...overrides,
   }
+  // The server process's session cache (ADR 030), for the tests that are about it.
+  const open = options.sessionCache ? openDatabaseWithSessions : openDatabase
   const serverUrl = process.env.TEST_DATABASE_URL
   let dropDatabase = async () => {}
   let databaseUrl: string | undefined
@@ -44,7 +46,7 @@ export async function createTestContext(overrides: Partial<Config> = {}, options
     const url = new URL(serverUrl)
     url.pathname = `/${name}`
     databaseUrl = url.toString()
-    database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4, migrated: true, ...options })
+    database = await open({ kind: 'postgres', url: url.toString(), poolSize: 4, migrated: true })
     config.databaseKind = 'postgres'
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: serverUrl })
@@ -54,7 +56,7 @@ export async function createTestContext(overrides: Partial<Config> = {}, options
     }
   } else {
     const from = new Blob([fs.readFileSync(inject('pgliteTemplate'))])
-    database = await openDatabase({ kind: 'pglite', from, migrated: true, ...options })
+    database = await open({ kind: 'pglite', from, migrated: true })
   }
   const ctx: AppContext = { config, database, db: database.db, logger: pino({ level: 'silent' }), clock: systemClock() }
   const app = createApp(ctx)

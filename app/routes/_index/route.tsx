@@ -4,7 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { BarChart3, BookOpenCheck, Filter, Moon, NotebookPen, Scale, Smartphone } from 'lucide-react'
 
 import { call } from '#server/client/call'
-import { billingApi } from '#server/features/billing/contract'
+import { billingApi } from '#server/features/plans/contract'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { useRootData } from '~/root'
 import { apiForRequest, withSession } from '~/utils/session.server'

@@ -3,7 +3,7 @@ import { json } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 
 import { call } from '#server/client/call'
-import { adminBillingApi } from '#server/features/billing/admin-contract'
+import { adminBillingApi } from '#server/features/plans/admin-contract'
 import { AdminPager } from '~/admin/pager'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ScrollRegion } from '~/components/scroll-region'

@@ -1,10 +1,10 @@
 import * as z from 'zod'
 
-import { CATALOG_PLAN_NAMES, LINE_LABEL_MAX, TAGLINE_MAX } from '#server/features/plan-catalog/messages'
-import { limit, minCount } from '#server/features/plan-catalog/schemas'
+import { CATALOG_PLAN_NAMES, LINE_LABEL_MAX, TAGLINE_MAX } from '#server/features/plans/catalog-messages'
+import { limit, minCount } from '#server/features/plans/catalog-schemas'
 
 // The forms of /admin/planos, told apart by `intent`; the API checks the same rules again
-// (server/features/plan-catalog/schemas.ts) and the ones that need the whole catalogue.
+// (server/features/plans/catalog-schemas.ts) and the ones that need the whole catalogue.
 
 const PRICE = /^(R\$\s*)?(\d{1,5})([.,](\d{1,2}))?$/
 const PRICE_ERROR = 'Preço: escreva em reais, como 35,00.'

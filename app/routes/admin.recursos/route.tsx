@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 
 import { call } from '#server/client/call'
 import { ADMIN_TOGGLES as TOGGLE_KEYS } from '#server/domain/toggles/names'
-import { adminBillingApi } from '#server/features/billing/admin-contract'
+import { adminBillingApi } from '#server/features/plans/admin-contract'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { CheckboxField, ErrorList } from '~/components/forms'

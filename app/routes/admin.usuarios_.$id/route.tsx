@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { ArrowLeft } from 'lucide-react'
 
 import { call } from '#server/client/call'
-import { adminBillingApi } from '#server/features/billing/admin-contract'
+import { adminBillingApi } from '#server/features/plans/admin-contract'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/forms'

@@ -5,7 +5,7 @@ import { ShieldCheck } from 'lucide-react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { LoginForm } from '~/components/login-form'
-import { handleLogin } from '~/utils/auth.server'
+import { handleLogin } from '~/utils/session.server'
 import { getOptionalUser, safeRedirect } from '~/utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Login administrativo — Gabarita' }]

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 
-import { MASCOTS } from '#server/domain/auth/profile-choices'
+import { MASCOTS } from '#server/features/profile/profile-messages'
 
 // The mascot picker's form (one submit button per mascot), shared by the dialog and its action.
 export const MascotFormSchema = z.object({

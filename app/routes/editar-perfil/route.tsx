@@ -5,9 +5,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { ArrowLeft } from 'lucide-react'
 
 import { call } from '#server/client/call'
-import { birthDateToIso } from '#server/domain/auth/profile-choices'
 import { authApi } from '#server/features/auth/contract'
 import { profileApi } from '#server/features/profile/contract'
+import { birthDateToIso } from '#server/features/profile/profile-messages'
 import { Avatar } from '~/components/avatar'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'

@@ -14,8 +14,8 @@ import { Markup } from '~/question/markup'
 import type { CardView, RevealState } from '~/question/question-card'
 import { Alternatives, verdict } from '~/question/question-card'
 import questionStyles from '~/question/questions.css'
-import { useRootData } from '~/utils/root-data'
 import { countOf } from '~/utils/format'
+import { useRootData } from '~/utils/root-data'
 
 import { offlineAction, offlineLoader } from './offline.server'
 

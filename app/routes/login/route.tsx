@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { LoginForm } from '~/components/login-form'
-import { handleLogin } from '~/utils/auth.server'
+import { handleLogin } from '~/utils/session.server'
 import { requireAnonymous, safeRedirect } from '~/utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Entrar — Gabarita' }]

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
 
 import { call } from '#server/client/call'
-import { billingApi } from '#server/features/billing/contract'
+import { billingApi } from '#server/features/plans/contract'
 import { ErrorPanel, GeneralErrorBoundary } from '~/components/error-boundary'
 import { ApiError } from '~/utils/api.server'
 import { formatDate, formatDateTime } from '~/utils/format'

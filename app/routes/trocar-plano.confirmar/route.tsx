@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useState } from 'react'
 
 import { call } from '#server/client/call'
-import { billingApi } from '#server/features/billing/contract'
+import { billingApi } from '#server/features/plans/contract'
 import { PERIOD_LABELS, readPlan } from '~/billing/plans'
 import * as forms from '~/billing/schemas.forms'
 import { YearOffer } from '~/billing/year-offer'

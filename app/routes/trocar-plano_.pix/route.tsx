@@ -4,7 +4,7 @@ import { Form, Link, useFetcher, useLoaderData, useRevalidator } from '@remix-ru
 import { useEffect, useState } from 'react'
 
 import { call } from '#server/client/call'
-import { billingApi } from '#server/features/billing/contract'
+import { billingApi } from '#server/features/plans/contract'
 import { chargeText } from '~/billing/charge'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'

@@ -3,7 +3,7 @@ import { json, redirect } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 
 import { call } from '#server/client/call'
-import { billingApi } from '#server/features/billing/contract'
+import { billingApi } from '#server/features/plans/contract'
 import { chargeText } from '~/billing/charge'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ApiError } from '~/utils/api.server'

@@ -1,8 +1,8 @@
 import { Router } from 'express'
 
-import { requireAdmin } from '../../api/auth-middleware'
 import { HttpError } from '../../api/http'
 import { route } from '../../api/route'
+import { requireAdmin } from '../../api/session'
 import { readUpload } from '../../api/upload'
 import type { AppContext } from '../../context'
 import { currentModel, retrainSoon } from '../../domain/classify/current'

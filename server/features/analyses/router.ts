@@ -1,8 +1,8 @@
 import { Router } from 'express'
 
-import { currentUser } from '../../api/auth-middleware'
 import { HttpError } from '../../api/http'
 import { route } from '../../api/route'
+import { currentUser } from '../../api/session'
 import { refuseExamWhileInSimulado, refuseWhileInSimulado } from '../../api/sitting-hold'
 import { readUpload } from '../../api/upload'
 import type { AppContext } from '../../context'

@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm'
 import { OAuth2Server } from 'oauth2-mock-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { hashToken } from '#server/api/session'
 import { createApp } from '#server/app'
 import { apiTokens, profiles, users } from '#server/db/schema'
-import { hashToken } from '#server/domain/auth/tokens'
 
 import { createTestContext } from '../../../tests/support/context'
 import { contractRequest } from '../../../tests/support/contract'
@@ -567,7 +567,7 @@ describe('Google login (OpenID Connect)', () => {
 
 describe('ensureAccounts (start-up)', () => {
   it('creates the ADMIN_EMAIL admin and the demo accounts once; an existing account is promoted only with ADMIN_PASSWORD', async () => {
-    const { ensureAccounts, DEMO_ACCOUNTS } = await import('#server/domain/auth/seed')
+    const { ensureAccounts, DEMO_ACCOUNTS } = await import('#server/features/auth/seed')
     // Someone signed up first with the operator's address: no proof of owning it was asked.
     const squatter = await contractRequest(t.app)
       .post('/api/v1/auth/register')

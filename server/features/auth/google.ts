@@ -3,10 +3,10 @@ import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import * as oidc from 'openid-client'
 
+import { createApiToken, revokeAllTokens } from '../../api/session'
 import type { AppContext } from '../../context'
 import { users } from '../../db/schema'
-import { AccountError, createUser, findUserByEmail } from '../../domain/auth/accounts'
-import { createApiToken, revokeAllTokens } from '../../domain/auth/tokens'
+import { AccountError, createUser, findUserByEmail } from './accounts'
 import { GOOGLE_MESSAGES } from './messages'
 
 // Google login through OpenID Connect (authorization code + PKCE). The API keeps no

@@ -1,6 +1,6 @@
 // The sign-in messages the contract, the router and the Google login share (no zod, no
 // database: the contract is imported by the pages' loaders). The accounts' own messages are
-// server/domain/auth/messages.ts.
+// server/features/auth/account-messages.ts.
 
 export const GOOGLE_MESSAGES = {
   notConfigured: 'Login com Google não está configurado neste servidor.',

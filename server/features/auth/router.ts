@@ -1,10 +1,13 @@
 import { Router } from 'express'
 
-import { currentUser } from '../../api/auth-middleware'
 import { HttpError } from '../../api/http'
 import { limiter } from '../../api/rate-limit'
 import { route } from '../../api/route'
+import { currentUser } from '../../api/session'
+import { revokeToken } from '../../api/session'
 import type { AppContext } from '../../context'
+import { documentedUnavailable } from '../../request-log'
+import { getPolicy } from '../plans/index'
 import {
   AccountError,
   accountView,
@@ -15,10 +18,7 @@ import {
   MESSAGES,
   register,
   toApiUser,
-} from '../../domain/auth/accounts'
-import { revokeToken } from '../../domain/auth/tokens'
-import { getPolicy } from '../../domain/policy'
-import { documentedUnavailable } from '../../request-log'
+} from './accounts'
 import { authApi } from './contract'
 import { googleAuthUrl, googleCallback, googleSettings } from './google'
 import { GOOGLE_MESSAGES, LOGGED_OUT } from './messages'

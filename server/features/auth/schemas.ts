@@ -1,7 +1,7 @@
 import * as z from 'zod'
 
-import { MESSAGES } from '../../domain/auth/messages'
-import { EMAIL_FORMAT, emailField, nameField, passwordField, PASSWORDS_DIFFER, phoneField } from '../../domain/auth/schemas'
+import { MESSAGES } from './account-messages'
+import { EMAIL_FORMAT, emailField, nameField, passwordField, PASSWORDS_DIFFER, phoneField } from './account-schemas'
 
 // The request bodies of the accounts API (spec section 7's names: confirm_password,
 // new_password, current_password). The pages' forms have their own schemas over the same field

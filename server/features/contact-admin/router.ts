@@ -1,8 +1,8 @@
 import { Router } from 'express'
 
-import { currentUser } from '../../api/auth-middleware'
 import { HttpError } from '../../api/http'
 import { route } from '../../api/route'
+import { currentUser } from '../../api/session'
 import type { AppContext } from '../../context'
 import { listContactMessages, openContactMessage, replyToContactMessage } from './contact-admin'
 import { contactAdminApi } from './contract'

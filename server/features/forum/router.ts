@@ -1,9 +1,9 @@
 import { Router } from 'express'
 
-import { currentUser } from '../../api/auth-middleware'
 import { HttpError, unwrap } from '../../api/http'
 import { limiter } from '../../api/rate-limit'
 import { route } from '../../api/route'
+import { currentUser } from '../../api/session'
 import { refuseWhileInSimulado } from '../../api/sitting-hold'
 import type { AppContext } from '../../context'
 import { forumApi } from './contract'

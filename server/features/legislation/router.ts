@@ -1,9 +1,9 @@
 import { Router } from 'express'
 
-import { currentUser } from '../../api/auth-middleware'
 import { withStatus } from '../../api/contract'
 import { HttpError } from '../../api/http'
 import { route } from '../../api/route'
+import { currentUser } from '../../api/session'
 import type { AppContext } from '../../context'
 import { legislationApi } from './contract'
 import type { OutdatedOutcome, SaveOutcome } from './legislation'

@@ -2,7 +2,7 @@ import * as z from 'zod'
 
 import { defineEndpoint, SuccessMessage } from '../../api/contract'
 import { pageParam } from '../../api/http'
-import { ReceiptJson } from '../billing/contract'
+import { ReceiptJson } from '../plans/contract'
 import { DeleteAccountBody } from './schemas'
 
 // The student's own area (issue 14): the dashboard's figures with the spec's names

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 
 import type { Db } from '../../db/index'
 import { payments, users } from '../../db/schema'
-import { verifyPassword } from '../../domain/auth/passwords'
+import { verifyPassword } from '../auth/index'
 import { WRONG_CONFIRMATION } from './messages'
 
 // 'Excluir minha conta' (issue 14; ADR 022): the account and its personal data go (profile,

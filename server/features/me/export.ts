@@ -37,7 +37,7 @@ import {
   userWeekStats,
   videoWatches,
 } from '../../db/schema'
-import type { ReceiptJson } from '../billing/contract'
+import type { ReceiptJson } from '../plans/contract'
 
 // 'Baixar meus dados' (issue 14; the LGPD access right promised in /termos): everything we hold
 // about one student, as one JSON document. Secrets are left out (password and temporary

@@ -13,7 +13,7 @@ import {
   payments,
   users,
 } from '#server/db/schema'
-import { hashPassword } from '#server/domain/auth/passwords'
+import { hashPassword } from '#server/features/auth/passwords'
 
 import { createTestContext, createTestUser } from '../../../tests/support/context'
 import { contractRequest } from '../../../tests/support/contract'

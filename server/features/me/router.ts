@@ -1,9 +1,9 @@
 import { Router } from 'express'
 
-import { currentUser } from '../../api/auth-middleware'
 import { HttpError } from '../../api/http'
 import { limiter } from '../../api/rate-limit'
 import { route } from '../../api/route'
+import { currentUser } from '../../api/session'
 import type { AppContext } from '../../context'
 import { spDay } from '../../domain/time/calendar'
 import { weakestTopics } from '../../domain/weak-topics'

@@ -1,10 +1,10 @@
 import type { Request } from 'express'
 import { Router } from 'express'
 
-import { currentUser } from '../../api/auth-middleware'
 import { unwrap } from '../../api/http'
 import { limiter } from '../../api/rate-limit'
 import { route } from '../../api/route'
+import { currentUser } from '../../api/session'
 import type { AppContext } from '../../context'
 import { notebooksApi } from './contract'
 import { NOTEBOOKS_FLOOD_MESSAGE } from './messages'

@@ -1,9 +1,9 @@
 import { Router } from 'express'
 
-import { currentUser } from '../../api/auth-middleware'
 import { unwrap } from '../../api/http'
 import { limiter } from '../../api/rate-limit'
 import { route } from '../../api/route'
+import { currentUser } from '../../api/session'
 import type { AppContext } from '../../context'
 import { notesApi } from './contract'
 import { NOTES_FLOOD_MESSAGE } from './messages'

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 
+import type { AuthUser } from '../../api/session'
 import type { Db } from '../../db/index'
 import { profiles, users } from '../../db/schema'
-import type { AuthUser } from '../../domain/auth/tokens'
 import type { ProfileUpdate } from './schemas'
 
 // Perfil (spec section 3): the user's own fields and the profile's, saved by PUT /profile.

@@ -1,10 +1,10 @@
 import { Router } from 'express'
 
-import { currentUser } from '../../api/auth-middleware'
 import { HttpError } from '../../api/http'
 import { route } from '../../api/route'
+import { currentUser } from '../../api/session'
 import type { AppContext } from '../../context'
-import { accountView, MESSAGES } from '../../domain/auth/accounts'
+import { accountView, MESSAGES } from '../auth/index'
 import { profileApi } from './contract'
 import { BAD_BODY } from './messages'
 import { updateProfile } from './profile'

@@ -1,8 +1,8 @@
 import * as z from 'zod'
 
-import { GENDERS, MASCOTS, normalizeBirthDate, STUDY_TIMES } from '../../domain/auth/profile-choices'
-import { nameField, phoneField } from '../../domain/auth/schemas'
+import { nameField, phoneField } from '../auth/account-schemas'
 import { BAD_BODY } from './messages'
+import { GENDERS, MASCOTS, normalizeBirthDate, STUDY_TIMES } from './profile-messages'
 
 // The body of PUT /profile, apart from the domain so the contract (and a page) can import it.
 

@@ -8,14 +8,14 @@ import type { CommunityAnswerJson, ExplanationOrigin, OriginRow } from '../../do
 import { explanationOrigin } from '../../domain/analysis-source'
 import { isRight } from '../../domain/answering'
 import { recordAnswers } from '../../domain/attempts'
-import { getCatalog } from '../../domain/catalog'
 import type { Citation } from '../../domain/citations/extract'
 import { citationsOf } from '../../domain/citations/store'
 import { communityAnswerFor } from '../../domain/community-answers'
-import type { Policy } from '../../domain/policy'
-import { claimQuestionUse, commentedAnswerAccess, getPolicy, tookLastOfWeek } from '../../domain/policy'
 import type { ReviewOutcome } from '../../domain/review/scheduler'
 import { weekStart } from '../../domain/time/calendar'
+import type { Policy } from '../plans/index'
+import { getCatalog } from '../plans/index'
+import { claimQuestionUse, commentedAnswerAccess, getPolicy, hasFeature, tookLastOfWeek } from '../plans/index'
 
 export const ANNULLED_MESSAGE = 'Questão Anulada'
 
@@ -81,7 +81,7 @@ async function reveal(
   const locked = written && !access.allowed ? { explanation_locked: access.reason, explanation_message: access.message } : {}
   const citations = cited.get(q.id) ?? []
   const origin = explanationOrigin(q, explanation !== null)
-  const community_answer = await communityAnswerFor(db, q.id, explanation !== null, policy)
+  const community_answer = await communityAnswerFor(db, q.id, explanation !== null, hasFeature(policy, 'comments'))
   const shown = { explanation, ...origin, ...locked, citations, community_answer }
   if (q.correctAnswer === null) return { correct_answer: null, annulled: true, message: ANNULLED_MESSAGE, ...shown }
   return { correct_answer: q.correctAnswer, annulled: false, ...shown }

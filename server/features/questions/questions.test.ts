@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { attempts, errorReports, questionUsage } from '#server/db/schema'
-import { buildPolicy, claimQuestionUse, getRules, quotaMessage } from '#server/domain/policy'
 import { weekStart } from '#server/domain/time/calendar'
+import { buildPolicy, claimQuestionUse, getRules, quotaMessage } from '#server/features/plans/policy'
 
 import { createTestContext, createTestUser } from '../../../tests/support/context'
 import { contractRequest } from '../../../tests/support/contract'

@@ -1,7 +1,7 @@
 import { Router } from 'express'
 
-import { currentUser } from '../../api/auth-middleware'
 import { route } from '../../api/route'
+import { currentUser } from '../../api/session'
 import type { AppContext } from '../../context'
 import { rankingApi } from './contract'
 import { weeklyRanking } from './ranking'

@@ -1,15 +1,15 @@
 import { asc, desc } from 'drizzle-orm'
 
-import type { Db } from '../db/index'
-import type { CatalogPlanName } from '../db/schema'
-import { catalogFeatures, catalogPlans, planPrices } from '../db/schema'
+import type { Db } from '../../db/index'
+import type { CatalogPlanName } from '../../db/schema'
+import { catalogFeatures, catalogPlans, planPrices } from '../../db/schema'
+import { referenceDataVersion } from '../../domain/reference-data'
+import type { AdminToggle, Toggles } from '../../domain/toggles/names'
+import { getToggles } from '../../domain/toggles/store'
 import type { AnalysisCoverage } from './analysis-coverage'
 import { analysisCoverage, analysisLine } from './analysis-coverage'
-import type { PlanLimits } from './plans'
-import { formatCents, planLabel } from './plans'
-import { referenceDataVersion } from './reference-data'
-import type { AdminToggle, Toggles } from './toggles/names'
-import { getToggles } from './toggles/store'
+import type { PlanLimits } from './plan-messages'
+import { formatCents, planLabel } from './plan-messages'
 
 // The plan catalogue (issue 28): what each plan costs, allows and says, read from the rows an
 // admin edits on /admin/planos. The policy enforces these limits, the plan cards list these lines,

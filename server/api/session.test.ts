@@ -3,11 +3,10 @@ import pg from 'pg'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { hashToken, SessionCache } from '#server/api/session'
 import { apiTokens, users } from '#server/db/schema'
-import { SessionCache } from '#server/db/session-cache'
-import { hashToken } from '#server/domain/auth/tokens'
 
-import { createTestContext, createTestUser } from '../support/context'
+import { createTestContext, createTestUser } from '../../tests/support/context'
 
 // ADR 030: the server reuses the session behind a token it saw in the last seconds, and drops
 // it when the database announces a change to the account or its tokens.

@@ -1,18 +1,20 @@
 import { and, eq, lte, sql } from 'drizzle-orm'
 
+import type { AppContext } from '../../context'
 import type { Db } from '../../db/index'
 import type { BillingPeriod, PaidPlanName, PaymentMethod, PlanName } from '../../db/schema'
 import { BILLING_PERIODS, payments, subscriptions, users } from '../../db/schema'
-import type { Catalog, CatalogPlan } from '../../domain/catalog'
-import { catalogPlan, getCatalog, yearOffer } from '../../domain/catalog'
-import { formatCents, PLAN_RANK, planLabel } from '../../domain/plans'
 import { ZONE } from '../../domain/time/calendar'
+import type { Catalog, CatalogPlan } from './catalog'
+import { catalogPlan, getCatalog, yearOffer } from './catalog'
 import { BILLING_MESSAGES } from './messages'
+import { formatCents, PLAN_RANK, planLabel } from './plan-messages'
 import type { UnusedCredit } from './proration'
 import { applyCredit, unusedCredit } from './proration'
 import type { PaymentProvider } from './provider'
 import { PAYMENT_METHOD_LABELS } from './provider'
 import type { BillingDeps } from './registry'
+import { billingDeps } from './registry'
 
 // Subscription rules (issue 10, spec sections 4-6). users.plan_name stays the effective plan
 // (ADMIN, else the live subscription's plan, else GRATUITO), rewritten by syncUserPlan in the
@@ -343,6 +345,14 @@ export async function refreshUserPlan<U extends { id: string; planPeriodEndsAt: 
 ): Promise<U | UserRow> {
   if (!planPeriodEnded(user, deps.now)) return user
   return (await applyPeriodEnd(deps, user.id)).user
+}
+
+/**
+ * The account as its plan stands now: a paid period that has ended is applied first (a no-op
+ * unless one has). The API's session asks this of every signed-in request.
+ */
+export function withCurrentPlan<U extends { id: string; planPeriodEndsAt: Date | null }>(ctx: AppContext, user: U) {
+  return refreshUserPlan(billingDeps(ctx), user)
 }
 
 /** Whether the user's paid period has ended by `now` (refreshUserPlan then applies its end). */

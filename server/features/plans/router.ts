@@ -1,16 +1,16 @@
 import type { Request, RequestHandler } from 'express'
 import express, { Router } from 'express'
 
-import { currentUser } from '../../api/auth-middleware'
 import { HttpError } from '../../api/http'
 import { limiter } from '../../api/rate-limit'
 import { route } from '../../api/route'
+import { currentUser } from '../../api/session'
 import type { AppContext } from '../../context'
-import { currentAnalysisClaim, planCards } from '../../domain/catalog'
-import { getPolicy } from '../../domain/policy'
 import { listPayments } from './admin'
+import { currentAnalysisClaim, planCards } from './catalog'
 import { findUserCheckout, receiveWebhook, startCheckout, toCheckoutJson } from './checkout'
 import { billingApi } from './contract'
+import { getPolicy } from './policy'
 import { PAYMENT_METHOD_LABELS } from './provider'
 import { findUserPixCharge, findUserReceipt } from './receipts'
 import { announcePaymentProvider, billingDeps, paymentProviderFor } from './registry'
@@ -19,7 +19,7 @@ import { BILLING_MESSAGES, billingOverview, cancelSubscription, findUserRow, res
 
 // Plans, entitlements and the user's own subscription (issue 10): the contract (./contract.ts)
 // says what each route reads and answers; every rule is in server/domain/billing/ and
-// server/domain/policy.ts.
+// server/features/plans/policy.ts.
 
 /** A body that is not a JSON object is refused before its fields are read (as the admin's are). */
 const objectBody: RequestHandler = (req, _res, next) => {

@@ -1,15 +1,15 @@
 import { and, count, eq, sql } from 'drizzle-orm'
 
-import type { Db } from '../db/index'
-import type { PlanName } from '../db/schema'
-import { notebooks, questionUsage } from '../db/schema'
+import type { Db } from '../../db/index'
+import type { PlanName } from '../../db/schema'
+import { notebooks, questionUsage } from '../../db/schema'
+import { weekStart } from '../../domain/time/calendar'
+import type { Toggles } from '../../domain/toggles/names'
+import { getToggles } from '../../domain/toggles/store'
 import type { Catalog } from './catalog'
 import { getCatalog, limitsOf, planNames } from './catalog'
-import type { PlanLimits } from './plans'
-import { quotaMessageFor } from './plans'
-import { weekStart } from './time/calendar'
-import type { Toggles } from './toggles/names'
-import { getToggles } from './toggles/store'
+import type { PlanLimits } from './plan-messages'
+import { quotaMessageFor } from './plan-messages'
 
 // The one module every plan check goes through: plan limits (the catalogue's rows), admin
 // toggles and usage counters (spec sections 3, 5, 6). GET /profile reports what it returns.

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { paymentEvents, payments, subscriptions, users } from '#server/db/schema'
-import { sandboxOperations, sandboxWebhook } from '#server/features/billing/sandbox-provider'
-import { SIGNATURE_HEADER, signBody } from '#server/features/billing/signature'
+import { sandboxOperations, sandboxWebhook } from '#server/features/plans/sandbox-provider'
+import { SIGNATURE_HEADER, signBody } from '#server/features/plans/signature'
 
 import type { TestContext } from '../../../tests/api/billing-helpers'
 import { buy, DAY, decide, setNow, startCheckout, subscriptionOf } from '../../../tests/api/billing-helpers'

@@ -1,8 +1,8 @@
 import { count, isNull, sql } from 'drizzle-orm'
 
-import type { Db } from '../db/index'
-import { questions } from '../db/schema'
-import { referenceDataVersion } from './reference-data'
+import type { Db } from '../../db/index'
+import { questions } from '../../db/schema'
+import { referenceDataVersion } from '../../domain/reference-data'
 
 // How much of the bank a professor has analysed (issue 40): the plan cards state it, so it is
 // counted from the data, never written by hand. The landing page asks on every visit: kept per

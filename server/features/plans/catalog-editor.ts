@@ -2,17 +2,15 @@ import { desc, eq, max } from 'drizzle-orm'
 
 import type { Db } from '../../db/index'
 import { catalogFeatures, catalogPlans, planPrices, users } from '../../db/schema'
-import { analysisCoverage, analysisLine } from '../../domain/analysis-coverage'
-import type { Catalog } from '../../domain/catalog'
-import { CAPABILITY_RULES, cardFeatures, delivered, getCatalog } from '../../domain/catalog'
-import type { PlanLimits } from '../../domain/plans'
-import { formatCents, PLAN_RANK, planLabel } from '../../domain/plans'
 import { referenceDataChanged } from '../../domain/reference-data'
 import type { Tx } from '../../domain/reference-notify'
 import { notifyReferenceData } from '../../domain/reference-notify'
 import { getToggles } from '../../domain/toggles/store'
-import type { CatalogView } from './contract'
-import type { CatalogPlanId } from './messages'
+import { analysisCoverage, analysisLine } from './analysis-coverage'
+import type { Catalog } from './catalog'
+import { CAPABILITY_RULES, cardFeatures, delivered, getCatalog } from './catalog'
+import type { CatalogView } from './catalog-contract'
+import type { CatalogPlanId } from './catalog-messages'
 import {
   FREE_HAS_NO_PRICE,
   FREE_HAS_NO_YEAR,
@@ -22,11 +20,13 @@ import {
   PAID_PRICE_MIN_CENTS,
   PLANS_ONLY_FOR_SERVICES,
   YEAR_PRICE_MIN,
-} from './messages'
-import type { LineCreateBody, LineUpdateBody, PlanUpdateBody } from './schemas'
+} from './catalog-messages'
+import type { LineCreateBody, LineUpdateBody, PlanUpdateBody } from './catalog-schemas'
+import type { PlanLimits } from './plan-messages'
+import { formatCents, PLAN_RANK, planLabel } from './plan-messages'
 
 // The admin side of the plan catalogue (issue 28, /admin/planos). Every write commits with a
-// NOTIFY so each server's cached catalogue (server/domain/catalog.ts) refills at its next read.
+// NOTIFY so each server's cached catalogue (server/features/plans/catalog.ts) refills at its next read.
 
 export type CatalogOutcome =
   | { kind: 'ok'; view: CatalogView; message: string }

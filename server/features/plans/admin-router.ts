@@ -1,8 +1,8 @@
 import { Router } from 'express'
 
-import { currentUser } from '../../api/auth-middleware'
 import { HttpError } from '../../api/http'
 import { route } from '../../api/route'
+import { currentUser } from '../../api/session'
 import type { AppContext } from '../../context'
 import type { Toggles } from '../../domain/toggles/names'
 import { ADMIN_TOGGLE_LABELS, ADMIN_TOGGLES } from '../../domain/toggles/names'
@@ -15,7 +15,7 @@ import { billingDeps } from './registry'
 import { renewDueSubscriptions } from './subscriptions'
 
 // The admin side of issue 10: the contract (./contract.ts) says what each route reads and
-// answers; the rules are in server/domain/billing/admin.ts and server/domain/policy.ts.
+// answers; the rules are in server/domain/billing/admin.ts and server/features/plans/policy.ts.
 
 function togglesView(toggles: Toggles) {
   return { toggles, items: ADMIN_TOGGLES.map((key) => ({ key, label: ADMIN_TOGGLE_LABELS[key], enabled: toggles[key] })) }

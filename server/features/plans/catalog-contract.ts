@@ -2,8 +2,8 @@ import * as z from 'zod'
 
 import { defineEndpoint, idParam } from '../../api/contract'
 import { PlanLimitsJson } from '../../domain/account-json'
-import { CATALOG_PLAN_NAMES, LINE_NOT_FOUND } from './messages'
-import { catalogPlanName, LineCreateBody, LineUpdateBody, PlanUpdateBody } from './schemas'
+import { CATALOG_PLAN_NAMES, LINE_NOT_FOUND } from './catalog-messages'
+import { catalogPlanName, LineCreateBody, LineUpdateBody, PlanUpdateBody } from './catalog-schemas'
 
 // The plan catalogue (issue 28): the admin edits plans, prices and the lines of the plan cards;
 // GET /plans (billing) and every policy read what this writes.

@@ -2,8 +2,8 @@ import { inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { questions } from '#server/db/schema'
-import { analysisCoverage } from '#server/domain/analysis-coverage'
 import { referenceDataChanged } from '#server/domain/reference-data'
+import { analysisCoverage } from '#server/features/plans/analysis-coverage'
 
 import { PREMIUM_AS_SEEDED } from '../../../tests/api/billing-helpers'
 import { createTestContext, createTestUser } from '../../../tests/support/context'

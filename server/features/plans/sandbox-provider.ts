@@ -10,7 +10,7 @@ import type { PaymentProvider, ProviderEvent, WebhookVerification } from './prov
 import { SIGNATURE_HEADER, signBody, verifySignature } from './signature'
 
 // The sandbox provider: a hosted checkout look-alike served by our own server
-// (server/features/billing/sandbox.ts). Nothing is charged and anyone holding a checkout id can
+// (server/features/plans/sandbox.ts). Nothing is charged and anyone holding a checkout id can
 // approve it, which is why production logs a loud warning when it is switched on.
 
 export const SANDBOX_PROVIDER = 'sandbox'

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { payments, users } from '#server/db/schema'
-import { brCode, crc16, PIX_TTL_MINUTES } from '#server/features/billing/pix'
-import { sandboxWebhook } from '#server/features/billing/sandbox-provider'
+import { brCode, crc16, PIX_TTL_MINUTES } from '#server/features/plans/pix'
+import { sandboxWebhook } from '#server/features/plans/sandbox-provider'
 
 import type { TestContext } from '../../../tests/api/billing-helpers'
 import { buy, decide, setNow, startCheckout } from '../../../tests/api/billing-helpers'

@@ -1,13 +1,13 @@
 import { Router } from 'express'
 
-import { currentUser } from '../../api/auth-middleware'
 import { HttpError } from '../../api/http'
 import { route } from '../../api/route'
+import { currentUser } from '../../api/session'
 import type { AppContext } from '../../context'
-import { planCatalogApi } from './contract'
-import { LINE_NOT_FOUND, PLAN_NOT_IN_CATALOG } from './messages'
-import type { CatalogOutcome } from './plan-catalog'
-import { catalogView, createLine, deleteLine, updateLine, updatePlan } from './plan-catalog'
+import { planCatalogApi } from './catalog-contract'
+import type { CatalogOutcome } from './catalog-editor'
+import { catalogView, createLine, deleteLine, updateLine, updatePlan } from './catalog-editor'
+import { LINE_NOT_FOUND, PLAN_NOT_IN_CATALOG } from './catalog-messages'
 
 // The plan catalogue (issue 28): the contract (./contract.ts) says what each route reads and
 // answers; the rules live in ./plan-catalog.ts.

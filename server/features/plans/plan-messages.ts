@@ -1,6 +1,6 @@
-import type { PlanName } from '../db/schema'
+import type { PlanName } from '../../db/schema'
 
-/** What a plan allows (spec section 6; the values are the catalogue's rows, server/domain/catalog.ts); -1 means unlimited. */
+/** What a plan allows (spec section 6; the values are the catalogue's rows, server/features/plans/catalog.ts); -1 means unlimited. */
 export type PlanLimits = {
   questionsPerWeek: number
   notebooksLimit: number

@@ -1,17 +1,17 @@
 import { and, eq, isNull, lte, ne, or } from 'drizzle-orm'
 
+import type { AuthUser, TokenSession } from '../../api/session'
+import { createApiToken, revokeAllTokens, upgradePasswordChangeToken } from '../../api/session'
 import type { AppContext } from '../../context'
 import { isUniqueViolation } from '../../db/errors'
 import type { Db } from '../../db/index'
 import type { PlanName } from '../../db/schema'
 import { apiTokens, profiles, users } from '../../db/schema'
+import { ZONE } from '../../domain/time/calendar'
 import { sendMail } from '../../mail'
-import { getPolicy } from '../policy'
-import { ZONE } from '../time/calendar'
-import { MESSAGES } from './messages'
+import { getPolicy } from '../plans/index'
+import { MESSAGES } from './account-messages'
 import { burnVerify, generateTemporaryPassword, hashPassword, verifyPassword } from './passwords'
-import type { AuthUser, TokenSession } from './tokens'
-import { createApiToken, revokeAllTokens, upgradePasswordChangeToken } from './tokens'
 
 /** A temporary password stops working after this long. */
 export const TEMP_PASSWORD_TTL_MS = 60 * 60 * 1000

@@ -1,6 +1,14 @@
 import * as z from 'zod'
 
-import { CATALOG_PLAN_NAMES, LIMIT_MAX, LINE_LABEL_MAX, MIN_COUNT_MAX, PLAN_NOT_IN_CATALOG, PRICE_MAX_CENTS, TAGLINE_MAX } from './messages'
+import {
+  CATALOG_PLAN_NAMES,
+  LIMIT_MAX,
+  LINE_LABEL_MAX,
+  MIN_COUNT_MAX,
+  PLAN_NOT_IN_CATALOG,
+  PRICE_MAX_CENTS,
+  TAGLINE_MAX,
+} from './catalog-messages'
 
 // What an admin may write into the catalogue: one rule for the API (./contract.ts) and the
 // /admin/planos forms.
