@@ -9,13 +9,13 @@ import pino from 'pino'
 
 import { createApiToken } from '#server/api/session'
 
+import { examFile, multipartBody } from '../scripts/exam-files'
 import { createApp } from '../server/app'
 import { loadConfig } from '../server/config'
 import type { AppContext } from '../server/context'
 import { openDatabase } from '../server/db/index'
 import { users } from '../server/db/schema'
 import { systemClock } from '../server/domain/time/clock'
-import { examFile, multipartBody } from './exam-files'
 import { ADMIN_URL, dropDatabase, freshDatabase, postgresAvailable } from './harness'
 
 export type ImportRun = {

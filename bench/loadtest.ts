@@ -10,9 +10,9 @@ import path from 'node:path'
 
 import autocannonModule from 'autocannon'
 
+import { examFile, multipartBody } from '../scripts/exam-files'
 import type { ServerHandle } from '../scripts/scale/cluster'
 import { ADMIN, api, createDatabase, reachable, remixBuildPath, startProxy, startServer } from '../scripts/scale/cluster'
-import { examFile, multipartBody } from './exam-files'
 import { ADMIN_URL, rssMb as rss, sessionCookie } from './harness'
 
 const autocannon = autocannonModule as unknown as (

@@ -22,11 +22,11 @@ import pg from 'pg'
 
 import { createApiToken } from '#server/api/session'
 
+import { examFile } from '../scripts/exam-files'
 import { createDatabase, startServer } from '../scripts/scale/cluster'
 import { openDatabase, queryRows } from '../server/db/index'
 import { users } from '../server/db/schema'
 import { importExamBytes } from '../server/domain/import/importer'
-import { examFile } from './exam-files'
 import type { Target } from './harness'
 import { ADMIN_URL, flag, log, percentile, postgresAvailable, round, SECRET, writeReport } from './harness'
 

@@ -3,7 +3,7 @@
 // in front, and a walk through what must hold across them (docs/deploy.md, issue 16).
 import crypto from 'node:crypto'
 
-import { examFile, multipartBody } from '../bench/exam-files'
+import { examFile, multipartBody } from './exam-files'
 import { ADMIN, api, servicesAvailable, startCluster } from './scale/cluster'
 
 const args = new Map<string, string | undefined>(

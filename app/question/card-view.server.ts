@@ -8,7 +8,8 @@ import type { CardTextMap } from './card-texts'
 // The API's card trimmed to what the page needs (CardView), on the server: the last attempt's
 // day is formatted here, so the card's code in the browser carries no date formatting.
 
-export function toCardView(q: Card): CardView {
+/** `now`: the API's time (apiNow), which decides whether the last attempt's day shows its year. */
+export function toCardView(q: Card, now: Date | null): CardView {
   return {
     id: q.id,
     code: q.short_id,
@@ -24,7 +25,7 @@ export function toCardView(q: Card): CardView {
     alts: q.alternatives.map((a) => a.letter),
     body: { text: q.question_text, alts: q.alternatives.map((a) => a.text_content) },
     forum: q.forum_topics_count ?? 0,
-    last: q.my_last_attempt ? { ok: q.my_last_attempt.correct, day: formatShortDate(q.my_last_attempt.at) } : undefined,
+    last: q.my_last_attempt ? { ok: q.my_last_attempt.correct, day: formatShortDate(q.my_last_attempt.at, now) } : undefined,
     tk: q.shown_token,
     ...outdatedView(q.outdated),
   }

@@ -1,9 +1,11 @@
+import { ZONE } from '#server/domain/time/zone'
+
 // pt-BR dates and numbers for every page, one shape each: dd/mm/aaaa and dd/mm/aaaa HH:mm in
 // São Paulo time. The formatters are built once per process: the footer formats a date on every
 // render.
 
 const dateParts = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
+  timeZone: ZONE,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
@@ -27,11 +29,14 @@ export function formatDate(iso: string | null | undefined, empty = 'N/A') {
   return p ? `${p.d}/${p.m}/${p.y}` : empty
 }
 
-/** dd/mm in São Paulo time within the current year, dd/mm/aaaa before it; `empty` when missing or not a date. */
-export function formatShortDate(iso: string | null | undefined, now = new Date(), empty = '') {
+/**
+ * dd/mm in São Paulo time within the current year (by the API's clock, `now`), dd/mm/aaaa before
+ * it or when `now` is unknown; `empty` when missing or not a date.
+ */
+export function formatShortDate(iso: string | null | undefined, now: Date | null, empty = '') {
   const p = parts(iso)
   if (!p) return empty
-  return p.y === parts(now.toISOString())?.y ? `${p.d}/${p.m}` : `${p.d}/${p.m}/${p.y}`
+  return now && p.y === parts(now.toISOString())?.y ? `${p.d}/${p.m}` : `${p.d}/${p.m}/${p.y}`
 }
 
 /** dd/mm/aaaa HH:mm in São Paulo time; `empty` when missing or not a date. */
@@ -41,11 +46,11 @@ export function formatDateTime(iso: string | null | undefined, empty = 'N/A') {
 }
 
 /**
- * A São Paulo calendar date the API sends as YYYY-MM-DD, as dd/mm/aaaa. Read at noon there:
- * a bare date parses as UTC midnight, which in São Paulo is still the day before.
+ * A São Paulo calendar date the API sends as YYYY-MM-DD, as dd/mm/aaaa. Read at noon UTC (morning
+ * there, the same day): a bare date parses as UTC midnight, which in São Paulo is the day before.
  */
 export function formatCalendarDay(day: string) {
-  return formatDate(`${day}T12:00:00-03:00`)
+  return formatDate(`${day}T12:00:00Z`)
 }
 
 export function formatNumber(value: number) {

@@ -8,6 +8,7 @@ import { ApiError } from '#server/client/core'
 import type { UserJson } from '#server/features/auth/contract'
 import { authApi } from '#server/features/auth/contract'
 import { billingApi } from '#server/features/plans/contract'
+import { SESSION_COOKIE } from '#server/web/session-cookie'
 
 import { apiFor, formError, oncePerRequest } from './api.server'
 import { LoginFormSchema } from './auth-schemas'
@@ -26,18 +27,8 @@ type SessionData = {
 
 // The pages' session: the HttpOnly cookie that carries the API's token (sealed), the login and
 // logout, and the guards a loader or action calls (requireUser, requireAdmin…). The token's own
-// life (issue, lookup, cache, revocation) is the API's: server/api/session.ts.
-
-export const SESSION_COOKIE = '__session'
-
-/**
- * Whether the request carries a session cookie (not whether it is still valid: only the API
- * knows). The server's page handler reads it to mark a signed-in page private.
- */
-export function carriesSession(cookieHeader: string | undefined) {
-  return SESSION_SENT.test(cookieHeader ?? '')
-}
-const SESSION_SENT = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=[^;\\s]`)
+// life (issue, lookup, cache, revocation) is the API's: server/api/session.ts; the cookie's name is
+// server/web/session-cookie.ts's, which the page handler reads before Remix runs.
 
 /** Remembered logins keep the cookie this long; others end with the browser session. */
 export const REMEMBER_MAX_AGE = 60 * 60 * 24 * 30
@@ -114,6 +105,16 @@ export async function policyOf(request: Request, context: AppLoadContext) {
   // Signed in: the policy came with /auth/me, which the root loader reads on every page.
   if (token) return (await sessionOf(context, token)).policy
   return oncePerRequest(context, 'policy', async () => call(apiFor(context, token), billingApi.policy))
+}
+
+/**
+ * The API's time for a signed-in visitor (the clock that stamps their answers), read with
+ * /auth/me: a page compares it with the API's stamps, never its own machine's clock. Null for a
+ * visitor.
+ */
+export async function apiNow(request: Request, context: AppLoadContext): Promise<Date | null> {
+  const token = await getToken(request)
+  return token ? new Date((await sessionOf(context, token)).now) : null
 }
 
 /** Who is signed in and what their plan allows: one /auth/me per page load, shared by its loaders. */

@@ -1,9 +1,8 @@
 import type { IncomingMessage } from 'node:http'
 import { Transform } from 'node:stream'
 
-import { carriesSession } from '~/utils/session.server'
-
 import { MAX_DISCIPLINE_FILES, MAX_EXAM_FILES, MAX_FILE_BYTES } from '../domain/import/text-file'
+import { carriesSession } from './session-cookie'
 
 // How many bytes a page (non-API) request body may carry (issue 26: a 500 MB POST /login was
 // read whole before its CSRF token was checked).

@@ -4,7 +4,7 @@ import type { AppLoadContext, ServerBuild } from '@remix-run/node'
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable } from '@remix-run/node'
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 
-import { carriesSession } from '~/utils/session.server'
+import { carriesSession } from './session-cookie'
 
 // @remix-run/express's createRequestHandler, with three changes (issue 26):
 // - the body comes from the page guard's bounded stream (res.locals.body), never from `req`,

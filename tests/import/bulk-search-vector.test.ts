@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { importExamBytes } from '#server/domain/import/importer'
 
-import { examFile } from '../../bench/exam-files'
+import { examFile } from '../../scripts/exam-files'
 import { createTestContext } from '../support/context'
 
 // The importer computes the search vector in its own set-wise INSERT (bench/README.md):

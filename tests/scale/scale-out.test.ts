@@ -3,7 +3,7 @@ import crypto from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { examFile, multipartBody } from '../../bench/exam-files'
+import { examFile, multipartBody } from '../../scripts/exam-files'
 import type { Cluster } from '../../scripts/scale/cluster'
 import { ADMIN, api, servicesAvailable, startCluster, startServer } from '../../scripts/scale/cluster'
 

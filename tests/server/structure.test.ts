@@ -33,9 +33,15 @@ describe('the one clock and the one calendar', () => {
     expect(hits(others, /\bnew Date\(\s*\)|\bDate\.now\(\)/)).toEqual([])
   })
 
-  it('São Paulo’s zone is named in server/domain/time/calendar.ts only', () => {
-    const others = serverFiles.filter((f) => f !== path.join('server', 'domain', 'time', 'calendar.ts'))
-    expect(hits(others, /['"`]America\/Sao_Paulo['"`]/)).toEqual([])
+  it('São Paulo’s zone is named in server/domain/time/zone.ts only (the SQL’s copy is compared by calendar.test.ts)', () => {
+    const others = [...serverFiles, ...sourceFiles('app')].filter((f) => f !== path.join('server', 'domain', 'time', 'zone.ts'))
+    expect(hits(others, /['"`]America\/Sao_Paulo['"`]|-03:00/)).toEqual([])
+  })
+
+  it('no page module reads its machine’s time on the server: the API’s (apiNow) stamps and compares', () => {
+    const pageServer = sourceFiles('app').filter((f) => /\.server\.tsx?$/.test(f))
+    expect(pageServer.length).toBeGreaterThan(20)
+    expect(hits(pageServer, /\bnew Date\(\s*\)|\bDate\.now\(\)/)).toEqual([])
   })
 })
 
@@ -63,17 +69,32 @@ describe('boundaries', () => {
     expect(crossings).toEqual([])
   })
 
-  it('no module imports itself back at run time (dpdm, type-only imports left out)', async () => {
+  it('no module imports itself back, type-only imports included (dpdm)', async () => {
     const entries = [...serverFiles, ...sourceFiles('cli'), ...sourceFiles('app')]
-    const tree = await parseDependencyTree(entries, { context: process.cwd(), transform: true, tsconfig: 'tsconfig.json' })
+    // transform: false keeps `import type` (issue 62: a type-only circle ties two modules as well).
+    const tree = await parseDependencyTree(entries, { context: process.cwd(), transform: false, tsconfig: 'tsconfig.json' })
     expect(Object.keys(tree).length).toBeGreaterThan(300)
     expect(parseCircular(tree, true)).toEqual([])
   }, 120_000)
 })
 
+describe('styles', () => {
+  it('hand CSS only for what a list repeats: the card and the posts (ADR 083); the rest is Tailwind', () => {
+    const sheets = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+        const full = path.join(dir, e.name)
+        return e.isDirectory() ? sheets(full) : e.name.endsWith('.css') ? [full] : []
+      })
+    expect(sheets('app').sort()).toEqual(['app/question/discussions.css', 'app/question/questions.css', 'app/styles/tailwind.css'])
+  })
+})
+
 describe('the docs', () => {
-  it('name only repository paths that exist (README and docs/, outside the ADRs)', () => {
-    const docs = ['README.md', ...fs.readdirSync('docs').flatMap((f) => (f.endsWith('.md') ? [path.join('docs', f)] : []))]
+  const decisions = fs.readdirSync('docs/decisions').flatMap((f) => (/^\d{3}-.*\.md$/.test(f) ? [path.join('docs', 'decisions', f)] : []))
+
+  it('name only repository paths that exist (README, docs/ and every ADR)', () => {
+    const docs = ['README.md', ...fs.readdirSync('docs').flatMap((f) => (f.endsWith('.md') ? [path.join('docs', f)] : [])), ...decisions]
+    expect(decisions.length).toBeGreaterThan(70)
     const roots = /^(server|app|cli|tests|bench|scripts|docs|fixtures|public)\//
     const missing = docs.flatMap((doc) => {
       const text = read(doc)
@@ -86,5 +107,26 @@ describe('the docs', () => {
         .map((p) => `${doc}: ${p}`)
     })
     expect(missing).toEqual([])
+  })
+
+  it('an ADR that supersedes another is named back by it, as its successor', () => {
+    const statusOf = (doc: string) => /^-? ?Status: (.*)$/m.exec(read(doc))?.[1] ?? ''
+    const number = (doc: string) => path.basename(doc).slice(0, 3)
+    const pairs = decisions.flatMap((doc) =>
+      [...statusOf(doc).matchAll(/supersedes(?: in part)? \[(\d{3})\]/g)].map((m) => ({ successor: number(doc), predecessor: m[1]! })),
+    )
+    expect(pairs.length).toBeGreaterThan(3)
+    const unanswered = pairs.filter(({ successor, predecessor }) => {
+      const doc = decisions.find((d) => number(d) === predecessor)
+      return !doc || !new RegExp(`superseded(?: in part)? by \\[${successor}\\]`).test(statusOf(doc))
+    })
+    expect(unanswered).toEqual([])
+    // And the other way: whatever says it is superseded names an ADR that exists and says so too.
+    const orphans = decisions.flatMap((doc) =>
+      [...statusOf(doc).matchAll(/superseded(?: in part)? by \[(\d{3})\]/g)]
+        .filter((m) => !pairs.some((p) => p.successor === m[1] && p.predecessor === number(doc)))
+        .map((m) => `${doc} → ${m[1]}`),
+    )
+    expect(orphans).toEqual([])
   })
 })

@@ -14,7 +14,7 @@ import { revealStateOf } from '~/question/reveals.server'
 import { revealsInUrl } from '~/question/reveals.server'
 import { ApiError, formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
-import { apiForRequest, requireLoginToAct, requireUser, withSession } from '~/utils/session.server'
+import { apiForRequest, apiNow, requireLoginToAct, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 import { NotebookPageActionSchema } from './schemas'
@@ -52,6 +52,7 @@ export async function loadNotebookPage(request: Request, context: AppLoadContext
   const pageText = url.searchParams.get('pagina') ?? '1'
   const page = /^\d{1,4}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1
   const api = await apiForRequest(request, context)
+  const now = await apiNow(request, context).catch(() => null)
   let detail: NotebookDetailJson
   let list: NotebookQuestionsPage
   let reveals: Map<number, ServerReveal>
@@ -71,7 +72,7 @@ export async function loadNotebookPage(request: Request, context: AppLoadContext
   return json<Loaded>({
     state: 'ok',
     notebook: detail,
-    questions: list.questions.map(toCardView),
+    questions: list.questions.map((q) => toCardView(q, now)),
     total: list.total,
     page,
     reveals: Object.fromEntries([...reveals].map(([qid, r]): [number, RevealState] => [qid, revealStateOf(r, r.chosen)])),

@@ -8,7 +8,7 @@ import type { VoteResultJson } from '#server/features/forum/contract'
 import { forumApi } from '#server/features/forum/contract'
 import { ApiError, formError, heldBySimulationAs409 } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
-import { apiForRequest, requireLoginToAct, requireUser, safeRedirect, withSession } from '~/utils/session.server'
+import { apiForRequest, apiNow, requireLoginToAct, requireUser, safeRedirect, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 import { FORM_PARAM, PAGE_PARAM } from './params'
@@ -46,6 +46,8 @@ function selfOf(url: URL) {
 export async function loadDiscussion(request: Request, context: AppLoadContext, rawId: string | undefined) {
   const id = questionId(rawId)
   const user = await requireUser(request, context)
+  // The API's time, read with the user (/auth/me): the posts' "há 3 min" compares it with their stamps.
+  const now = await apiNow(request, context)
   const url = new URL(request.url)
   const asked = url.searchParams.get(FORM_PARAM) ?? ''
   const pageText = url.searchParams.get(PAGE_PARAM) ?? '1'
@@ -61,7 +63,7 @@ export async function loadDiscussion(request: Request, context: AppLoadContext, 
       perPage: data.per_page,
       posting: data.posting,
       isAdmin: user.is_admin,
-      now: new Date().toISOString(),
+      now: now!.toISOString(),
       /** Where 'Fechar' and Escape go: the same list, at the same card. */
       back: `/questoes${listSearch(url)}#questao-${id}`,
       /** This discussion's URL (the forms post here and come back here). */

@@ -18,7 +18,7 @@ import { searchQueryOf, searchSeedOf } from '~/question/search.server'
 import { weeklyQuota } from '~/question/weekly-quota'
 import { ApiError } from '~/utils/api.server'
 import { apiFor } from '~/utils/api.server'
-import { getSession, logoutExpired, policyOf, tokenOf } from '~/utils/session.server'
+import { apiNow, getSession, logoutExpired, policyOf, tokenOf } from '~/utils/session.server'
 
 export type Discipline = DisciplineJson
 export type DisciplineTuple = [number, string, [number, string][]]
@@ -31,14 +31,14 @@ let optionsCache: { at: number; version: number; value: FilterOptions & { fallba
 let disciplinesCache: { at: number; version: number; value: Discipline[] } | undefined
 
 const fresh = (entry: { at: number; version: number } | undefined) =>
-  entry !== undefined && entry.version === referenceDataVersion() && Date.now() - entry.at < REFERENCE_TTL_MS
+  entry !== undefined && entry.version === referenceDataVersion() && performance.now() - entry.at < REFERENCE_TTL_MS
 
 async function filterOptions(api: ApiClient) {
   if (fresh(optionsCache)) return optionsCache!.value
   try {
     const version = referenceDataVersion()
     const value = { ...(await call(api, questionsApi.filterOptions)), fallback: false }
-    optionsCache = { at: Date.now(), version, value }
+    optionsCache = { at: performance.now(), version, value }
     return value
   } catch {
     // Spec section 8: the fixed years and boards when the call fails (not cached).
@@ -58,7 +58,7 @@ async function disciplines(api: ApiClient): Promise<Discipline[]> {
   try {
     const version = referenceDataVersion()
     const value = (await call(api, disciplinesApi.list)).data
-    disciplinesCache = { at: Date.now(), version, value }
+    disciplinesCache = { at: performance.now(), version, value }
     return value
   } catch {
     return []
@@ -126,7 +126,8 @@ export async function loadQuestionsPage(request: Request, context: AppLoadContex
       token ? revealsInUrl(api, url.searchParams) : new Map<number, ServerReveal>(),
     ])
     const studentPolicy = await policy
-    let cards = result.data.map(toCardView)
+    const now = await apiNow(request, context).catch(() => null)
+    let cards = result.data.map((q) => toCardView(q, now))
     if (context.documentRequest) {
       // The texts go once, in the HTML (the page budget of issue 5), not again in the data.
       const split = splitTexts(cards)

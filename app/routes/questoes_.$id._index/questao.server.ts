@@ -10,7 +10,7 @@ import { quotaTextOf } from '~/question/quota.server'
 import type { ServerReveal } from '~/question/reveals.server'
 import { revealsInUrl } from '~/question/reveals.server'
 import { routeId } from '~/question/tool-urls'
-import { apiForRequest, getToken, withSession } from '~/utils/session.server'
+import { apiForRequest, apiNow, getToken, withSession } from '~/utils/session.server'
 
 // The permanent page of a question (`/questoes/{id}`, issue 12): the card on its own, public
 // and shareable, with its own title and description. A signed-in student can answer it here;
@@ -31,14 +31,15 @@ export async function loadQuestionPage(request: Request, context: AppLoadContext
   const url = new URL(request.url)
   const token = await getToken(request)
   const api = await apiForRequest(request, context)
-  const [details, reveals] = await Promise.all([
+  const [details, reveals, now] = await Promise.all([
     withSession(request, () => call(api, insightApi.details, { params: { id } })).catch(notFoundAs404),
     token ? withSession(request, () => revealsInUrl(api, url.searchParams, id)) : Promise.resolve(new Map<number, ServerReveal>()),
+    apiNow(request, context).catch(() => null),
   ])
   const q = details.data
   const reveal: RevealState | undefined = reveals.get(id)
   return json({
-    card: toCardView(q),
+    card: toCardView(q, now),
     number: q.question_number,
     loggedIn: Boolean(token),
     reveal,

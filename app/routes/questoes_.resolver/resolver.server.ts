@@ -25,7 +25,7 @@ import { LAST_OF_WEEK_MESSAGE, weeklyQuota, weeklyQuotaText } from '~/question/w
 import { ApiError, apiFor, formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { calendarDayOf } from '~/utils/format'
-import { apiForRequest, getSession, logoutExpired, policyOf, requireLoginToAct, tokenOf } from '~/utils/session.server'
+import { apiForRequest, apiNow, getSession, logoutExpired, policyOf, requireLoginToAct, tokenOf } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 import { ResolverAnswerSchema, ResolverRateSchema } from './schemas'
@@ -133,8 +133,12 @@ export async function loadResolver(request: Request, context: AppLoadContext) {
   if (!token) throw redirect(`/login?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`)
   const filters = readFilters(url.searchParams)
   const run = readRun(url.searchParams)
-  // A run starts when it has no start time: its summary counts the attempts from here on.
-  if (!run.desde) throw redirect(resolverHref(filters, { ...run, desde: new Date().toISOString() }))
+  // A run starts when it has no start time: its summary counts the attempts from here on, by the
+  // clock that stamps them (the API's).
+  if (!run.desde) {
+    const now = await apiNow(request, context).catch(() => logoutExpired(request))
+    throw redirect(resolverHref(filters, { ...run, desde: now!.toISOString() }))
+  }
 
   const headers = new Headers()
   const seed = await searchSeedOf(session, headers)
@@ -185,7 +189,7 @@ export async function loadResolver(request: Request, context: AppLoadContext) {
     const reveal: ResolverReveal | null = revealed
       ? { ...revealStateOf(revealed, revealed.chosen), locked: revealed.explanation_message ?? null }
       : null
-    const question: CardView = toCardView(card)
+    const question: CardView = toCardView(card, await apiNow(request, context).catch(() => null))
     const review = revealed ? reviewInUrl(url.searchParams, card.id) : null
     const limitReached =
       !reveal &&

@@ -4,8 +4,9 @@ import { sql } from 'drizzle-orm'
 // The one calendar (ADR 050): Gabarita's days, weeks and months are São Paulo's. Every rule that
 // says "today", "this week" (the weekly quota, the ranking), "this month" (the simulados' allowance)
 // or "since that day" in SQL reads it here, from an instant the clock gave.
+import { ZONE } from './zone'
 
-export const ZONE = 'America/Sao_Paulo'
+export { ZONE }
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
 const weekdayFormat = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, weekday: 'short' })
@@ -26,16 +27,23 @@ export const spDaysBetween = (from: Date, to: Date) =>
   Math.round((Date.parse(`${spDay(to)}T00:00:00Z`) - Date.parse(`${spDay(from)}T00:00:00Z`)) / 86_400_000)
 
 function offsetMinutes(at: Date) {
-  const name = offsetFormat.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT-03:00'
+  const name = offsetFormat.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT'
   const m = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name)
   if (!m) return 0
   return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0))
 }
 
-/** The instant São Paulo's `day` begins. */
+/**
+ * The instant São Paulo's `day` begins: its first instant on that day, as PostgreSQL's
+ * `AT TIME ZONE` answers it (a day whose midnight daylight-saving time skipped or repeated
+ * begins at 01:00 or at the second 00:00).
+ */
 export function spMidnight(day: string) {
   const utc = new Date(`${day}T00:00:00Z`)
-  return new Date(utc.getTime() - offsetMinutes(utc) * 60_000)
+  const first = new Date(utc.getTime() - offsetMinutes(utc) * 60_000)
+  const second = new Date(utc.getTime() - offsetMinutes(first) * 60_000)
+  const onDay = [first, second].filter((at) => spDay(at) === day)
+  return onDay.sort((a, b) => a.getTime() - b.getTime())[0] ?? first
 }
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']

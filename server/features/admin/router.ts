@@ -9,11 +9,11 @@ import { currentModel, retrainSoon } from '../../domain/classify/current'
 import { findDisciplineTopic } from '../../domain/disciplines'
 import type { FileResult } from '../../domain/import/importer'
 import { importDisciplinesBytes, importExamFiles, unreadFile } from '../../domain/import/importer'
-import { DISCIPLINE_CHECK_OK } from '../../domain/import/schemas'
 import { MAX_DISCIPLINE_FILES, MAX_EXAM_FILES, validationSummary } from '../../domain/import/text-file'
 import type { UploadResult } from './contract'
 import { adminApi } from './contract'
 import { dashboardStats, questionsByDiscipline, questionsByTopic } from './dashboard'
+import { DISCIPLINE_CHECK_OK } from './import-schemas'
 
 function isForced(value: string | undefined) {
   return value?.toLowerCase() === 'true' || value === '1'

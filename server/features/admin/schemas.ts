@@ -1,6 +1,6 @@
 import * as z from 'zod'
 
-import { DISCIPLINE_CHECK_REQUIRED } from '../../domain/import/schemas'
+import { DISCIPLINE_CHECK_REQUIRED } from './import-schemas'
 
 // The body of POST /admin/disciplines/search. Its fields were Portuguese (disciplina, assunto)
 // until this release: the old names are still read, for one release, when the new ones are

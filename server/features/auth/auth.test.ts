@@ -155,14 +155,16 @@ describe('POST /auth/login', () => {
 })
 
 describe('tokens: /auth/me, expiry, logout', () => {
-  it('answers the user in snake_case under data, with the policy GET /policy answers', async () => {
+  it('answers the user in snake_case under data, with the policy GET /policy answers and the API’s time', async () => {
     const user = await registerUser({ phone: '1234' })
     const res = await contractRequest(t.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${user.token}`)
     expect(res.status).toBe(200)
     const policy = await contractRequest(t.app).get('/api/v1/policy').set('Authorization', `Bearer ${user.token}`)
     expect(res.body.policy).toEqual(policy.body)
     expect(res.body.policy.plan_name).toBe('GRATUITO')
-    const { policy: _policy, ...rest } = res.body
+    // The API's time, which the pages use instead of their own clock (issue 62 §5).
+    expect(Math.abs(Date.parse(res.body.now) - Date.now())).toBeLessThan(60_000)
+    const { policy: _policy, now: _now, ...rest } = res.body
     expect(rest).toEqual({
       success: true,
       data: {

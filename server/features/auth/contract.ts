@@ -83,10 +83,17 @@ export const authApi = {
     path: '/auth/me',
     summary: 'O usuário desta sessão e o que o plano dele permite agora',
     description:
-      'A política é a mesma de GET /policy: uma página que precisa de quem é o usuário e do que ele pode fazer lê os dois numa chamada.',
+      'A política é a mesma de GET /policy: uma página que precisa de quem é o usuário e do que ele pode fazer lê os dois numa chamada. `now` é a hora das regras da API: as páginas a usam em vez do relógio da máquina delas.',
     tags,
     auth: 'user',
-    responses: { 200: z.object({ success: z.literal(true), data: UserJson, policy: PolicyJson }) },
+    responses: {
+      200: z.object({
+        success: z.literal(true),
+        data: UserJson,
+        policy: PolicyJson,
+        now: z.iso.datetime().meta({ description: 'A hora do relógio das regras (o mesmo que marca as respostas).' }),
+      }),
+    },
   }),
   forgotPassword: defineEndpoint({
     method: 'post',

@@ -102,11 +102,15 @@ export function createAuthRouter(ctx: AppContext) {
   route(
     router,
     authApi.me,
-  )(async ({ req }) => ({
-    success: true,
-    data: toApiUser(currentUser(req)),
-    policy: await getPolicy(ctx.db, currentUser(req), ctx.clock()),
-  }))
+  )(async ({ req }) => {
+    const now = ctx.clock()
+    return {
+      success: true,
+      data: toApiUser(currentUser(req)),
+      policy: await getPolicy(ctx.db, currentUser(req), now),
+      now: now.toISOString(),
+    }
+  })
 
   route(
     router,
