@@ -33,6 +33,19 @@ export type RecordedAnswer = {
 }
 
 /**
+ * The client ids among `clientIds` this student's attempts already hold: an offline answer synced
+ * before (the one rule of offline dedup; recordAnswers applies it again under its locks).
+ */
+export async function syncedClientIds(db: Db, userId: string, clientIds: string[]) {
+  if (!clientIds.length) return new Set<string>()
+  const rows = await queryRows<{ client_id: string }>(
+    db,
+    sql`SELECT client_id FROM attempts WHERE user_id = ${userId} AND client_id = ANY(${sql.param(clientIds)}::text[])`,
+  )
+  return new Set(rows.map((r) => r.client_id))
+}
+
+/**
  * Records one student's answers inside the caller's transaction: the per-question locks (in id
  * order, so two writers never deadlock), the append-only attempt rows (the trigger in
  * server/db/sql/003-question-stats.sql marks the first one under those locks) and one review of
@@ -51,16 +64,10 @@ export async function recordAnswers(
   )
   // An offline answer already synced (its client id is there) is not recorded again; under the
   // locks above, so two syncs at once cannot both insert it (the unique index would refuse).
-  const clientIds = answers.flatMap((a) => (a.clientId ? [a.clientId] : []))
-  const known = new Set(
-    clientIds.length
-      ? (
-          await queryRows<{ client_id: string }>(
-            tx,
-            sql`SELECT client_id FROM attempts WHERE user_id = ${userId} AND client_id = ANY(${sql.param(clientIds)}::text[])`,
-          )
-        ).map((r) => r.client_id)
-      : [],
+  const known = await syncedClientIds(
+    tx,
+    userId,
+    answers.flatMap((a) => (a.clientId ? [a.clientId] : [])),
   )
   const fresh = answers.filter((a) => !a.clientId || !known.has(a.clientId))
   if (!fresh.length) return []

@@ -7,7 +7,7 @@ import type { ExplanationSource, PlanName } from '../../db/schema'
 import { explanationOrigin } from '../../domain/analysis-source'
 import { isRight } from '../../domain/answering'
 import type { AnswerToRecord } from '../../domain/attempts'
-import { recordAnswers } from '../../domain/attempts'
+import { recordAnswers, syncedClientIds } from '../../domain/attempts'
 import { questionName, shortExamName } from '../../domain/questions/exam-name'
 import { elapsedFromToken } from '../../domain/questions/timing'
 import { HELD_BY_SIMULATION_MESSAGE, sittingHolding } from '../../domain/sitting-hold'
@@ -154,13 +154,15 @@ export async function syncAnswers(
       db,
       sql`SELECT question_id, downloaded_at FROM offline_downloads WHERE user_id = ${user.id} AND question_id = ANY(${sql.param(ids)}::int[])`,
     ),
-    queryRows<{ client_id: string }>(
+    // Answered before (a sync that lost its reply): said at once, before any check or quota.
+    syncedClientIds(
       db,
-      sql`SELECT client_id FROM attempts WHERE user_id = ${user.id} AND client_id = ANY(${sql.param(answers.map((a) => a.client_id))}::text[])`,
+      user.id,
+      answers.map((a) => a.client_id),
     ),
   ])
   const downloadedAt = new Map(downloads.map((d) => [Number(d.question_id), new Date(d.downloaded_at)]))
-  const seen = new Set(known.map((k) => k.client_id))
+  const seen = new Set(known)
   const results = new Map<string, SyncResultJson>()
   const toRecord: AnswerToRecord[] = []
   // New answers per question in this sync: past PER_QUESTION_MAX they are refused (issue 61: one
