@@ -1,22 +1,43 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 
 import type { Db } from '../db/index'
 import { disciplines, topics } from '../db/schema'
+import { UNCLASSIFIED_KEY } from './import/parse-exam'
 import { nameKey } from './text'
 
-export type DisciplineWithTopics = { id: number; name: string; topics: { id: number; name: string }[] }
+export type DisciplineWithTopics = {
+  id: number
+  name: string
+  topics: { id: number; name: string }[]
+  /** A filter offers it: the bank has live questions in it, and it is not the unclassified bucket (issue 63 §3). */
+  in_filters: boolean
+}
 
 /** Every discipline with its topics, both sorted by name (pt-BR collation in JS). */
 export async function listDisciplines(db: Db): Promise<DisciplineWithTopics[]> {
   const [rows, topicRows] = await Promise.all([
-    db.select({ id: disciplines.id, name: disciplines.name }).from(disciplines).orderBy(asc(disciplines.name)),
+    db
+      .select({
+        id: disciplines.id,
+        name: disciplines.name,
+        nameKey: disciplines.nameKey,
+        // Written out: drizzle leaves a single table's columns unqualified, and `id` would be q's here.
+        live: sql<boolean>`EXISTS (SELECT 1 FROM questions q WHERE q.discipline_id = disciplines.id AND q.removed_at IS NULL)`,
+      })
+      .from(disciplines)
+      .orderBy(asc(disciplines.name)),
     db.select({ id: topics.id, name: topics.name, disciplineId: topics.disciplineId }).from(topics).orderBy(asc(topics.name)),
   ])
   const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' })
   const byDiscipline = new Map<number, { id: number; name: string }[]>()
   for (const t of topicRows) byDiscipline.set(t.disciplineId, [...(byDiscipline.get(t.disciplineId) ?? []), { id: t.id, name: t.name }])
   return rows
-    .map((d) => ({ ...d, topics: (byDiscipline.get(d.id) ?? []).sort((a, b) => collator.compare(a.name, b.name)) }))
+    .map((d) => ({
+      id: d.id,
+      name: d.name,
+      topics: (byDiscipline.get(d.id) ?? []).sort((a, b) => collator.compare(a.name, b.name)),
+      in_filters: Boolean(d.live) && d.nameKey !== UNCLASSIFIED_KEY,
+    }))
     .sort((a, b) => collator.compare(a.name, b.name))
 }
 

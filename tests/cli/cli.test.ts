@@ -225,6 +225,7 @@ describe('gabarita login and upload', () => {
     }
   })
 
+  // Two imports of 9 real exams through the CLI's processes: longer than the suite's 30 s on a busy machine.
   it('uploads the 9 real exams in batches with --json and exact counts, then again with --force', async () => {
     const discs = await cli(['upload', 'disciplines', path.join(OAB_DIR, 'disciplinas-oab.json'), '--api', api])
     expect(discs.code).toBe(0)
@@ -248,7 +249,7 @@ describe('gabarita login and upload', () => {
       .query({ search_term: 'Conselho Nacional de Justiça' })
       .set((await createTestUser(t.ctx)).auth)
     expect(JSON.stringify(search.body.data)).toContain('A respeito do Conselho Nacional de Justiça é correto afirmar que')
-  })
+  }, 120_000)
 })
 
 describe('gabarita analyses export and import', () => {

@@ -150,7 +150,9 @@ export async function loadQuestionsPage(request: Request, context: AppLoadContex
           citations: (options.citations ?? []).map((c) => [c.key, `${c.label} (${c.questions})`] as [string, string]),
         },
         // [id, name, [[topicId, topicName]...]]: compact, all topics so JS can follow the ticks.
-        disciplines: disciplineList.map((d) => [d.id, d.name, d.topics.map((t) => [t.id, t.name] as [number, string])] as DisciplineTuple),
+        disciplines: disciplineList
+          .filter((d) => d.in_filters)
+          .map((d) => [d.id, d.name, d.topics.map((t) => [t.id, t.name] as [number, string])] as DisciplineTuple),
         reveals: Object.fromEntries([...reveals].map(([id, reveal]) => [id, { reveal }])) as Record<
           string,
           { reveal?: ServerReveal; quota?: string }

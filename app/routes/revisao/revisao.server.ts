@@ -35,7 +35,7 @@ export async function loadRevisao(request: Request, context: AppLoadContext) {
       remainingToday: queue.remaining_today,
       discipline: discipline ?? null,
       notebook: notebook ?? null,
-      disciplines: disciplines.data.map((d) => ({ id: d.id, name: d.name })),
+      disciplines: disciplines.data.filter((d) => d.in_filters).map((d) => ({ id: d.id, name: d.name })),
       notebooks: notebooks.notebooks.map((n) => ({ id: n.id, name: n.name })),
       startHref: resolverHref({ ...filters, disciplina: discipline ? [discipline] : [], situacao: 'revisar' }),
     })

@@ -32,7 +32,7 @@ export async function loadSimulados(request: Request, context: AppLoadContext) {
     custom: options.personalizado,
     simulations: list.simulations,
     exams: exams.exams.filter((e) => e.complete),
-    disciplines: disciplines.data.map((d) => ({ id: d.id, name: d.name })),
+    disciplines: disciplines.data.filter((d) => d.in_filters).map((d) => ({ id: d.id, name: d.name })),
     years: filters.years,
     boards: filters.exam_boards,
   })

@@ -9,6 +9,9 @@ export const DisciplineJson = z
     id: z.number().int(),
     name: z.string(),
     topics: z.array(z.object({ id: z.number().int(), name: z.string() })).meta({ description: 'Os assuntos, por nome.' }),
+    in_filters: z.boolean().meta({
+      description: 'Se os filtros a oferecem: há questões vivas nela e não é "Não classificada".',
+    }),
   })
   .meta({ id: 'Discipline' })
 export type DisciplineJson = z.output<typeof DisciplineJson>

@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { disciplines, questions } from '#server/db/schema'
+import { UNCLASSIFIED, UNCLASSIFIED_KEY } from '#server/domain/import/parse-exam'
 
 import { createTestContext } from '../../../tests/support/context'
 import { contractRequest } from '../../../tests/support/contract'
@@ -25,6 +29,27 @@ describe('GET /api/v1/disciplines', () => {
     expect(names).toEqual([
       ['Direito Civil', ['Obrigações']],
       ['Direito Penal', ['Crimes', 'Penas']],
+    ])
+  })
+
+  it('offers to the filters only disciplines with live questions, never "Não classificada" (issue 63 §3)', async () => {
+    await t.db.insert(disciplines).values([
+      { name: 'Direito Eleitoral', nameKey: 'direito eleitoral' },
+      { name: UNCLASSIFIED, nameKey: UNCLASSIFIED_KEY },
+    ])
+    const [unclassified] = await t.db.select().from(disciplines).where(eq(disciplines.nameKey, UNCLASSIFIED_KEY))
+    const [civil] = await t.db.select().from(disciplines).where(eq(disciplines.name, 'Direito Civil'))
+    await insertQuestions(t.db, [{ discipline: 'Direito Tributário', statement: 'Só uma, depois removida.', removed: true }])
+    // An unlabelled question sits in the unclassified bucket: still not a filter's choice.
+    await t.db.update(questions).set({ disciplineId: unclassified!.id }).where(eq(questions.disciplineId, civil!.id))
+    const res = await contractRequest(t.app).get('/api/v1/disciplines')
+    const offered = res.body.data.map((d: { name: string; in_filters: boolean }) => [d.name, d.in_filters])
+    expect(offered).toEqual([
+      ['Direito Civil', false],
+      ['Direito Eleitoral', false],
+      ['Direito Penal', true],
+      ['Direito Tributário', false],
+      [UNCLASSIFIED, false],
     ])
   })
 })
