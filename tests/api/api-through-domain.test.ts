@@ -82,8 +82,9 @@ describe('the moved queries answer as before', () => {
             { id: expect.any(Number), name: 'Contratos' },
             { id: expect.any(Number), name: 'Obrigações' },
           ],
+          in_filters: true,
         },
-        { id: expect.any(Number), name: 'Direito Penal', topics: [{ id: expect.any(Number), name: 'Penas' }] },
+        { id: expect.any(Number), name: 'Direito Penal', topics: [{ id: expect.any(Number), name: 'Penas' }], in_filters: true },
       ],
     })
     expect(await listDisciplines(api)).toEqual(body.data)
