@@ -130,6 +130,11 @@ describe.skipIf(!services.ok)('two servers, one database, Redis (issue 16)', { t
       { name: 'nova.json', bytes: Buffer.from(JSON.stringify({ disciplinas: [{ nome: name, assuntos: ['Órbitas'] }] })) },
     ])
     expect(res.status, JSON.stringify(res.json)).toBe(200)
+    // A filter offers a discipline once the bank has questions in it (issue 63 §3): one exam of it.
+    const exam = await upload(A, '/admin/questions/upload-exam-txt', [
+      { name: 'espacial.txt', bytes: examFile({ name: `Prova ${name}`, year: 2024, count: 2, discipline: name, topic: 'Órbitas' }) },
+    ])
+    expect(exam.status, JSON.stringify(exam.json)).toBe(200)
     const list = await api(B, 'GET', '/disciplines')
     expect(JSON.stringify(list.json)).toContain(name)
     if (web) {
