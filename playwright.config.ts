@@ -37,7 +37,7 @@ export default defineConfig({
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     // A trace records a screencast and a DOM snapshot around every action: kept for every test it
-    // cost 37 % of the suite's CPU (ADR 081). In CI a failing test is retried once, traced; by hand,
+    // cost 37 % of the suite's CPU (measured on three specs). In CI a failing test is retried once, traced; by hand,
     // a failing test keeps the trace of its only run.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     // The service worker (ADR 056) answers /build/ from its cache, out of page.route()'s reach:
