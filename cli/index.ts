@@ -18,6 +18,7 @@ import { parseExamFile } from '../server/domain/import/parse-exam'
 import type { ItemErrors } from '../server/domain/import/text-file'
 import { MAX_DISCIPLINE_FILES, MAX_EXAM_FILES } from '../server/domain/import/text-file'
 import { nameKey } from '../server/domain/text'
+import { classificationLine } from '../server/features/admin/import-messages'
 import { analysesApi } from '../server/features/analyses/contract'
 import { authApi } from '../server/features/auth/contract'
 import type { ModelJson } from '../server/features/classification/contract'
@@ -349,6 +350,8 @@ async function runUpload(kind: Kind, inputs: string[], opts: UploadOpts) {
           ? `${r.processed_questions} questões (novas ${r.created ?? 0}, atualizadas ${r.updated ?? 0}, removidas ${r.removed ?? 0})`
           : `${r.created_disciplines ?? 0} disciplina(s) e ${r.created_topics ?? 0} assunto(s) novos`
       console.log(`OK    ${r.path}: ${detail} em ${formatMs(r.processing_time_ms)}`)
+      const classified = classificationLine(r)
+      if (classified) console.log(`      ${classified}`)
     } else {
       console.log(`ERRO  ${r.path}: ${r.message}`)
       for (const line of errorLines(r.path, r.validations)) console.log(line)

@@ -1,6 +1,6 @@
 import type { AppContext } from './context'
 import { readCitations } from './domain/citations/store'
-import { retrainSoon, trainElsewhere } from './domain/classify/current'
+import { readTrainingBooklets, retrainSoon, trainElsewhere } from './domain/classify/current'
 import { seedDemoContent } from './domain/import/seed'
 import { runReplay } from './domain/review/record'
 import { elapsedMs } from './domain/time/clock'
@@ -26,12 +26,17 @@ export async function runStartupTasks(ctx: AppContext) {
 export function startBackgroundTasks(ctx: AppContext, { workerEntry }: { workerEntry?: URL } = {}) {
   const started = elapsedMs()
   const databaseUrl = ctx.config.DATABASE_URL
-  // The bank's own discipline model, built before the first upload needs it (ADR 052); on
-  // PostgreSQL every training of it runs in a worker thread (ADR 076), and a failed one leaves
-  // the shipped model, as a bank that cannot be learnt does.
-  if (databaseUrl && workerEntry)
-    trainElsewhere(ctx.db, () =>
-      runInWorker(workerEntry, { job: 'disciplineModel', databaseUrl }).then(
+  // The bank's own discipline model, built before the first upload needs it (ADR 052); every
+  // training of it runs in a worker thread (ADR 076, issue 63 §1), and a failed one leaves the
+  // shipped model, as a bank that cannot be learnt does.
+  if (workerEntry)
+    trainElsewhere(ctx.db, async (base) => {
+      const job = databaseUrl
+        ? runInWorker(workerEntry, { job: 'disciplineModel', databaseUrl, base })
+        : readTrainingBooklets(ctx.db, base).then(
+            (training) => training && runInWorker(workerEntry, { job: 'trainBooklets', names: training.names, base }, training.booklets),
+          )
+      return job.then(
         (data) => {
           if (data) ctx.logger.info({ questions: data.trainedOn.questions }, 'modelo de disciplinas: treinado com as questões do banco')
           return data
@@ -40,8 +45,8 @@ export function startBackgroundTasks(ctx: AppContext, { workerEntry }: { workerE
           ctx.logger.error({ err }, 'modelo de disciplinas: o treino falhou; segue o modelo que vem com o Gabarita')
           return null
         },
-      ),
-    )
+      )
+    })
   retrainSoon(ctx.db, { modelFile: ctx.config.DISCIPLINE_MODEL_FILE })
   // Questions not read by this version of the citation extractor (ADR 055), in a worker thread on
   // PostgreSQL (ADR 074); PGlite has one opener, this thread.

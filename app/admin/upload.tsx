@@ -2,6 +2,7 @@ import { AlertTriangle, CheckCircle2 } from 'lucide-react'
 import { useState } from 'react'
 
 import type { UploadResult } from '#server/client/admin'
+import { classificationLine } from '#server/features/admin/import-messages'
 import { useHydrated } from '~/utils/use-hydrated'
 
 export type UploadActionData = { ok: true; result: UploadResult } | { ok: false; error: string }
@@ -143,8 +144,11 @@ export function UploadResultPanel({ data, kind }: { data: UploadActionData | und
           </h3>
           <ul className="mt-3 flex flex-col gap-1 text-sm">
             {imported.map((file) => (
-              <li key={file.filename} className="font-medium">
-                {file.filename}: {uploadDetail(file)}
+              <li key={file.filename}>
+                <span className="font-medium">
+                  {file.filename}: {uploadDetail(file)}
+                </span>
+                {classificationLine(file) ? <p data-testid="classificacao-importada">{classificationLine(file)}</p> : null}
               </li>
             ))}
           </ul>

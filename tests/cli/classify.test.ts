@@ -63,7 +63,8 @@ describe('gabarita classify', () => {
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     expect(run.stdout).toMatch(
-      /^Modelo: o modelo que vem com o Gabarita \(9 provas públicas\) \(9 provas, 760 questões, 16 disciplinas, limiar de confiança \d+\.\d%\)$/m,
+      // The bank's 15 labels learnt on top of the shipped model's 760 questions (issue 63 §1).
+      /^Modelo: o que vem com o Gabarita, mais as questões classificadas do banco \(10 provas, 775 questões, 16 disciplinas, limiar de confiança \d+\.\d%\)$/m,
     )
     expect(run.stdout).toMatch(
       /^Antes \(2024\): 20 questões; arquivo 15, revisadas 0, previstas \d+ \(confiantes \d+, a revisar \d+\), não classificadas \d+$/m,
@@ -73,7 +74,7 @@ describe('gabarita classify', () => {
     expect(json.code).toBe(0)
     const report = JSON.parse(json.stdout)
     expect(report.exams).toEqual([expect.objectContaining({ name: 'Antes', total: 20, file: 15 })])
-    expect(report.model).toMatchObject({ origin: 'shipped', disciplines: 16 })
+    expect(report.model).toMatchObject({ origin: 'bank', disciplines: 16 })
   })
 
   it('--apply retrains on the bank’s labels and prints each question whose discipline changed', async () => {
@@ -81,7 +82,9 @@ describe('gabarita classify', () => {
     const run = await cli(['classify', '--apply'], admin.token)
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
-    expect(run.stdout).toMatch(/^Modelo: treinado com as questões classificadas do banco \(4 provas, 255 questões, 4 disciplinas/m)
+    expect(run.stdout).toMatch(
+      /^Modelo: o que vem com o Gabarita, mais as questões classificadas do banco \(13 provas, 1015 questões, 17 disciplinas/m,
+    )
     expect(run.stdout).toMatch(/^MUDOU Antes, questão 16: .+ → Direito Espacial \(\d+\.\d%(, a revisar)?\)$/m)
     expect(run.stdout).toMatch(/disciplinas mudaram\. Questões lidas: 5; mudaram: \d; sem disciplina no banco: 0$/m)
     const rows = await t.db

@@ -139,6 +139,8 @@ describe('gabarita login and upload', () => {
     const run = await cli(['upload', 'exams', 'fixtures/provas'])
     expect(run.code, run.stdout + run.stderr).toBe(0)
     expect(run.stdout).toContain('OK    fixtures/provas/simulado-gabarita-2024.txt: 22 questões (novas 22, atualizadas 0, removidas 0)')
+    // How each question got its discipline, on the line below (issue 63 §1): all by the file here.
+    expect(run.stdout).toContain('      Disciplinas: 22 pelo arquivo')
     expect(run.stdout).toMatch(/Resumo: 3 arquivo\(s\), 3 enviado\(s\), 0 com erro, 64 questões, 0 erro\(s\)/)
   })
 

@@ -57,7 +57,7 @@ export default function AdminClassificationPage() {
       </p>
       <ModelLine model={queue.model} />
       <p className="mt-2 text-sm" data-testid="totais">
-        {`${totals.predicted} ${totals.predicted === 1 ? 'prevista' : 'previstas'} · ${totals.confident} ${totals.confident === 1 ? 'confiante' : 'confiantes'} · ${totals.to_review} a revisar`}
+        {`${totals.predicted} ${totals.predicted === 1 ? 'prevista' : 'previstas'} · ${totals.confident} ${totals.confident === 1 ? 'confiante' : 'confiantes'} · ${totals.to_review} a revisar · ${totals.unclassified} ${totals.unclassified === 1 ? 'não classificada' : 'não classificadas'}`}
       </p>
 
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-2" aria-label="Filtros">

@@ -3,20 +3,21 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/index'
 import { disciplines, questions } from '../../db/schema'
 import { UNCLASSIFIED_KEY } from '../import/parse-exam'
+import { nameKey } from '../text'
 import { defaultModel, defaultModelPath, loadModelFile } from './load'
-import type { ModelData } from './model'
+import type { BookletQuestion, ModelData } from './model'
 import { DisciplineModel, TrainingSet, trainModelInTurns } from './model'
 
 /**
- * The model the bank classifies with (ADR 052): trained on the bank's own labelled questions
- * (source 'file' or 'review', never "Não classificada"), one booklet per exam in number order,
- * once the bank holds enough of them; the shipped model before that. It is retrained lazily: a
- * cheap "labels version" is read from the database and the model is rebuilt only when that moved
- * and someone needs it (an import with unlabelled questions, the CLI's apply). The queue listing
- * never trains: it reads `lastModel` (the one in memory, else the shipped one).
+ * The model the bank classifies with (ADR 052, 087): the shipped model with the bank's own labelled
+ * questions (source 'file' or 'review', never "Não classificada") learnt on top, one booklet per
+ * exam in number order; the shipped model alone while the bank has no label. It is retrained
+ * lazily: a cheap "labels version" is read from the database and the model is rebuilt only when
+ * that moved and someone needs it (an import with unlabelled questions, the CLI's apply). The
+ * queue listing never trains: it reads `lastModel` (the one in memory, else the shipped one).
  */
 
-/** Leave-one-exam-out tuning of the temperature and the threshold needs three exams (ADR 051). */
+/** Without a shipped model to learn on, leave-one-exam-out tuning needs three exams (ADR 051). */
 export const MIN_TRAINING_EXAMS = 3
 /** About three real exams: fewer labels than that classify worse than the shipped model. */
 export const MIN_TRAINING_QUESTIONS = 200
@@ -52,6 +53,15 @@ function labelledWhere() {
   )
 }
 
+/** The same, on the questions table alone (the unclassified bucket by id). */
+function labelledIds() {
+  return and(
+    inArray(questions.disciplineSource, ['file', 'review']),
+    isNull(questions.removedAt),
+    sql`${questions.disciplineId} NOT IN (SELECT id FROM disciplines WHERE name_key = ${UNCLASSIFIED_KEY})`,
+  )
+}
+
 /** What the labels look like now: changes whenever a label is added, removed or changed. */
 async function labelsVersion(db: Db) {
   const [row] = await db
@@ -72,29 +82,41 @@ function shipped(file: string | undefined) {
   return file && file !== defaultModelPath() ? loadModelFile(file) : defaultModel()
 }
 
+/** What a bank's model learns from: the disciplines, then its labelled booklets one exam at a time. */
+export type TrainingBooklets = { names: string[]; booklets: AsyncIterable<BookletQuestion[]> }
+
 /**
- * The bank's own model, trained on its labelled questions (one exam's texts at a time: a large bank
- * is never held in memory whole), or null when the bank cannot teach one: too few labels, fewer
- * than two disciplines, or a training that failed. `known`: the labels' counts, when just read.
+ * The bank's labelled booklets, read one exam at a time as they are consumed (a large bank is never
+ * read whole, and on PGlite no read holds the event loop long), or null when it has none to learn
+ * from: no labels, or, without a base model, too few of them or fewer than two disciplines.
+ * `known`: the labels' counts, when just read.
  */
-export async function trainBankModel(db: Db, known?: { exams: number; questions: number }): Promise<DisciplineModel | null> {
+export async function readTrainingBooklets(
+  db: Db,
+  base: ModelData | null,
+  known?: { exams: number; questions: number },
+): Promise<TrainingBooklets | null> {
   const labelled = known ?? (await labelsVersion(db))
-  if (labelled.exams < MIN_TRAINING_EXAMS || labelled.questions < MIN_TRAINING_QUESTIONS) return null
-  const ofDiscipline = eq(disciplines.id, questions.disciplineId)
-  // Which exams hold labels, under which disciplines and how many: one read for all three.
-  const pairs = await db
-    .select({ examId: questions.examId, name: disciplines.name, count: sql<number>`count(*)::int` })
-    .from(questions)
-    .innerJoin(disciplines, ofDiscipline)
-    .where(labelledWhere())
-    .groupBy(questions.examId, disciplines.name)
-  const { exams, names } = trainingExams(pairs)
-  if (names.length < 2) return null
-  try {
-    // A label added meanwhile under a new discipline waits for the next training.
-    const set = new TrainingSet(names)
-    for (const examId of exams) {
-      const booklet = await db
+  if (!canTrain(labelled, base)) return null
+  // Which exams hold labels, under which disciplines and how many: grouped by ids (by names it
+  // was a 120 ms block of PGlite's thread on 5,000 questions), the names read apart.
+  const [pairs, named] = await Promise.all([
+    db
+      .select({ examId: questions.examId, disciplineId: questions.disciplineId, count: sql<number>`count(*)::int` })
+      .from(questions)
+      .where(labelledIds())
+      .groupBy(questions.examId, questions.disciplineId),
+    db.select({ id: disciplines.id, name: disciplines.name }).from(disciplines),
+  ])
+  const nameOf = new Map(named.map((d) => [d.id, d.name]))
+  const { exams, names } = trainingExams(pairs.map((p) => ({ examId: p.examId, name: nameOf.get(p.disciplineId)!, count: p.count })))
+  // On a base, the classes are the base's and the bank's (issue 63 §1: a discipline the shipped
+  // model never saw, as Filosofia do Direito, is learnt from the bank's labels).
+  const classes = base ? unionByKey(base.disciplines, names) : names
+  if (classes.length < 2) return null
+  async function* booklets() {
+    for (const examId of exams)
+      yield await db
         .select({
           number: questions.number,
           statement: questions.statement,
@@ -102,37 +124,69 @@ export async function trainBankModel(db: Db, known?: { exams: number; questions:
           discipline: disciplines.name,
         })
         .from(questions)
-        .innerJoin(disciplines, ofDiscipline)
+        .innerJoin(disciplines, eq(disciplines.id, questions.disciplineId))
         .where(and(labelledWhere(), eq(questions.examId, examId)))
+  }
+  return { names: classes, booklets: booklets() }
+}
+
+function unionByKey(first: string[], second: string[]) {
+  const keys = new Set(first.map(nameKey))
+  return [...first, ...second.filter((name) => !keys.has(nameKey(name)))]
+}
+
+/** A bank on the shipped model learns from any label; without one, it needs about three exams (ADR 052). */
+function canTrain(labelled: { exams: number; questions: number }, base: ModelData | null) {
+  return base ? labelled.questions > 0 : labelled.exams >= MIN_TRAINING_EXAMS && labelled.questions >= MIN_TRAINING_QUESTIONS
+}
+
+/** A model from labelled booklets, on `base` when given; null when it cannot be learnt. */
+export async function trainOnBooklets(training: TrainingBooklets, base: ModelData | null): Promise<DisciplineModel | null> {
+  try {
+    // A label added meanwhile under a new discipline waits for the next training.
+    const set = new TrainingSet(training.names)
+    for await (const booklet of training.booklets) {
       set.add(booklet)
+      // Reading the texts is most of the work on a base: the event loop gets a turn per exam.
+      await new Promise<void>((resolve) => setImmediate(resolve))
     }
-    return await trainModelInTurns(set)
+    return await trainModelInTurns(set, base ? { base } : {})
   } catch {
     // The shipped model instead: a bank that cannot be learnt never stops an import.
     return null
   }
 }
 
-/** Trains a database's model somewhere else and hands back its data (ADR 076). */
-export type ModelTrainer = () => Promise<ModelData | null>
+/**
+ * The bank's own model, trained on its labelled questions on top of the shipped model (issue 63
+ * §1), or null when the bank cannot teach one.
+ */
+export async function trainBankModel(db: Db, base: ModelData | null, known?: { exams: number; questions: number }) {
+  const training = await readTrainingBooklets(db, base, known)
+  return training && trainOnBooklets(training, base)
+}
+
+/** Trains a database's model somewhere else and hands back its data (ADR 076), on the base given. */
+export type ModelTrainer = (base: ModelData | null) => Promise<ModelData | null>
 
 const trainers = new WeakMap<object, ModelTrainer>()
 
 /**
- * Every training of this database's model runs through `trainer` from now on: the server on
- * PostgreSQL trains in a worker thread (ADR 076), and only the model's data reaches this thread.
+ * Every training of this database's model runs through `trainer` from now on: the server trains
+ * in a worker thread (ADR 076, issue 63 §1), and only the model's data reaches this thread.
  */
 export function trainElsewhere(db: Db, trainer: ModelTrainer) {
   trainers.set(db, trainer)
 }
 
 async function build(db: Db, labelled: { exams: number; questions: number }, modelFile: string | undefined): Promise<CurrentModel> {
-  if (labelled.exams >= MIN_TRAINING_EXAMS && labelled.questions >= MIN_TRAINING_QUESTIONS) {
+  const loaded = shipped(modelFile)
+  const base = loaded.ok ? loaded.model.data : null
+  if (canTrain(labelled, base)) {
     const trainer = trainers.get(db)
-    const model = trainer ? await trainer().then((data) => data && new DisciplineModel(data)) : await trainBankModel(db, labelled)
+    const model = trainer ? await trainer(base).then((data) => data && new DisciplineModel(data)) : await trainBankModel(db, base, labelled)
     if (model) return { ok: true, model, origin: 'bank', labelled }
   }
-  const loaded = shipped(modelFile)
   return loaded.ok ? { ...loaded, origin: 'shipped', labelled } : { ...loaded, labelled }
 }
 

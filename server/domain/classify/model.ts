@@ -1,6 +1,7 @@
 import * as z from 'zod'
 
 import { nameKey } from '../text'
+import type { NaiveBayesData } from './naive-bayes'
 import { NaiveBayes, Vocabulary } from './naive-bayes'
 import type { Emissions, Order, SequenceData } from './sequence'
 import { learnSequence, posteriors } from './sequence'
@@ -65,6 +66,11 @@ export type TrainOptions = {
   targetAccuracy?: number
   /** What the booklet order contributes (the benchmark measures each). */
   order?: Order
+  /**
+   * A model to learn on top of (issue 63 §1): the shipped model's counts are added to the bank's
+   * labels, so a bank's corrections only add evidence; its temperature and threshold are kept.
+   */
+  base?: ModelData
 }
 
 const DEFAULTS = {
@@ -75,7 +81,7 @@ const DEFAULTS = {
   temperatures: [0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 1],
   targetAccuracy: 0.985,
   order: 'learned' as Order,
-} satisfies Required<TrainOptions>
+} satisfies Required<Omit<TrainOptions, 'base'>>
 
 /** The model's parts, built once per loaded file. */
 export class DisciplineModel {
@@ -174,7 +180,7 @@ function argmax(row: ArrayLike<number>) {
 type LabelledBooklet = BookletQuestion[]
 
 /** A booklet as training reads it: in number order, each question's terms and class (undefined: none of the disciplines). */
-type PreparedBooklet = { terms: Int32Array; label: number | undefined }[]
+type PreparedBooklet = { number: number; terms: Int32Array; label: number | undefined }[]
 
 /**
  * Leave-one-exam-out tuning fits a model per exam: on a bank of a hundred exams that was minutes
@@ -200,6 +206,7 @@ export class TrainingSet {
     const ordered = [...booklet].sort((x, y) => x.number - y.number)
     this.booklets.push(
       ordered.map((q) => ({
+        number: q.number,
         terms: this.vocabulary.idsOf(questionFeatures(q)),
         label: q.discipline ? this.index.get(nameKey(q.discipline)) : undefined,
       })),
@@ -207,26 +214,106 @@ export class TrainingSet {
   }
 }
 
-function fit(set: TrainingSet, booklets: PreparedBooklet[], options: typeof DEFAULTS, temperature: number, threshold: number) {
+function fit(
+  set: TrainingSet,
+  booklets: PreparedBooklet[],
+  options: typeof DEFAULTS,
+  temperature: number,
+  threshold: number,
+  base?: ModelData,
+) {
   const { disciplines, vocabulary } = set
   const labelled = booklets.map((b) => b.filter((q) => q.label !== undefined))
   const docs = labelled.flat().map((q) => ({ terms: q.terms, label: q.label! }))
-  const nb = NaiveBayes.trainTerms(docs, disciplines.length, vocabulary.terms, { alpha: options.alpha, minDocs: options.minDocs })
-  const sequence = learnSequence(
-    labelled.map((b) => b.map((q) => q.label!)),
-    disciplines.length,
-    { stay: options.stay, priorWeight: options.priorWeight, order: options.order },
-  )
+  const classes = disciplines.length
+  const mapped = base && mapBase(base, disciplines)
+  // On a base, a term the bank saw once still counts: the pruning is applied to the sum.
+  let nb = NaiveBayes.trainTerms(docs, classes, vocabulary.terms, { alpha: options.alpha, minDocs: mapped ? 1 : options.minDocs }).data
+  if (mapped) nb = addCounts(nb, mapped, options.minDocs)
+  const sequence = learnSequence(labelled.flatMap(runsOf), classes, {
+    stay: options.stay,
+    priorWeight: options.priorWeight,
+    order: options.order,
+    base: mapped?.sequence,
+  })
   return new DisciplineModel({
     format: MODEL_FORMAT,
     version: 1,
-    trainedOn: { exams: booklets.length, questions: docs.length },
+    trainedOn: {
+      exams: booklets.length + (base?.trainedOn.exams ?? 0),
+      questions: docs.length + (base?.trainedOn.questions ?? 0),
+    },
     disciplines,
-    naiveBayes: nb.data,
+    naiveBayes: nb,
     temperature,
     sequence,
     threshold,
   })
+}
+
+/**
+ * A booklet's labels in runs of consecutive numbers: a bank's labels are often a few questions of a
+ * booklet (those an admin confirmed), and two of them far apart are no transition of the order.
+ * Only a run from question 1 tells how a booklet starts.
+ */
+function runsOf(booklet: PreparedBooklet): { labels: number[]; first: boolean }[] {
+  const runs: { labels: number[]; first: boolean }[] = []
+  booklet.forEach((q, i) => {
+    if (i === 0 || q.number !== booklet[i - 1].number + 1) runs.push({ labels: [], first: q.number === 1 })
+    runs[runs.length - 1].labels.push(q.label!)
+  })
+  return runs
+}
+
+/** A base model's tables in the classes of `disciplines` (a superset of its own, by name). */
+function mapBase(base: ModelData, disciplines: string[]) {
+  const index = new Map(disciplines.map((d, i) => [nameKey(d), i]))
+  const to = base.disciplines.map((d) => index.get(nameKey(d)))
+  if (to.some((c) => c === undefined)) throw new Error('the base model has a discipline the training set lacks')
+  const k = disciplines.length
+  const docs = new Array<number>(k).fill(0)
+  base.naiveBayes.docs.forEach((n, c) => (docs[to[c]!] = n))
+  const start = new Array<number>(k).fill(0)
+  base.sequence.start.forEach((p, c) => (start[to[c]!] = p))
+  const transitions = Array.from({ length: k }, () => new Array<number>(k).fill(0))
+  base.sequence.transitions.forEach((row, i) => row.forEach((p, j) => (transitions[to[i]!][to[j]!] = p)))
+  return {
+    to: to as number[],
+    docs,
+    counts: base.naiveBayes.counts,
+    // Each row weighs as many transitions as the base saw questions of its class; the start, as exams.
+    sequence: { start, transitions, weights: docs, startWeight: base.trainedOn.exams },
+  }
+}
+
+/** The bank's counts plus the base's, terms seen fewer than `minDocs` times in all left out. */
+function addCounts(bank: NaiveBayesData, base: ReturnType<typeof mapBase>, minDocs: number): NaiveBayesData {
+  const k = bank.docs.length
+  const sums = new Map<string, Float64Array>()
+  const rowOf = (term: string) => {
+    let row = sums.get(term)
+    if (!row) sums.set(term, (row = new Float64Array(k)))
+    return row
+  }
+  for (const [term, pairs] of Object.entries(bank.counts)) {
+    const row = rowOf(term)
+    for (let i = 0; i < pairs.length; i += 2) row[pairs[i]] += pairs[i + 1]
+  }
+  for (const [term, pairs] of Object.entries(base.counts)) {
+    const row = rowOf(term)
+    for (let i = 0; i < pairs.length; i += 2) row[base.to[pairs[i]]] += pairs[i + 1]
+  }
+  const counts: Record<string, number[]> = {}
+  for (const [term, row] of sums) {
+    let total = 0
+    const pairs: number[] = []
+    row.forEach((n, c) => {
+      if (n) pairs.push(c, n)
+      total += n
+    })
+    if (total >= minDocs) counts[term] = pairs
+  }
+  return { alpha: bank.alpha, docs: bank.docs.map((n, c) => n + base.docs[c]), counts }
 }
 
 /** Held-out predictions: right or not, and the confidence. */
@@ -254,6 +341,7 @@ export function tuneThreshold(scored: Scored[], target: number) {
 function* training(set: TrainingSet, options: TrainOptions): Generator<void, DisciplineModel> {
   const o = { ...DEFAULTS, ...options }
   const prepared = set.booklets
+  if (options.base) return fit(set, prepared, o, options.base.temperature, options.base.threshold, options.base)
   let temperature = o.temperatures.length === 1 ? o.temperatures[0] : 0.15
   let threshold = 0.9
   if (prepared.length >= 3) {

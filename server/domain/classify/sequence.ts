@@ -70,9 +70,9 @@ export type Order = 'learned' | 'stay' | 'none'
  * never seen in training stays possible.
  */
 export function learnSequence(
-  booklets: number[][],
+  booklets: (number[] | { labels: number[]; first: boolean })[],
   classes: number,
-  options: { stay?: number; priorWeight?: number; order?: Order } = {},
+  options: { stay?: number; priorWeight?: number; order?: Order; base?: BaseSequence } = {},
 ): SequenceData {
   const order = options.order ?? 'learned'
   if (order === 'none') {
@@ -81,11 +81,17 @@ export function learnSequence(
   }
   const stay = options.stay ?? 0.85
   const priorWeight = options.priorWeight ?? 4
+  const base = options.base
   const start = new Array<number>(classes).fill(1)
+  if (base) base.start.forEach((p, c) => (start[c] += p * base.startWeight))
   const counts = Array.from({ length: classes }, () => new Array<number>(classes).fill(0))
-  for (const labels of booklets) {
+  // A base model's probabilities count as that many transitions seen (issue 63 §1).
+  if (base) base.transitions.forEach((row, i) => row.forEach((p, j) => (counts[i][j] += p * base.weights[i])))
+  for (const booklet of booklets) {
     if (order === 'stay') continue
-    if (labels.length) start[labels[0]] += 1
+    // A run of a booklet's labels that does not start at its first question says nothing of the start.
+    const { labels, first } = Array.isArray(booklet) ? { labels: booklet, first: true } : booklet
+    if (labels.length && first) start[labels[0]] += 1
     for (let t = 1; t < labels.length; t++) counts[labels[t - 1]][labels[t]]++
   }
   const startTotal = start.reduce((a, b) => a + b, 0)
@@ -98,3 +104,6 @@ export function learnSequence(
   })
   return { start: start.map((n) => n / startTotal), transitions }
 }
+
+/** A model's order learnt before, in this training's classes, each row weighing `weights[i]` transitions. */
+export type BaseSequence = { start: number[]; transitions: number[][]; weights: number[]; startWeight: number }

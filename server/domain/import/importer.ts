@@ -5,7 +5,7 @@ import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm'
 import { isUniqueViolation } from '../../db/errors'
 import type { Db } from '../../db/index'
 import type { DisciplineSource } from '../../db/schema'
-import { analysisRevisions, disciplines, exams, questions, questionTopics, topics } from '../../db/schema'
+import { analysisRevisions, disciplines, exams, officialMix, questions, questionTopics, topics } from '../../db/schema'
 import { regradeSittings } from '../answering'
 import { readCitations } from '../citations/store'
 import type { ModelLoad } from '../classify/load'
@@ -54,18 +54,37 @@ type TopicRow = { id: number; disciplineId: number; name: string; nameKey: strin
 async function upsertDisciplines(tx: Runner, names: string[]) {
   const wanted = new Map<string, string>()
   for (const name of names) if (!wanted.has(nameKey(name))) wanted.set(nameKey(name), name.trim().replace(/\s+/g, ' '))
-  if (wanted.size === 0) return { byKey: new Map<string, DisciplineRow>(), created: 0 }
+  if (wanted.size === 0) return { byKey: new Map<string, DisciplineRow>(), created: 0, createdNames: [] as string[] }
   // Keys in one order: two files importing at once wait on each other's new rows, never in a cycle.
   const created = await tx
     .insert(disciplines)
     .values([...wanted].sort(byFirst).map(([key, name]) => ({ name, nameKey: key })))
     .onConflictDoNothing({ target: disciplines.nameKey })
-    .returning({ id: disciplines.id })
+    .returning({ id: disciplines.id, name: disciplines.name })
   const rows = await tx
     .select({ id: disciplines.id, name: disciplines.name, nameKey: disciplines.nameKey })
     .from(disciplines)
     .where(inArray(disciplines.nameKey, [...wanted.keys()]))
-  return { byKey: new Map(rows.map((r) => [r.nameKey, r])), created: created.length }
+  return { byKey: new Map(rows.map((r) => [r.nameKey, r])), created: created.length, createdNames: created.map((r) => r.name) }
+}
+
+/** Which of these names are disciplines of the OAB's first phase (reference data: official_mix), by key. */
+export async function oabKeysAmong(tx: Runner, names: string[]) {
+  if (!names.length) return new Set<string>()
+  const rows = await tx
+    .select({ nameKey: officialMix.nameKey })
+    .from(officialMix)
+    .where(inArray(officialMix.nameKey, [...new Set(names.map(nameKey))]))
+  return new Set(rows.map((r) => r.nameKey))
+}
+
+/** Creates the disciplines of these names that the OAB has and the bank lacks (issue 63 §1); the rows of those it has now. */
+export async function ensureOabDisciplines(tx: Runner, names: string[]) {
+  const keys = await oabKeysAmong(tx, names)
+  return upsertDisciplines(
+    tx,
+    names.filter((name) => keys.has(nameKey(name))),
+  )
 }
 
 async function upsertTopics(tx: Runner, pairs: { disciplineId: number; name: string }[]) {
@@ -165,6 +184,21 @@ export type ExamImportResult = {
   confident: number
   /** Why nothing was predicted (no model), if so. */
   predictionError: string | null
+  /** Questions whose discipline the file gave (not "Não classificada"). */
+  labelledByFile: number
+  /** Questions stored under "Não classificada", and why (null when none). */
+  unclassified: number
+  unclassifiedReason: string | null
+  /** The disciplines this import created, by name ("Não classificada" left out when predicted into). */
+  createdDisciplineNames: string[]
+}
+
+/** Why questions stayed "Não classificada": no model, or a prediction into a discipline that is not the OAB's. */
+function unclassifiedReason(predictionError: string | null, notRegistered: string[]) {
+  if (predictionError) return predictionError
+  if (notRegistered.length)
+    return `a disciplina prevista não está cadastrada nem é da OAB (${notRegistered.join(', ')}): cadastre-a e classifique em /admin/classificacao`
+  return 'nenhum modelo de disciplinas foi usado nesta importação'
 }
 
 /**
@@ -178,6 +212,9 @@ export async function importExam(db: Db, exam: ParsedExam, options: ImportOption
   const result = await db.transaction(async (tx) => {
     const existingExam = (await tx.select().from(exams).where(eq(exams.identityKey, identityKey)))[0]
     let createdDisciplines = 0
+    let createdDisciplineNames: string[] = []
+    /** Predicted disciplines that are neither in the bank nor the OAB's: their questions stay "Não classificada". */
+    const notRegistered = new Set<string>()
     let createdTopics = 0
     let disciplineByKey: Map<string, DisciplineRow>
     let topicByKey: Map<string, TopicRow>
@@ -211,14 +248,27 @@ export async function importExam(db: Db, exam: ParsedExam, options: ImportOption
             )
         : []
       topicByKey = new Map(topicRows.map((r) => [`${r.disciplineId}|${r.nameKey}`, r]))
-      // A prediction or "Não classificada" never fails a file: a predicted discipline the bank
-      // lacks falls back to "Não classificada", which is created when needed.
+      // A prediction or "Não classificada" never fails a file (issue 63 §1): a predicted discipline
+      // the bank lacks is created when it is one of the OAB's (reference data, official_mix), and
+      // said in the report; any other falls back to "Não classificada", with the reason.
       const missing = placed.filter((p) => p.source === 'prediction' && !disciplineByKey.has(nameKey(p.name)))
-      for (const p of missing) Object.assign(p, { name: UNCLASSIFIED, source: 'file', confidence: null, confident: false })
-      if (placed.some((p) => nameKey(p.name) === UNCLASSIFIED_KEY) && !disciplineByKey.has(UNCLASSIFIED_KEY)) {
-        const d = await upsertDisciplines(tx, [UNCLASSIFIED])
+      const official = await oabKeysAmong(
+        tx,
+        missing.map((p) => p.name),
+      )
+      for (const p of missing)
+        if (!official.has(nameKey(p.name))) {
+          notRegistered.add(p.name)
+          Object.assign(p, { name: UNCLASSIFIED, source: 'file', confidence: null, confident: false })
+        }
+      const toCreate = placed
+        .filter((p) => !disciplineByKey.has(nameKey(p.name)) && (p.source === 'prediction' || nameKey(p.name) === UNCLASSIFIED_KEY))
+        .map((p) => p.name)
+      if (toCreate.length) {
+        const d = await upsertDisciplines(tx, toCreate)
         for (const [key, row] of d.byKey) disciplineByKey.set(key, row)
         createdDisciplines = d.created
+        createdDisciplineNames = d.createdNames.filter((name) => nameKey(name) !== UNCLASSIFIED_KEY)
       }
       for (const [index, q] of exam.questions.entries()) {
         const discipline = disciplineByKey.get(nameKey(placed[index].name))
@@ -240,6 +290,7 @@ export async function importExam(db: Db, exam: ParsedExam, options: ImportOption
       )
       disciplineByKey = d.byKey
       createdDisciplines = d.created
+      createdDisciplineNames = d.createdNames
       const t = await upsertTopics(
         tx,
         exam.questions.flatMap((q, i) => q.topics.map((name) => ({ disciplineId: d.byKey.get(nameKey(placed[i].name))!.id, name }))),
@@ -426,6 +477,7 @@ export async function importExam(db: Db, exam: ParsedExam, options: ImportOption
         ON CONFLICT DO NOTHING`)
     await notifyReferenceData(tx)
 
+    const unclassified = placed.filter((p) => nameKey(p.name) === UNCLASSIFIED_KEY).length
     return {
       examId,
       examCreated: !existingExam,
@@ -438,6 +490,10 @@ export async function importExam(db: Db, exam: ParsedExam, options: ImportOption
       predicted: placed.filter((p) => p.source === 'prediction').length,
       confident: placed.filter((p) => p.source === 'prediction' && p.confident).length,
       predictionError,
+      labelledByFile: exam.questions.filter((q) => q.discipline !== null).length,
+      unclassified,
+      unclassifiedReason: unclassified ? unclassifiedReason(predictionError, [...notRegistered]) : null,
+      createdDisciplineNames,
     }
   })
   referenceDataChanged()
@@ -463,6 +519,17 @@ export type FileResult = {
   predicted_disciplines?: number
   confident_predictions?: number
   prediction_warning?: string
+  classification?: ClassificationReport
+}
+
+/** How the questions of an imported exam got their discipline (issue 63 §1). */
+export type ClassificationReport = {
+  by_file: number
+  confident: number
+  for_review: number
+  unclassified: number
+  unclassified_reason: string | null
+  created_disciplines: string[]
 }
 
 /** A file that imported: the counts the caller adds go beside the common fields. */
@@ -510,6 +577,14 @@ async function importParsedExam(db: Db, filename: string, exam: ParsedExam, star
       created_topics: result.createdTopics,
       ...(result.predicted ? { predicted_disciplines: result.predicted, confident_predictions: result.confident } : {}),
       ...(result.predictionError ? { prediction_warning: result.predictionError } : {}),
+      classification: {
+        by_file: result.labelledByFile,
+        confident: result.confident,
+        for_review: result.predicted - result.confident,
+        unclassified: result.unclassified,
+        unclassified_reason: result.unclassifiedReason,
+        created_disciplines: result.createdDisciplineNames,
+      },
     })
   } catch (error) {
     if (error instanceof ImportValidationError) return failedFile(filename, error.errors, started)

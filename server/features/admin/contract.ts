@@ -51,6 +51,17 @@ export const UploadFileResult = z
     confident_predictions: z.number().int().optional(),
     /** Why no discipline was predicted (no usable model): the questions stay "Não classificada". */
     prediction_warning: z.string().optional(),
+    /** How an exam's questions got their discipline: none is ever dropped in silence (issue 63 §1). */
+    classification: z
+      .object({
+        by_file: z.number().int(),
+        confident: z.number().int(),
+        for_review: z.number().int(),
+        unclassified: z.number().int(),
+        unclassified_reason: z.string().nullable(),
+        created_disciplines: z.array(z.string()),
+      })
+      .optional(),
   })
   .meta({ id: 'UploadFileResult' })
 

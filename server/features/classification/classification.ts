@@ -7,6 +7,7 @@ import { disciplines, exams, questions } from '../../db/schema'
 import type { CurrentModel } from '../../domain/classify/current'
 import { labelsChanged } from '../../domain/classify/current'
 import type { BookletQuestion } from '../../domain/classify/model'
+import { ensureOabDisciplines } from '../../domain/import/importer'
 import { UNCLASSIFIED_KEY } from '../../domain/import/parse-exam'
 import { referenceDataChanged } from '../../domain/reference-data'
 import { notifyReferenceData } from '../../domain/reference-notify'
@@ -38,7 +39,9 @@ function excerpt(text: string) {
 }
 
 const live = isNull(questions.removedAt)
-const predicted = and(eq(questions.disciplineSource, 'prediction'), live)
+const unclassifiedQuestion = sql`${questions.disciplineId} IN (SELECT id FROM disciplines WHERE name_key = ${UNCLASSIFIED_KEY})`
+/** The queue: predicted questions and those with no discipline at all (issue 63 §1: none left out). */
+const predicted = and(or(eq(questions.disciplineSource, 'prediction'), unclassifiedQuestion), live)
 
 /** The predicted questions, least confident first; `threshold` is the current model's (null: none). */
 export async function classificationQueue(
@@ -76,7 +79,11 @@ export async function classificationQueue(
       .offset((filters.page - 1) * CLASSIFICATION_PAGE_SIZE),
     db.select({ n: count() }).from(questions).where(filtered),
     db
-      .select({ predicted: sql<number>`count(*)::int`, below: sql<number>`count(*) FILTER (WHERE ${below})::int` })
+      .select({
+        predicted: sql<number>`count(*) FILTER (WHERE NOT ${unclassifiedQuestion})::int`,
+        below: sql<number>`count(*) FILTER (WHERE ${below} AND NOT ${unclassifiedQuestion})::int`,
+        unclassified: sql<number>`count(*) FILTER (WHERE ${unclassifiedQuestion})::int`,
+      })
       .from(questions)
       .where(predicted),
     db
@@ -113,6 +120,7 @@ export async function classificationQueue(
       predicted: Number(totals.predicted),
       confident: Number(totals.predicted) - Number(totals.below),
       to_review: Number(totals.below),
+      unclassified: Number(totals.unclassified),
     },
     model: modelJson(model),
     exams: examRows.map((e) => ({ ...e, predicted: Number(e.predicted) })),
@@ -212,7 +220,8 @@ export async function classificationReport(db: Db, model: CurrentModel): Promise
 /**
  * Predicts again, exam by exam (the booklet in number order, its labels pinned), every live
  * question still predicted or under "Não classificada"; file and review labels never change.
- * A prediction of a discipline the bank lacks leaves its question as it was.
+ * A prediction of a discipline the bank lacks creates it when it is the OAB's; of any other, leaves
+ * its question as it was.
  */
 export async function applyModel(db: Db, current: CurrentModel & { ok: true }, now: Date): Promise<Omit<ApplyResult, 'model'>> {
   const model = current.model
@@ -229,6 +238,8 @@ export async function applyModel(db: Db, current: CurrentModel & { ok: true }, n
   const changed: ApplyResult['changed'] = []
   const unknown: ApplyResult['unknown'] = []
   const updates: { id: number; disciplineId: number; confidence: number }[] = []
+  /** The predictions into a discipline the bank lacks, until it is known whether the OAB has it. */
+  const predicted = new Map<number, { from: string; confidence: number; confident: boolean }>()
   let examined = 0
   for (const examId of examIds) {
     const rows = await db
@@ -258,6 +269,7 @@ export async function applyModel(db: Db, current: CurrentModel & { ok: true }, n
       const to = byKey.get(nameKey(p.discipline))
       if (!to || to.nameKey === UNCLASSIFIED_KEY) {
         unknown.push({ question_id: r.id, exam: r.exam, number: r.number, discipline: p.discipline })
+        predicted.set(r.id, { from: r.discipline, confidence: p.confidence, confident: p.confident })
         continue
       }
       if (to.id !== r.disciplineId)
@@ -273,6 +285,29 @@ export async function applyModel(db: Db, current: CurrentModel & { ok: true }, n
       if (to.id !== r.disciplineId || r.source !== 'prediction' || r.confidence !== p.confidence)
         updates.push({ id: r.id, disciplineId: to.id, confidence: p.confidence })
     }
+  }
+  if (unknown.length) {
+    // A prediction into one of the OAB's disciplines the bank lacks creates it, as an import does (issue 63 §1).
+    const created = await ensureOabDisciplines(
+      db,
+      unknown.map((u) => u.discipline),
+    )
+    const left = unknown.filter((u) => !created.byKey.has(nameKey(u.discipline)))
+    for (const u of unknown.filter((x) => !left.includes(x))) {
+      const to = created.byKey.get(nameKey(u.discipline))!
+      const p = predicted.get(u.question_id)!
+      changed.push({
+        question_id: u.question_id,
+        exam: u.exam,
+        number: u.number,
+        from: p.from,
+        to: to.name,
+        confidence: p.confidence,
+        confident: p.confident,
+      })
+      updates.push({ id: u.question_id, disciplineId: to.id, confidence: p.confidence })
+    }
+    unknown.splice(0, unknown.length, ...left)
   }
   if (updates.length) {
     await db.transaction(async (tx) => {

@@ -27,10 +27,9 @@ const Named = z.object({ id: int(), name: z.string() })
 
 export const ModelJson = z
   .object({
-    origin: z
-      .enum(['bank', 'shipped'])
-      .nullable()
-      .meta({ description: 'bank: treinado com as questões classificadas do banco; shipped: o que vem com o produto; null: nenhum.' }),
+    origin: z.enum(['bank', 'shipped']).nullable().meta({
+      description: 'bank: o que vem com o produto mais as questões classificadas do banco; shipped: o que vem com o produto; null: nenhum.',
+    }),
     trained_on: z.object({ exams: int(), questions: int() }).nullable(),
     disciplines: int().meta({ description: 'Disciplinas que o modelo conhece.' }),
     threshold: z.number().nullable().meta({ description: 'Probabilidade a partir da qual uma previsão é confiante.' }),
@@ -57,6 +56,7 @@ const Totals = z.object({
   predicted: int().meta({ description: 'Questões com disciplina prevista, ainda não confirmadas.' }),
   confident: int(),
   to_review: int().meta({ description: 'As previstas abaixo do limiar de confiança.' }),
+  unclassified: int().meta({ description: 'Questões sem disciplina ("Não classificada"): também estão na fila, antes das previstas.' }),
 })
 
 export const ClassificationQueue = z

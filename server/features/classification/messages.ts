@@ -33,6 +33,6 @@ export const appliedMessage = (changed: number) =>
   changed === 0 ? 'Nenhuma disciplina mudou.' : changed === 1 ? '1 disciplina mudou.' : `${changed} disciplinas mudaram.`
 
 export const MODEL_ORIGIN_LABELS = {
-  bank: 'treinado com as questões classificadas do banco',
+  bank: 'o que vem com o Gabarita, mais as questões classificadas do banco',
   shipped: 'o modelo que vem com o Gabarita (9 provas públicas)',
 } as const

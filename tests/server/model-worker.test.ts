@@ -3,24 +3,45 @@ import { describe, expect, it } from 'vitest'
 import { generateBank } from '../../bench/generate'
 import { startServer } from '../../scripts/scale/cluster'
 import { openDatabase } from '../../server/db/index'
-import { currentModel, trainBankModel, trainElsewhere } from '../../server/domain/classify/current'
+import { currentModel, readTrainingBooklets, trainBankModel, trainElsewhere } from '../../server/domain/classify/current'
+import { defaultModel } from '../../server/domain/classify/load'
 import { runInWorker } from '../../server/worker-jobs'
 import { withEmptyPostgres } from '../support/empty-postgres'
 import { freePort } from '../support/free-port'
 
 const SOURCE_WORKER = new URL('../../server/worker.ts', import.meta.url)
+const shipped = defaultModel()
+if (!shipped.ok) throw new Error(shipped.error)
+const base = shipped.model.data
 
-// ADR 076: on PostgreSQL the discipline model trains in a worker thread, and only its data comes
-// back to the thread that serves the searches.
+// ADR 076, issue 63 §1: the discipline model trains in a worker thread, and only its data comes
+// back to the thread that serves. On PGlite (one opener) the booklets are read here and fed to it.
+describe('on PGlite, the labelled booklets fed to the worker thread', () => {
+  it('train the model this thread would train, on top of the shipped one', async () => {
+    const database = await openDatabase({ kind: 'pglite' })
+    try {
+      await generateBank(database.db, 600)
+      const here = await trainBankModel(database.db, base)
+      const training = await readTrainingBooklets(database.db, base)
+      const there = await runInWorker(SOURCE_WORKER, { job: 'trainBooklets', names: training!.names, base }, training!.booklets)
+      expect(here).not.toBeNull()
+      expect(there).toEqual(here!.data)
+      expect(there!.trainedOn.questions).toBe(600 + base.trainedOn.questions)
+    } finally {
+      await database.close()
+    }
+  }, 120_000)
+})
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the discipline model trained in a worker thread', () => {
   it('is the model this thread would train, handed back as data; a bank that cannot teach one answers null', async () => {
     await withEmptyPostgres(async (url) => {
       const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 })
       try {
-        expect(await runInWorker(SOURCE_WORKER, { job: 'disciplineModel', databaseUrl: url })).toBeNull()
+        expect(await runInWorker(SOURCE_WORKER, { job: 'disciplineModel', databaseUrl: url, base })).toBeNull()
         await generateBank(database.db, 1_000)
-        const here = await trainBankModel(database.db)
-        const there = await runInWorker(SOURCE_WORKER, { job: 'disciplineModel', databaseUrl: url })
+        const here = await trainBankModel(database.db, base)
+        const there = await runInWorker(SOURCE_WORKER, { job: 'disciplineModel', databaseUrl: url, base })
         expect(here).not.toBeNull()
         expect(there).toEqual(here!.data)
       } finally {
@@ -36,16 +57,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the discipline model trained in
       try {
         await generateBank(database.db, 1_000)
         let trainings = 0
-        trainElsewhere(database.db, () => {
+        trainElsewhere(database.db, (on) => {
           trainings++
-          return runInWorker(SOURCE_WORKER, { job: 'disciplineModel', databaseUrl: url })
+          return runInWorker(SOURCE_WORKER, { job: 'disciplineModel', databaseUrl: url, base: on })
         })
         const model = await currentModel(database.db)
         expect(model).toMatchObject({ ok: true, origin: 'bank', labelled: { questions: 1_000 } })
         // The same labels: the model already built, no second training.
         expect(await currentModel(database.db)).toBe(model)
         expect(trainings).toBe(1)
-        expect(model.ok && model.model.data).toEqual((await trainBankModel(database.db))!.data)
+        expect(model.ok && model.model.data).toEqual((await trainBankModel(database.db, base))!.data)
 
         trainElsewhere(other.db, async () => null)
         expect(await currentModel(other.db)).toMatchObject({ ok: true, origin: 'shipped' })
@@ -86,7 +107,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the discipline model trained in
         const report = await fetch(`${server.url}/api/v1/admin/classification/report`, { headers: { authorization: `Bearer ${token}` } })
         expect(report.status).toBe(200)
         const body = (await report.json()) as { model: { origin: string; trained_on: { questions: number } } }
-        expect(body.model).toMatchObject({ origin: 'bank', trained_on: { questions: 600 } })
+        // On top of the shipped model's 760 questions (issue 63 §1).
+        expect(body.model).toMatchObject({ origin: 'bank', trained_on: { questions: 600 + base.trainedOn.questions } })
         // Logged by the worker's trainer only: the thread that serves trained nothing. (The pipe
         // from the server may deliver the line a moment after the answer.)
         for (let i = 0; i < 50 && !server.output().includes('modelo de disciplinas: treinado'); i++)
