@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { generateBank } from '../../bench/generate'
 import { startServer } from '../../scripts/scale/cluster'
 import { openDatabase } from '../../server/db/index'
-import { currentModel, readTrainingBooklets, trainBankModel, trainElsewhere } from '../../server/domain/classify/current'
+import { currentModel, labelsChanged, readTrainingBooklets, trainBankModel, trainElsewhere } from '../../server/domain/classify/current'
 import { defaultModel } from '../../server/domain/classify/load'
 import { runInWorker } from '../../server/worker-jobs'
 import { withEmptyPostgres } from '../support/empty-postgres'
@@ -27,6 +27,23 @@ describe('on PGlite, the labelled booklets fed to the worker thread', () => {
       expect(here).not.toBeNull()
       expect(there).toEqual(here!.data)
       expect(there!.trainedOn.questions).toBe(600 + base.trainedOn.questions)
+    } finally {
+      await database.close()
+    }
+  }, 120_000)
+
+  it('a training that fails keeps the model the bank had', async () => {
+    const database = await openDatabase({ kind: 'pglite' })
+    try {
+      await generateBank(database.db, 300)
+      let fail = false
+      trainElsewhere(database.db, (on) => (fail ? Promise.resolve(null) : trainBankModel(database.db, on).then((m) => m?.data ?? null)))
+      const trained = await currentModel(database.db)
+      expect(trained).toMatchObject({ ok: true, origin: 'bank' })
+      fail = true
+      labelsChanged(database.db)
+      const after = await currentModel(database.db)
+      expect(after).toBe(trained)
     } finally {
       await database.close()
     }

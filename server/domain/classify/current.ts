@@ -179,13 +179,20 @@ export function trainElsewhere(db: Db, trainer: ModelTrainer) {
   trainers.set(db, trainer)
 }
 
-async function build(db: Db, labelled: { exams: number; questions: number }, modelFile: string | undefined): Promise<CurrentModel> {
+async function build(
+  db: Db,
+  labelled: { exams: number; questions: number },
+  modelFile: string | undefined,
+  previous: CurrentModel | null,
+): Promise<CurrentModel> {
   const loaded = shipped(modelFile)
   const base = loaded.ok ? loaded.model.data : null
   if (canTrain(labelled, base)) {
     const trainer = trainers.get(db)
     const model = trainer ? await trainer(base).then((data) => data && new DisciplineModel(data)) : await trainBankModel(db, base, labelled)
     if (model) return { ok: true, model, origin: 'bank', labelled }
+    // A training that failed keeps the bank's model it had (issue 63 §1), else the shipped one.
+    if (previous?.ok && previous.origin === 'bank') return previous
   }
   return loaded.ok ? { ...loaded, origin: 'shipped', labelled } : { ...loaded, labelled }
 }
@@ -225,7 +232,7 @@ export function currentModel(db: Db, options: { modelFile?: string } = {}): Prom
     const key = `${version.key}|${state.bumps}|${options.modelFile ?? ''}`
     if (state.key !== key || !state.pending) {
       state.key = key
-      const pending = build(db, { exams: version.exams, questions: version.questions }, options.modelFile)
+      const pending = build(db, { exams: version.exams, questions: version.questions }, options.modelFile, state.last)
       state.pending = pending
       void pending.then(
         (result) => {
