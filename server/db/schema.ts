@@ -855,7 +855,17 @@ export type SimulationFiltersValue = {
   only_wrong?: boolean
 }
 /** A discipline the bank could not fill when the simulado was drawn. */
-export type SimulationShortfall = { discipline_id: number; discipline_name: string; wanted: number; drawn: number }
+/**
+ * A discipline of the mix the bank cannot fill (issue 63 §3): `discipline_id` null when the bank
+ * has no such discipline; `to`, where its missing questions went (absent in sittings drawn before).
+ */
+export type SimulationShortfall = {
+  discipline_id: number | null
+  discipline_name: string
+  wanted: number
+  drawn: number
+  to?: { discipline_id: number; discipline_name: string; count: number }[]
+}
 
 /**
  * Simulados (issue 29, ADR 045): one sitting. The deadline is kept here (started_at + duration)

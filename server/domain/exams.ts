@@ -2,6 +2,7 @@ import { asc, desc, eq, ne, sql } from 'drizzle-orm'
 
 import type { Db } from '../db/index'
 import { queryRows } from '../db/index'
+import type { SimulationShortfall } from '../db/schema'
 import { disciplines, simulationMix } from '../db/schema'
 import { lastModel } from './classify/current'
 import { EXAME_ORDEM_MINUTES, EXAME_ORDEM_PASS, EXAME_ORDEM_SIZE } from './exame-ordem'
@@ -28,6 +29,7 @@ export type ExamSummary = {
 }
 
 type MixLine = { discipline_id: number; discipline_name: string; count: number; available: number }
+type Shortfall = Required<SimulationShortfall>
 
 /** The mix an Exame de Ordem simulado is drawn in (the simulations contract's ExameOrdemPlanJson). */
 export type ExameOrdemPlan = {
@@ -38,7 +40,7 @@ export type ExameOrdemPlan = {
   /** Where the mix comes from, said to students ("Na proporção do XXV Exame …"). */
   summary: string
   mix: MixLine[]
-  shortfall: { discipline_id: number; discipline_name: string; wanted: number; drawn: number }[]
+  shortfall: Shortfall[]
   size: number
   duration_minutes: number
   pass_mark: number
@@ -179,13 +181,62 @@ async function bookletMix(db: Db) {
   return { booklet: null, passedOver }
 }
 
-/** The official distribution kept as data, on the bank's disciplines: a line the bank lacks is left out. */
-async function officialMixRows(db: Db): Promise<MixRow[]> {
-  return queryRows<MixRow>(
+/** The official distribution kept as data: its lines on the bank's disciplines, and those the bank lacks. */
+async function officialMixRows(db: Db): Promise<{ mix: MixRow[]; absent: Absent[] }> {
+  const rows = await queryRows<{ disciplineId: number | null; name: string; count: number }>(
     db,
-    sql`SELECT d.id AS "disciplineId", o.count FROM official_mix o JOIN disciplines d ON d.name_key = o.name_key
+    sql`SELECT d.id AS "disciplineId", o.name, o.count FROM official_mix o LEFT JOIN disciplines d ON d.name_key = o.name_key
          WHERE o.count > 0 ORDER BY o.position`,
   )
+  return {
+    mix: rows.flatMap((r) => (r.disciplineId === null ? [] : [{ disciplineId: r.disciplineId, count: r.count }])),
+    absent: rows.flatMap((r) => (r.disciplineId === null ? [{ name: r.name, count: r.count }] : [])),
+  }
+}
+
+/** A line of the distribution whose discipline the bank does not have at all. */
+type Absent = { name: string; count: number }
+
+/**
+ * Where the questions a discipline cannot give go (issue 63 §3): one at a time, to the line with
+ * spare questions whose share is largest for what it already received (count / (extra + 1), the
+ * mix's order breaking ties): Ética's 8 take the first, then the 6s… Deterministic, so the page
+ * says beforehand what the draw does.
+ */
+export function redistribute(rows: MixLine[], absent: Absent[]): Shortfall[] {
+  const extra = new Map<number, number>()
+  const spare = (r: MixLine) => r.available - r.count - (extra.get(r.discipline_id) ?? 0)
+  const short: { line: Omit<Shortfall, 'to'>; missing: number }[] = [
+    ...rows
+      .filter((r) => r.available < r.count)
+      .map((r) => ({
+        line: { discipline_id: r.discipline_id, discipline_name: r.discipline_name, wanted: r.count, drawn: r.available },
+        missing: r.count - r.available,
+      })),
+    ...absent.map((a) => ({ line: { discipline_id: null, discipline_name: a.name, wanted: a.count, drawn: 0 }, missing: a.count })),
+  ]
+  return short.map(({ line, missing }) => {
+    const to = new Map<number, number>()
+    for (let i = 0; i < missing; i++) {
+      let best: MixLine | undefined
+      for (const r of rows) {
+        if (spare(r) <= 0) continue
+        if (!best || r.count / ((extra.get(r.discipline_id) ?? 0) + 1) > best.count / ((extra.get(best.discipline_id) ?? 0) + 1)) best = r
+      }
+      // Nothing spare left: the draw makes up the rest from any discipline, as before.
+      if (!best) break
+      extra.set(best.discipline_id, (extra.get(best.discipline_id) ?? 0) + 1)
+      to.set(best.discipline_id, (to.get(best.discipline_id) ?? 0) + 1)
+    }
+    return {
+      ...line,
+      to: [...to].map(([id, count]) => ({
+        discipline_id: id,
+        discipline_name: rows.find((r) => r.discipline_id === id)!.discipline_name,
+        count,
+      })),
+    }
+  })
 }
 
 /** The admin's table (empty: the booklet's mix holds), largest share first. */
@@ -221,7 +272,7 @@ function mixSummary(origin: Origin) {
 
 type Origin = { source: ExameOrdemPlan['source']; exam?: ExamSummary; predicted?: number; passedOver?: PassedOver[] }
 
-async function planOf(db: Db, origin: Origin, mix: MixRow[]): Promise<ExameOrdemPlan> {
+async function planOf(db: Db, origin: Origin, mix: MixRow[], absent: Absent[] = []): Promise<ExameOrdemPlan> {
   const ids = mix.map((m) => m.disciplineId)
   const [names, available] = await Promise.all([disciplineNames(db, ids), availableByDiscipline(db, ids)])
   const rows = mix.map((m) => ({
@@ -237,9 +288,7 @@ async function planOf(db: Db, origin: Origin, mix: MixRow[]): Promise<ExameOrdem
     exam: exam ? { id: exam.id, name: exam.name, year: exam.year, board: exam.board, predicted: origin.predicted ?? 0 } : null,
     passed_over: origin.passedOver ?? [],
     mix: rows,
-    shortfall: rows
-      .filter((r) => r.available < r.count)
-      .map((r) => ({ discipline_id: r.discipline_id, discipline_name: r.discipline_name, wanted: r.count, drawn: r.available })),
+    shortfall: redistribute(rows, absent),
     size: EXAME_ORDEM_SIZE,
     duration_minutes: EXAME_ORDEM_MINUTES,
     pass_mark: EXAME_ORDEM_PASS,
@@ -254,7 +303,7 @@ export async function bookletPlan(db: Db): Promise<ExameOrdemPlan> {
   const { booklet, passedOver } = await bookletMix(db)
   if (booklet) return planOf(db, { source: 'exam', exam: booklet.exam, predicted: booklet.predicted, passedOver }, booklet.mix)
   const official = await officialMixRows(db)
-  if (official.length) return planOf(db, { source: 'official', passedOver }, official)
+  if (official.mix.length) return planOf(db, { source: 'official', passedOver }, official.mix, official.absent)
   return planOf(db, { source: 'none', passedOver }, [])
 }
 

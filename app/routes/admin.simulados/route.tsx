@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { call } from '#server/client/call'
 import { disciplinesApi } from '#server/features/disciplines/contract'
 import { simulationsApi } from '#server/features/simulations/contract'
-import { SIMULATION_KIND_LABELS } from '#server/features/simulations/messages'
+import { shortfallLine, SIMULATION_KIND_LABELS } from '#server/features/simulations/messages'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/forms'
@@ -125,6 +125,13 @@ export default function AdminSimulationsPage() {
             : `${data.summary} Salve uma tabela para usar outra distribuição.`}{' '}
           A soma deve ser 80.
         </p>
+        {data.shortfall.length ? (
+          <ul className="mt-2 list-disc pl-5 text-sm text-amber-900 dark:text-amber-100" data-testid="faltas-distribuicao">
+            {data.shortfall.map((f) => (
+              <li key={f.discipline_name}>{shortfallLine(f)}</li>
+            ))}
+          </ul>
+        ) : null}
         <Form method="post" className="mt-3" {...getFormProps(form)}>
           <CsrfInput />
           <CountTable total={total}>

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 
-import { SIMULATION_KIND_LABELS } from '#server/features/simulations/messages'
+import { shortfallLine, SIMULATION_KIND_LABELS } from '#server/features/simulations/messages'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field } from '~/components/forms'
@@ -125,10 +125,10 @@ function ExameOrdemCard({ data }: { data: Data }) {
           <p className="font-semibold">O banco ainda não tem questões suficientes de:</p>
           <ul className="mt-1 list-disc pl-5">
             {plan.shortfall.map((s) => (
-              <li key={s.discipline_id}>{`${s.discipline_name}: ${s.drawn} de ${s.wanted}`}</li>
+              <li key={s.discipline_name}>{shortfallLine(s)}</li>
             ))}
           </ul>
-          <p className="mt-1">As outras disciplinas completam as {plan.size} questões; o resultado dirá quais faltaram.</p>
+          <p className="mt-1">Assim o simulado continua com {plan.size} questões; o resultado dirá quais faltaram.</p>
         </div>
       ) : null}
       <Refused data={data} kind="exame_ordem" />

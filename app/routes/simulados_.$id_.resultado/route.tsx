@@ -4,7 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 
 import { call } from '#server/client/call'
 import { simulationsApi } from '#server/features/simulations/contract'
-import { SIMULATION_KIND_LABELS } from '#server/features/simulations/messages'
+import { shortfallLine, SIMULATION_KIND_LABELS } from '#server/features/simulations/messages'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ScrollRegion } from '~/components/scroll-region'
 import { ExplanationBlock } from '~/question/explanation'
@@ -127,9 +127,7 @@ export default function ResultPage() {
           </dl>
         )}
         {s.shortfall.length ? (
-          <p className="mt-3 text-sm">
-            {`Faltaram questões no banco de: ${s.shortfall.map((f) => `${f.discipline_name} (${f.drawn} de ${f.wanted})`).join(', ')}. Outras disciplinas completaram o simulado.`}
-          </p>
+          <p className="mt-3 text-sm">{`Faltaram questões no banco. ${s.shortfall.map((f) => shortfallLine(f)).join('. ')}.`}</p>
         ) : null}
       </section>
 

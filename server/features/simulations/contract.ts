@@ -47,10 +47,13 @@ const ExamRef = z.object({ id: int(), name: z.string(), year: int(), board: z.st
 /** A discipline the bank could not fill in the wanted count; the others made up the difference. */
 export const ShortfallJson = z
   .object({
-    discipline_id: int(),
+    discipline_id: int().nullable().meta({ description: 'null: o banco não tem a disciplina.' }),
     discipline_name: z.string(),
     wanted: int(),
     drawn: int(),
+    to: z
+      .array(z.object({ discipline_id: int(), discipline_name: z.string(), count: int() }))
+      .meta({ description: 'Para onde foram as questões que faltaram (issue 63 §3).' }),
   })
   .meta({ id: 'SimulationShortfall' })
 

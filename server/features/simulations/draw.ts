@@ -30,7 +30,7 @@ const shuffle = <T>(items: T[]) => {
 
 /**
  * 80 questions in the plan's mix (never one an admin confirmed outdated, ADR 053), each discipline's block in the booklet's order. A discipline
- * the bank cannot fill is made up from the others (the mix's disciplines first), and said.
+ * the bank cannot fill is made up by the disciplines the plan names (issue 63 §3); past their spare questions, by any other.
  */
 export async function drawExameOrdem(db: Db, plan: ExameOrdemPlanJson): Promise<DrawOutcome> {
   if (!plan.mix.length)
@@ -41,7 +41,10 @@ export async function drawExameOrdem(db: Db, plan: ExameOrdemPlanJson): Promise<
       extra: { code: 'NO_COMPLETE_EXAM' },
     }
   const ids = plan.mix.map((m) => m.discipline_id)
-  const counts = plan.mix.map((m) => m.count)
+  // What a discipline cannot give goes where the plan said (issue 63 §3).
+  const extra = new Map<number, number>()
+  for (const f of plan.shortfall) for (const to of f.to) extra.set(to.discipline_id, (extra.get(to.discipline_id) ?? 0) + to.count)
+  const counts = plan.mix.map((m) => m.count + (extra.get(m.discipline_id) ?? 0))
   const picked = await queryRows<{ id: number; discipline_id: number }>(
     db,
     sql`SELECT id, discipline_id FROM (

@@ -8,6 +8,7 @@ import { disciplines, questions, simulationQuestions } from '#server/db/schema'
 import { lastModel } from '#server/domain/classify/current'
 import { importExamBytes } from '#server/domain/import/importer'
 import { UNCLASSIFIED_KEY } from '#server/domain/import/parse-exam'
+import { shortfallLine } from '#server/features/simulations/messages'
 
 import { createTestContext, createTestUser } from '../../../tests/support/context'
 import { contractRequest } from '../../../tests/support/contract'
@@ -28,6 +29,13 @@ type Plan = {
   exam: { id: number; name: string; predicted: number } | null
   passed_over: { id: number; name: string; unclassified: number; uncertain: number }[]
   mix: { discipline_id: number; discipline_name: string; count: number }[]
+  shortfall: {
+    discipline_id: number | null
+    discipline_name: string
+    wanted: number
+    drawn: number
+    to: { discipline_id: number; discipline_name: string; count: number }[]
+  }[]
 }
 
 let t: Awaited<ReturnType<typeof createTestContext>>
@@ -119,6 +127,14 @@ describe('the Exame de Ordem mix (issue 38 §2)', () => {
     expect(p.mix.map((m) => m.discipline_name)).not.toContain('Não classificada')
     expect(p.mix.map((m) => m.discipline_name)).not.toContain('Filosofia do Direito')
     expect(p.mix.reduce((s, m) => s + m.count, 0)).toBe(72)
+    // The page names the four and where their 8 questions go (issue 63 §3): by the largest share for what
+    // a line already took (Ética's 8, the 6s, then the 5s over Ética's 8 / 2).
+    expect(p.shortfall.map((f) => shortfallLine(f))).toEqual([
+      'Filosofia do Direito: nenhuma questão no banco — 1 questão a mais de Ética Profissional e 1 de Direito Constitucional',
+      'Direito Eleitoral: nenhuma questão no banco — 1 questão a mais de Direito Civil e 1 de Direito Processual Civil',
+      'Direito Financeiro: nenhuma questão no banco — 1 questão a mais de Direito Penal e 1 de Direito Processual Penal',
+      'Direito Previdenciário: nenhuma questão no banco — 1 questão a mais de Direito Tributário e 1 de Direito Administrativo',
+    ])
 
     const student = await createTestUser(t.ctx, { plan: 'PRO' })
     const started = await api('post', '/simulations', student.auth).send({ kind: 'exame_ordem' }).expect(201)
@@ -129,6 +145,11 @@ describe('the Exame de Ordem mix (issue 38 §2)', () => {
       .where(eq(simulationQuestions.simulationId, started.body.simulation.id))
     expect(cells).toHaveLength(80)
     expect(cells.filter((c) => c.disciplineId === unclassifiedId)).toHaveLength(0)
+    // Drawn as said: each line's count plus what it took, none elsewhere.
+    for (const m of p.mix) {
+      const more = p.shortfall.flatMap((f) => f.to).filter((x) => x.discipline_id === m.discipline_id)
+      expect(cells.filter((c) => c.disciplineId === m.discipline_id)).toHaveLength(m.count + more.reduce((n, x) => n + x.count, 0))
+    }
   })
 
   it('refuses “Não classificada” in the admin’s table, and the study plan never weighs it', async () => {

@@ -36,3 +36,19 @@ export const PLANS_URL = '/trocar-plano'
 /** The admin's table refuses the bucket of questions with no discipline (ADR 054). */
 export const UNCLASSIFIED_IN_MIX =
   '“Não classificada” não entra na distribuição: classifique essas questões em /admin/classificacao ou escolha outras disciplinas.'
+
+/** "Direito Eleitoral: nenhuma questão no banco — 1 questão a mais de Ética Profissional e 1 de Direito Civil" (issue 63 §3). */
+export function shortfallLine(f: {
+  discipline_name: string
+  drawn: number
+  wanted: number
+  to: { discipline_name: string; count: number }[]
+}) {
+  const have = f.drawn === 0 ? 'nenhuma questão no banco' : `só ${f.drawn} de ${f.wanted} no banco`
+  if (!f.to.length) return `${f.discipline_name}: ${have}`
+  const parts = f.to.map((t, i) =>
+    i === 0 ? `${t.count} ${t.count === 1 ? 'questão' : 'questões'} a mais de ${t.discipline_name}` : `${t.count} de ${t.discipline_name}`,
+  )
+  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} e ${parts[parts.length - 1]}`
+  return `${f.discipline_name}: ${have} — ${list}`
+}

@@ -156,16 +156,27 @@ describe('exams and the Exame de Ordem mix', () => {
       .send({ mix: [...mix, { discipline_id: thinId, count: 10 }] })
       .expect(200)
     expect(set.body.effective.source).toBe('admin')
-    expect(set.body.effective.shortfall).toEqual([{ discipline_id: thinId, discipline_name: 'Direito Rarefeito', wanted: 10, drawn: 2 }])
+    const [short] = set.body.effective.shortfall
+    expect(set.body.effective.shortfall).toHaveLength(1)
+    expect(short).toMatchObject({ discipline_id: thinId, discipline_name: 'Direito Rarefeito', wanted: 10, drawn: 2 })
+    // The 8 it cannot give, named beforehand (issue 63 §3): the largest shares first, one each.
+    const to = short.to as { discipline_id: number; count: number }[]
+    expect(to.reduce((n, x) => n + x.count, 0)).toBe(8)
+    expect(to.every((x) => x.count === 1)).toBe(true)
 
     const pro = await withPlan('PRO')
     const options = (await api('get', '/simulations/options', pro.auth).expect(200)).body
     expect(options.exame_ordem.shortfall).toHaveLength(1)
     const sim = await start(pro, { kind: 'exame_ordem' })
     expect(sim.size).toBe(80)
-    expect(sim.shortfall).toEqual([{ discipline_id: thinId, discipline_name: 'Direito Rarefeito', wanted: 10, drawn: 2 }])
+    expect(sim.shortfall).toEqual([short])
     const drawn = await cells(sim.id)
     expect(drawn.filter((c) => c.disciplineId === thinId)).toHaveLength(2)
+    // The draw did what the page said: each named discipline gave its count plus what it took.
+    for (const m of mix) {
+      const more = to.find((x) => x.discipline_id === m.discipline_id)?.count ?? 0
+      expect(drawn.filter((c) => c.disciplineId === m.discipline_id)).toHaveLength(m.count + more)
+    }
     expect(new Set(drawn.map((c) => c.questionId)).size).toBe(80)
 
     const stats = (await api('get', '/admin/simulations/stats', admin.auth).expect(200)).body

@@ -130,7 +130,8 @@ export function toSimulationJson(row: SimulationRow, now: Date): SimulationJson 
     pass_mark: passMark(row.size),
     score: finished ? row.score : null,
     passed: finished ? row.passed : null,
-    shortfall: row.shortfall ?? [],
+    // Sittings drawn before issue 63 §3 did not keep where the missing questions went.
+    shortfall: (row.shortfall ?? []).map((f) => ({ ...f, to: f.to ?? [] })),
   }
 }
 
