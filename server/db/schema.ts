@@ -1073,6 +1073,25 @@ export const legislativeChanges = pgTable('legislative_changes', {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
+  /**
+   * What the change changed (issue 63 §2, ADR 089): 'discipline', a code replaced whole (every
+   * question of its disciplines); 'scope', the norms it replaced (`scopeNorms`, citation keys), the
+   * articles it changed (`scopeArticles`, 'clt@art. 58') and, for a question that cites neither,
+   * the subjects it is about (`scopeTerms`, phrases read in the statement of its disciplines' questions).
+   */
+  scopeKind: text('scope_kind').$type<'discipline' | 'scope'>().notNull().default('discipline'),
+  scopeNorms: text('scope_norms')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  scopeArticles: text('scope_articles')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  scopeTerms: text('scope_terms')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   ...timestamps,
 })
 

@@ -6,12 +6,12 @@ import { changeApplies, outdatedBadge, outdatedBy, outdatedTitle } from './legis
 // The rule of "Pode estar desatualizada" (ADR 053): the exam's day before the date in force, or
 // with only its year, a year before (probably) or the same year (possibly).
 
-const CIVIL = 1
-const TRABALHO = 2
-const PENAL = 3
+// Which changes a question is in the scope of is the SQL's (changesInScopeSql); here, given.
+const BOTH = [1, 2]
+const LABOUR = [2]
 const rules: LegislativeRule[] = [
-  { id: 1, label: 'CPC/2015', name: 'Lei 13.105/2015 (Código de Processo Civil)', in_force: '2016-03-18', discipline_ids: [CIVIL] },
-  { id: 2, label: 'Reforma trabalhista', name: 'Lei 13.467/2017', in_force: '2017-11-11', discipline_ids: [TRABALHO, CIVIL] },
+  { id: 1, label: 'CPC/2015', name: 'Lei 13.105/2015 (Código de Processo Civil)', in_force: '2016-03-18', discipline_ids: [1] },
+  { id: 2, label: 'Reforma trabalhista', name: 'Lei 13.467/2017', in_force: '2017-11-11', discipline_ids: [2, 1] },
 ]
 
 describe('changeApplies', () => {
@@ -29,8 +29,8 @@ describe('changeApplies', () => {
 })
 
 describe('outdatedBy and the badge', () => {
-  it('lists the changes of the question’s discipline, oldest first, and joins their labels', () => {
-    const found = outdatedBy(rules, CIVIL, { applied_on: null, year: 2010 })
+  it('lists the changes whose scope the question is in, oldest first, and joins their labels', () => {
+    const found = outdatedBy(rules, BOTH, { applied_on: null, year: 2010 })
     expect(found.map((c) => c.label)).toEqual(['CPC/2015', 'Reforma trabalhista'])
     expect(outdatedBadge(found)).toBe('Pode estar desatualizada: CPC/2015, Reforma trabalhista')
     expect(outdatedTitle(found)).toBe(
@@ -39,15 +39,15 @@ describe('outdatedBy and the badge', () => {
   })
 
   it('says when only the year is known and it is the change’s', () => {
-    const found = outdatedBy(rules, TRABALHO, { applied_on: null, year: 2017 })
+    const found = outdatedBy(rules, LABOUR, { applied_on: null, year: 2017 })
     expect(found).toEqual([{ label: 'Reforma trabalhista', name: 'Lei 13.467/2017', in_force: '2017-11-11', same_year: true }])
     expect(outdatedTitle(found)).toContain('prova do mesmo ano')
   })
 
-  it('an unaffected or unknown discipline, or an exam after every change, has no badge', () => {
-    expect(outdatedBy(rules, PENAL, { applied_on: null, year: 2010 })).toEqual([])
-    expect(outdatedBy(rules, 999, { applied_on: '2010-08-22', year: 2010 })).toEqual([])
-    expect(outdatedBy(rules, CIVIL, { applied_on: '2018-01-01', year: 2018 })).toEqual([])
+  it('a question in no change’s scope, or of an exam after every change, has no badge', () => {
+    expect(outdatedBy(rules, [], { applied_on: null, year: 2010 })).toEqual([])
+    expect(outdatedBy(rules, [999], { applied_on: '2010-08-22', year: 2010 })).toEqual([])
+    expect(outdatedBy(rules, BOTH, { applied_on: '2018-01-01', year: 2018 })).toEqual([])
     expect(outdatedBadge([])).toBeNull()
   })
 })

@@ -1,6 +1,7 @@
 // "Pode estar desatualizada" (issue 38 §3, ADR 053), the rule alone: pure, no database, so the
-// pages format the badge with it too. A change applies to a question when the question's
-// discipline is affected and its exam was applied before the date in force; with only the exam's
+// pages format the badge with it too. A change applies to a question in its scope (what it cites or
+// is about, or its discipline for a code replaced whole: changesInScopeSql, ADR 089) whose exam was
+// applied before the date in force; with only the exam's
 // year, a year before the date's year makes it probably outdated and the same year possibly so.
 // Both show the same badge. Its SQL twin for the filters is possiblyOutdatedSql (./legislation.ts).
 
@@ -21,11 +22,11 @@ export function changeApplies(change: Pick<LegislativeRule, 'in_force'>, exam: E
   return exam.year === year ? 'same_year' : null
 }
 
-/** The changes that may have outdated a question of this discipline and exam, oldest first. */
-export function outdatedBy(rules: LegislativeRule[], disciplineId: number, exam: ExamWhen): PossibleChange[] {
+/** The changes that may have outdated a question of this exam, among those whose scope it is in (changesInScopeSql), oldest first. */
+export function outdatedBy(rules: LegislativeRule[], inScope: readonly number[], exam: ExamWhen): PossibleChange[] {
   const found: PossibleChange[] = []
   for (const rule of rules) {
-    if (!rule.discipline_ids.includes(disciplineId)) continue
+    if (!inScope.includes(rule.id)) continue
     const how = changeApplies(rule, exam)
     if (how) found.push({ label: rule.label, name: rule.name, in_force: rule.in_force, same_year: how === 'same_year' })
   }

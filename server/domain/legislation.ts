@@ -40,21 +40,43 @@ export async function loadLegislativeRules(db: Db): Promise<LegislativeRule[]> {
   }))
 }
 
-function parseIntArray(value: number[] | string | null): number[] {
+/** An int[] as PGlite or pg hands it over. */
+export function parseIntArray(value: number[] | string | null): number[] {
   if (Array.isArray(value)) return value.map(Number)
   if (!value) return []
   return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number)
 }
 
 /**
+ * SQL over question `q` and change `lc`: whether the question is in the change's scope (issue 63 §2,
+ * ADR 089), whatever the dates. A code replaced whole: every question of its disciplines. Else: the
+ * question cites a norm it replaced or an article it changed, or, in its disciplines, its text names
+ * a subject it changed, as whole words (the search vector's stems made "publicidade" match "público").
+ */
+export function inScopeSql(q: SQL, lc: SQL): SQL {
+  const ofDisciplines = sql`${q}.discipline_id IN ${CHANGE_DISCIPLINES(lc)}`
+  return sql`(CASE WHEN ${lc}.scope_kind = 'discipline' THEN ${ofDisciplines}
+    ELSE EXISTS (SELECT 1 FROM question_citations c WHERE c.question_id = ${q}.id
+                   AND (c.key = ANY(${lc}.scope_norms) OR c.key || '@' || c.article = ANY(${lc}.scope_articles)))
+      OR (${ofDisciplines} AND EXISTS (SELECT 1 FROM unnest(${lc}.scope_terms) t(term)
+            WHERE gabarita_fold(${q}.statement || ' ' || ${q}.alternatives::text) ~ ('\\m' || gabarita_fold(t.term) || '\\M')))
+    END)`
+}
+
+/** SQL over question `q`: the ids of the changes whose scope it is in (the card adds the dates, changeApplies). */
+export function changesInScopeSql(q = sql`q`): SQL {
+  return sql`ARRAY(SELECT lc.id FROM legislative_changes lc WHERE ${inScopeSql(q, sql`lc`)} ORDER BY lc.id)`
+}
+
+/**
  * SQL over question `q` (its exam joined as needed): true when some change may have outdated it,
- * the same rule as changeApplies.
+ * the same rule as the card's (in scope, and its exam before the date in force: changeApplies).
  */
 export function possiblyOutdatedSql(q = sql`q`): SQL {
   return sql`EXISTS (SELECT 1 FROM legislative_changes lc JOIN exams le ON le.id = ${q}.exam_id
-      WHERE ${q}.discipline_id IN ${CHANGE_DISCIPLINES(sql`lc`)}
-        AND CASE WHEN le.applied_on IS NOT NULL THEN le.applied_on < lc.in_force
-                 ELSE ${q}.year <= extract(year FROM lc.in_force)::int END)`
+      WHERE CASE WHEN le.applied_on IS NOT NULL THEN le.applied_on < lc.in_force
+                 ELSE ${q}.year <= extract(year FROM lc.in_force)::int END
+        AND ${inScopeSql(q, sql`lc`)})`
 }
 
 /** SQL over question `q`: what "Excluir desatualizadas" keeps (neither confirmed nor possibly outdated). */

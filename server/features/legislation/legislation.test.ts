@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { errorReports, legislativeChanges, questions } from '#server/db/schema'
+import { readCitations } from '#server/domain/citations/store'
 
 import { createTestContext, createTestUser } from '../../../tests/support/context'
 import { contractRequest } from '../../../tests/support/contract'
@@ -44,8 +45,19 @@ beforeAll(async () => {
       statement: 'Civil julho 2016',
     },
     { discipline: 'Direito Constitucional', exam: { name: 'Exame 2010.2', year: 2010, board: 'FGV' }, statement: 'Constitucional 2010' },
-    { discipline: 'Ética Profissional', exam: { name: 'Exame 2010.2', year: 2010, board: 'FGV' }, statement: 'Ética 2010' },
+    ...[
+      // Issue 63 §2: a change by scope badges what a question cites or its statement is about.
+      ['Ética Profissional', 'Ética 2010: consoante as regras do Código de Ética, o advogado deve'],
+      ['Ética Profissional', 'Ética 2010: nos termos do Estatuto, a inscrição do advogado'],
+      ['Ética Profissional', 'Ética 2010: sobre a publicidade do advogado, assinale'],
+      ['Direito Administrativo', 'Administrativo 2010: consoante a Lei 8.666/93, a licitação'],
+      ['Direito Administrativo', 'Administrativo 2010: os serviços públicos uti singuli'],
+      ['Direito do Trabalho', 'Trabalho 2010: na forma do art. 71, § 4º, da CLT, o intervalo'],
+      ['Direito do Trabalho', 'Trabalho 2010: a justa causa do art. 482 da CLT'],
+      ['Direito Processual Penal', 'Processo Penal 2010: a prisão preventiva decretada de ofício'],
+    ].map(([discipline, statement]) => ({ discipline, exam: { name: 'Exame 2010.2', year: 2010, board: 'FGV' }, statement })),
   ])
+  await readCitations(t.db)
 })
 afterAll(() => t.close())
 
@@ -74,7 +86,16 @@ describe('the seeded changes and the badge on the cards', () => {
     expect(all.get(idOf('Civil julho 2016'))).toEqual({ possible: [], confirmed: null })
     expect(all.get(idOf('Civil 2016'))!.possible).toEqual([expect.objectContaining({ label: 'CPC/2015', same_year: true })])
     expect(all.get(idOf('Constitucional 2010'))!.possible).toEqual([])
-    expect(all.get(idOf('Ética 2010'))!.possible.map((p) => p.label)).toEqual(['Código de Ética/2015'])
+    const labels = (statement: string) => all.get(idOf(statement))!.possible.map((p) => p.label)
+    // The 2015 code carried most of the 1995 one over: naming it is no sign; the Estatuto stayed in force.
+    expect(labels('Ética 2010: consoante as regras do Código de Ética, o advogado deve')).toEqual([])
+    expect(labels('Ética 2010: nos termos do Estatuto, a inscrição do advogado')).toEqual([])
+    expect(labels('Ética 2010: sobre a publicidade do advogado, assinale')).toEqual(['Código de Ética/2015'])
+    expect(labels('Administrativo 2010: consoante a Lei 8.666/93, a licitação')).toEqual(['Lei 14.133/2021'])
+    expect(labels('Administrativo 2010: os serviços públicos uti singuli')).toEqual([])
+    expect(labels('Trabalho 2010: na forma do art. 71, § 4º, da CLT, o intervalo')).toEqual(['Reforma trabalhista'])
+    expect(labels('Trabalho 2010: a justa causa do art. 482 da CLT')).toEqual([])
+    expect(labels('Processo Penal 2010: a prisão preventiva decretada de ofício')).toEqual(['Pacote Anticrime'])
     // The one question's endpoint carries it too.
     const one = await api('get', `/questions/${idOf('Civil 2010')}`).expect(200)
     expect(one.body.data.outdated.possible[0].label).toBe('CPC/2015')
@@ -82,7 +103,17 @@ describe('the seeded changes and the badge on the cards', () => {
 
   it('"exclude_outdated" leaves out the possibly outdated ones', async () => {
     const kept = (await cards('exclude_outdated=true')).map((c) => c.id)
-    expect(kept.sort()).toEqual([idOf('Civil 2017'), idOf('Civil julho 2016'), idOf('Constitucional 2010')].sort())
+    expect(kept.sort()).toEqual(
+      [
+        idOf('Civil 2017'),
+        idOf('Civil julho 2016'),
+        idOf('Constitucional 2010'),
+        idOf('Ética 2010: consoante as regras do Código de Ética, o advogado deve'),
+        idOf('Ética 2010: nos termos do Estatuto, a inscrição do advogado'),
+        idOf('Administrativo 2010: os serviços públicos uti singuli'),
+        idOf('Trabalho 2010: a justa causa do art. 482 da CLT'),
+      ].sort(),
+    )
     expect((await api('get', '/questions/search?exclude_outdated=talvez')).status).toBe(400)
   })
 })
