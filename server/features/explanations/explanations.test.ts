@@ -279,9 +279,7 @@ describe('the day limit and the sitting hold', () => {
       .insert(simulations)
       .values({ userId: fabio.user.id, kind: 'personalizado', size: 1, startedAt: t.ctx.clock() })
       .returning()
-    const [q] = await t.db
-      .execute(sql`SELECT discipline_id FROM questions WHERE id = ${q2}`)
-      .then((r) => r.rows as { discipline_id: number }[])
+    const [q] = await t.db.select({ discipline_id: questions.disciplineId }).from(questions).where(eq(questions.id, q2))
     await t.db.insert(simulationQuestions).values({ simulationId: sim.id, position: 1, questionId: q2, disciplineId: q.discipline_id })
     for (const res of [
       await api('get', `/questions/${q2}/explanations`, fabio.auth),
