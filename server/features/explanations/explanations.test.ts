@@ -5,6 +5,7 @@ import {
   explanationFlags,
   explanationStrikes,
   explanationVotes,
+  questions,
   simulationQuestions,
   simulations,
   studentExplanations,
