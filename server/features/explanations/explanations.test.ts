@@ -287,6 +287,7 @@ describe('the day limit and the sitting hold', () => {
       await api('post', `/questions/${q2}/explanations`, fabio.auth).send({ content: TEXT }),
     ]) {
       expect(res.status).toBe(409)
+      expect(res.body).toMatchObject({ code: 'IN_OPEN_SIMULATION', simulation_id: sim.id })
       expect(res.body.error).toMatch(/Entregue o simulado/)
     }
     await t.db.update(simulations).set({ finishedAt: t.ctx.clock() }).where(eq(simulations.id, sim.id))

@@ -5,7 +5,7 @@ import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import { explanationFlags, explanationStrikes, explanationVotes, studentExplanations } from '../../db/schema'
 import { extractCitations } from '../../domain/citations/extract'
-import { HELD_BY_SIMULATION_MESSAGE, sittingHolding } from '../../domain/sitting-hold'
+import { sittingHolding } from '../../domain/sitting-hold'
 import { spDay, spMidnight, weekStart } from '../../domain/time/calendar'
 import type { ExplanationJson, ExplanationList } from './contract'
 import { EXPLANATIONS_PER_DAY, STRIKES_BEFORE_APPROVAL } from './limits'
@@ -28,7 +28,7 @@ import { byUsefulness } from './score'
 // waiting for approval is "not found" to everyone but its author. While the caller sits a
 // simulado that holds the question, nothing here reads or writes it (server/domain/sitting-hold.ts).
 
-export type Outcome<T> = DomainOutcome<T> | { kind: 'limit'; message: string }
+export type Outcome<T> = DomainOutcome<T> | { kind: 'limit'; message: string } | { kind: 'held'; simulationId: number }
 type Viewer = { id: string }
 
 type QuestionRow = { id: number; number: number; short_id: string; year: number }
@@ -53,8 +53,11 @@ async function standing(db: Db, userId: string, questionId: number, now: Date) {
   return { right: Number(row?.right ?? 0), opened: Boolean(row?.answered) || Boolean(row?.opened) }
 }
 
-const held = async (db: Db, userId: string, questionId: number, now: Date) => (await sittingHolding(db, userId, questionId, now)) !== null
-const HELD = { kind: 'conflict', message: HELD_BY_SIMULATION_MESSAGE } as const
+/** The caller's open simulado holding the question, as an outcome; null when none does. */
+async function held(db: Db, userId: string, questionId: number, now: Date) {
+  const simulationId = await sittingHolding(db, userId, questionId, now)
+  return simulationId === null ? null : { kind: 'held' as const, simulationId }
+}
 
 type Row = {
   id: number
@@ -128,7 +131,8 @@ export async function rankedExplanations(db: Db, questionId: number, viewerId: s
 export async function listExplanations(db: Db, viewer: Viewer, questionId: number, now: Date): Promise<Outcome<ExplanationList>> {
   const q = await liveQuestion(db, questionId)
   if (!q) return { kind: 'not-found', message: QUESTION_NOT_FOUND }
-  if (await held(db, viewer.id, questionId, now)) return HELD
+  const hold = await held(db, viewer.id, questionId, now)
+  if (hold) return hold
   const [mark, rows] = await Promise.all([standing(db, viewer.id, questionId, now), rowsOf(db, questionId, viewer.id)])
   if (!mark.opened) return { kind: 'forbidden', message: NOT_OPENED, code: 'NOT_OPENED' }
   const mine = rows.find((r) => r.user_id === viewer.id) ?? null
@@ -169,7 +173,8 @@ export async function createExplanation(
 ): Promise<Outcome<ExplanationJson>> {
   const q = await liveQuestion(db, questionId)
   if (!q) return { kind: 'not-found', message: QUESTION_NOT_FOUND }
-  if (await held(db, viewer.id, questionId, now)) return HELD
+  const hold = await held(db, viewer.id, questionId, now)
+  if (hold) return hold
   const mark = await standing(db, viewer.id, questionId, now)
   if (mark.right === 0) return { kind: 'forbidden', message: NOT_RIGHT, code: 'NOT_RIGHT' }
   const [[existing], [today], struck, [wrong]] = await Promise.all([
@@ -222,7 +227,8 @@ async function own(db: Db, viewer: Viewer, id: number) {
 export async function updateExplanation(db: Db, viewer: Viewer, id: number, content: string, now: Date): Promise<Outcome<ExplanationJson>> {
   const mine = await own(db, viewer, id)
   if (!mine) return { kind: 'not-found', message: EXPLANATION_NOT_FOUND }
-  if (await held(db, viewer.id, mine.question_id, now)) return HELD
+  const hold = await held(db, viewer.id, mine.question_id, now)
+  if (hold) return hold
   const struck = await strikes(db, viewer.id)
   await db
     .update(studentExplanations)
@@ -234,7 +240,8 @@ export async function updateExplanation(db: Db, viewer: Viewer, id: number, cont
 export async function deleteExplanation(db: Db, viewer: Viewer, id: number, now: Date): Promise<Outcome<{ id: number }>> {
   const mine = await own(db, viewer, id)
   if (!mine) return { kind: 'not-found', message: EXPLANATION_NOT_FOUND }
-  if (await held(db, viewer.id, mine.question_id, now)) return HELD
+  const hold = await held(db, viewer.id, mine.question_id, now)
+  if (hold) return hold
   await db.delete(studentExplanations).where(eq(studentExplanations.id, id))
   return { kind: 'ok', value: { id } }
 }
@@ -248,7 +255,8 @@ async function othersPublished(db: Db, viewer: Viewer, id: number, now: Date, ow
   )
   if (!row) return { kind: 'not-found' as const, message: EXPLANATION_NOT_FOUND }
   if (row.user_id === viewer.id) return { kind: 'forbidden' as const, message: ownMessage }
-  if (await held(db, viewer.id, row.question_id, now)) return HELD
+  const hold = await held(db, viewer.id, row.question_id, now)
+  if (hold) return hold
   if (!(await standing(db, viewer.id, row.question_id, now)).opened)
     return { kind: 'forbidden' as const, message: NOT_OPENED, code: 'NOT_OPENED' }
   return { kind: 'ok' as const, value: row }

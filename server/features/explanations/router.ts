@@ -5,6 +5,7 @@ import { limiter } from '../../api/rate-limit'
 import { route } from '../../api/route'
 import { currentUser } from '../../api/session'
 import type { AppContext } from '../../context'
+import { HELD_BY_SIMULATION_MESSAGE } from '../../domain/sitting-hold'
 import { explanationsApi } from './contract'
 import type { Outcome } from './explanations'
 import { createExplanation, deleteExplanation, flagExplanation, listExplanations, updateExplanation, voteExplanation } from './explanations'
@@ -15,9 +16,11 @@ import { explanationQueue, moderateExplanation } from './moderation'
 // this says which rule runs. Writes have a per-user flood limit here and a daily one in the rule
 // (./explanations.ts, on ctx.clock's day).
 
-/** The outcome's value; the day's limit is a 429. */
+/** The outcome's value; the day's limit is a 429, the open simulado's hold a 409 with its code. */
 function settle<T>(outcome: Outcome<T>): T {
   if (outcome.kind === 'limit') throw new HttpError(429, outcome.message)
+  if (outcome.kind === 'held')
+    throw new HttpError(409, HELD_BY_SIMULATION_MESSAGE, { code: 'IN_OPEN_SIMULATION', simulation_id: outcome.simulationId })
   return unwrap(outcome)
 }
 
