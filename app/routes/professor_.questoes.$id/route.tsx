@@ -246,6 +246,27 @@ export default function AnalysisEditor() {
         </section>
       ) : null}
 
+      {desk.student_explanations.length ? (
+        <section aria-labelledby="explicacoes-titulo" className="card">
+          <h2 id="explicacoes-titulo" className="text-lg font-semibold">
+            Explicações de alunos mais úteis
+          </h2>
+          <ul className="mt-3 space-y-3">
+            {desk.student_explanations.map((e) => (
+              <li key={e.id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+                <p className="text-sm text-slate-600 dark:text-slate-400">
+                  {e.author} · {e.useful === 1 ? '1 achou útil' : `${e.useful} acharam útil`}
+                </p>
+                <Markup text={e.text} className="mt-1 block whitespace-pre-line" />
+                <Link to={`?promover=explanation-${e.id}`} className="btn-secondary mt-2">
+                  Promover a análise
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
       <section aria-labelledby="historico-titulo" className="card">
         <h2 id="historico-titulo" className="text-lg font-semibold">
           Histórico

@@ -31,3 +31,18 @@ export function usefulLine(useful: number) {
   if (useful === 0) return 'Explicação de aluno · ainda sem votos'
   return `Explicação de aluno · ${number.format(useful)} ${useful === 1 ? 'achou' : 'acharam'} útil`
 }
+
+const share = (part: number, total: number) => (total === 0 ? 0 : Math.floor((part * 100) / total))
+const questions = (n: number) => `${number.format(n)} ${n === 1 ? 'questão' : 'questões'}`
+
+/**
+ * The bank's two kinds of explanation, each counted on its own (issue 64): "Análise do professor
+ * em 4 de 1.380 questões (0%)", "Explicação de aluno em 12 de 1.380 questões (0%)". Rounded
+ * down: never more than there is; never one counted as the other.
+ */
+export function coverageLines(c: { questions: number; professor: number; student: number }) {
+  return {
+    professor: `Análise do professor em ${number.format(c.professor)} de ${questions(c.questions)} (${share(c.professor, c.questions)}%)`,
+    student: `Explicação de aluno em ${number.format(c.student)} de ${questions(c.questions)} (${share(c.student, c.questions)}%)`,
+  }
+}
