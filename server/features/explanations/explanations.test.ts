@@ -294,3 +294,45 @@ describe('the day limit and the sitting hold', () => {
     await api('get', `/questions/${q2}/explanations`, fabio.auth).expect(200)
   })
 })
+
+describe('the desk and the counts', () => {
+  it('the desk offers the best one and promotes it crediting its author; analyses and explanations are counted apart', async () => {
+    const prof = await createTestUser(t.ctx, { name: 'Profa. Lia' })
+    await api('put', `/admin/users/${prof.user.id}/professor`, admin.auth).send({ is_professor: true }).expect(200)
+    const [ana1] = await t.db.select().from(studentExplanations).where(eq(studentExplanations.userId, ana.user.id))
+    const before = await api('get', '/analyses/queue', prof.auth).expect(200)
+    const item = before.body.data.find((q: { id: number }) => q.id === q1)
+    expect(item).toMatchObject({ student_explanations: 2, best_explanation: { author: 'Ana' } })
+    const explained = await explainedQuestions(t.db)
+    expect(explained).toBeGreaterThan(2)
+    expect(before.body.coverage).toMatchObject({ professor: 0, student: explained })
+    const desk = await api('get', `/analyses/questions/${q1}`, prof.auth).expect(200)
+    expect(desk.body.student_explanations.map((e: { author: string }) => e.author)).toContain('Ana')
+    // Counted apart: the dashboard, the summary and /planos never add one to the other.
+    const stats = await api('get', '/admin/dashboard/stats', admin.auth).expect(200)
+    expect(stats.body.data).toMatchObject({ analysedQuestions: 0, explainedQuestions: explained })
+    const plans = await api('get', '/plans').expect(200)
+    expect(plans.body.explanation_line).toMatch(
+      new RegExp(`^Explicação de aluno em ${explained} questões \\(\\d+%\\), em todos os planos$`),
+    )
+    expect(plans.body.analysis_line).toBeNull()
+    // A hidden one, or one of another question, is not promoted.
+    const wrong = await api('put', `/analyses/questions/${q2}`, prof.auth).send({
+      text: 'Texto.',
+      base_version: 0,
+      from_post: { kind: 'explanation', id: ana1.id },
+    })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.error).toBe('Explicação de aluno não encontrada nesta questão (publicada).')
+    const res = await api('put', `/analyses/questions/${q1}`, prof.auth)
+      .send({ text: ana1.content, base_version: 0, from_post: { kind: 'explanation', id: ana1.id } })
+      .expect(200)
+    expect(res.body.analysis).toMatchObject({ source: 'professor', author: 'Profa. Lia', credit: 'Ana' })
+    const summary = await api('get', '/admin/analyses/summary', admin.auth).expect(200)
+    expect(summary.body.totals).toMatchObject({ professor: 1, student: explained })
+    // The analysis first, the students' explanation after it, on a wrong answer.
+    const wrongAnswer = await answer(await createTestUser(t.ctx, { plan: 'PRO' }), q1, 'D').expect(201)
+    expect(wrongAnswer.body).toMatchObject({ explanation_source: 'professor', explanation_credit: 'Ana' })
+    expect(wrongAnswer.body.student_explanation).not.toBeNull()
+  })
+})
