@@ -3,8 +3,8 @@ import { json } from '@remix-run/node'
 
 import { call } from '#server/client/call'
 import { explanationsApi } from '#server/features/explanations/contract'
-import type { ExplanationQueueFilter } from '#server/features/explanations/messages'
 import { EXPLANATION_QUEUE_FILTERS } from '#server/features/explanations/messages'
+import { queueParams } from '~/admin/moderation-queue'
 import { formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireAdmin, safeRedirect, withSession } from '~/utils/session.server'
@@ -15,10 +15,7 @@ import { ExplanationModerationFormSchema } from './schemas'
 export async function loadExplanationQueue(request: Request, context: AppLoadContext) {
   await requireAdmin(request, context)
   const url = new URL(request.url)
-  const filterText = url.searchParams.get('filtro') ?? 'all'
-  const filter = (EXPLANATION_QUEUE_FILTERS as readonly string[]).includes(filterText) ? (filterText as ExplanationQueueFilter) : 'all'
-  const pageText = url.searchParams.get('pagina') ?? '1'
-  const page = /^\d{1,4}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1
+  const { filter, page } = queueParams(url, EXPLANATION_QUEUE_FILTERS)
   const api = await apiForRequest(request, context)
   const queue = await withSession(request, () => call(api, explanationsApi.queue, { query: { filter, page } }))
   return json({ queue, filter, self: `${url.pathname}${url.search}` })

@@ -2,8 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useLoaderData } from '@remix-run/react'
 
 import type { ExplanationQueueItem } from '#server/features/explanations/contract'
-import { AdminPager } from '~/admin/pager'
-import { QueueFilter } from '~/admin/queue-filter'
+import { FlagReasons, ModerationQueue } from '~/admin/moderation-queue'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { formatDateTime } from '~/utils/format'
@@ -29,29 +28,18 @@ export function action({ request, context }: ActionFunctionArgs) {
 export default function AdminExplanationsPage() {
   const { queue, filter, self } = useLoaderData<typeof loader>()
   return (
-    <div className="max-w-4xl">
-      <h1 className="text-2xl font-bold">Explicações de alunos</h1>
-      <p className="mt-1 text-slate-600 dark:text-slate-300">
-        As denunciadas aparecem primeiro, com os motivos; depois as que aguardam aprovação (o autor teve duas ocultadas). Uma explicação
-        oculta some para os alunos; o autor continua vendo a sua, marcada.
-      </p>
-      <QueueFilter name="filtro" label="Mostrar" value={filter} options={Object.entries(FILTER_LABELS)} />
-      <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">{queue.total === 1 ? '1 explicação' : `${queue.total} explicações`}</p>
-      {queue.data.length === 0 ? (
-        <p className="mt-4 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
-          Nenhuma explicação aqui.
-        </p>
-      ) : (
-        <ol className="mt-4 space-y-4" aria-label="Explicações de alunos">
-          {queue.data.map((item) => (
-            <li key={item.id}>
-              <QueueItem item={item} action={self} />
-            </li>
-          ))}
-        </ol>
-      )}
-      <AdminPager page={queue.page} total={queue.total} perPage={queue.per_page} />
-    </div>
+    <ModerationQueue
+      title="Explicações de alunos"
+      intro="As denunciadas aparecem primeiro, com os motivos; depois as que aguardam aprovação (o autor teve duas ocultadas). Uma explicação oculta some para os alunos; o autor continua vendo a sua, marcada."
+      filter={filter}
+      filters={FILTER_LABELS}
+      queue={queue}
+      count={(n) => (n === 1 ? '1 explicação' : `${n} explicações`)}
+      empty="Nenhuma explicação aqui."
+      listLabel="Explicações de alunos"
+      keyOf={(item) => item.id}
+      render={(item) => <QueueItem item={item} action={self} />}
+    />
   )
 }
 
@@ -78,16 +66,7 @@ function QueueItem({ item, action }: { item: ExplanationQueueItem; action: strin
       </div>
       <p className="mt-2 whitespace-pre-wrap [overflow-wrap:anywhere]">{item.content}</p>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{`${item.author.name} (${item.author.email}) · ${formatDateTime(item.created_at)}`}</p>
-      {item.flags.length ? (
-        <ul className="mt-2 list-disc pl-5 text-sm" aria-label="Motivos das denúncias">
-          {item.flags.map((flag, index) => (
-            <li
-              key={index}
-              className="whitespace-pre-wrap [overflow-wrap:anywhere]"
-            >{`${flag.reason} — ${flag.user_name}, ${formatDateTime(flag.created_at)}`}</li>
-          ))}
-        </ul>
-      ) : null}
+      <FlagReasons flags={item.flags} />
       <Form method="post" action={action} className="mt-3 flex flex-wrap gap-2">
         <CsrfInput />
         <input type="hidden" name="item" value={item.id} />
