@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 
 import type { CommunityAnswerJson, ExplanationOrigin } from '#server/domain/analysis-source'
+import type { ExplanationJson } from '#server/features/explanations/contract'
 
 import { CardText } from './card-texts'
 import type { Cited } from './cited-law'
@@ -56,6 +57,11 @@ export type RevealState = Partial<ExplanationOrigin> & {
   correct?: boolean | null
   /** Without an explanation, on a plan with discussions: the most-voted post (issue 40). */
   community_answer?: CommunityAnswerJson | null
+  /** The most useful student explanation, on every plan (issue 64), and how many are published. */
+  student_explanation?: ExplanationJson | null
+  student_explanations?: number
+  /** After the first right answer of a student who has not explained it: ask once. */
+  explanation_prompt?: boolean
 }
 
 /** What the answer and reveal actions return to a card (app/question/actions.server.ts). */

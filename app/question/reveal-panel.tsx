@@ -2,9 +2,10 @@ import type { RevealState } from './answer-parts'
 import { verdict } from './answer-parts'
 import { CitedLaw } from './cited-law'
 import { CommunityAnswerBlock, ExplanationBlock } from './explanation'
+import { ExplainPrompt, StudentExplanationBlock } from './student-explanation'
 
-// The answer's panel: the verdict, the key, the explanation (or the community's best answer) and
-// the law the question cites. Apart from the alternatives, so modo resolução fetches it with the
+// The answer's panel: the verdict, the key, the explanation (or the community's best answer), the
+// law the question cites, then the students' best explanation (or, after a right answer, the ask). Apart from the alternatives, so modo resolução fetches it with the
 // first answer rather than with the page (issue 41).
 
 export function RevealPanel({ reveal, questionId }: { reveal: RevealState; questionId: number }) {
@@ -33,6 +34,15 @@ export function RevealPanel({ reveal, questionId }: { reveal: RevealState; quest
         <CommunityAnswerBlock questionId={questionId} answer={reveal.community_answer} />
       ) : null}
       {reveal.citations?.length ? <CitedLaw citations={reveal.citations} /> : null}
+      {/* The professor's analysis first, then the students' (issue 64); after a right answer, one line asking for one. */}
+      {correct !== true && reveal.student_explanation ? (
+        <StudentExplanationBlock
+          questionId={questionId}
+          explanation={reveal.student_explanation}
+          total={reveal.student_explanations ?? 1}
+        />
+      ) : null}
+      {correct === true ? <ExplainPrompt questionId={questionId} ask={Boolean(reveal.explanation_prompt)} /> : null}
     </section>
   )
 }

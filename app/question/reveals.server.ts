@@ -62,6 +62,9 @@ export function revealStateOf(r: Omit<RevealState, 'chosen' | 'correct'>, chosen
     explanation_exam: r.explanation_exam ?? null,
     alternative_comments: r.alternative_comments ?? null,
     community_answer: r.community_answer ?? null,
+    student_explanation: r.student_explanation ?? null,
+    student_explanations: r.student_explanations ?? 0,
+    explanation_prompt: r.explanation_prompt ?? false,
     chosen,
     ...(correct === undefined ? {} : { correct }),
   }

@@ -19,6 +19,8 @@ import { disciplinesApi } from '../features/disciplines/contract'
 import { createDisciplinesRouter } from '../features/disciplines/router'
 import { errorReportsApi } from '../features/error-reports/contract'
 import { createAdminErrorReportsRouter, createErrorReportsRouter } from '../features/error-reports/router'
+import { explanationsApi } from '../features/explanations/contract'
+import { createAdminExplanationsRouter, createExplanationsRouter } from '../features/explanations/router'
 import { forumApi } from '../features/forum/contract'
 import { createAdminForumRouter, createForumRouter } from '../features/forum/router'
 import { healthApi } from '../features/health/contract'
@@ -74,6 +76,7 @@ const API = {
   insight: { contract: insightApi, routers: [createInsightRouter] },
   forum: { contract: forumApi, routers: [createForumRouter, createAdminForumRouter] },
   notes: { contract: notesApi, routers: [createNotesRouter] },
+  explanations: { contract: explanationsApi, routers: [createExplanationsRouter, createAdminExplanationsRouter] },
   offline: { contract: offlineApi, routers: [createOfflineRouter] },
   // The account export lists the receipts billing keeps: handed in here, so me does not reach into plans.
   me: { contract: meApi, routers: [(ctx) => createMeRouter(ctx, { receiptsOf: listUserReceipts })] },

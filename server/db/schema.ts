@@ -789,6 +789,93 @@ export const notes = pgTable(
   ],
 )
 
+/**
+ * Explicações de alunos (issue 64, ADR 085): one short explanation per student per question,
+ * written after a right answer for those who miss it. Hidden by a moderator (hidden_at), or
+ * waiting for approval (awaiting_approval: its author had two hidden). Deleting the user or the
+ * question deletes them.
+ */
+export const studentExplanations = pgTable(
+  'student_explanations',
+  {
+    id: serial('id').primaryKey(),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    /** Wrong answers the question had when it was written: its audience is those since (ADR 085). */
+    wrongBefore: integer('wrong_before').notNull().default(0),
+    awaitingApproval: boolean('awaiting_approval').notNull().default(false),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: uuid('hidden_by').references(() => users.id, { onDelete: 'set null' }),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('student_explanations_question_user_key').on(t.questionId, t.userId),
+    index('student_explanations_user_created_idx').on(t.userId, t.createdAt),
+  ],
+)
+
+/** "Útil": one per student per explanation (the primary key); never on one's own. */
+export const explanationVotes = pgTable(
+  'explanation_votes',
+  {
+    explanationId: integer('explanation_id')
+      .notNull()
+      .references(() => studentExplanations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.explanationId, t.userId] })],
+)
+
+/** Reports to the moderators, once per student per explanation; acting on it resolves them. */
+export const explanationFlags = pgTable(
+  'explanation_flags',
+  {
+    id: serial('id').primaryKey(),
+    explanationId: integer('explanation_id')
+      .notNull()
+      .references(() => studentExplanations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('explanation_flags_explanation_user_key').on(t.explanationId, t.userId),
+    index('explanation_flags_open_idx')
+      .on(t.explanationId)
+      .where(sql`resolved_at IS NULL`),
+  ],
+)
+
+/**
+ * A moderator hid one of this author's explanations: kept when the author deletes it (the
+ * explanation's id goes null), removed when it is restored. Two of them and the author's next
+ * explanations wait for approval.
+ */
+export const explanationStrikes = pgTable(
+  'explanation_strikes',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    explanationId: integer('explanation_id').references(() => studentExplanations.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('explanation_strikes_user_idx').on(t.userId)],
+)
+
 /** Fichário: a student's notebooks (spec section 3, Notebook); color is one of the 10 presets. */
 export const notebooks = pgTable(
   'notebooks',

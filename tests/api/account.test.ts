@@ -13,6 +13,9 @@ import {
   chatMessages,
   contactMessages,
   errorReports,
+  explanationFlags,
+  explanationStrikes,
+  explanationVotes,
   forumFlags,
   forumReplies,
   forumReplyVotes,
@@ -32,6 +35,7 @@ import {
   reviewLogs,
   simulationQuestions,
   simulations,
+  studentExplanations,
   studySettings,
   subscriptions,
   users,
@@ -148,6 +152,15 @@ async function seedEverything(who: Student, tag: string, peer: Student) {
   await t.db.insert(forumTopicVotes).values({ topicId: target.id, userId: id, value: 1 })
   await t.db.insert(forumReplyVotes).values({ replyId: reply.id, userId: id, value: -1 })
   await t.db.insert(forumFlags).values({ topicId: target.id, userId: id, reason: `denúncia ${tag}` })
+  const [explained] = await t.db
+    .insert(studentExplanations)
+    .values({ questionId: q[0], userId: id, content: `explicação ${tag} para quem errou` })
+    .returning()
+  const [peerExplained] = await t.db.select().from(studentExplanations).where(eq(studentExplanations.userId, peer.user.id))
+  const voteOn = peerExplained ?? explained
+  await t.db.insert(explanationVotes).values({ explanationId: voteOn.id, userId: id })
+  await t.db.insert(explanationFlags).values({ explanationId: voteOn.id, userId: id, reason: `denúncia ${tag}` })
+  await t.db.insert(explanationStrikes).values({ userId: id, explanationId: explained.id })
   const [report] = await t.db
     .insert(errorReports)
     .values({ questionId: q[0], userId: id, message: `erro ${tag}` })
@@ -204,6 +217,7 @@ async function seedEverything(who: Student, tag: string, peer: Student) {
     .update(forumReplies)
     .set({ hiddenBy: id, hiddenAt: at })
     .where(eq(forumReplies.id, (peerReply ?? reply).id))
+  await t.db.update(studentExplanations).set({ hiddenBy: id, hiddenAt: at }).where(eq(studentExplanations.id, voteOn.id))
   await t.db
     .update(errorReports)
     .set({ answeredBy: id, answer: `corrigido ${tag}`, answeredAt: at, status: 'corrigido' })

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { BookOpen, Clock, FileQuestion, Users } from 'lucide-react'
+import { BookOpen, Clock, FileQuestion, Lightbulb, PenLine, Users } from 'lucide-react'
 
 import { call } from '#server/client/call'
 import { adminApi } from '#server/features/admin/contract'
@@ -53,6 +53,8 @@ export default function AdminHome() {
     { label: 'Total de questões', value: formatNumber(stats.totalQuestions), icon: FileQuestion },
     { label: 'Estudantes', value: formatNumber(stats.totalStudents), icon: Users },
     { label: 'Disciplinas', value: formatNumber(stats.totalDisciplines), icon: BookOpen },
+    { label: 'Com análise do professor', value: formatNumber(stats.analysedQuestions), icon: PenLine },
+    { label: 'Com explicação de aluno', value: formatNumber(stats.explainedQuestions), icon: Lightbulb },
     {
       label: 'Última atualização',
       value: formatDateTime(stats.lastUpdated, '—'),
@@ -62,9 +64,9 @@ export default function AdminHome() {
   return (
     <div className="flex flex-col gap-8">
       <h1 className="text-2xl font-bold">Visão geral</h1>
-      {/* Four across only from 1280 px: beside the sidebar a 1024 px screen left each card
+      {/* Three across only from 1280 px: beside the sidebar a 1024 px screen left each card
           too narrow for the date, which spilled out of it. */}
-      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {cards.map((card) => (
           // A dl's group holds only dt and dd: the icon goes inside the term.
           <div key={card.label} className="card min-w-0 p-4">

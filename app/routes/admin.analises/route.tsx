@@ -4,6 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 
 import { call } from '#server/client/call'
 import { analysesApi } from '#server/features/analyses/contract'
+import { coverageLines } from '#server/features/explanations/messages'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { formatDate, formatNumber } from '~/utils/format'
 import { apiForRequest, requireAdmin, withSession } from '~/utils/session.server'
@@ -30,9 +31,10 @@ export default function AdminAnalyses() {
         <div>
           <h1 className="text-2xl font-bold">Análises</h1>
           <p className="text-slate-600 dark:text-slate-400">
-            Análise do professor em {formatNumber(totals.professor)} de {formatNumber(totals.questions)} questões (
-            {percent(totals.questions ? totals.professor / totals.questions : null)}); {formatNumber(totals.imported)} com comentário
-            importado com a prova.
+            {coverageLines(totals).professor}; {formatNumber(totals.imported)} com comentário importado com a prova.
+          </p>
+          <p className="text-slate-600 dark:text-slate-400" data-testid="cobertura-alunos">
+            {coverageLines(totals).student}, contadas à parte das análises.
           </p>
         </div>
         <Link to="/professor" className="btn-primary">
@@ -86,6 +88,7 @@ export default function AdminAnalyses() {
               <th scope="col">Questões</th>
               <th scope="col">Do professor</th>
               <th scope="col">Importadas</th>
+              <th scope="col">Com explicação de aluno</th>
               <th scope="col">Cobertura</th>
             </tr>
           </thead>
@@ -98,6 +101,7 @@ export default function AdminAnalyses() {
                 <td data-label="Questões">{formatNumber(c.questions)}</td>
                 <td data-label="Do professor">{formatNumber(c.professor)}</td>
                 <td data-label="Importadas">{formatNumber(c.imported)}</td>
+                <td data-label="Com explicação de aluno">{formatNumber(c.student)}</td>
                 <td data-label="Cobertura">{percent(c.share)}</td>
               </tr>
             ))}

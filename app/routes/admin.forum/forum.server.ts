@@ -4,6 +4,7 @@ import { json } from '@remix-run/node'
 import { call } from '#server/client/call'
 import { forumApi } from '#server/features/forum/contract'
 import type { ForumQueueFilter } from '#server/features/forum/messages'
+import { queueParams } from '~/admin/moderation-queue'
 import { formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireAdmin, safeRedirect, withSession } from '~/utils/session.server'
@@ -16,10 +17,7 @@ const FILTERS: ForumQueueFilter[] = ['all', 'flagged', 'hidden']
 export async function loadForumQueue(request: Request, context: AppLoadContext) {
   await requireAdmin(request, context)
   const url = new URL(request.url)
-  const filterText = url.searchParams.get('filtro') ?? 'all'
-  const filter = (FILTERS as string[]).includes(filterText) ? (filterText as ForumQueueFilter) : 'all'
-  const pageText = url.searchParams.get('pagina') ?? '1'
-  const page = /^\d{1,4}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1
+  const { filter, page } = queueParams(url, FILTERS)
   const api = await apiForRequest(request, context)
   const queue = await withSession(request, () => call(api, forumApi.queue, { query: { filter, page } }))
   return json({ queue, filter, self: `${url.pathname}${url.search}` })

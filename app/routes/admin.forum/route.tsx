@@ -2,8 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useLoaderData } from '@remix-run/react'
 
 import type { ForumQueueItem } from '#server/features/forum/contract'
-import { AdminPager } from '~/admin/pager'
-import { QueueFilter } from '~/admin/queue-filter'
+import { FlagReasons, ModerationQueue } from '~/admin/moderation-queue'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { formatDateTime } from '~/utils/format'
@@ -30,29 +29,18 @@ export function action({ request, context }: ActionFunctionArgs) {
 export default function AdminForumPage() {
   const { queue, filter, self } = useLoaderData<typeof loader>()
   return (
-    <div className="max-w-4xl">
-      <h1 className="text-2xl font-bold">Fórum</h1>
-      <p className="mt-1 text-slate-600 dark:text-slate-300">
-        Moderação das Discussões: mensagens denunciadas aparecem primeiro, com os motivos. Mensagens ocultas somem para os alunos e
-        continuam visíveis aqui.
-      </p>
-      <QueueFilter name="filtro" label="Mostrar" value={filter} options={Object.entries(FORUM_FILTER_LABELS)} />
-      <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">{queue.total === 1 ? '1 mensagem' : `${queue.total} mensagens`}</p>
-      {queue.data.length === 0 ? (
-        <p className="mt-4 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:text-slate-400 dark:border-slate-700">
-          Nenhuma mensagem aqui.
-        </p>
-      ) : (
-        <ol className="mt-4 space-y-4" aria-label="Mensagens do fórum">
-          {queue.data.map((item) => (
-            <li key={`${item.kind}-${item.id}`}>
-              <QueueItem item={item} action={self} />
-            </li>
-          ))}
-        </ol>
-      )}
-      <AdminPager page={queue.page} total={queue.total} perPage={queue.per_page} />
-    </div>
+    <ModerationQueue
+      title="Fórum"
+      intro="Moderação das Discussões: mensagens denunciadas aparecem primeiro, com os motivos. Mensagens ocultas somem para os alunos e continuam visíveis aqui."
+      filter={filter}
+      filters={FORUM_FILTER_LABELS}
+      queue={queue}
+      count={(n) => (n === 1 ? '1 mensagem' : `${n} mensagens`)}
+      empty="Nenhuma mensagem aqui."
+      listLabel="Mensagens do fórum"
+      keyOf={(item) => `${item.kind}-${item.id}`}
+      render={(item) => <QueueItem item={item} action={self} />}
+    />
   )
 }
 
@@ -87,18 +75,7 @@ function QueueItem({ item, action }: { item: ForumQueueItem; action: string }) {
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
         {`${item.author ? `${item.author.name} (${item.author.email})` : 'Usuário removido'} · ${formatDateTime(item.created_at)}`}
       </p>
-      {item.flags.length ? (
-        <div className="mt-2">
-          <h3 className="text-sm font-semibold">Motivos das denúncias</h3>
-          <ul className="mt-1 list-disc pl-5 text-sm">
-            {item.flags.map((flag, index) => (
-              <li key={index} className="whitespace-pre-wrap [overflow-wrap:anywhere]">
-                {`${flag.reason} — ${flag.user_name}, ${formatDateTime(flag.created_at)}`}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <FlagReasons flags={item.flags} />
       <Form method="post" action={action} className="mt-3 flex flex-wrap gap-2">
         <CsrfInput />
         <input type="hidden" name="tipo" value={item.kind} />

@@ -40,7 +40,7 @@ const FAQ = [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await apiForRequest(request, context)
   const plans = await withSession(request, () => call(api, billingApi.plans))
-  return json({ plans: plans.data })
+  return json({ plans: plans.data, explanationLine: plans.explanation_line })
 }
 
 function PlanCta({ plan }: { plan: PlanJson }) {
@@ -109,7 +109,7 @@ function PlanCard({ plan }: { plan: PlanJson }) {
 }
 
 export default function PlansPage() {
-  const { plans } = useLoaderData<typeof loader>()
+  const { plans, explanationLine } = useLoaderData<typeof loader>()
   return (
     <div className="container-page py-12">
       <header className="mx-auto max-w-2xl text-center">
@@ -124,6 +124,13 @@ export default function PlansPage() {
           <PlanCard key={plan.plan_name} plan={plan} />
         ))}
       </ul>
+
+      {explanationLine ? (
+        // The students' explanations, apart from the cards' analysis line: never counted as one (issue 64).
+        <p className="mx-auto mt-8 max-w-2xl text-center text-slate-700 dark:text-slate-300" data-testid="explicacoes-de-alunos">
+          {explanationLine}: depois de errar, você lê como um colega que acertou explicou a questão.
+        </p>
+      ) : null}
 
       <section aria-labelledby="faq-title" className="mx-auto mt-20 max-w-3xl">
         <h2 id="faq-title" className="text-2xl font-bold">

@@ -4,13 +4,15 @@ import { Form, Link, useLoaderData } from '@remix-run/react'
 
 import { call } from '#server/client/call'
 import { analysesApi } from '#server/features/analyses/contract'
+import { coverageLines } from '#server/features/explanations/messages'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Pagination } from '~/question/pagination'
 import { countOf } from '~/utils/format'
 import { apiForRequest, requireProfessor, withSession } from '~/utils/session.server'
 
 // The analysis desk's queue (issue 40): the questions without analysis, the most helpful first
-// (the wrong answers they collect), filtered by a GET form whose URL is the state.
+// (the wrong answers they collect), filtered by a GET form whose URL is the state; with each, the
+// students' most useful explanation to promote, and the bank's two coverages apart (issue 64).
 
 export const meta: MetaFunction = () => [{ title: 'Mesa do professor — Gabarita' }, { name: 'robots', content: 'noindex' }]
 
@@ -58,6 +60,7 @@ function FacetSelect({ name, label, options, value }: { name: string; label: str
 export default function ProfessorQueue() {
   const { queue, filters } = useLoaderData<typeof loader>()
   const totalPages = Math.max(1, Math.ceil(queue.total / queue.per_page))
+  const coverage = coverageLines(queue.coverage)
   const hrefFor = (page: number) => {
     const params = new URLSearchParams()
     if (filters.disciplina) params.set('disciplina', String(filters.disciplina))
@@ -87,6 +90,11 @@ export default function ProfessorQueue() {
         </button>
       </Form>
 
+      <ul className="text-sm" data-testid="cobertura-mesa" aria-label="Cobertura do banco">
+        <li>{coverage.professor}</li>
+        <li>{coverage.student}</li>
+      </ul>
+
       <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite" data-testid="fila-total">
         {countOf(queue.total, 'questão sem análise', 'questões sem análise')}
       </p>
@@ -112,6 +120,17 @@ export default function ProfessorQueue() {
                 ) : null}
               </p>
               <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{q.excerpt}</p>
+              {q.best_explanation ? (
+                <p className="mt-2 border-l-4 border-slate-300 pl-2 text-sm dark:border-slate-600" data-testid="melhor-explicacao">
+                  <span className="font-semibold">
+                    {`${countOf(q.student_explanations, 'explicação de aluno', 'explicações de alunos')} · a mais útil, de ${q.best_explanation.author} (${q.best_explanation.useful} útil): `}
+                  </span>
+                  {q.best_explanation.excerpt}{' '}
+                  <Link to={`/professor/questoes/${q.id}?promover=explanation-${q.best_explanation.id}`} className="underline">
+                    Promover a análise
+                  </Link>
+                </p>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -39,8 +39,10 @@ export async function loadEditor(request: Request, context: AppLoadContext, rawI
   const url = new URL(request.url)
   const restore = Number(url.searchParams.get('restaurar'))
   const restored = desk.history.find((h) => h.version === restore && h.text)
-  const promote = /^(topic|reply)-(\d{1,9})$/.exec(url.searchParams.get('promover') ?? '')
-  const promoted = promote ? desk.community.find((p) => p.kind === promote[1] && p.id === Number(promote[2])) : undefined
+  const promote = /^(topic|reply|explanation)-(\d{1,9})$/.exec(url.searchParams.get('promover') ?? '')
+  // A discussion's post or a student's explanation (issue 64): either is promoted crediting its author.
+  const promotable = [...desk.community, ...desk.student_explanations.map((e) => ({ ...e, kind: 'explanation' as const }))]
+  const promoted = promote ? promotable.find((p) => p.kind === promote[1] && p.id === Number(promote[2])) : undefined
   const draft = restored
     ? {
         key: `v${restored.version}`,
@@ -55,7 +57,7 @@ export async function loadEditor(request: Request, context: AppLoadContext, rawI
           text: promoted.text,
           comments: desk.analysis.alternative_comments,
           from: `${promoted.kind}-${promoted.id}`,
-          note: `Comentário de ${promoted.author} no editor: revise e publique; a análise credita o autor.`,
+          note: `${promoted.kind === 'explanation' ? 'Explicação' : 'Comentário'} de ${promoted.author} no editor: revise e publique; a análise credita o autor.`,
         }
       : { key: 'atual', text: desk.analysis.text ?? '', comments: desk.analysis.alternative_comments, from: null, note: null }
   return json({ desk, draft })
@@ -122,7 +124,7 @@ export async function editorAction(request: Request, context: AppLoadContext, ra
           text: v.texto,
           alternative_comments: comments,
           base_version: v.versao,
-          ...(kind ? { from_post: { kind: kind as 'topic' | 'reply', id: Number(postId) } } : {}),
+          ...(kind ? { from_post: { kind: kind as 'topic' | 'reply' | 'explanation', id: Number(postId) } } : {}),
         },
       }),
     )

@@ -2,6 +2,7 @@ import { getFormProps, getTextareaProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { useRef } from 'react'
 
 import { CsrfInput } from '~/components/csrf-input'
@@ -225,26 +226,24 @@ export default function AnalysisEditor() {
         </section>
       ) : null}
 
-      {desk.community.length ? (
-        <section aria-labelledby="comunidade-titulo" className="card">
-          <h2 id="comunidade-titulo" className="text-lg font-semibold">
-            Comentários mais votados da comunidade
-          </h2>
-          <ul className="mt-3 space-y-3">
-            {desk.community.map((p) => (
-              <li key={`${p.kind}-${p.id}`} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
-                <p className="text-sm text-slate-600 dark:text-slate-400">
-                  {p.author} · {countOf(p.votes, 'voto', 'votos')}
-                </p>
-                <p className="mt-1 whitespace-pre-line">{p.text}</p>
-                <Link to={`?promover=${p.kind}-${p.id}`} className="btn-secondary mt-2">
-                  Promover a análise
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <Promotable
+        id="comunidade-titulo"
+        title="Comentários mais votados da comunidade"
+        items={desk.community.map((p) => ({
+          key: `${p.kind}-${p.id}`,
+          byline: `${p.author} · ${countOf(p.votes, 'voto', 'votos')}`,
+          body: <p className="mt-1 whitespace-pre-line">{p.text}</p>,
+        }))}
+      />
+      <Promotable
+        id="explicacoes-titulo"
+        title="Explicações de alunos mais úteis"
+        items={desk.student_explanations.map((e) => ({
+          key: `explanation-${e.id}`,
+          byline: `${e.author} · ${e.useful === 1 ? '1 achou útil' : `${e.useful} acharam útil`}`,
+          body: <Markup text={e.text} className="mt-1 block whitespace-pre-line" />,
+        }))}
+      />
 
       <section aria-labelledby="historico-titulo" className="card">
         <h2 id="historico-titulo" className="text-lg font-semibold">
@@ -293,6 +292,29 @@ export default function AnalysisEditor() {
         )}
       </section>
     </div>
+  )
+}
+
+/** What the desk may promote to an analysis, crediting its author: the forum's posts, the students' explanations (issue 64). */
+function Promotable({ id, title, items }: { id: string; title: string; items: { key: string; byline: string; body: ReactNode }[] }) {
+  if (!items.length) return null
+  return (
+    <section aria-labelledby={id} className="card">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <ul className="mt-3 space-y-3">
+        {items.map((item) => (
+          <li key={item.key} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+            <p className="text-sm text-slate-600 dark:text-slate-400">{item.byline}</p>
+            {item.body}
+            <Link to={`?promover=${item.key}`} className="btn-secondary mt-2">
+              Promover a análise
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
 

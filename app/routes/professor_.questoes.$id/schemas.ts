@@ -23,7 +23,7 @@ export const AnalysisFormSchema = z.object({
   comentario_E: comment,
   promover: z
     .string()
-    .regex(/^(topic|reply)-\d{1,9}$/)
+    .regex(/^(topic|reply|explanation)-\d{1,9}$/)
     .optional(),
 })
 

@@ -15,6 +15,11 @@ export const DashboardStatsJson = z
     totalStudents: z.number().int(),
     totalDisciplines: z.number().int(),
     lastUpdated: z.iso.datetime().nullable(),
+    analysedQuestions: z.number().int().meta({ description: 'Questões vivas com análise do professor publicada.' }),
+    explainedQuestions: z
+      .number()
+      .int()
+      .meta({ description: 'Questões vivas com explicação de aluno publicada (contadas à parte: nunca como análise).' }),
   })
   .meta({ id: 'DashboardStats' })
 export type DashboardStatsJson = z.output<typeof DashboardStatsJson>

@@ -1,30 +1,43 @@
-import { and, count, desc, eq, isNull, max, ne } from 'drizzle-orm'
+import { and, count, desc, eq, isNull, max, ne, sql } from 'drizzle-orm'
 
 import type { Db } from '../../db/index'
 import { disciplines, questions, questionTopics, topics, users } from '../../db/schema'
+import { explainedQuestions } from '../explanations/index'
 
-// The admin dashboard's figures. Questions removed by a forced re-import are not counted.
+// The admin dashboard's figures. Questions removed by a forced re-import are not counted; those with a
+// professor's analysis and those with a student's explanation are counted apart (issue 64).
 
 export type DashboardStats = {
   totalQuestions: number
   totalStudents: number
   totalDisciplines: number
   lastUpdated: string | null
+  analysedQuestions: number
+  explainedQuestions: number
 }
 
 export async function dashboardStats(db: Db): Promise<DashboardStats> {
   const live = isNull(questions.removedAt)
-  const [[q], [s], [d], [u]] = await Promise.all([
-    db.select({ n: count() }).from(questions).where(live),
+  const [[q], [s], [d], [u], explained] = await Promise.all([
+    db
+      .select({
+        n: count(),
+        analysed: sql<number>`count(*) filter (where ${questions.explanationSource} = 'professor' and btrim(coalesce(${questions.explanation}, '')) <> '')`,
+      })
+      .from(questions)
+      .where(live),
     db.select({ n: count() }).from(users).where(ne(users.planName, 'ADMIN')),
     db.select({ n: count() }).from(disciplines),
     db.select({ at: max(questions.updatedAt) }).from(questions),
+    explainedQuestions(db),
   ])
   return {
     totalQuestions: Number(q.n),
     totalStudents: Number(s.n),
     totalDisciplines: Number(d.n),
     lastUpdated: u.at ? new Date(u.at).toISOString() : null,
+    analysedQuestions: Number(q.analysed),
+    explainedQuestions: explained,
   }
 }
 

@@ -13,6 +13,7 @@ import type { Tx } from '../../domain/reference-notify'
 import { notifyReferenceData } from '../../domain/reference-notify'
 import { markupExcerpt } from '../../domain/text'
 import { spMidnight, weekStart } from '../../domain/time/calendar'
+import { deskExplanations, explainedQuestions, explanationCounts, promotableExplanation } from '../explanations/index'
 import type { AnalysisJson, DeskJson, QueueJson, RevisionJson, SummaryJson } from './contract'
 import {
   ACTION_LABELS,
@@ -21,6 +22,7 @@ import {
   ANALYSIS_UNPUBLISHED,
   ANALYSIS_UPDATED,
   conflictMessage,
+  EXPLANATION_NOT_FOUND,
   NOTHING_TO_UNPUBLISH,
   POST_NOT_FOUND,
   QUESTION_NOT_FOUND,
@@ -111,20 +113,49 @@ export async function deskQueue(db: Db, filters: QueueFilters): Promise<QueueJso
           WHERE ${sql.join(open, sql` AND `)} GROUP BY e.id ORDER BY e.year DESC, e.id DESC`,
     ),
   ])
+  const [counts, coverage] = await Promise.all([
+    explanationCounts(
+      db,
+      rows.map((r) => r.id),
+    ),
+    deskCoverage(db),
+  ])
+  const best = new Map(
+    await Promise.all([...counts.keys()].map(async (id) => [id, (await deskExplanations(db, id, 1))[0] ?? null] as const)),
+  )
   return {
-    data: rows.map((r) => ({
-      ...questionHeading(r),
-      answers: r.answers,
-      wrong: r.wrong,
-      wrong_share: r.answers ? r.wrong / r.answers : null,
-      excerpt: markupExcerpt(r.statement, EXCERPT),
-    })),
+    data: rows.map((r) => {
+      const top = best.get(r.id)
+      return {
+        ...questionHeading(r),
+        answers: r.answers,
+        wrong: r.wrong,
+        wrong_share: r.answers ? r.wrong / r.answers : null,
+        excerpt: markupExcerpt(r.statement, EXCERPT),
+        student_explanations: counts.get(r.id) ?? 0,
+        best_explanation: top ? { id: top.id, author: top.author, useful: top.useful, excerpt: markupExcerpt(top.text, EXCERPT) } : null,
+      }
+    }),
     total: rows[0]?.total ?? 0,
     page: filters.page,
     per_page: QUEUE_PAGE_SIZE,
     disciplines,
     exams: exams.map((e) => ({ id: e.id, name: shortExamName(e.name, e.board, e.year), count: e.count })),
+    coverage,
   }
+}
+
+/** Live questions, those with a professor's analysis and those with a student explanation: counted apart, never added. */
+async function deskCoverage(db: Db) {
+  const [[row], student] = await Promise.all([
+    queryRows<{ questions: number; professor: number }>(
+      db,
+      sql`SELECT count(*)::int AS questions, count(*) FILTER (WHERE ${hasText} AND q.explanation_source = 'professor')::int AS professor
+            FROM questions q WHERE q.removed_at IS NULL`,
+    ),
+    explainedQuestions(db),
+  ])
+  return { questions: Number(row?.questions ?? 0), professor: Number(row?.professor ?? 0), student }
 }
 
 type QuestionRow = {
@@ -268,6 +299,7 @@ export async function deskView(db: Db, questionId: number): Promise<DeskJson | n
     historyOf(db, questionId),
     communityAnswers(db, questionId, COMMUNITY_SHOWN),
   ])
+  const students = await deskExplanations(db, questionId, COMMUNITY_SHOWN)
   const answers = stats.reduce((n, s) => n + Number(s.attempts), 0)
   const byLetter = new Map(stats.map((s) => [s.answer.toUpperCase(), Number(s.attempts)]))
   return {
@@ -296,6 +328,7 @@ export async function deskView(db: Db, questionId: number): Promise<DeskJson | n
       votes: p.votes,
       text: p.text,
     })),
+    student_explanations: students,
   }
 }
 
@@ -307,8 +340,12 @@ export type SaveOutcome =
 
 type Author = { id: string; name: string }
 
-/** The community post a professor promotes: one the desk lists (visible, voted up); its author's name for the credit. */
-async function promotedAuthor(db: Db, questionId: number, post: { kind: 'topic' | 'reply'; id: number }) {
+/**
+ * The community post or student explanation a professor promotes: one the desk lists (visible;
+ * a post voted up); its author's name for the credit.
+ */
+async function promotedAuthor(db: Db, questionId: number, post: { kind: 'topic' | 'reply' | 'explanation'; id: number }) {
+  if (post.kind === 'explanation') return promotableExplanation(db, questionId, post.id)
   const found = (await communityAnswers(db, questionId, PROMOTABLE)).find((p) => p.kind === post.kind && p.id === post.id)
   return found ? (found.author_name ?? 'Participante') : null
 }
@@ -370,7 +407,7 @@ async function publish(db: Db, questionId: number, author: Author, sent: Publish
     let credit = current.credit
     if (body.from_post) {
       credit = await promotedAuthor(tx, questionId, body.from_post)
-      if (!credit) return { kind: 'invalid', message: POST_NOT_FOUND }
+      if (!credit) return { kind: 'invalid', message: body.from_post.kind === 'explanation' ? EXPLANATION_NOT_FOUND : POST_NOT_FOUND }
     } else if (current.source !== 'professor') credit = null
     const action: AnalysisAction = body.from_post ? 'promote' : current.text ? 'edit' : 'publish'
     const version = row.explanation_version + 1
@@ -486,11 +523,13 @@ export async function analysesSummary(db: Db, now: Date): Promise<SummaryJson> {
           WHERE r.created_at >= ${spMidnight(week).toISOString()}::timestamptz AND r.action IN ('publish', 'promote', 'edit')
           GROUP BY r.author_id, u.name ORDER BY published DESC, edited DESC, u.name`,
     ),
-    queryRows<{ id: number; name: string; questions: number; professor: number; imported: number }>(
+    queryRows<{ id: number; name: string; questions: number; professor: number; imported: number; student: number }>(
       db,
       sql`SELECT d.id, d.name, count(q.id)::int AS questions,
                  count(q.id) FILTER (WHERE ${hasText} AND q.explanation_source = 'professor')::int AS professor,
-                 count(q.id) FILTER (WHERE ${hasText} AND q.explanation_source = 'import')::int AS imported
+                 count(q.id) FILTER (WHERE ${hasText} AND q.explanation_source = 'import')::int AS imported,
+                 count(q.id) FILTER (WHERE EXISTS (SELECT 1 FROM student_explanations e WHERE e.question_id = q.id
+                                                     AND e.hidden_at IS NULL AND NOT e.awaiting_approval))::int AS student
           FROM disciplines d JOIN questions q ON q.discipline_id = d.id AND q.removed_at IS NULL
           GROUP BY d.id, d.name ORDER BY d.name`,
     ),
@@ -501,6 +540,11 @@ export async function analysesSummary(db: Db, now: Date): Promise<SummaryJson> {
     published_this_week: byProfessor.reduce((n, p) => n + p.published, 0),
     by_professor: byProfessor.map((p) => ({ id: p.id, name: p.name ?? 'Conta excluída', published: p.published, edited: p.edited })),
     coverage: coverage.map((c) => ({ ...c, share: c.questions ? c.professor / c.questions : null })),
-    totals: { questions: total((c) => c.questions), professor: total((c) => c.professor), imported: total((c) => c.imported) },
+    totals: {
+      questions: total((c) => c.questions),
+      professor: total((c) => c.professor),
+      imported: total((c) => c.imported),
+      student: total((c) => c.student),
+    },
   }
 }

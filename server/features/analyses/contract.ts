@@ -28,6 +28,11 @@ export const QueueItemJson = z
     wrong: int(),
     wrong_share: z.number().nullable().meta({ description: 'Parte das respostas erradas, de 0 a 1; null sem respostas.' }),
     excerpt: z.string(),
+    student_explanations: int().meta({ description: 'Explicações de alunos publicadas nesta questão (nunca contadas como análise).' }),
+    best_explanation: z
+      .object({ id: int(), author: z.string(), useful: int(), excerpt: z.string() })
+      .nullable()
+      .meta({ description: 'A explicação de aluno mais útil, para promover a análise.' }),
   })
   .meta({ id: 'AnalysisQueueItem' })
 
@@ -40,6 +45,9 @@ export const QueueJson = z.object({
   per_page: int(),
   disciplines: z.array(Facet).meta({ description: 'As disciplinas com questões sem análise.' }),
   exams: z.array(Facet).meta({ description: 'As provas com questões sem análise.' }),
+  coverage: z
+    .object({ questions: int(), professor: int(), student: int() })
+    .meta({ description: 'Questões vivas, as com análise do professor e as com explicação de aluno, contadas à parte.' }),
 })
 export type QueueJson = z.output<typeof QueueJson>
 
@@ -107,6 +115,9 @@ export const DeskJson = z
     analysis: AnalysisJson,
     history: z.array(RevisionJson).meta({ description: 'Da mais recente à primeira.' }),
     community: z.array(CommunityPostJson).meta({ description: 'Os comentários mais votados da discussão, para promover.' }),
+    student_explanations: z
+      .array(z.object({ id: int(), author: z.string(), useful: int(), text: z.string() }))
+      .meta({ description: 'As explicações de alunos mais úteis (ADR 085), para promover.' }),
   })
   .meta({ id: 'AnalysisDesk' })
 export type DeskJson = z.output<typeof DeskJson>
@@ -147,9 +158,17 @@ export const SummaryJson = z.object({
   published_this_week: int(),
   by_professor: z.array(z.object({ id: z.string().nullable(), name: z.string(), published: int(), edited: int() })),
   coverage: z.array(
-    z.object({ id: int(), name: z.string(), questions: int(), professor: int(), imported: int(), share: z.number().nullable() }),
+    z.object({
+      id: int(),
+      name: z.string(),
+      questions: int(),
+      professor: int(),
+      imported: int(),
+      student: int().meta({ description: 'Com explicação de aluno publicada (à parte da análise).' }),
+      share: z.number().nullable(),
+    }),
   ),
-  totals: z.object({ questions: int(), professor: int(), imported: int() }),
+  totals: z.object({ questions: int(), professor: int(), imported: int(), student: int() }),
 })
 export type SummaryJson = z.output<typeof SummaryJson>
 

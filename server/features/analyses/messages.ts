@@ -11,6 +11,7 @@ export const ANALYSIS_UNCHANGED = 'Nada mudou: o texto e os comentários são os
 export const ANALYSIS_UNPUBLISHED = 'Análise despublicada: os alunos não a veem mais. O texto fica no histórico.'
 export const NOTHING_TO_UNPUBLISH = 'Esta questão não tem análise publicada.'
 export const POST_NOT_FOUND = 'Comentário da comunidade não encontrado nesta questão.'
+export const EXPLANATION_NOT_FOUND = 'Explicação de aluno não encontrada nesta questão (publicada).'
 export const TEXT_MAX = 20_000
 export const COMMENT_MAX = 2_000
 

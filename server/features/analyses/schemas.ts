@@ -39,9 +39,12 @@ export const PublishBody = z.object(
     alternative_comments: alternativeComments.default({}),
     base_version: version,
     from_post: z
-      .object({ kind: z.enum(['topic', 'reply'], { error: 'from_post.kind é topic ou reply.' }), id: z.number().int().positive() })
+      .object({
+        kind: z.enum(['topic', 'reply', 'explanation'], { error: 'from_post.kind é topic, reply ou explanation.' }),
+        id: z.number().int().positive(),
+      })
       .optional()
-      .meta({ description: 'O comentário da comunidade promovido a análise (o autor recebe o crédito).' }),
+      .meta({ description: 'O comentário da comunidade ou a explicação de aluno promovida a análise (o autor recebe o crédito).' }),
   },
   { error: 'Envie a análise como um objeto JSON.' },
 )

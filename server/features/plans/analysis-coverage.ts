@@ -3,6 +3,7 @@ import { count, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/index'
 import { questions } from '../../db/schema'
 import { referenceDataVersion } from '../../domain/reference-data'
+import { explainedQuestions } from '../explanations/index'
 
 // How much of the bank a professor has analysed (issue 40): the plan cards state it, so it is
 // counted from the data, never written by hand. The landing page asks on every visit: kept per
@@ -49,4 +50,16 @@ const number = new Intl.NumberFormat('pt-BR')
 export function analysisLine(label: string, coverage: AnalysisCoverage, minCount: number | null): string | null {
   if (coverage.count < (minCount ?? 0) || coverage.count === 0) return null
   return `${label} em ${number.format(coverage.count)} ${coverage.count === 1 ? 'questão' : 'questões'} (${coverage.percent}%)`
+}
+
+/**
+ * 'Explicação de aluno em 12 questões (0%), em todos os planos': the students' explanations said
+ * apart from the professor's analysis (issue 64), never added to it; null while there is none.
+ * Counted on every call: a student writes one at any time.
+ */
+export async function explanationLine(db: Db): Promise<string | null> {
+  const [coverage, explained] = await Promise.all([analysisCoverage(db), explainedQuestions(db)])
+  if (explained === 0) return null
+  const percent = coverage.total === 0 ? 0 : Math.floor((explained * 100) / coverage.total)
+  return `Explicação de aluno em ${number.format(explained)} ${explained === 1 ? 'questão' : 'questões'} (${percent}%), em todos os planos`
 }

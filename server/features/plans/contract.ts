@@ -45,6 +45,9 @@ export const PlansReply = z
       description:
         'A linha da análise do professor como os cartões a dizem hoje (cobertura real do banco); null quando nenhum cartão a mostra.',
     }),
+    explanation_line: z.string().nullable().meta({
+      description: 'Quantas questões têm explicação de aluno (todos os planos), à parte da análise do professor; null sem nenhuma.',
+    }),
     payment_methods: z.array(PaymentMethodJson).meta({ description: 'Vazio quando nenhum provedor de pagamento está configurado.' }),
     changes_available: z.boolean(),
   })

@@ -7,6 +7,7 @@ import { route } from '../../api/route'
 import { currentUser } from '../../api/session'
 import type { AppContext } from '../../context'
 import { listPayments } from './admin'
+import { explanationLine } from './analysis-coverage'
 import { currentAnalysisClaim, planCards } from './catalog'
 import { findUserCheckout, receiveWebhook, startCheckout, toCheckoutJson } from './checkout'
 import { billingApi } from './contract'
@@ -56,10 +57,11 @@ export function createBillingRouter(ctx: AppContext) {
     billingApi.plans,
   )(async () => {
     const provider = paymentProviderFor(ctx.config, ctx.clock)
-    const [cards, analysisLine] = await Promise.all([planCards(ctx.db), currentAnalysisClaim(ctx.db)])
+    const [cards, analysisLine, studentLine] = await Promise.all([planCards(ctx.db), currentAnalysisClaim(ctx.db), explanationLine(ctx.db)])
     return {
       data: cards,
       analysis_line: analysisLine,
+      explanation_line: studentLine,
       payment_methods: (provider?.methods ?? []).map((id) => ({ id, label: PAYMENT_METHOD_LABELS[id] })),
       changes_available: provider !== null,
     }

@@ -13,30 +13,35 @@ import { citationsOf } from '../../domain/citations/store'
 import { communityAnswerFor } from '../../domain/community-answers'
 import type { ReviewOutcome } from '../../domain/review/scheduler'
 import { weekStart } from '../../domain/time/calendar'
+import type { StudentExplanations } from '../explanations/index'
+import { askToExplain, studentExplanationsOf } from '../explanations/index'
 import type { Policy } from '../plans/index'
 import { getCatalog } from '../plans/index'
 import { claimQuestionUse, commentedAnswerAccess, getPolicy, hasFeature, tookLastOfWeek } from '../plans/index'
 
 export const ANNULLED_MESSAGE = 'Questão Anulada'
 
-export type Reveal = ExplanationOrigin & {
-  correct_answer: string | null
-  explanation: string | null
-  annulled: boolean
-  /** 'Questão Anulada' for annulled questions. */
-  message?: string
-  /**
-   * Set when the question has a teacher's explanation this user may not see (explanation is
-   * then null): 'plan' (their plan has no commented questions) or 'disabled' (the admin toggle).
-   */
-  explanation_locked?: 'plan' | 'disabled'
-  /** Why, in Portuguese, when explanation_locked is set. */
-  explanation_message?: string
-  /** The legislation the question cites (ADR 055). */
-  citations: Citation[]
-  /** Without an explanation to read, on a plan with discussions: the community's most-voted answer. */
-  community_answer: CommunityAnswerJson | null
-}
+export type Reveal = ExplanationOrigin &
+  StudentExplanations & {
+    correct_answer: string | null
+    explanation: string | null
+    annulled: boolean
+    /** 'Questão Anulada' for annulled questions. */
+    message?: string
+    /**
+     * Set when the question has a teacher's explanation this user may not see (explanation is
+     * then null): 'plan' (their plan has no commented questions) or 'disabled' (the admin toggle).
+     */
+    explanation_locked?: 'plan' | 'disabled'
+    /** Why, in Portuguese, when explanation_locked is set. */
+    explanation_message?: string
+    /** The legislation the question cites (ADR 055). */
+    citations: Citation[]
+    /** Without an explanation to read, on a plan with discussions: the community's most-voted answer. */
+    community_answer: CommunityAnswerJson | null
+    /** After a right answer, ask once for an explanation (the student has one right answer and none written). */
+    explanation_prompt: boolean
+  }
 
 export type UseOutcome<T> =
   | { kind: 'ok'; value: T; policy: Policy }
@@ -68,21 +73,30 @@ async function liveQuestion(db: Db, id: number) {
   return row ?? null
 }
 
-/** The key, and the explanation only when the policy allows commented answers (Análise). */
+/**
+ * The key, and the explanation only when the policy allows commented answers (Análise); the
+ * students' explanations on every plan (issue 64).
+ */
 async function reveal(
   db: Db,
   q: OriginRow & { id: number; correctAnswer: string | null; explanation: string | null },
   policy: Policy,
+  userId: string,
 ): Promise<Reveal> {
   const written = q.explanation?.trim() ? q.explanation : null
-  const [catalog, cited] = await Promise.all([getCatalog(db), citationsOf(db, [q.id])])
+  const [catalog, cited, students, explanation_prompt] = await Promise.all([
+    getCatalog(db),
+    citationsOf(db, [q.id]),
+    studentExplanationsOf(db, q.id, q.year, userId),
+    askToExplain(db, userId, q.id),
+  ])
   const access = commentedAnswerAccess(policy, catalog)
   const explanation = access.allowed ? written : null
   const locked = written && !access.allowed ? { explanation_locked: access.reason, explanation_message: access.message } : {}
   const citations = cited.get(q.id) ?? []
   const origin = explanationOrigin(q, explanation !== null)
   const community_answer = await communityAnswerFor(db, q.id, explanation !== null, hasFeature(policy, 'comments'))
-  const shown = { explanation, ...origin, ...locked, citations, community_answer }
+  const shown = { explanation, ...origin, ...locked, citations, community_answer, ...students, explanation_prompt }
   if (q.correctAnswer === null) return { correct_answer: null, annulled: true, message: ANNULLED_MESSAGE, ...shown }
   return { correct_answer: q.correctAnswer, annulled: false, ...shown }
 }
@@ -98,7 +112,7 @@ export async function revealAnswer(
   if (!q) return { kind: 'not-found' }
   const use = await claimQuestionUse(db, user, questionId, at)
   if (!use.allowed) return { kind: 'quota', message: use.message, policy: use.policy }
-  return { kind: 'ok', value: { ...(await reveal(db, q, use.policy)), last_of_week: tookLastOfWeek(use) }, policy: use.policy }
+  return { kind: 'ok', value: { ...(await reveal(db, q, use.policy, user.id)), last_of_week: tookLastOfWeek(use) }, policy: use.policy }
 }
 
 export type RevealedOutcome = { kind: 'ok'; value: Reveal } | { kind: 'not-found' } | { kind: 'not-revealed' }
@@ -124,7 +138,7 @@ export async function revealedAnswer(db: Db, user: User, questionId: number, at:
       .limit(1),
   ])
   if (!used && !answered) return { kind: 'not-revealed' }
-  return { kind: 'ok', value: await reveal(db, q, await getPolicy(db, user, at)) }
+  return { kind: 'ok', value: await reveal(db, q, await getPolicy(db, user, at), user.id) }
 }
 
 /**
@@ -156,14 +170,23 @@ export async function answerQuestion(
   if (!letters.includes(letter)) return { kind: 'invalid-answer', letters }
   const use = await claimQuestionUse(db, user, questionId, at)
   if (!use.allowed) return { kind: 'quota', message: use.message, policy: use.policy }
-  const shown = { ...(await reveal(db, q, use.policy)), last_of_week: tookLastOfWeek(use) }
+  const shown = { ...(await reveal(db, q, use.policy, user.id)), last_of_week: tookLastOfWeek(use) }
   if (shown.annulled)
     return { kind: 'ok', value: { ...shown, correct: null, answer: letter, elapsed_seconds: null, review: null }, policy: use.policy }
   const correct = isRight(letter, q.correctAnswer!)
   const [recorded] = await db.transaction((tx) => recordAnswers(tx, user.id, [{ questionId, answer: letter, correct, elapsedSeconds, at }]))
+  // Asked after this answer, once it is recorded: only its first right answer asks.
+  const explanation_prompt = correct && (await askToExplain(db, user.id, questionId))
   return {
     kind: 'ok',
-    value: { ...shown, correct, answer: letter, elapsed_seconds: recorded?.elapsedSeconds ?? null, review: recorded?.review ?? null },
+    value: {
+      ...shown,
+      explanation_prompt,
+      correct,
+      answer: letter,
+      elapsed_seconds: recorded?.elapsedSeconds ?? null,
+      review: recorded?.review ?? null,
+    },
     policy: use.policy,
   }
 }

@@ -4,6 +4,7 @@ import { ApiErrorBody, defineEndpoint, ID_PATTERN, SuccessMessage } from '../../
 import { PolicyJson } from '../../domain/account-json'
 import { CommunityAnswerJson, ExplanationOriginFields } from '../../domain/analysis-source'
 import { QuestionCardJson } from '../../domain/questions/card-json'
+import { ExplanationJson } from '../explanations/contract'
 import { ReviewOutcomeJson } from '../review/contract'
 import { BAD_QUESTION_ID, ERROR_REPORT_LIMIT, LOGIN_MESSAGE, MAX_PAGE } from './messages'
 import { AnswerBody, ReportBody } from './schemas'
@@ -155,6 +156,13 @@ const revealFields = {
     .array(CitationJson)
     .meta({ description: 'A legislação que a questão cita (enunciado, alternativas e análise), com o link do texto oficial.' }),
   ...ExplanationOriginFields,
+  student_explanation: ExplanationJson.nullable().meta({
+    description: 'A explicação de aluno mais útil (ADR 085), em todos os planos; null sem nenhuma publicada.',
+  }),
+  student_explanations: int().meta({ description: 'Quantas explicações de alunos estão publicadas nesta questão.' }),
+  explanation_prompt: z.boolean().meta({
+    description: 'true depois do primeiro acerto de quem ainda não explicou a questão: a página pede uma explicação (uma vez).',
+  }),
   community_answer: CommunityAnswerJson.nullable().meta({
     description:
       'Sem explicação para ler, num plano com discussões: a resposta mais votada da comunidade (votos acima de zero); null nos demais casos.',
