@@ -1,7 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { DEMO_ADMIN, loginViaPage, premiumStudent, registerViaApi } from './utils'
+import { DEMO_ADMIN, premiumStudent, registerViaApi, signIn } from './utils'
 
 // Issue 14: /dashboard shows the student's own figures and lists from the API — the four stat
 // cards and six tabs as URLs (a tab list with JS, plain links without). The data export and
@@ -40,7 +40,7 @@ test('a student answers two known questions and the cards, the activity and Dese
     201,
   )
 
-  await loginViaPage(page, student, '/dashboard')
+  await signIn(page, student, '/dashboard')
   await expect(page.getByRole('heading', { level: 1, name: 'Olá, Dora Desempenho!' })).toBeVisible()
   await expect(page.getByTestId('estatistica-Questões respondidas')).toHaveText('2')
   await expect(page.getByTestId('estatistica-Taxa de acerto')).toHaveText('50%')
@@ -73,7 +73,7 @@ test('a student answers two known questions and the cards, the activity and Dese
 
 test('a new student sees zeros and every tab’s empty state', async ({ page, request }, testInfo) => {
   const student = await registerViaApi(request)
-  await loginViaPage(page, student, '/dashboard')
+  await signIn(page, student, '/dashboard')
   await expect(page.getByTestId('estatistica-Questões respondidas')).toHaveText('0')
   await expect(page.getByTestId('estatistica-Sequência de estudos')).toHaveText('0 dias')
   await expect(page.getByText('Nenhuma atividade ainda.')).toBeVisible()
@@ -94,7 +94,7 @@ test('a new student sees zeros and every tab’s empty state', async ({ page, re
 
 test('Cadernos: the create card makes a notebook; Estudar and Editar open it', async ({ page, request }, testInfo) => {
   const student = await registerViaApi(request, { name: 'Caio Cadernos' })
-  await loginViaPage(page, student, '/dashboard?aba=cadernos')
+  await signIn(page, student, '/dashboard?aba=cadernos')
   const name = `Véspera ${Math.random().toString(36).slice(2, 7)}`
   await page.getByLabel('Nome do caderno').fill(name)
   await page.getByLabel('Descrição (opcional)').fill('Para revisar no fim de semana.')
@@ -145,7 +145,7 @@ test('Comentários and Fórum list what the student wrote, with links to the que
   })
   expect(topic.status()).toBe(201)
 
-  await loginViaPage(page, student, '/dashboard')
+  await signIn(page, student, '/dashboard')
   await expect(page.getByTestId('atividade').first()).toContainText(`Abriu a discussão “${title}”`)
   await openTab(page, testInfo, 'Anotações', 'comentarios')
   const item = page.getByTestId('comentario-privado')
@@ -170,7 +170,7 @@ test('Continuar estudando reopens the last modo resolução list at the last pos
   baseURL,
 }) => {
   const student = await registerViaApi(request, { name: 'Rita Retoma' })
-  await loginViaPage(page, student, '/dashboard')
+  await signIn(page, student, '/dashboard')
   // Never opened: the button starts a run.
   await expect(page.getByTestId('continuar-estudando')).toHaveText('Resolver questões')
 
@@ -205,7 +205,7 @@ test('Continuar estudando reopens the last modo resolução list at the last pos
   // Another device: a new session finds the same place.
   const other = await browser.newContext({ baseURL })
   const phone = await other.newPage()
-  await loginViaPage(phone, student, '/dashboard')
+  await signIn(phone, student, '/dashboard')
   await expect(phone.getByTestId('continuar-estudando')).toHaveAttribute('href', `${where.pathname}${where.search}`)
   await other.close()
 })
@@ -216,7 +216,7 @@ test.describe('390 px', () => {
   test('the greeting and figures fold so every tab starts on the first screen', async ({ page, request }) => {
     // A Gratuito student: the plan line and the house ad are there too.
     const student = await registerViaApi(request, { name: 'Fernanda Celular de Albuquerque' })
-    await loginViaPage(page, student, '/dashboard')
+    await signIn(page, student, '/dashboard')
     for (const [name, aba] of [
       ['Visão geral', null],
       ['Cadernos', 'cadernos'],

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { adminToken, loginAsNewStudent, loginViaPage, registerViaApi } from './utils'
+import { adminToken, loginAsNewStudent, registerViaApi, signIn } from './utils'
 
 // Issue 27, Modo resolução: from a filtered /questoes, 'Resolver uma por vez' opens the same
 // search one question at a time. The student answers one right and one wrong through
@@ -173,7 +173,7 @@ test('no plano Gratuito, passado o limite da semana, a questão diz o limite ant
   const auth = { Authorization: `Bearer ${student.token}` }
   // Four of the week's five questions spent through the API: the page says what is left.
   for (const q of live.slice(0, 4)) expect((await request.post(`/api/v1/questions/${q.id}/reveal`, { headers: auth })).status()).toBe(200)
-  await loginViaPage(page, student)
+  await signIn(page, student)
   await page.goto(`/questoes/resolver?q=${live[5].short_id}&pos=1`)
   await expect(page.getByTestId('cota-semanal')).toContainText('Resta 1 de 5 questões nesta semana · renova segunda')
   // The fifth spent elsewhere: the next question says so before its statement, with the date and the plans.

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { answerFirstWrong, DEMO_ADMIN, loginAsNewStudent, loginViaPage, premiumStudent, registerViaApi, RENDERING } from './utils'
+import { answerFirstWrong, DEMO_ADMIN, loginAsNewStudent, premiumStudent, registerViaApi, RENDERING, signIn } from './utils'
 
 // What a user sees at the widths the issue measured: a 1024 px laptop and a 390 px phone.
 
@@ -46,7 +46,7 @@ test.describe('1024 px', () => {
       const student = plan === 'GRATUITO' ? await registerViaApi(request) : await premiumStudent(request, {}, plan)
       await page.context().clearCookies()
       await page.setViewportSize({ width: 1024, height: 768 })
-      await loginViaPage(page, student, '/dashboard')
+      await signIn(page, student, '/dashboard')
       const header = page.locator('body > header')
       for (const width of [1024, 1280]) {
         await page.setViewportSize({ width, height: 800 })
@@ -63,7 +63,7 @@ test.describe('1024 px', () => {
   })
 
   test("an admin's header fits, with the admin pages one menu away", async ({ page }) => {
-    await loginViaPage(page, DEMO_ADMIN, '/admin')
+    await signIn(page, DEMO_ADMIN, '/admin')
     await expect(page).toHaveURL(/\/admin$/)
     await expectNoSidewaysScroll(page)
     await expectInsideWidth(page.locator('body > header a:visible, body > header button:visible, body > header summary:visible'), 1024)
@@ -93,7 +93,7 @@ test.describe('390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
   test('the admin menu folds into one line and the pages do not scroll sideways', async ({ page }) => {
-    await loginViaPage(page, DEMO_ADMIN, '/admin')
+    await signIn(page, DEMO_ADMIN, '/admin')
     await expect(page).toHaveURL(/\/admin$/)
     const nav = page.getByRole('navigation', { name: 'Administração' })
     const fold = page.locator('#admin-sidebar summary')
@@ -124,7 +124,7 @@ test.describe('390 px phone', () => {
   })
 
   test('the topic table fits: every column readable without scrolling sideways', RENDERING, async ({ page }) => {
-    await loginViaPage(page, DEMO_ADMIN, '/admin')
+    await signIn(page, DEMO_ADMIN, '/admin')
     const table = page.getByRole('table', { name: 'Questões por assunto' })
     await table.scrollIntoViewIfNeeded()
     await expectInsideWidth(table.locator('th:visible, td:visible'), 390)

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { loginViaPage, premiumStudent, RENDERING } from './utils'
+import { premiumStudent, RENDERING, signIn } from './utils'
 
 // Issue 27, the study loop on a phone, measured: a card's height beyond its statement and
 // alternatives (details, tools, buttons, spacing) at most 220 px at 390 px, on /questoes and in
@@ -24,7 +24,7 @@ test.describe('390 px', () => {
   test.use({ viewport: PHONE })
 
   test('a /questoes card is its question: at most 220 px of anything else, the tools in one row', async ({ page, request }) => {
-    await loginViaPage(page, await premiumStudent(request), '/questoes')
+    await signIn(page, await premiumStudent(request), '/questoes')
     const cards = page.locator('article.qc')
     await expect(cards.first()).toBeVisible()
     const count = await cards.count()
@@ -56,7 +56,7 @@ test.describe('390 px', () => {
 
   test('modo resolução: the answer bar holds Anterior, Responder and Próxima on one row, on screen', async ({ page, request }) => {
     // The full measure on real exams at 390, 360 and 320 px is phone-loop.spec.ts.
-    await loginViaPage(page, await premiumStudent(request), '/questoes/resolver?anuladas=excluir&ano=2024&pos=2')
+    await signIn(page, await premiumStudent(request), '/questoes/resolver?anuladas=excluir&ano=2024&pos=2')
     const bar = page.getByRole('navigation', { name: 'Navegação entre questões' })
     const row = await Promise.all(
       [
@@ -70,7 +70,7 @@ test.describe('390 px', () => {
   })
 
   test("'Mais' holds Vídeo, Detalhes and Reportar erro, and opens them", async ({ page, request, javaScriptEnabled }) => {
-    await loginViaPage(page, await premiumStudent(request), '/questoes')
+    await signIn(page, await premiumStudent(request), '/questoes')
     const card = page.locator('article.qc').first()
     const id = (await card.getAttribute('id'))!.replace('questao-', '')
     await expect(card.getByRole('link', { name: 'Detalhes' })).toBeHidden()
@@ -89,7 +89,7 @@ test.describe('390 px', () => {
 
   test('10 questions in modo resolução take 3 taps each: choose, Responder, Próxima', async ({ page, request }, testInfo) => {
     test.setTimeout(120_000)
-    await loginViaPage(page, await premiumStudent(request), '/questoes/resolver?anuladas=excluir&pos=1')
+    await signIn(page, await premiumStudent(request), '/questoes/resolver?anuladas=excluir&pos=1')
     let taps = 0
     let scrolled = 0
     const tap = async (target: Locator) => {
@@ -120,7 +120,7 @@ test(
   RENDERING,
   async ({ page, request }) => {
     await page.setViewportSize({ width: 1366, height: 900 })
-    await loginViaPage(page, await premiumStudent(request), '/questoes')
+    await signIn(page, await premiumStudent(request), '/questoes')
     const statement = page.locator('article.qc .qs').first()
     await expect(statement).toBeVisible()
     const { width, ch } = await statement.evaluate((el) => {
@@ -153,7 +153,7 @@ async function slowDown(page: Page, match: (url: URL, method: string) => boolean
 test('with JS, Responder, the tools and Próxima say they are on their way', RENDERING, async ({ page, request }) => {
   // Six journeys in a row, each held 1.5 s on purpose: 31 s alone on a slow day, over 45 s under the full suite.
   test.slow()
-  await loginViaPage(page, await premiumStudent(request), '/questoes')
+  await signIn(page, await premiumStudent(request), '/questoes')
   const card = page.locator('article.qc').filter({ hasNotText: 'Anulada' }).first()
   await expect(card).toBeVisible()
   await page.waitForLoadState('networkidle')
@@ -187,7 +187,7 @@ test('with JS, Responder, the tools and Próxima say they are on their way', REN
 })
 
 test('with JS, Próxima in modo resolução says the next question is on its way', RENDERING, async ({ page, request }) => {
-  await loginViaPage(page, await premiumStudent(request), '/questoes/resolver?anuladas=excluir&pos=1')
+  await signIn(page, await premiumStudent(request), '/questoes/resolver?anuladas=excluir&pos=1')
   await page.waitForLoadState('networkidle')
   await slowDown(page, (url) => url.pathname === '/questoes/resolver')
   await page.locator('.qa > label').first().click()

@@ -26,7 +26,7 @@ export function uniqueEmail(prefix = 'aluno') {
   return `${prefix}-${crypto.randomBytes(5).toString('hex')}@teste.gabarita`
 }
 
-/** A fresh student created through the API (fast); log in through the page with loginViaPage. */
+/** A fresh student created through the API (fast); sign in on a page with signIn. */
 export async function registerViaApi(request: APIRequestContext, overrides: { name?: string; email?: string; password?: string } = {}) {
   const user = {
     name: overrides.name ?? 'Aluna Teste',
@@ -88,7 +88,10 @@ export async function loginDialogReady(page: Page) {
   await page.locator('dialog[aria-labelledby="login-dialog-title"]').waitFor({ state: 'attached' })
 }
 
-/** Logs in through /login (works with JS on and off). */
+/**
+ * Logs in by filling and sending /login (works with JS on and off): for the specs about the login
+ * itself. Every other spec signs in with `signIn`.
+ */
 export async function loginViaPage(page: Page, credentials: { email: string; password: string }, redirectTo?: string) {
   await page.goto(redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login')
   await page.getByLabel('Email', { exact: true }).fill(credentials.email)
@@ -97,10 +100,33 @@ export async function loginViaPage(page: Page, credentials: { email: string; pas
   await expect(page).not.toHaveURL(/\/login(\?|$)/)
 }
 
-/** A fresh student, signed in on this page. */
-export async function loginAsNewStudent(page: Page, request: APIRequestContext) {
+/**
+ * Signs in with the login form's own POST, sent from the page's request context: the session
+ * cookie lands in the browser context, as after the form, without rendering /login and the page
+ * after it (ADR 084). For a spec whose subject is not the login: the login form's own specs
+ * (accounts.spec.ts, the locks in questions.spec.ts and resolver.spec.ts, hardening.spec.ts)
+ * drive it with JS on and off. With `to`, the page then opens that address, where the login's
+ * toast is shown, as after the form's redirect; without, the toast is dropped, as the dashboard
+ * the form lands on would have shown it.
+ */
+export async function signIn(page: Page, credentials: { email: string; password: string }, to?: string) {
+  const context = page.context()
+  // The form repeats the token of the __csrf cookie, which a document GET issues (server/web/page-guard.ts).
+  const csrf = async () => (await context.cookies()).find((c) => c.name === '__csrf')?.value.split('.')[0]
+  if (!(await csrf())) await context.request.get('/login', { maxRedirects: 0 })
+  const res = await context.request.post('/login', {
+    form: { email: credentials.email, password: credentials.password, csrf: (await csrf()) ?? '' },
+    maxRedirects: 0,
+  })
+  expect(res.status(), await res.text()).toBe(302)
+  if (to) await page.goto(to)
+  else await context.clearCookies({ name: '__toast' })
+}
+
+/** A fresh student, signed in on this page (then at `to`, when given). */
+export async function loginAsNewStudent(page: Page, request: APIRequestContext, to?: string) {
   const user = await registerViaApi(request)
-  await loginViaPage(page, user)
+  await signIn(page, user, to)
   return user
 }
 
