@@ -1,7 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { DEMO_ADMIN, premiumStudent, registerViaApi, signIn } from './utils'
+import { DEMO_ADMIN, premiumStudent, registerViaApi, signIn, wayOn } from './utils'
 
 // Issue 14: /dashboard shows the student's own figures and lists from the API — the four stat
 // cards and six tabs as URLs (a tab list with JS, plain links without). The data export and
@@ -185,8 +185,7 @@ test('Continuar estudando reopens the last modo resolução list at the last pos
     await page.getByRole('button', { name: 'Responder' }).click()
     await expect(page.getByTestId('resposta')).toBeVisible()
     if (n === 1) {
-      const good = page.getByRole('button', { name: /^Bom/ })
-      await ((await good.count()) ? good : page.getByRole('link', { name: 'Próxima' })).click()
+      await (await wayOn(page)).click()
     }
   }
 

@@ -1,7 +1,7 @@
-import type { Locator, Page } from '@playwright/test'
+import type { Locator } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { premiumStudent, RENDERING, signIn } from './utils'
+import { holdRequests, premiumStudent, RENDERING, signIn, wayOn } from './utils'
 
 // Issue 27, the study loop on a phone, measured: a card's height beyond its statement and
 // alternatives (details, tools, buttons, spacing) at most 220 px at 390 px, on /questoes and in
@@ -105,8 +105,7 @@ test.describe('390 px', () => {
       await tap(page.getByRole('button', { name: 'Responder' }))
       await expect(page.getByTestId('resposta')).toBeVisible()
       // A right answer is rated (Bom goes on), a wrong one has Próxima.
-      const good = page.getByRole('button', { name: /^Bom/ })
-      await tap((await good.count()) ? good : page.getByRole('link', { name: 'Próxima' }))
+      await tap(await wayOn(page))
     }
     await expect(page.getByTestId('progresso')).toContainText('Questão 11 de')
     expect(taps).toBeLessThanOrEqual(3 * 10)
@@ -138,33 +137,23 @@ test(
   },
 )
 
-/** Holds a page's requests matching `match` for a while, so their pending state can be seen. */
-async function slowDown(page: Page, match: (url: URL, method: string) => boolean) {
-  await page.route(
-    (url) => match(url, ''),
-    async (route) => {
-      if (!match(new URL(route.request().url()), route.request().method())) return route.continue()
-      await new Promise((resolve) => setTimeout(resolve, 1500))
-      await route.continue()
-    },
-  )
-}
-
 test('with JS, Responder, the tools and Próxima say they are on their way', RENDERING, async ({ page, request }) => {
-  // Six journeys in a row, each held 1.5 s on purpose: 31 s alone on a slow day, over 45 s under the full suite.
-  test.slow()
   await signIn(page, await premiumStudent(request), '/questoes')
   const card = page.locator('article.qc').filter({ hasNotText: 'Anulada' }).first()
   await expect(card).toBeVisible()
-  await page.waitForLoadState('networkidle')
+  // Hydrated: the floating assistant is drawn after it (a Premium student has one).
+  await expect(page.getByTestId('assistente-botao')).toBeVisible()
 
-  await slowDown(page, (url, method) => url.pathname.endsWith('/responder') && method !== 'GET')
+  // Each request held until its pending state has been seen (a slow server, utils.ts).
+  let release = await holdRequests(page, (url) => url.pathname.endsWith('/responder'), ['POST'])
   await card.locator('.qa > label').first().click()
   await card.getByRole('button', { name: 'Responder' }).click()
   const sending = card.getByRole('button', { name: 'Respondendo…' })
   await expect(sending).toBeVisible()
   await expect(sending).toHaveAttribute('aria-busy', 'true')
+  release()
   await expect(card.getByTestId('resposta')).toBeVisible()
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
 
   for (const [tool, label] of [
     ['desempenho', 'Desempenho'],
@@ -173,10 +162,11 @@ test('with JS, Responder, the tools and Próxima say they are on their way', REN
     ['discussoes', 'Discussões'],
     ['analise', 'Análise'],
   ] as const) {
-    await slowDown(page, (url) => url.pathname.endsWith(`/${tool}`))
+    release = await holdRequests(page, (url) => url.pathname.endsWith(`/${tool}`))
     await card.getByRole('link', { name: new RegExp(`^${label}`) }).click()
     const pending = page.getByRole('status').filter({ hasText: 'Carregando…' })
     await expect(pending).toBeVisible()
+    release()
     const dialog = page.getByRole('dialog')
     await expect(dialog).toBeVisible()
     await expect(pending).toHaveCount(0)
@@ -188,15 +178,19 @@ test('with JS, Responder, the tools and Próxima say they are on their way', REN
 
 test('with JS, Próxima in modo resolução says the next question is on its way', RENDERING, async ({ page, request }) => {
   await signIn(page, await premiumStudent(request), '/questoes/resolver?anuladas=excluir&pos=1')
-  await page.waitForLoadState('networkidle')
-  await slowDown(page, (url) => url.pathname === '/questoes/resolver')
+  await expect(page.getByTestId('assistente-botao')).toBeVisible()
+  const release = await holdRequests(page, (url) => url.pathname === '/questoes/resolver')
   await page.locator('.qa > label').first().click()
   await page.getByRole('button', { name: 'Responder' }).click()
   await expect(page.getByRole('button', { name: 'Respondendo…' })).toHaveAttribute('aria-busy', 'true')
+  release()
   await expect(page.getByTestId('resposta')).toBeVisible()
   const next = page.getByRole('link', { name: 'Próxima' })
+  // The answer's own requests went through: the next question's is held in turn.
+  const releaseNext = await holdRequests(page, (url) => url.pathname === '/questoes/resolver')
   await next.click()
   await expect(next).toHaveAttribute('aria-busy', 'true')
   await expect(page.getByRole('status').filter({ hasText: 'Carregando…' })).toBeVisible()
+  releaseNext()
   await expect(page.getByTestId('progresso')).toContainText('Questão 2 de')
 })

@@ -147,6 +147,33 @@ export async function answerFirstWrong(page: Page) {
   return card
 }
 
+/**
+ * A slow server for the requests `match` picks (of these `methods`, when given): they wait until
+ * the returned `release()`, so a test sees the page's pending state for as long as it looks, then
+ * lets the answer come, instead of holding every request a fixed time.
+ */
+export async function holdRequests(page: Page, match: (url: URL) => boolean, methods?: string[]) {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(match, async (route) => {
+    if (!methods || methods.includes(route.request().method())) await released
+    await route.continue()
+  })
+  return release
+}
+
+/**
+ * Modo resolução's way on after an answer, once the bar shows it: the rating 'Bom' after a right
+ * answer (it goes on), 'Próxima' after a wrong one. Without JS the verdict can be on screen while
+ * the bar below it is still being parsed: read too early, neither is there yet.
+ */
+export async function wayOn(page: Page) {
+  const good = page.getByRole('button', { name: /^Bom/ })
+  const next = page.getByRole('link', { name: 'Próxima' })
+  await expect(good.or(next).first()).toBeVisible()
+  return (await good.count()) ? good : next
+}
+
 /** Opens a card's 'Mais' menu (Vídeo, Detalhes, Reportar erro: a <details>, no JS needed). */
 export async function openMore(page: Page, questionId: number) {
   await page.locator(`#questao-${questionId} summary`, { hasText: 'Mais' }).click()
