@@ -3,7 +3,8 @@ import { expect, test } from '@playwright/test'
 
 import { DEMO_ADMIN, holdRequests, loginAsNewStudent } from './utils'
 
-// Issue 15: the keyboard and focus walk through /questoes, the mobile menu and the shortcuts.
+// Issue 15: the keyboard and focus walk through /questoes, the mobile menu and the shortcuts (the
+// login's wrong password, its field marked and focused, is accounts.spec.ts's).
 // The no-JS parts (panel closed after a search, the menu's name following its state) run in
 // both projects; the rest is JS behaviour.
 
@@ -200,17 +201,6 @@ test.describe('with JavaScript', () => {
     await expect(search).toBeFocused()
     await expect(page.getByRole('dialog', { name: 'Atalhos de teclado' })).toBeHidden()
   })
-})
-
-test('a wrong password marks the password field, and with no JS the focus lands on it', async ({ page }) => {
-  await page.goto('/login')
-  await page.getByLabel('Email', { exact: true }).fill('ninguem@teste.gabarita')
-  await page.getByLabel('Senha', { exact: true }).fill('senha-errada-1')
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
-  const password = page.getByLabel('Senha', { exact: true })
-  await expect(password).toHaveAttribute('aria-invalid', 'true')
-  await expect(password).toHaveAccessibleDescription('Email ou senha incorretos')
-  if (test.info().project.name === 'js-off') await expect(password).toBeFocused()
 })
 
 test('/cadastrar reports every error in one round, the password mismatch included', async ({ page }) => {

@@ -141,7 +141,9 @@ test.describe('com JavaScript', () => {
   })
 })
 
-test('a administração vê os simulados da semana e recusa uma distribuição que não soma 80', async ({ page }) => {
+test('a administração vê os simulados da semana, recusa uma distribuição que não soma 80 e mantém a oficial: uma soma errada é recusada e o que foi digitado fica', async ({
+  page,
+}) => {
   await signIn(page, DEMO_ADMIN, '/admin/simulados')
   await expect(page.getByRole('heading', { name: 'Simulados', level: 1 })).toBeVisible()
   await expect(page.getByTestId('simulados-semana')).toHaveText(/^\d+ iniciados?, \d+ terminados?\.$/)
@@ -150,10 +152,8 @@ test('a administração vê os simulados da semana e recusa uma distribuição q
   for (let i = 0; i < count; i++) await inputs.nth(i).fill(i === 0 ? '10' : '0')
   await page.getByRole('button', { name: 'Salvar distribuição', exact: true }).click()
   await expect(page.getByText('A soma das questões deve ser 80, como no Exame de Ordem.')).toBeVisible()
-})
 
-test('a administração mantém a distribuição oficial: uma soma errada é recusada e o que foi digitado fica', async ({ page }) => {
-  await signIn(page, DEMO_ADMIN, '/admin/simulados')
+  // The official distribution: the same refusal, keeping what was typed.
   const official = page.locator('#distribuicao-oficial')
   await expect(page.getByRole('heading', { name: 'Distribuição oficial' })).toBeVisible()
   await expect(official.getByRole('textbox', { name: 'Nome da disciplina 1', exact: true })).toHaveValue('Ética Profissional')
