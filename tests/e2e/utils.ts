@@ -105,9 +105,9 @@ export async function loginViaPage(page: Page, credentials: { email: string; pas
  * cookie lands in the browser context, as after the form, without rendering /login and the page
  * after it (ADR 084). For a spec whose subject is not the login: the login form's own specs
  * (accounts.spec.ts, the locks in questions.spec.ts and resolver.spec.ts, hardening.spec.ts)
- * drive it with JS on and off. With `to`, the page then opens that address, where the login's
- * toast is shown, as after the form's redirect; without, the toast is dropped, as the dashboard
- * the form lands on would have shown it.
+ * drive it with JS on and off. With `to`, the page then opens that address, hydrated, where the
+ * login's toast is shown, as after the form's redirect; without, the toast is dropped, as the
+ * dashboard the form lands on would have shown it.
  */
 export async function signIn(page: Page, credentials: { email: string; password: string }, to?: string) {
   const context = page.context()
@@ -119,8 +119,20 @@ export async function signIn(page: Page, credentials: { email: string; password:
     maxRedirects: 0,
   })
   expect(res.status(), await res.text()).toBe(302)
-  if (to) await page.goto(to)
-  else await context.clearCookies({ name: '__toast' })
+  if (!to) return context.clearCookies({ name: '__toast' })
+  await page.goto(to)
+  // The form's redirect was a client-side navigation in a page already running: so is this one
+  // before the test goes on, or a click during hydration can be lost.
+  await hydrated(page)
+}
+
+/**
+ * With JS, waits until React has hydrated the page (it marks each element it takes over, the body
+ * last); without, returns at once (the root's inline script, which sets __remixContext, never ran).
+ */
+export async function hydrated(page: Page) {
+  if (!(await page.evaluate(() => '__remixContext' in window))) return
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber$')))
 }
 
 /** A fresh student, signed in on this page (then at `to`, when given). */
