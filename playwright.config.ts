@@ -26,6 +26,7 @@ const launchOptions = {
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '
 import { expect, test } from '@playwright/test'
 import axeCore from 'axe-core'
 
-import { adminToken, answerFirstWrong, DEMO_ADMIN, loginViaPage, premiumStudent, registerViaApi, studiedQuestion } from './utils'
+import { adminToken, answerFirstWrong, DEMO_ADMIN, premiumStudent, registerViaApi, signIn, studiedQuestion } from './utils'
 
 // Issue 27: no page state scrolls sideways at 320, 360 or 390 px, with JS and without.
 // Issue 15: axe-core (WCAG 2.x A/AA, 2.2 AA) over every page of the product, at desktop and phone
@@ -260,7 +260,7 @@ async function accessibleTrees(page: Page) {
 async function signedInState(browser: Browser, baseURL: string, credentials: { email: string; password: string }) {
   const context = await browser.newContext({ baseURL })
   const page = await context.newPage()
-  await loginViaPage(page, credentials)
+  await signIn(page, credentials)
   const state = await context.storageState()
   await context.close()
   return state

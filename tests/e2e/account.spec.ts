@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { loginViaPage, registerViaApi } from './utils'
+import { registerViaApi, signIn } from './utils'
 
 // Issue 14, the account part: the mascot picker over /dashboard, the Configurações tab's
 // preferences, 'Baixar meus dados' and 'Excluir minha conta', with JS on and off.
@@ -20,7 +20,7 @@ const isJs = () => test.info().project.name === 'js-on'
 
 test('the mascot picker opens from the dashboard, saves one click and closes', async ({ page, request }) => {
   const student = await registerViaApi(request, { name: 'Gabi Mascote' })
-  await loginViaPage(page, student, SETTINGS)
+  await signIn(page, student, SETTINGS)
   await page.getByRole('link', { name: 'Trocar mascote' }).click()
   await expect(page).toHaveURL(/\/dashboard\/mascote\?aba=configuracoes$/)
   // With JS a modal dialog over the dashboard; without, a section of the dashboard page.
@@ -55,7 +55,7 @@ test('the mascot picker opens from the dashboard, saves one click and closes', a
 
 test('preferences are stored as chosen: notifications off stays off after a reload', async ({ page, request }) => {
   const student = await registerViaApi(request)
-  await loginViaPage(page, student, SETTINGS)
+  await signIn(page, student, SETTINGS)
   const notifications = page.getByRole('checkbox', { name: 'Receber notificações' })
   const ranking = page.getByRole('checkbox', { name: 'Não aparecer no ranking semanal' })
   await expect(notifications).toBeChecked()
@@ -89,7 +89,7 @@ test('Baixar meus dados hands over this student’s answers and notes as a JSON 
   })
   expect(note.status()).toBe(201)
 
-  await loginViaPage(page, student, SETTINGS)
+  await signIn(page, student, SETTINGS)
   const link = page.getByRole('link', { name: 'Baixar meus dados' }).first()
   let text: string
   if (isJs()) {
@@ -117,7 +117,7 @@ test('Excluir minha conta: a wrong password is refused, the right one ends the a
   request,
 }) => {
   const student = await registerViaApi(request, { name: 'Igor Encerra' })
-  await loginViaPage(page, student, SETTINGS)
+  await signIn(page, student, SETTINGS)
   await page.getByRole('link', { name: 'Excluir minha conta' }).first().click()
   await expect(page).toHaveURL(/\/minha-conta\/excluir$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Excluir minha conta' })).toBeVisible()

@@ -76,13 +76,21 @@ test('sign-up shows the server errors next to the fields and never echoes the pa
   await expect(page.getByLabel('Senha', { exact: true })).toHaveValue('')
 })
 
-test('a wrong password shows the generic message and keeps the email', async ({ page, request }) => {
+test('a wrong password shows the generic message on the password field and keeps the email; with no JS the focus lands on it', async ({
+  page,
+  request,
+}) => {
   const user = await registerViaApi(request)
   await page.goto('/login')
   await page.getByLabel('Email', { exact: true }).fill(user.email)
   await page.getByLabel('Senha', { exact: true }).fill('senha-errada')
   await page.getByRole('button', { name: 'Entrar', exact: true }).click()
   await expect(page.getByText('Email ou senha incorretos')).toBeVisible()
+  // The password field is marked and described by the message (issue 15's keyboard and focus walk).
+  const password = page.getByLabel('Senha', { exact: true })
+  await expect(password).toHaveAttribute('aria-invalid', 'true')
+  await expect(password).toHaveAccessibleDescription('Email ou senha incorretos')
+  if (test.info().project.name === 'js-off') await expect(password).toBeFocused()
   await expect(page).toHaveURL(/\/login/)
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(user.email)
   await expect(page.getByLabel('Senha', { exact: true })).toHaveValue('')

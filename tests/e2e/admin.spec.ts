@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 
 import { expect, test } from '@playwright/test'
 
-import { DEMO_ADMIN, loginViaPage, RENDERING } from './utils'
+import { DEMO_ADMIN, RENDERING, signIn } from './utils'
 
 function validExam(tag: string) {
   return Buffer.from(
@@ -41,7 +41,7 @@ const invalidExam = Buffer.from(
 )
 
 test.beforeEach(async ({ page }) => {
-  await loginViaPage(page, DEMO_ADMIN, '/admin')
+  await signIn(page, DEMO_ADMIN, '/admin')
   await expect(page).toHaveURL(/\/admin$/)
 })
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-import { adminToken, DEMO_ADMIN, loginViaPage, premiumStudent } from './utils'
+import { adminToken, DEMO_ADMIN, premiumStudent, signIn } from './utils'
 
 // Issue 40. Claims that stay true: the analysis line on the plan cards is counted from the bank,
 // the same on /planos and the landing page (or absent from both). Every wrong answer teaches
@@ -31,7 +31,7 @@ test('the cards and the landing page state the same analysis coverage, or none',
 
 test('the admin sees today’s coverage, edits the minimum, and cannot take the analysis from Básico alone', async ({ page }, testInfo) => {
   const toast = page.getByRole('region', { name: 'Notificações' }).getByRole('status')
-  await loginViaPage(page, DEMO_ADMIN, '/admin/planos')
+  await signIn(page, DEMO_ADMIN, '/admin/planos')
   const line = page.getByTestId('linha-catalogo').filter({ has: page.getByTestId('cobertura-analise') })
   await expect(line.getByTestId('cobertura-analise')).toContainText(
     /^Hoje: [\d.]+ quest(ão|ões) com análise do professor de [\d.]+ questões no banco \(\d+%\)\./,
@@ -89,7 +89,7 @@ test('a Premium student who answers wrong reads the community’s most-voted ans
   const key = (await (await request.post(`/api/v1/questions/${question.id}/reveal`, { headers: as(author.token) })).json())
     .correct_answer as string
 
-  await loginViaPage(page, student, `/questoes/${question.id}`)
+  await signIn(page, student, `/questoes/${question.id}`)
   const card = page.locator(`#questao-${question.id}`)
   await card.getByRole('radio', { name: new RegExp(`^${key === 'A' ? 'B' : 'A'}\\)`) }).check()
   await card.getByRole('button', { name: 'Responder', exact: true }).click()

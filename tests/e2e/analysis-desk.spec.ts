@@ -2,7 +2,7 @@ import type { Browser } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
 import { apiCall, startOabServer, studentOn } from './oab-server'
-import { freePort, loginViaPage } from './utils'
+import { freePort, signIn } from './utils'
 
 // Issue 40 §1, the analysis desk, on a real OAB exam (IV Exame: 80 questions without a word of
 // explanation), JS on and off: an admin makes a professor; the professor finds the exam in the
@@ -37,13 +37,13 @@ test('an admin makes a professor; the professor writes, previews, publishes, mee
 
   // The admin grants the role on the user's page.
   const adminPage = await pageOn(browser, javaScriptEnabled)
-  await loginViaPage(adminPage, { email: 'admin@gabarita.app', password: 'admin12345' }, `/admin/usuarios/${me.data.id}`)
+  await signIn(adminPage, { email: 'admin@gabarita.app', password: 'admin12345' }, `/admin/usuarios/${me.data.id}`)
   await adminPage.getByRole('button', { name: 'Tornar professor' }).click()
   await expect(adminPage.getByText(`${prof.name} agora é professor.`)).toBeVisible()
   await expect(adminPage.getByTestId('plano-usuario')).toContainText('ProfessorSim')
 
   const page = await pageOn(browser, javaScriptEnabled)
-  await loginViaPage(page, prof)
+  await signIn(page, prof, '/dashboard')
   await page.getByRole('link', { name: 'Mesa do professor' }).first().click()
   await expect(page).toHaveURL(/\/professor$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mesa do professor')
@@ -146,7 +146,7 @@ test('a professor promotes the community’s most-voted answer, crediting its au
   await apiCall(server.base, 'PUT', `/forum/topics/${topic.topic.id}/vote`, voter.token, { vote: 'up' })
 
   const page = await pageOn(browser, javaScriptEnabled)
-  await loginViaPage(page, prof, `/professor/questoes/${questionId}`)
+  await signIn(page, prof, `/professor/questoes/${questionId}`)
   const community = page.getByRole('region', { name: 'Comentários mais votados da comunidade' })
   await expect(community).toContainText(`${author.name} · 1 voto`)
   await community.getByRole('link', { name: 'Promover a análise' }).click()
@@ -175,7 +175,7 @@ test('a Pro professor’s header fits from 1280 px and at 320 px, and the dashbo
   const me = await apiCall(server.base, 'GET', '/auth/me', prof.token)
   await apiCall(server.base, 'PUT', `/admin/users/${me.data.id}/professor`, server.admin, { is_professor: true })
   const page = await pageOn(browser, javaScriptEnabled)
-  await loginViaPage(page, prof, '/dashboard')
+  await signIn(page, prof, '/dashboard')
   for (const width of [1280, 1536, 390, 320]) {
     await page.setViewportSize({ width, height: 800 })
     await page.goto('/dashboard')
@@ -193,7 +193,7 @@ test('a Pro professor’s header fits from 1280 px and at 320 px, and the dashbo
 test('a student is turned away from the desk', async ({ browser, javaScriptEnabled }) => {
   const student = await studentOn(server.base, server.admin, 'PRO')
   const page = await pageOn(browser, javaScriptEnabled)
-  await loginViaPage(page, student)
+  await signIn(page, student, '/dashboard')
   await expect(page.getByRole('link', { name: 'Mesa do professor' })).toHaveCount(0)
   const res = await page.goto('/professor')
   expect(res?.status()).toBe(403)

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-import { loginViaPage, registerViaApi } from './utils'
+import { registerViaApi, signIn } from './utils'
 
 // Análise (issues 12 and 27): 'Ver análise' counts as one of the week's questions on a limited
 // plan, so it is offered only where an analysis will show; a question without one says so and
@@ -16,7 +16,7 @@ test('Análise spends a question only when it shows an analysis', async ({ page,
   const withOne = cards.find((c) => c.has_explanation && !c.is_annulled)!
   const used = async () => (await (await request.get('/api/v1/policy', { headers: auth })).json()).usage.questionsThisWeek as number
 
-  await loginViaPage(page, student, `/questoes/${without.id}/analise`)
+  await signIn(page, student, `/questoes/${without.id}/analise`)
   await expect(page.getByTestId('analise-ausente')).toHaveText('Esta questão ainda não tem análise do professor.')
   await expect(page.getByRole('button', { name: 'Ver análise' })).toHaveCount(0)
   expect(await used()).toBe(0)

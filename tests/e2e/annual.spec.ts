@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { loginViaPage, registerViaApi } from './utils'
+import { registerViaApi, signIn } from './utils'
 
 // Issue 28 from the browser, JS on and off: a plan bought by the year (the Mensal/Anual choice
 // is a pair of radios), paid once through the sandbox's card page, with a receipt for a year; then
@@ -17,7 +17,7 @@ test('a student buys Premium for a year with a card, sees a one-year receipt, an
 }) => {
   test.slow()
   const student = await registerViaApi(request)
-  await loginViaPage(page, student, '/planos')
+  await signIn(page, student, '/planos')
   const premium = page.getByTestId('plan-card').nth(2)
   await expect(premium.getByTestId('oferta-anual')).toHaveText('ou R$ 350,00/ano (R$ 29,17/mês)')
   await premium.getByRole('link', { name: 'Mudar para o Premium' }).click()

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { DEMO_ADMIN, loginViaPage, registerViaApi } from './utils'
+import { DEMO_ADMIN, registerViaApi, signIn } from './utils'
 
 // Issue 10 from the browser, JS on and off: the quota message → plans → checkout on the
 // sandbox provider → back on /trocar-plano; a declined payment; cancel and undo; a scheduled
@@ -62,10 +62,8 @@ test('a Gratuito student at the weekly limit upgrades to Premium through the che
     const res = await request.post(`/api/v1/questions/${q.id}/reveal`, { headers: auth(student.token) })
     expect(res.status(), await res.text()).toBe(200)
   }
-  await loginViaPage(page, student)
-
   // Gratuito has ads: one house ad on the dashboard, linking to the change of plan.
-  await page.goto('/dashboard')
+  await signIn(page, student, '/dashboard')
   await expect(page.getByTestId('house-ad').getByRole('link', { name: 'Conhecer o Premium' })).toHaveAttribute(
     'href',
     '/trocar-plano?plano=PREMIUM',
@@ -130,7 +128,7 @@ test('a Gratuito student at the weekly limit upgrades to Premium through the che
 
 test('a declined payment leaves the student on Gratuito and says why', async ({ page, request, javaScriptEnabled, baseURL }) => {
   const student = await registerViaApi(request)
-  await loginViaPage(page, student, '/trocar-plano?plano=PRO')
+  await signIn(page, student, '/trocar-plano?plano=PRO')
   await expect(page).toHaveURL(/\/trocar-plano\?plano=PRO$/)
   await page.getByRole('button', { name: 'Alterar para Pro' }).click()
   const confirm = step(page, javaScriptEnabled, 'Confirmar mudança de plano')
@@ -168,7 +166,7 @@ test('a subscriber cancels and undoes it, then schedules a downgrade and keeps t
   test.slow()
   const student = await registerViaApi(request)
   await buyPremium(request, student.token)
-  await loginViaPage(page, student, '/trocar-plano')
+  await signIn(page, student, '/trocar-plano')
   await expect(currentPlan(page)).toContainText('Premium')
 
   // Cancel: confirmed on its own step, the plan stays until the period ends.
@@ -227,7 +225,7 @@ test('the admin finds a student, grants Premium, and sees it on /admin/assinatur
   request,
 }) => {
   const student = await registerViaApi(request, { name: `Aluna Cortesia ${Date.now()}` })
-  await loginViaPage(page, DEMO_ADMIN, '/admin/usuarios')
+  await signIn(page, DEMO_ADMIN, '/admin/usuarios')
   await page.getByLabel('Nome ou email').fill(student.email)
   await page.getByRole('button', { name: 'Buscar' }).click()
   await expect(page).toHaveURL(/\/admin\/usuarios\?q=/)

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url'
 import { expect, test } from '@playwright/test'
 
 import { CSS_GZIP_BUDGET, HTML_BUDGET, JS_GZIP_BUDGET, pageBytes } from '../../bench/page-bytes'
-import { loginViaPage, premiumStudent, studiedQuestion } from './utils'
+import { holdRequests, premiumStudent, signIn, studiedQuestion } from './utils'
 
 // Issue 5's page budgets, checked on every run (the benchmark reports them too): a new
 // dependency pulled into the root chunk fails here, not weeks later in a bench report.
@@ -97,7 +97,7 @@ test('signed-in pages (questões and its tools, dashboard tabs, notebook, forum,
   })
   expect(topic.status(), await topic.text()).toBe(201)
 
-  await loginViaPage(page, student)
+  await signIn(page, student)
   const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
   const pages: { path: string; html?: number; js?: number }[] = [
     { path: '/questoes' },
@@ -143,7 +143,7 @@ test('the answer loop stays within its JavaScript ceilings, the answer brings it
   request,
 }) => {
   const student = await premiumStudent(request, { name: 'Lia Laço' }, 'PRO')
-  await loginViaPage(page, student)
+  await signIn(page, student)
   // First the next question, before a simulado holds any question of this student.
   const scripts: string[] = []
   page.on('request', (r) => {
@@ -203,15 +203,14 @@ test('a form loads its schema when first touched, then validates on the client w
   const firstLoad = scripts.length
   // A slow connection: the schema arrives after the student has already left the field, and
   // the check of that blur is made then.
-  await page.route('**/*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500))
-    await route.continue()
-  })
+  const release = await holdRequests(page, (url) => url.pathname.endsWith('.js'))
   const email = page.getByLabel('Email')
   await email.click()
   await email.fill('sem-arroba')
   await email.blur()
   await expect.poll(() => scripts.length).toBeGreaterThan(firstLoad)
+  await expect(page.getByText('Digite um email válido')).toHaveCount(0)
+  release()
   await expect(page.getByText('Digite um email válido')).toBeVisible()
   expect(posts).toEqual([])
 })

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { answerFirstWrong, loginViaPage, premiumStudent, registerViaApi } from './utils'
+import { answerFirstWrong, premiumStudent, registerViaApi, signIn } from './utils'
 
 // The study assistant (issue 14) from the browser, JS on and off: a Premium student asks on
 // /assistente and gets a reply that links to the demo bank's question on the subject; with JS
@@ -27,7 +27,7 @@ const widgetButton = (page: Page) => page.getByRole('button', { name: 'Assistent
 test('a Premium student asks on /assistente and gets a link to the matching question', async ({ page, request }) => {
   const student = await premiumStudent(request)
   const questionId = await usucapiaoQuestion(request, student.token)
-  await loginViaPage(page, student, '/assistente')
+  await signIn(page, student, '/assistente')
   await expect(page).toHaveURL(/\/assistente$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Assistente de estudos' })).toBeVisible()
   await expect(page.getByTestId('chat-vazio')).toContainText('Nenhuma mensagem ainda.')
@@ -58,7 +58,7 @@ test('a Premium student asks on /assistente and gets a link to the matching ques
 
 test('Limpar conversa asks first, then empties the history', async ({ page, request }) => {
   const student = await premiumStudent(request)
-  await loginViaPage(page, student, '/assistente')
+  await signIn(page, student, '/assistente')
   await page.getByLabel('Sua pergunta').fill('Olá')
   await page.getByRole('button', { name: 'Enviar' }).click()
   await expect(page.getByTestId('chat-assistente')).toContainText('programa automático (não uma pessoa)')
@@ -75,7 +75,7 @@ test('with JS the widget opens, sends, shows the typing indicator, then the repl
   javaScriptEnabled,
 }) => {
   const student = await premiumStudent(request)
-  await loginViaPage(page, student, '/questoes')
+  await signIn(page, student, '/questoes')
   if (!javaScriptEnabled) {
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
     await expect(widgetButton(page)).toHaveCount(0)
@@ -140,7 +140,7 @@ test('with JS the widget opens, sends, shows the typing indicator, then the repl
 
 test('a Gratuito student has no widget nor link, and /assistente explains the plans', async ({ page, request, javaScriptEnabled }) => {
   const student = await registerViaApi(request)
-  await loginViaPage(page, student, '/questoes')
+  await signIn(page, student, '/questoes')
   if (javaScriptEnabled) await page.waitForLoadState('networkidle')
   await expect(widgetButton(page)).toHaveCount(0)
   await expect(page.getByRole('banner').getByRole('link', { name: 'Assistente' })).toHaveCount(0)
@@ -202,7 +202,7 @@ for (const width of [390, 1280]) {
     test.setTimeout(90_000)
     await page.setViewportSize({ width, height: width < 1000 ? 844 : 800 })
     const student = await premiumStudent(request)
-    await loginViaPage(page, student, '/questoes')
+    await signIn(page, student, '/questoes')
     await answerFirstWrong(page)
     await expect(widgetButton(page)).toBeVisible()
     expect(await coveredByLauncher(page), '/questoes').toEqual([])

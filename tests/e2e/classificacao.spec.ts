@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 import axeCore from 'axe-core'
 
-import { DEMO_ADMIN, loginViaPage } from './utils'
+import { DEMO_ADMIN, signIn } from './utils'
 
 // The classification desk (issue 38 §1, ADR 052), with JavaScript and without: an exam whose
 // questions say "DISCIPLINA: Não classificada" is imported, its predicted disciplines wait on
@@ -47,7 +47,7 @@ function unlabelledExam(name: string) {
 
 test('an admin confirms two predicted disciplines (one changed) and the details show who classified them', async ({ page }) => {
   const name = `Prova sem disciplinas ${crypto.randomBytes(3).toString('hex')}`
-  await loginViaPage(page, DEMO_ADMIN, '/admin/provas')
+  await signIn(page, DEMO_ADMIN, '/admin/provas')
   await page
     .getByLabel('Arquivos de prova (.txt)')
     .setInputFiles({ name: 'sem-disciplinas.txt', mimeType: 'text/plain', buffer: unlabelledExam(name) })

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { expect, test } from '@playwright/test'
 
 import { mailsTo } from '../support/mail'
-import { DEMO_ADMIN, e2eDataDir, loginViaPage, uniqueEmail } from './utils'
+import { DEMO_ADMIN, e2eDataDir, signIn, uniqueEmail } from './utils'
 
 // Issue 28: a message sent through /contato reaches an admin, who opens it (now read) and
 // answers it; the answer goes by mail to the sender and stays on the message's page.
@@ -20,7 +20,7 @@ test('an admin reads a message sent through /contato and replies by mail', async
   await main.getByRole('button', { name: 'Enviar mensagem' }).click()
   await expect(page).toHaveURL(/\/contato\?enviado=1$/)
 
-  await loginViaPage(page, DEMO_ADMIN, '/admin')
+  await signIn(page, DEMO_ADMIN, '/admin')
   await page.getByRole('navigation', { name: 'Administração' }).getByRole('link', { name: 'Mensagens de contato' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mensagens de contato')
   const item = page.getByRole('article').filter({ hasText: subject })

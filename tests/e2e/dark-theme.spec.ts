@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-import { loginViaPage, premiumStudent, RENDERING, studiedQuestion } from './utils'
+import { premiumStudent, RENDERING, signIn, studiedQuestion } from './utils'
 
 // Issue 27, dark mode at night: the statistics tooltip was a white box with a light title, and
 // /questoes opened under a bright banner.
@@ -8,12 +8,12 @@ import { loginViaPage, premiumStudent, RENDERING, studiedQuestion } from './util
 test(
   'the chart tooltip is dark in the dark theme; a signed-in student gets no banner over the questions',
   RENDERING,
-  async ({ page, request }) => {
+  async ({ page, request, baseURL }) => {
     const student = await premiumStudent(request, { name: 'Noite Escura' })
     const { questionId } = await studiedQuestion(request, student.token)
-    await loginViaPage(page, student)
+    await signIn(page, student)
     // The theme cookie, as the theme switch sets it: the server renders the page dark.
-    await page.context().addCookies([{ name: 'gabarita-theme', value: 'ImRhcmsi', url: page.url() }])
+    await page.context().addCookies([{ name: 'gabarita-theme', value: 'ImRhcmsi', url: baseURL! }])
     await page.goto(`/questoes/${questionId}/desempenho`)
     await expect(page.locator('html')).toHaveClass(/dark/)
     const bar = page.getByTestId('grafico-alternativas').locator('.recharts-bar-rectangle path').first()

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
 import { startOwnServer } from './oab-server'
-import { DEMO_ADMIN, freePort, loginViaPage, registerViaApi } from './utils'
+import { DEMO_ADMIN, freePort, registerViaApi, signIn } from './utils'
 
 // The admin's toggles are global: switched off on the suite's shared server, they reached the specs
 // running beside this one (a notebook another spec created in that moment was refused, a CI flake).
@@ -30,7 +30,7 @@ test('the admin switches notebooks off on /admin/recursos and the student’s fe
   const page = await context.newPage()
   const student = await registerViaApi(request)
   expect(await notebooksFor(request, student.token)).toBe(true)
-  await loginViaPage(page, DEMO_ADMIN, '/admin/recursos')
+  await signIn(page, DEMO_ADMIN, '/admin/recursos')
   await expect(page.getByRole('navigation', { name: 'Administração' }).getByRole('link', { name: 'Recursos' })).toBeVisible()
 
   const notebooks = page.getByLabel('Cadernos', { exact: true })

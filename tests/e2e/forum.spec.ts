@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { adminToken, DEMO_ADMIN, loginViaPage, premiumStudent, registerViaApi } from './utils'
+import { adminToken, DEMO_ADMIN, premiumStudent, registerViaApi, signIn } from './utils'
 
 // Discussões (issue 13), with JavaScript on (a dialog over the list) and off (a page section):
 // a Premium student opens Discussões from the card and creates a topic, a second student
@@ -19,7 +19,7 @@ async function someQuestion(request: APIRequestContext, token: string) {
 
 async function switchUser(page: Page, credentials: { email: string; password: string }, redirectTo?: string) {
   await page.context().clearCookies()
-  await loginViaPage(page, credentials, redirectTo)
+  await signIn(page, credentials, redirectTo)
 }
 
 const topicArticle = (page: Page, title: string) =>
@@ -40,7 +40,7 @@ test('a Premium student opens Discussões and posts, another replies and votes, 
   const title = `Dúvida ${Math.random().toString(36).slice(2, 8)}`
 
   // Ana finds the card and opens Discussões from its button.
-  await loginViaPage(page, ana, `/questoes?q=${question.short_id}`)
+  await signIn(page, ana, `/questoes?q=${question.short_id}`)
   const card = page.locator(`#questao-${question.id}`)
   await card.getByRole('link', { name: /Discussões \(\d+\)/ }).click()
   await expect(page).toHaveURL(new RegExp(`/questoes/${question.id}/discussoes`))
@@ -128,7 +128,7 @@ test('a hostile title and content render as text; Gratuito reads without posting
   expect(res.status()).toBe(201)
 
   const reader = await registerViaApi(request, { name: 'Leitora Gratuita' })
-  await loginViaPage(page, reader, `/questoes/${question.id}/discussoes`)
+  await signIn(page, reader, `/questoes/${question.id}/discussoes`)
   const topic = topicArticle(page, hostile)
   await expect(topic).toBeVisible()
   await expect(topic.getByText('<script>alert(2)</script>', { exact: false })).toBeVisible()
@@ -159,7 +159,7 @@ test('reporting and editing a post open their forms on demand, with and without 
   const discussion = `/questoes/${question.id}/discussoes`
 
   // Bruno reports it: the form is not in the page until he asks for it.
-  await loginViaPage(page, bruno, discussion)
+  await signIn(page, bruno, discussion)
   const topic = topicArticle(page, title)
   await expect(topic.locator('input[name="motivo"]')).toHaveCount(0)
   await topic.getByRole('link', { name: 'Denunciar' }).click()
@@ -179,7 +179,7 @@ test('reporting and editing a post open their forms on demand, with and without 
 
   // Ana edits her topic; once saved the form is closed again.
   await page.context().clearCookies()
-  await loginViaPage(page, ana, discussion)
+  await signIn(page, ana, discussion)
   const own = topicArticle(page, title)
   await expect(own.getByRole('link', { name: 'Denunciar' })).toHaveCount(0)
   await own.getByRole('link', { name: 'Editar' }).click()
@@ -213,7 +213,7 @@ test('the next page of topics stays reachable after a vote (the page links read 
       expect(res.status()).toBe(201)
       created.push({ id: (await res.json()).topic.id, token: author.token })
     }
-    await loginViaPage(page, carla, `/questoes/${question.id}/discussoes`)
+    await signIn(page, carla, `/questoes/${question.id}/discussoes`)
     const upvote = page.locator('article.forum-topic button[name="voto"][value="up"]').first()
     await upvote.click()
     await expect(upvote).toHaveAttribute('aria-pressed', 'true')
@@ -251,7 +251,7 @@ test('an error report handled in /admin/erros shows its status and answer to the
   })
   expect(sent.status()).toBe(201)
 
-  await loginViaPage(page, DEMO_ADMIN, '/admin/erros')
+  await signIn(page, DEMO_ADMIN, '/admin/erros')
   const report = page.getByRole('article').filter({ hasText: message })
   await expect(report).toContainText('Carla Relatora')
   await expect(report.getByTestId('situacao')).toHaveText('Novo')

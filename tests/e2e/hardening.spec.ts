@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url'
 import { expect, test } from '@playwright/test'
 
 import { BASE_URL } from '../../playwright.config'
-import { DEMO_ADMIN, loginViaPage, registerViaApi } from './utils'
+import { DEMO_ADMIN, loginViaPage, registerViaApi, signIn } from './utils'
 
 /** Every page route of the built app, with its parameters filled in. */
 async function pagePaths() {
@@ -64,7 +64,7 @@ test.describe('bad input on every page route (plain HTTP, run once)', () => {
   })
 
   test('an admin upload cut off inside a file part answers 400 and the server keeps running', async ({ page }) => {
-    await loginViaPage(page, DEMO_ADMIN, '/admin')
+    await signIn(page, DEMO_ADMIN, '/admin')
     for (const path of ['/admin/provas', '/admin/disciplinas']) {
       const res = await page.request.post(path, {
         headers: { 'content-type': 'multipart/form-data; boundary=XX' },
@@ -105,7 +105,7 @@ test.describe('cross-site forms', () => {
 
   test('cannot sign the victim into another account nor log them out', async ({ page, request }) => {
     const victim = await registerViaApi(request)
-    await loginViaPage(page, victim)
+    await signIn(page, victim)
     await page.goto(evilUrl)
     await page.getByRole('button', { name: 'Sair da vítima' }).click()
     await expect(page.getByRole('heading', { name: 'Acesso negado' })).toBeVisible()
@@ -140,7 +140,7 @@ test('login never sends the user to another site, whatever the redirectTo hides'
 test('a link full of revelada= spends no quota and reveals nothing; only a POST reveals', async ({ page, request }) => {
   const user = await registerViaApi(request)
   const auth = { Authorization: `Bearer ${user.token}` }
-  await loginViaPage(page, user)
+  await signIn(page, user)
   // The cards this student's page shows (a random order of their own), none annulled.
   await page.goto('/questoes')
   const ids = await page

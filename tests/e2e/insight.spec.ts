@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { adminToken, loginViaPage, openMore, registerViaApi } from './utils'
+import { adminToken, openMore, registerViaApi, signIn } from './utils'
 
 // Question insight (issue 12), with JavaScript on (dialogs over the list) and off (page
 // sections): answer, then Desempenho counts the attempt (with its time) and Análise shows the
@@ -76,7 +76,7 @@ test('answer, then Desempenho counts the attempt with its time and Análise show
   await page.goto(`/questoes/${question.id}/desempenho`)
   await expect(page).toHaveURL(/\/login\?redirectTo=/)
 
-  await loginViaPage(page, user, list)
+  await signIn(page, user, list)
   const card = page.locator(`#questao-${question.id}`)
   const letter = question.alternatives[1].letter
   await card.locator(`input[name="resposta"][value="${letter}"]`).check()
@@ -126,7 +126,7 @@ test('the video loads nothing from the video site until asked, then is marked wa
     route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>player</title><p>player</p>' }),
   )
 
-  await loginViaPage(page, user, `/questoes?q=${question.short_id}`)
+  await signIn(page, user, `/questoes?q=${question.short_id}`)
   await openMore(page, question.id)
   await page.locator(`#questao-${question.id}`).getByRole('link', { name: 'Vídeo' }).click()
   await expectTool(page, js, /Vídeo — Questão \d+ · /, question.id)
@@ -169,7 +169,7 @@ test('a demo question has no video: the Vídeo tool says so and frames nothing',
   while ((await (await request.get(`/api/v1/questions/${question.id}/details`)).json()).data.has_video) {
     question = await someQuestion(request, user.token)
   }
-  await loginViaPage(page, user, `/questoes?q=${question.short_id}`)
+  await signIn(page, user, `/questoes?q=${question.short_id}`)
   await openMore(page, question.id)
   await page.locator(`#questao-${question.id}`).getByRole('link', { name: 'Vídeo' }).click()
   await expectTool(page, js, /Vídeo — Questão \d+ · /, question.id)
@@ -184,7 +184,7 @@ test('Detalhes lists every field and its permanent link opens the question on it
   const user = await registerViaApi(request)
   const question = await someQuestion(request, user.token)
 
-  await loginViaPage(page, user, `/questoes?q=${question.short_id}`)
+  await signIn(page, user, `/questoes?q=${question.short_id}`)
   await openMore(page, question.id)
   await page.locator(`#questao-${question.id}`).getByRole('link', { name: 'Detalhes' }).click()
   await expectTool(page, js, new RegExp(`Detalhes — Questão ${question.question_number} · `), question.id)

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-import { loginViaPage, premiumStudent } from './utils'
+import { premiumStudent, signIn } from './utils'
 
 // A part of a page whose code comes later, in a chunk of its own (the login dialog, the answer's
 // panel in modo resolução): when that chunk does not arrive (the signal dropped, or a deploy
@@ -30,7 +30,7 @@ test('a visitor whose login dialog never arrives keeps the page and its form', a
 })
 
 test('in modo resolução, an answer whose panel never arrives is kept, and the page says how to get it', async ({ page, request }) => {
-  await loginViaPage(page, await premiumStudent(request), '/questoes/resolver?anuladas=excluir&pos=1')
+  await signIn(page, await premiumStudent(request), '/questoes/resolver?anuladas=excluir&pos=1')
   await expect(page.getByTestId('progresso')).toContainText('Questão 1 de')
   // From now on the answer's panel cannot be fetched.
   await page.route(/\/after-answer-[A-Za-z0-9]+\.js$/, (route) => route.abort('internetdisconnected'))

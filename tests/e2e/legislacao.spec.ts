@@ -3,7 +3,7 @@ import crypto from 'node:crypto'
 import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { adminToken, DEMO_ADMIN, loginAsNewStudent, loginViaPage } from './utils'
+import { adminToken, DEMO_ADMIN, loginAsNewStudent, signIn } from './utils'
 
 // "Pode estar desatualizada" (issue 38 §3, ADR 053), with JavaScript and without: an old Processo
 // Civil question carries the CPC/2015 badge; a student reports it outdated; the admin confirms it
@@ -69,7 +69,7 @@ test('an old question: the badge, a report "Desatualizada", the admin’s note, 
   // The admin confirms it with a note.
   const adminContext = await browser.newContext()
   const admin = await adminContext.newPage()
-  await loginViaPage(admin, DEMO_ADMIN, '/admin/erros')
+  await signIn(admin, DEMO_ADMIN, '/admin/erros')
   await admin.goto('/admin/erros')
   const report = admin.locator('article', { hasText: message })
   await expect(report.getByTestId('tipo')).toHaveText('Desatualizada (a lei mudou)')
@@ -93,7 +93,7 @@ test('an old question: the badge, a report "Desatualizada", the admin’s note, 
 
 test('the admin adds a change on /admin/legislacao, and removes it', async ({ page }) => {
   const label = `Lei Teste ${crypto.randomBytes(3).toString('hex')}`
-  await loginViaPage(page, DEMO_ADMIN, '/admin/legislacao')
+  await signIn(page, DEMO_ADMIN, '/admin/legislacao')
   await page.goto('/admin/legislacao')
   await expect(page.getByRole('heading', { level: 1, name: 'Legislação' })).toBeVisible()
   await expect(page.getByRole('article', { name: 'CPC/2015' })).toBeVisible()
@@ -124,7 +124,7 @@ test('the admin adds a change on /admin/legislacao, and removes it', async ({ pa
 
 test('an exam of 2016 "pode estar"; once the admin sets the day it was applied, after the CPC, it is not', async ({ page, request }) => {
   const q = await oldQuestion(request, 2016)
-  await loginViaPage(page, DEMO_ADMIN, '/admin/provas')
+  await signIn(page, DEMO_ADMIN, '/admin/provas')
   await page.goto(`/questoes?q=${q.shortId}`)
   await expect(page.locator(`#questao-${q.id}`).getByTestId('pode-estar-desatualizada')).toHaveAttribute('title', /prova do mesmo ano/)
 

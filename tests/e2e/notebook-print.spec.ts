@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { adminToken, loginViaPage, premiumStudent, registerViaApi } from './utils'
+import { adminToken, premiumStudent, registerViaApi, signIn } from './utils'
 
 // Issue 40 §4, "Imprimir caderno": the notebook's questions in order with the student's notes and
 // the key at the end (or after each question), no page chrome on paper, printed to PDF by
@@ -41,7 +41,7 @@ test('a paying student prints a notebook: questions in order, notes, the key at 
 }) => {
   const student = await premiumStudent(request)
   const { id, keys } = await notebookOf(request, student.token, 3)
-  await loginViaPage(page, student, `/notebook/${id}/questions`)
+  await signIn(page, student, `/notebook/${id}/questions`)
   await page.getByRole('link', { name: 'Imprimir caderno' }).click()
   await expect(page).toHaveURL(new RegExp(`/notebook/${id}/imprimir$`))
   await expect(page.getByTestId('impressao-resumo')).toHaveText('3 questões')
@@ -77,7 +77,7 @@ test('on Gratuito only the keys already opened are printed, the rest say why; an
     data: { answer: keys[0] },
   })
   expect(answered.status()).toBe(201)
-  await loginViaPage(page, student, `/notebook/${id}/imprimir`)
+  await signIn(page, student, `/notebook/${id}/imprimir`)
   await expect(page.getByTestId('gabarito-fim')).toHaveText(`1. ${keys[0]}2. —`)
   await expect(page.getByText('— : abra a questão no site para ver (conta na cota semanal).')).toBeVisible()
   // Printing spent nothing: the week still has 4 of 5 (the one answered).
@@ -86,7 +86,7 @@ test('on Gratuito only the keys already opened are printed, the rest say why; an
 
   const other = await registerViaApi(request)
   await page.context().clearCookies()
-  await loginViaPage(page, other)
+  await signIn(page, other)
   const res = await page.goto(`/notebook/${id}/imprimir`)
   expect(res!.status()).toBe(404)
 })

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { adminToken, loginDialogReady, loginViaPage, registerViaApi } from './utils'
+import { adminToken, loginDialogReady, registerViaApi, signIn } from './utils'
 
 // Notes (Anotação) and notebooks (Fichário, /notebook/{id}/questions), issue 11, with
 // JavaScript on (dialogs over the list) and off (page sections, plain POSTs). Fresh users per
@@ -46,7 +46,7 @@ test('a notebook from a question: create it, add two questions, answer one on it
   const name = `Revisão ${Math.random().toString(36).slice(2, 7)}`
 
   // From the first question's card: Fichário → create a notebook, which comes ticked.
-  await loginViaPage(page, student, `/questoes?q=${q1.short_id}`)
+  await signIn(page, student, `/questoes?q=${q1.short_id}`)
   await page.locator(`#questao-${q1.id}`).getByRole('link', { name: 'Fichário' }).click()
   await expect(page).toHaveURL(new RegExp(`/questoes/${q1.id}/cadernos\\?q=${q1.short_id}`))
   await expectTool(page, js, /Cadernos — Questão \d+ · /, q1.id)
@@ -129,7 +129,7 @@ test('notes on a question: write, edit and delete one', async ({ page, request }
   const js = testInfo.project.name === 'js-on'
   const student = await registerViaApi(request, { name: 'Nina Notas' })
   const [q] = await questions(request, student.token, 1)
-  await loginViaPage(page, student, `/questoes?q=${q.short_id}`)
+  await signIn(page, student, `/questoes?q=${q.short_id}`)
 
   await page.locator(`#questao-${q.id}`).getByRole('link', { name: 'Anotação' }).click()
   await expect(page).toHaveURL(new RegExp(`/questoes/${q.id}/anotacoes\\?q=${q.short_id}`))
@@ -174,7 +174,7 @@ test('a Gratuito student at the notebook limit sees it and the plans link', asyn
     expect(res.status()).toBe(201)
   }
   const [q] = await questions(request, student.token, 1)
-  await loginViaPage(page, student, `/questoes/${q.id}/cadernos?q=${q.short_id}`)
+  await signIn(page, student, `/questoes/${q.id}/cadernos?q=${q.short_id}`)
   await expect(page.getByTestId('cadernos-limite')).toHaveText('Você usa 2 de 2 cadernos do plano Gratuito.')
   const blocked = page.getByTestId('cadernos-bloqueado')
   await expect(blocked).toContainText('Você atingiu o limite de 2 cadernos do plano Gratuito.')

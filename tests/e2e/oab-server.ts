@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -6,7 +7,7 @@ import type { Browser, Page } from '@playwright/test'
 import { expect } from '@playwright/test'
 
 import { OAB_DIR } from '../support/oab'
-import { DEMO_ADMIN, spawnServer, uniqueEmail, waitForHealth } from './utils'
+import { DEMO_ADMIN, freePort, spawnServer, uniqueEmail, waitForHealth } from './utils'
 export { OAB_DIR } from '../support/oab'
 
 // A server of its own (PGlite on its own data directory) with the demo and real OAB exams from
@@ -32,12 +33,100 @@ async function upload(base: string, token: string, endpoint: string, file: strin
 }
 
 /**
- * The built server on a PGlite data directory of its own, with the demo (its admin) and no rate
- * limits: for a spec whose data or switches must not reach the suite's shared server.
+ * A data directory prepared once per run and copied by every server that starts from it: the
+ * first worker to ask prepares it (a server started on it, `prepare`, stopped) while the others
+ * wait; each server then boots on a copy, without the migrations, the demo seed and the imports
+ * (ADR 084). Kept under the run's directory (tests/e2e/global-setup.ts), gone after the run.
  */
-export async function startOwnServer(port: number, env: Record<string, string> = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-own-'))
-  const settings = { SEED_DEMO: 'true', RATE_LIMIT: 'off', ...env }
+async function preparedDir(key: string, prepare: (dataDir: string) => Promise<void>) {
+  const root = process.env.GABARITA_E2E_TEMPLATES
+  if (!root) throw new Error('GABARITA_E2E_TEMPLATES is unset: run the specs through playwright.config.ts (its globalSetup)')
+  const ready = path.join(root, key)
+  const lock = `${ready}.lock`
+  for (const end = Date.now() + 400_000; Date.now() < end;) {
+    if (fs.existsSync(ready)) return ready
+    try {
+      fs.mkdirSync(lock)
+    } catch {
+      // Another worker prepares it; a lock whose process is gone is stale.
+      let holder = 0
+      try {
+        holder = Number(fs.readFileSync(path.join(lock, 'pid'), 'utf8'))
+      } catch {
+        // being taken, or just released
+      }
+      if (holder && !alive(holder)) fs.rmSync(lock, { recursive: true, force: true })
+      await new Promise((resolve) => setTimeout(resolve, 250))
+      continue
+    }
+    try {
+      fs.writeFileSync(path.join(lock, 'pid'), String(process.pid))
+      const work = `${ready}.tmp`
+      fs.rmSync(work, { recursive: true, force: true })
+      fs.mkdirSync(work)
+      await prepare(work)
+      fs.renameSync(work, ready)
+      return ready
+    } finally {
+      fs.rmSync(lock, { recursive: true, force: true })
+    }
+  }
+  throw new Error(`the prepared data directory ${key} did not come`)
+}
+
+function alive(pid: number) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** What every own server starts with: the demo (its accounts, its bank), no rate limits. */
+const OWN_SETTINGS = { SEED_DEMO: 'true', RATE_LIMIT: 'off' }
+
+/** Starts a server on `dataDir`, waits for it, runs `work` and stops it (the directory is then whole). */
+async function withServerOn(dataDir: string, work: (base: string) => Promise<void> = async () => {}) {
+  const port = await freePort()
+  const server = spawnServer(dataDir, port, OWN_SETTINGS)
+  try {
+    await waitForHealth(port, server.output, 200_000)
+    await work(`http://127.0.0.1:${port}`)
+  } finally {
+    expect(await server.stop(), server.output()).toBe(0)
+  }
+}
+
+/** The demo seeded once: a fresh server's data directory after its migrations and seed. */
+export const seededDir = () => preparedDir('demo', (dataDir) => withServerOn(dataDir))
+
+/** The demo with the OAB disciplines and these exams imported, once per set of files. */
+const oabDir = (files: string[]) =>
+  preparedDir(`oab-${crypto.createHash('sha1').update(files.join('|')).digest('hex').slice(0, 12)}`, async (dataDir) => {
+    fs.cpSync(await seededDir(), dataDir, { recursive: true })
+    await withServerOn(dataDir, async (base) => {
+      const admin = (await apiCall(base, 'POST', '/auth/login', null, DEMO_ADMIN)).token as string
+      await upload(base, admin, 'disciplines/upload', 'disciplinas-oab.json', 'application/json')
+      for (const file of files) await upload(base, admin, 'questions/upload-exam-txt', file, 'text/plain')
+    })
+  })
+
+/** A copy of a prepared data directory, for one server. */
+export function copyOf(template: string, prefix = 'gabarita-own-') {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+  fs.cpSync(template, dataDir, { recursive: true })
+  return dataDir
+}
+
+/**
+ * The built server on a PGlite data directory of its own, with the demo (its admin) and no rate
+ * limits: for a spec whose data or switches must not reach the suite's shared server. It starts
+ * on a copy of `template` (the seeded demo by default).
+ */
+export async function startOwnServer(port: number, env: Record<string, string> = {}, template?: string) {
+  const dataDir = copyOf(template ?? (await seededDir()))
+  const settings = { ...OWN_SETTINGS, ...env }
   let server = spawnServer(dataDir, port, settings)
   const stop = async () => {
     await server.stop()
@@ -50,7 +139,7 @@ export async function startOwnServer(port: number, env: Record<string, string> =
     await waitForHealth(port, server.output)
   }
   try {
-    // A cold PGlite start beside the suite's server and two browsers: give it time.
+    // A PGlite start beside the suite's server and two browsers: give it time.
     await waitForHealth(port, server.output, 200_000)
   } catch (error) {
     await stop()
@@ -59,13 +148,11 @@ export async function startOwnServer(port: number, env: Record<string, string> =
   return { base: `http://127.0.0.1:${port}`, stop, restart }
 }
 
-/** Starts the server, imports the OAB disciplines and these exams; returns their ids by file. */
+/** A server with the OAB disciplines and these exams imported (prepared once); their ids by file. */
 export async function startOabServer(port: number, files: string[], env: Record<string, string> = {}) {
-  const { base, stop, restart } = await startOwnServer(port, env)
+  const { base, stop, restart } = await startOwnServer(port, env, await oabDir(files))
   try {
     const admin = (await apiCall(base, 'POST', '/auth/login', null, DEMO_ADMIN)).token as string
-    await upload(base, admin, 'disciplines/upload', 'disciplinas-oab.json', 'application/json')
-    for (const file of files) await upload(base, admin, 'questions/upload-exam-txt', file, 'text/plain')
     const options = await apiCall(base, 'GET', '/questions/filter-options', null)
     const exams = options.exams as { id: number; name: string }[]
     return { base, admin, exams, stop, restart }

@@ -1,7 +1,7 @@
 import type { Page, Route } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { loginViaPage, premiumStudent, registerViaApi } from './utils'
+import { premiumStudent, registerViaApi, signIn } from './utils'
 
 // Issue 39 §6, practice that survives a dropped signal, in Chromium with the network switched off:
 // an installable app (manifest, service worker), questions downloaded from a modo resolução run,
@@ -47,7 +47,7 @@ const cachedTexts = (page: Page) =>
 test('20 answers offline, then synced once; a dropped Responder is kept', async ({ page, request, javaScriptEnabled }) => {
   test.setTimeout(180_000)
   const student = await premiumStudent(request)
-  await loginViaPage(page, student, '/questoes/resolver?anuladas=excluir&pos=1')
+  await signIn(page, student, '/questoes/resolver?anuladas=excluir&pos=1')
 
   if (!javaScriptEnabled) {
     // Device storage needs JavaScript: no button that would do nothing; the page says so, and the
@@ -133,7 +133,7 @@ test('a Responder that loses the connection keeps the question and the choice, a
 }) => {
   test.skip(!javaScriptEnabled, 'sem JavaScript a resposta é um POST comum; sem conexão, o navegador mostra a própria página de erro')
   const student = await premiumStudent(request)
-  await loginViaPage(page, student, '/questoes/resolver?anuladas=excluir&pos=3')
+  await signIn(page, student, '/questoes/resolver?anuladas=excluir&pos=3')
   const id = Number(await page.locator('input[name=questao]').first().getAttribute('value'))
   await page.context().setOffline(true)
   await page.locator('article .qa > label').nth(1).click()
@@ -168,7 +168,7 @@ test('a shared phone: downloads stay with their account, unsent answers wait for
     }[]
 
   // Ana downloads, answers three offline, and finds her place again after a reload.
-  await loginViaPage(page, ana, '/questoes/resolver?anuladas=excluir&pos=1')
+  await signIn(page, ana, '/questoes/resolver?anuladas=excluir&pos=1')
   await page.evaluate(() => navigator.serviceWorker.ready)
   await page.getByRole('button', { name: 'Baixar para estudar offline' }).click()
   await expect(page.getByTestId('baixadas')).toHaveText(/^\d+ questões baixadas para estudar offline\.$/)
@@ -224,7 +224,7 @@ test('a shared phone: downloads stay with their account, unsent answers wait for
 
   // Bruno signs in on the same browser: none of Ana's practice, and her answers are not sent under his account.
   await page.unroute('**/estudar-offline?_data=*', dropSync)
-  await loginViaPage(page, bruno, '/estudar-offline')
+  await signIn(page, bruno, '/estudar-offline')
   await expect(page.getByTestId('fila')).toHaveText('0 questões baixadas · 0 respostas aguardando envio')
   await expect(page.getByTestId('outras-contas')).toHaveText(
     '3 respostas de outra conta estão guardadas neste aparelho: serão enviadas quando essa conta entrar.',
@@ -235,7 +235,7 @@ test('a shared phone: downloads stay with their account, unsent answers wait for
   await expect(page).toHaveURL(/\/login/)
 
   // Ana comes back: her three answers are sent under her session, and the device's queue empties.
-  await loginViaPage(page, ana, '/dashboard')
+  await signIn(page, ana, '/dashboard')
   await expect.poll(async () => (await attemptsOf(ana.token)).length).toBe(3)
   await expect.poll(async () => (await queueOf(page)).length).toBe(0)
   expect(await attemptsOf(bruno.token)).toHaveLength(0)

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 
 import { phoneOn, startOabServer, studentOn, viewportBox } from './oab-server'
-import { freePort, loginViaPage } from './utils'
+import { freePort, signIn, wayOn } from './utils'
 
 // Issue 39, the study loop on a phone, measured on real OAB exams (long statements) at 390, 360
 // and 320 px with touch: the action is on screen without scrolling (the answer bar), at most
@@ -45,7 +45,7 @@ test('on real OAB exams at 390, 360 and 320 px: the action in reach, little chro
   const rightOnce = new Set<string>()
   for (const size of PHONES) {
     const page = await phoneOn(server.base, browser, size, javaScriptEnabled)
-    await loginViaPage(page, student, `/questoes/resolver?${search}&pos=1`)
+    await signIn(page, student, `/questoes/resolver?${search}&pos=1`)
     let taps = 0
     let asked = 0
     for (let n = 1; n <= PER_PHONE; n++) {
@@ -95,8 +95,7 @@ test('on real OAB exams at 390, 360 and 320 px: the action in reach, little chro
       if (javaScriptEnabled) expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('INPUT')
 
       // The third tap: a rating after a right answer (it goes on), Próxima after a wrong one.
-      const good = page.getByRole('button', { name: /^Bom/ })
-      await ((await good.count()) ? good : page.getByRole('link', { name: 'Próxima' })).tap()
+      await (await wayOn(page)).tap()
       taps += 1
       await expect(progress).not.toHaveText(at!)
     }

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { loginViaPage, registerViaApi } from './utils'
+import { registerViaApi, signIn } from './utils'
 
 // Issue 28 from the browser, JS on and off: buying a plan with Pix through the sandbox
 // provider (the code and its QR image, the sandbox's bank paying it, the waiting page landing
@@ -19,7 +19,7 @@ test('a student buys Premium with Pix, the bank pays the code, and the receipt s
 }) => {
   test.slow()
   const student = await registerViaApi(request)
-  await loginViaPage(page, student, '/trocar-plano?plano=PREMIUM')
+  await signIn(page, student, '/trocar-plano?plano=PREMIUM')
   await page.getByRole('button', { name: 'Alterar para Premium' }).click()
   const confirm = page.getByRole(javaScriptEnabled ? 'dialog' : 'region', { name: 'Confirmar mudança de plano' })
   await confirm.getByRole('radio', { name: 'Pix' }).check()
@@ -84,7 +84,7 @@ test('a student buys Premium with Pix, the bank pays the code, and the receipt s
   const receiptUrl = page.url()
   const stranger = await browser.newContext({ javaScriptEnabled, baseURL })
   const strangerPage = await stranger.newPage()
-  await loginViaPage(strangerPage, other)
+  await signIn(strangerPage, other)
   const res = await strangerPage.goto(receiptUrl)
   expect(res?.status()).toBe(404)
   await expect(strangerPage.getByRole('heading', { name: 'Recibo não encontrado' })).toBeVisible()

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-import { DEMO_ADMIN, loginViaPage } from './utils'
+import { DEMO_ADMIN, signIn } from './utils'
 
 // Issue 28: the plan catalogue is data an admin edits on /admin/planos. A refused value keeps
 // what was typed; a service written in stays off the plan cards until switched on.
@@ -8,7 +8,7 @@ import { DEMO_ADMIN, loginViaPage } from './utils'
 test('an admin edits a plan and writes in a service, which the cards show only once it is switched on', async ({ page }) => {
   const tag = Math.random().toString(36).slice(2, 8)
   const toast = page.getByRole('region', { name: 'Notificações' }).getByRole('status')
-  await loginViaPage(page, DEMO_ADMIN, '/admin')
+  await signIn(page, DEMO_ADMIN, '/admin')
   await page.getByRole('navigation', { name: 'Administração' }).getByRole('link', { name: 'Planos' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Planos')
 

@@ -121,6 +121,8 @@ test('/contato sends a valid message, shows the success text and an empty form',
   await expect(page).toHaveURL(/\/contato\?enviado=1$/)
   // Said once, by the toast (toasts.spec.ts covers its fade and close).
   await expect(page.getByRole('region', { name: 'Notificações' }).getByRole('status')).toHaveText(CONTACT_SUCCESS)
+  await expect(page.getByText(CONTACT_SUCCESS)).toHaveCount(1)
+  await expect(main.getByText(CONTACT_SUCCESS)).toHaveCount(0)
   for (const label of ['Nome', 'Email', 'Assunto', 'Mensagem']) {
     await expect(main.getByLabel(label, { exact: true })).toHaveValue('')
   }

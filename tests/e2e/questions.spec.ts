@@ -108,9 +108,22 @@ test.describe('banco de questões /questoes', () => {
     await expect(page.getByTestId('filtros-ativos')).toHaveCount(0)
   })
 
-  test('responde errado e certo, revela e oculta a resposta, reporta erro', async ({ page, request }) => {
+  test('responde errado e certo, os textos vêm uma vez; nada da resposta antes de pedir, revela e oculta, reporta erro', async ({
+    page,
+    request,
+    javaScriptEnabled,
+  }) => {
     const token = await adminToken(request)
-    const [first, second, third] = await answerable(request, 3)
+    type Full = ApiCard & { question_text: string; has_explanation?: boolean; alternatives: { letter: string; text_content: string }[] }
+    const data = (await searchApi(request, 'per_page=100')).data as unknown as Full[]
+    const live = data.filter((q) => !q.is_annulled && q.alternatives.length >= 2)
+    // The right answer's question: opening words in plain text (no markup, nothing the HTML escapes).
+    const plain = (text: string) => !/[<>&"']/.test(text)
+    const second = live.find((q) => plain(q.question_text.slice(0, 40)) && plain(q.alternatives[0].text_content.slice(0, 30)))!
+    // The revealed one: a question with a teacher's explanation.
+    const third = live.find((q) => q.has_explanation && q.id !== second.id)
+    expect(third, 'demo content has a question with a teacher explanation').toBeTruthy()
+    const first = live.find((q) => q.id !== second.id && q.id !== third!.id)!
     await loginAsNewStudent(page, request)
 
     // Wrong answer.
@@ -128,78 +141,63 @@ test.describe('banco de questões /questoes', () => {
     await expect(alternative(page, first.id, key1)).toContainText('Correta')
     await expect(alternative(page, first.id, wrong)).toContainText('Sua resposta')
 
-    // Right answer.
+    // Right answer; the statement and the alternatives come once in the page, and stay whole.
+    const probe = second.question_text.split('\n')[0].slice(0, 40)
+    const altProbe = second.alternatives[0].text_content.slice(0, 30)
     const key2 = await answerKey(request, token, second.id)
-    await page.goto(`/questoes?q=${second.short_id}`)
-    await card(page, second.id)
-      .getByRole('radio', { name: new RegExp(`^${key2}\\)`) })
-      .check()
-    await card(page, second.id).getByRole('button', { name: 'Responder' }).click()
-    await expect(page.getByText('Resposta correta!')).toBeVisible()
-    await expect(page.getByText('Parabéns! Tentativa registrada.')).toBeVisible()
-    await expect(alternative(page, second.id, key2)).toContainText('Correta')
-    await expect(card(page, second.id).getByTestId('resposta')).toContainText(`Você acertou! Gabarito: ${key2}`)
-
-    // Reveal, then hide.
-    const key3 = await answerKey(request, token, third.id)
-    await page.goto(`/questoes?q=${third.short_id}`)
-    const c3 = card(page, third.id)
-    await expect(c3.getByTestId('resposta')).toHaveCount(0)
-    await c3.getByRole('button', { name: 'Ver Resposta' }).click()
-    await expect(card(page, third.id).getByTestId('gabarito')).toHaveText(key3)
-    // Only revealed, not answered: no verdict.
-    await expect(card(page, third.id).getByTestId('resposta')).not.toContainText(/Você (errou|acertou)/)
-    await card(page, third.id).getByRole('link', { name: 'Ocultar Resposta' }).click()
-    await expect(card(page, third.id).getByTestId('resposta')).toHaveCount(0)
-    await expect(card(page, third.id).getByRole('button', { name: 'Ver Resposta' })).toBeVisible()
-
-    // Report an error: a small route dialog, back to the card with a toast.
-    await card(page, third.id).locator('summary', { hasText: 'Mais' }).click()
-    await card(page, third.id).getByRole('link', { name: 'Reportar erro' }).click()
-    await expect(page.getByRole('heading', { name: 'Reportar erro' })).toBeVisible()
-    await page.getByLabel('Descreva o erro encontrado').fill('A alternativa B está com o texto cortado.')
-    await page.getByRole('button', { name: 'Enviar relato' }).click()
-    await expect(page).toHaveURL(new RegExp(`/questoes\\?q=${third.short_id}`))
-    await expect(page.getByText('Obrigado! Seu relato de erro foi enviado para a equipe.')).toBeVisible()
-  })
-
-  test('os textos das questões vêm uma vez na página e continuam inteiros depois de responder', async ({
-    page,
-    request,
-    javaScriptEnabled,
-  }) => {
-    const token = await adminToken(request)
-    // A question whose opening words are plain text (no markup, nothing the HTML escapes).
-    const plain = (text: string) => !/[<>&"']/.test(text)
-    const { data } = await searchApi(request, 'per_page=100')
-    const question = (data as (ApiCard & { question_text: string; alternatives: { text_content: string }[] })[]).find(
-      (q) =>
-        !q.is_annulled &&
-        q.alternatives.length >= 2 &&
-        plain(q.question_text.slice(0, 40)) &&
-        plain(q.alternatives[0].text_content.slice(0, 30)),
-    )!
-    const probe = question.question_text.split('\n')[0].slice(0, 40)
-    const altProbe = question.alternatives[0].text_content.slice(0, 30)
-    await loginAsNewStudent(page, request)
-    const response = await page.goto(`/questoes?q=${question.short_id}`)
+    const response = await page.goto(`/questoes?q=${second.short_id}`)
     const html = await response!.text()
     // Once in the HTML (the card), not a second time in the hydration data.
     expect(html.split(probe).length - 1).toBe(1)
     expect(html.split(altProbe).length - 1).toBe(1)
-
-    const c = card(page, question.id)
-    const statement = c.locator('.qs').first()
+    const c2 = card(page, second.id)
+    const statement = c2.locator('.qs').first()
     await expect(statement).toContainText(probe)
-    const key = await answerKey(request, token, question.id)
-    await c.getByRole('radio', { name: new RegExp(`^${key}\\)`) }).check()
-    await c.getByRole('button', { name: 'Responder' }).click()
+    await c2.getByRole('radio', { name: new RegExp(`^${key2}\\)`) }).check()
+    await c2.getByRole('button', { name: 'Responder' }).click()
     await expect(page.getByText('Resposta correta!')).toBeVisible()
+    await expect(page.getByText('Parabéns! Tentativa registrada.')).toBeVisible()
+    await expect(alternative(page, second.id, key2)).toContainText('Correta')
+    await expect(c2.getByTestId('resposta')).toContainText(`Você acertou! Gabarito: ${key2}`)
     // After the answer (and, with JS, the revalidation that brings the texts as data) the
     // statement and each alternative are shown exactly once.
     await expect(statement).toContainText(probe)
     expect(((await statement.textContent()) ?? '').split(probe).length - 1).toBe(1)
-    expect(((await c.locator('.qa').textContent()) ?? '').split(altProbe).length - 1).toBe(1)
+    expect(((await c2.locator('.qa').textContent()) ?? '').split(altProbe).length - 1).toBe(1)
+
+    // Nothing of the answer is in the page before the student asks; then reveal, then hide.
+    const key3 = await answerKey(request, token, third!.id)
+    const res = await request.post(`/api/v1/questions/${third!.id}/reveal`, { headers: { Authorization: `Bearer ${token}` } })
+    const { explanation } = (await res.json()) as { explanation: string }
+    // A plain-text piece of the explanation, free of markup: words from its longest run between tags.
+    const longestRun = explanation.split(/<[^>]+>/).sort((x, y) => y.trim().length - x.trim().length)[0]
+    const snippet = longestRun.trim().split(/\s+/).slice(0, 5).join(' ')
+    expect(snippet.length).toBeGreaterThan(10)
+    const before = await page.goto(`/questoes?q=${third!.short_id}`)
+    const c3 = card(page, third!.id)
+    await expect(c3).toBeVisible()
+    const text = (await before!.text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')
+    expect(text).not.toContain(snippet)
+    expect(text).not.toContain('correct_answer')
+    await expect(c3.getByTestId('resposta')).toHaveCount(0)
+    await c3.getByRole('button', { name: 'Ver Resposta' }).click()
+    await expect(card(page, third!.id).getByTestId('gabarito')).toHaveText(key3)
+    await expect(card(page, third!.id)).toContainText(snippet)
+    // Only revealed, not answered: no verdict.
+    await expect(card(page, third!.id).getByTestId('resposta')).not.toContainText(/Você (errou|acertou)/)
+    await card(page, third!.id).getByRole('link', { name: 'Ocultar Resposta' }).click()
+    await expect(card(page, third!.id).getByTestId('resposta')).toHaveCount(0)
+    await expect(card(page, third!.id).getByRole('button', { name: 'Ver Resposta' })).toBeVisible()
+
+    // Report an error: a small route dialog, back to the card with a toast.
+    await card(page, third!.id).locator('summary', { hasText: 'Mais' }).click()
+    await card(page, third!.id).getByRole('link', { name: 'Reportar erro' }).click()
+    await expect(page.getByRole('heading', { name: 'Reportar erro' })).toBeVisible()
+    await page.getByLabel('Descreva o erro encontrado').fill('A alternativa B está com o texto cortado.')
+    await page.getByRole('button', { name: 'Enviar relato' }).click()
+    await expect(page).toHaveURL(new RegExp(`/questoes\\?q=${third!.short_id}`))
+    await expect(page.getByText('Obrigado! Seu relato de erro foi enviado para a equipe.')).toBeVisible()
+
     if (javaScriptEnabled) {
       // A client-side page change renders the texts from data.
       await page.goto('/questoes')
@@ -342,31 +340,6 @@ test.describe('banco de questões /questoes', () => {
     await page.goto('/questoes?situacao=nao-resolvidas')
     await expect(page.locator('article[id^="questao-"]').first()).toBeVisible()
     await expect(card(page, id)).toHaveCount(0)
-  })
-
-  test('nada da resposta está na página antes de o aluno pedir', async ({ page, request }) => {
-    const { data } = await searchApi(request, 'per_page=100')
-    const withExplanation = (data as Array<ApiCard & { has_explanation?: boolean }>).find((q) => q.has_explanation && !q.is_annulled)
-    expect(withExplanation, 'demo content has a question with a teacher explanation').toBeTruthy()
-    const q = withExplanation!
-    const res = await request.post(`/api/v1/questions/${q.id}/reveal`, {
-      headers: { Authorization: `Bearer ${await adminToken(request)}` },
-    })
-    const { explanation } = (await res.json()) as { explanation: string }
-    // A plain-text piece of the explanation, free of markup: words from its longest run between tags.
-    const longestRun = explanation.split(/<[^>]+>/).sort((a, b) => b.trim().length - a.trim().length)[0]
-    const snippet = longestRun.trim().split(/\s+/).slice(0, 5).join(' ')
-    expect(snippet.length).toBeGreaterThan(10)
-
-    await loginAsNewStudent(page, request)
-    const response = await page.goto(`/questoes?q=${q.short_id}`)
-    await expect(card(page, q.id)).toBeVisible()
-    const html = (await response!.text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')
-    expect(html).not.toContain(snippet)
-    expect(html).not.toContain('correct_answer')
-
-    await card(page, q.id).getByRole('button', { name: 'Ver Resposta' }).click()
-    await expect(card(page, q.id)).toContainText(snippet)
   })
 
   test('marcação hostil aparece como texto, a marcação permitida vira formatação', async ({ page, request }) => {

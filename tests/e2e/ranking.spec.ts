@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-import { adminToken, loginViaPage, registerViaApi } from './utils'
+import { adminToken, registerViaApi, signIn } from './utils'
 
 // The weekly ranking (issue 14) with JS on and off: a student who answered right this week
 // finds their own row (first name and initial, marked as theirs); after leaving the ranking in
@@ -23,7 +23,7 @@ test('a student sees their own row, then leaves the ranking from the settings', 
     expect((await request.post(`/api/v1/questions/${q.id}/attempts`, { headers: auth, data: { answer: key } })).status()).toBe(201)
   }
 
-  await loginViaPage(page, student, '/dashboard')
+  await signIn(page, student, '/dashboard')
   await page.getByRole('link', { name: 'Ver ranking' }).click()
   await expect(page).toHaveURL(/\/ranking$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Ranking da semana' })).toBeVisible()

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import axeCore from 'axe-core'
 
-import { loginViaPage, premiumStudent, RENDERING, studiedQuestion } from './utils'
+import { premiumStudent, RENDERING, signIn, studiedQuestion } from './utils'
 
 // Issue 61: a 390 px phone at 200% zoom is a 195 CSS px wide screen (WCAG 1.4.10, reflow). No
 // student page scrolls sideways there, the header's menu button is on screen and opens, and no
@@ -29,7 +29,7 @@ test(
     // A Pro student with a notebook, a note and an answer: the pages render full (Simulados is Pro).
     const student = await premiumStudent(request, { name: 'Zélia Zoom' }, 'PRO')
     await studiedQuestion(request, student.token)
-    await loginViaPage(page, student)
+    await signIn(page, student)
     await page.setViewportSize(ZOOMED_PHONE)
     const problems: string[] = []
     for (const path of STUDENT_PAGES) {

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { adminToken, loginAsNewStudent, loginViaPage, registerViaApi } from './utils'
+import { adminToken, loginAsNewStudent, registerViaApi, signIn } from './utils'
 
 // Issue 27, Modo resolução: from a filtered /questoes, 'Resolver uma por vez' opens the same
 // search one question at a time. The student answers one right and one wrong through
@@ -38,7 +38,10 @@ async function answerShown(page: Page, keys: Map<number, { right: string; wrong:
   return { id, letter }
 }
 
-test('resolve uma busca uma questão por vez e termina no resumo com acertos e erros', async ({ page, request }) => {
+test('resolve uma busca uma questão por vez e termina no resumo com acertos e erros; a 390 px nada rola de lado', async ({
+  page,
+  request,
+}) => {
   const { topicId, total, keys } = await smallTopic(request)
   await loginAsNewStudent(page, request)
   await page.goto(`/questoes?assunto=${topicId}&anuladas=excluir`)
@@ -54,10 +57,17 @@ test('resolve uma busca uma questão por vez e termina no resumo com acertos e e
   await page.getByRole('button', { name: /^Bom/ }).click()
   await expect(page.getByTestId('progresso')).toHaveText(`Questão 2 de ${total}`)
 
+  // On a 390 px phone the question and its result fit, with no sideways scroll.
+  const desktop = page.viewportSize()!
+  await page.setViewportSize({ width: 390, height: 844 })
+  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)
+  expect(await fits()).toBe(true)
   const wrong = await answerShown(page, keys, 'wrong')
   await expect(page.getByTestId('resposta')).toContainText(`Você errou. Gabarito: ${keys.get(wrong.id)!.right}`)
   await expect(page.getByTestId('veredito')).toHaveText(/^Você errou\. Gabarito: [A-E] · volta (hoje|amanhã|em \d+ dias)$/)
   await expect(page.getByText('Sua resposta')).toBeVisible()
+  expect(await fits()).toBe(true)
+  await page.setViewportSize(desktop)
   await page.getByRole('link', { name: 'Questão anterior' }).click()
   await expect(page.getByTestId('progresso')).toHaveText(`Questão 1 de ${total}`)
   for (let pos = 2; pos <= total + 1; pos++) {
@@ -85,18 +95,6 @@ test('sem login, o modo resolução passa pelo login e volta à mesma busca', as
   await expect(page.getByTestId('progresso')).toContainText('Questão 1 de')
 })
 
-test('num celular de 390 px a questão e o resultado cabem sem rolagem lateral', async ({ page, request }) => {
-  const { topicId, keys } = await smallTopic(request)
-  await page.setViewportSize({ width: 390, height: 844 })
-  await loginAsNewStudent(page, request)
-  await page.goto(`/questoes/resolver?assunto=${topicId}&pos=1`)
-  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)
-  expect(await fits()).toBe(true)
-  await answerShown(page, keys, 'wrong')
-  await expect(page.getByTestId('resposta')).toContainText('Você errou.')
-  expect(await fits()).toBe(true)
-})
-
 test('em "Não resolvidas" a questão respondida sai da busca e a próxima continua a contagem', async ({ page, request }) => {
   const { topicId, total, keys } = await smallTopic(request)
   await loginAsNewStudent(page, request)
@@ -120,9 +118,12 @@ test('em "Não resolvidas" a questão respondida sai da busca e a próxima conti
   await expect(page.getByTestId('resumo')).toHaveText(`Você acertou ${total} e errou 0 das ${total} questões que respondeu.`)
 })
 
-test('J e K passam à próxima questão e voltam, mas não enquanto se digita', async ({ page, request }) => {
+test('J e K andam entre as questões, A–E escolhem e Enter responde, as teclas do Anki dão a nota e seguem; digitando, as teclas são do campo', async ({
+  page,
+  request,
+}) => {
   test.skip(test.info().project.name === 'js-off', 'atalhos de teclado precisam de JavaScript')
-  const { topicId, total } = await smallTopic(request)
+  const { topicId, total, keys } = await smallTopic(request)
   await loginAsNewStudent(page, request)
   await page.goto(`/questoes/resolver?assunto=${topicId}&pos=1`)
   await expect(page.getByTestId('progresso')).toHaveText(`Questão 1 de ${total}`)
@@ -130,28 +131,16 @@ test('J e K passam à próxima questão e voltam, mas não enquanto se digita', 
   await expect(page.getByTestId('progresso')).toHaveText(`Questão 2 de ${total}`)
   await page.locator('body').press('k')
   await expect(page.getByTestId('progresso')).toHaveText(`Questão 1 de ${total}`)
-  // A 'j' typed in a text field is typing, not a shortcut.
+  const { right, wrong } = keys.get(await shownId(page))!
+  // A 'j' or a letter typed in a text field is typing, not a shortcut: no move, no alternative chosen.
   await page.evaluate(() =>
     document.querySelector('main')!.prepend(Object.assign(document.createElement('input'), { type: 'text', id: 'campo' })),
   )
   await page.locator('#campo').press('j')
   await expect(page.locator('#campo')).toHaveValue('j')
   await expect(page.getByTestId('progresso')).toHaveText(`Questão 1 de ${total}`)
-})
-
-test('A–E escolhem a alternativa e Enter responde, como na lista; digitando, as letras são do campo', async ({ page, request }) => {
-  test.skip(test.info().project.name === 'js-off', 'atalhos de teclado precisam de JavaScript')
-  const { topicId, total, keys } = await smallTopic(request)
-  await loginAsNewStudent(page, request)
-  await page.goto(`/questoes/resolver?assunto=${topicId}&pos=1`)
-  await expect(page.getByTestId('progresso')).toHaveText(`Questão 1 de ${total}`)
-  const { right, wrong } = keys.get(await shownId(page))!
-  // Typed in a text field, a letter is typing: no alternative is chosen.
-  await page.evaluate(() =>
-    document.querySelector('main')!.prepend(Object.assign(document.createElement('input'), { type: 'text', id: 'campo' })),
-  )
   await page.locator('#campo').press(wrong.toLowerCase())
-  await expect(page.locator('#campo')).toHaveValue(wrong.toLowerCase())
+  await expect(page.locator('#campo')).toHaveValue(`j${wrong.toLowerCase()}`)
   await expect(page.locator('input[name=resposta]:checked')).toHaveCount(0)
   await page.locator('#campo').evaluate((field) => field.remove())
   // A letter chooses, another letter changes the choice, Enter answers with the last one.
@@ -163,7 +152,16 @@ test('A–E escolhem a alternativa e Enter responde, como na lista; digitando, a
   await expect(chosen).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('veredito')).toHaveText(new RegExp(`^Você acertou! Gabarito: ${right}$`))
+  // The focus went to the verdict, not into the page: the key still rates (4, Fácil) and goes on.
   await expect(page.getByTestId('veredito')).toBeFocused()
+  await page.keyboard.press('4')
+  await expect(page.getByTestId('progresso')).toHaveText(`Questão 2 de ${total}`)
+  // 1 goes on after a wrong answer.
+  await answerShown(page, keys, 'wrong')
+  await expect(page.getByTestId('veredito')).toContainText('Você errou.')
+  await page.locator('body').press('1')
+  const next = total > 2 ? page.getByTestId('progresso').filter({ hasText: `Questão 3 de ${total}` }) : page.getByTestId('resumo')
+  await expect(next).toBeVisible()
 })
 
 test('no plano Gratuito, passado o limite da semana, a questão diz o limite antes de ser lida', async ({ page, request }) => {
@@ -173,7 +171,7 @@ test('no plano Gratuito, passado o limite da semana, a questão diz o limite ant
   const auth = { Authorization: `Bearer ${student.token}` }
   // Four of the week's five questions spent through the API: the page says what is left.
   for (const q of live.slice(0, 4)) expect((await request.post(`/api/v1/questions/${q.id}/reveal`, { headers: auth })).status()).toBe(200)
-  await loginViaPage(page, student)
+  await signIn(page, student)
   await page.goto(`/questoes/resolver?q=${live[5].short_id}&pos=1`)
   await expect(page.getByTestId('cota-semanal')).toContainText('Resta 1 de 5 questões nesta semana · renova segunda')
   // The fifth spent elsewhere: the next question says so before its statement, with the date and the plans.
@@ -189,22 +187,4 @@ test('no plano Gratuito, passado o limite da semana, a questão diz o limite ant
   await page.goto(`/questoes/resolver?q=${live[0].short_id}&pos=1`)
   await expect(page.getByRole('button', { name: 'Responder' })).toBeVisible()
   await expect(page.getByRole('alert')).toHaveCount(0)
-})
-
-test('as teclas do Anki: 1 segue depois de um erro, 2–4 dão a nota de um acerto e seguem', async ({ page, request }) => {
-  test.skip(test.info().project.name === 'js-off', 'atalhos de teclado precisam de JavaScript')
-  const { topicId, total, keys } = await smallTopic(request)
-  await loginAsNewStudent(page, request)
-  await page.goto(`/questoes/resolver?assunto=${topicId}&pos=1`)
-  await answerShown(page, keys, 'wrong')
-  await expect(page.getByTestId('veredito')).toContainText('Você errou.')
-  await page.locator('body').press('1')
-  await expect(page.getByTestId('progresso')).toHaveText(`Questão 2 de ${total}`)
-  await answerShown(page, keys, 'right')
-  await expect(page.getByTestId('veredito')).toContainText('Você acertou!')
-  // The focus went to the verdict, not into the page: the key still rates.
-  await expect(page.getByTestId('veredito')).toBeFocused()
-  await page.keyboard.press('4')
-  const next = total > 2 ? page.getByTestId('progresso').filter({ hasText: `Questão 3 de ${total}` }) : page.getByTestId('resumo')
-  await expect(next).toBeVisible()
 })

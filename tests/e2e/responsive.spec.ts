@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { answerFirstWrong, DEMO_ADMIN, loginAsNewStudent, loginViaPage, premiumStudent, registerViaApi, RENDERING } from './utils'
+import { answerFirstWrong, DEMO_ADMIN, loginAsNewStudent, premiumStudent, registerViaApi, RENDERING, signIn } from './utils'
 
 // What a user sees at the widths the issue measured: a 1024 px laptop and a 390 px phone.
 
@@ -30,23 +30,15 @@ async function expectNoSidewaysScroll(page: Page) {
 test.describe('1024 px', () => {
   test.use({ viewport: { width: 1024, height: 768 } })
 
-  test("a student's header fits; Revisão and Simulados join it from 1280 px", RENDERING, async ({ page, request }) => {
-    await loginAsNewStudent(page, request)
-    await page.goto('/dashboard')
-    await expectNoSidewaysScroll(page)
-    await expectInsideWidth(page.locator('body > header a:visible, body > header button:visible, body > header summary:visible'), 1024)
-    await page.setViewportSize({ width: 1280, height: 800 })
-    await expect(page.locator('body > header').getByRole('link', { name: 'Revisão' })).toBeVisible()
-    await expect(page.locator('body > header').getByRole('link', { name: 'Simulados' })).toBeVisible()
-    await expectNoSidewaysScroll(page)
-  })
-
-  test("every plan's header fits at 1024 and 1280 px, Sair on screen; Assistente joins it from 1536 px", async ({ page, request }) => {
+  test("every plan's header fits at 1024 and 1280 px, Sair on screen; Revisão and Simulados join it from 1280 px, Assistente from 1536 px", async ({
+    page,
+    request,
+  }) => {
     for (const plan of ['GRATUITO', 'PREMIUM', 'PRO'] as const) {
       const student = plan === 'GRATUITO' ? await registerViaApi(request) : await premiumStudent(request, {}, plan)
       await page.context().clearCookies()
       await page.setViewportSize({ width: 1024, height: 768 })
-      await loginViaPage(page, student, '/dashboard')
+      await signIn(page, student, '/dashboard')
       const header = page.locator('body > header')
       for (const width of [1024, 1280]) {
         await page.setViewportSize({ width, height: 800 })
@@ -54,6 +46,8 @@ test.describe('1024 px', () => {
         await expectInsideWidth(header.locator('a:visible, button:visible, summary:visible'), width)
         await expect(header.getByRole('button', { name: 'Sair' }), `${plan} a ${width} px`).toBeInViewport()
       }
+      await expect(header.getByRole('link', { name: 'Revisão' })).toBeVisible()
+      await expect(header.getByRole('link', { name: 'Simulados' })).toBeVisible()
       if (plan !== 'GRATUITO') {
         await page.setViewportSize({ width: 1536, height: 800 })
         await expect(header.getByRole('link', { name: 'Assistente' })).toBeVisible()
@@ -63,7 +57,7 @@ test.describe('1024 px', () => {
   })
 
   test("an admin's header fits, with the admin pages one menu away", async ({ page }) => {
-    await loginViaPage(page, DEMO_ADMIN, '/admin')
+    await signIn(page, DEMO_ADMIN, '/admin')
     await expect(page).toHaveURL(/\/admin$/)
     await expectNoSidewaysScroll(page)
     await expectInsideWidth(page.locator('body > header a:visible, body > header button:visible, body > header summary:visible'), 1024)
@@ -93,7 +87,7 @@ test.describe('390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
   test('the admin menu folds into one line and the pages do not scroll sideways', async ({ page }) => {
-    await loginViaPage(page, DEMO_ADMIN, '/admin')
+    await signIn(page, DEMO_ADMIN, '/admin')
     await expect(page).toHaveURL(/\/admin$/)
     const nav = page.getByRole('navigation', { name: 'Administração' })
     const fold = page.locator('#admin-sidebar summary')
@@ -124,7 +118,7 @@ test.describe('390 px phone', () => {
   })
 
   test('the topic table fits: every column readable without scrolling sideways', RENDERING, async ({ page }) => {
-    await loginViaPage(page, DEMO_ADMIN, '/admin')
+    await signIn(page, DEMO_ADMIN, '/admin')
     const table = page.getByRole('table', { name: 'Questões por assunto' })
     await table.scrollIntoViewIfNeeded()
     await expectInsideWidth(table.locator('th:visible, td:visible'), 390)

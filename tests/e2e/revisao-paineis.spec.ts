@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { adminToken, loginViaPage, premiumStudent, registerViaApi } from './utils'
+import { adminToken, premiumStudent, registerViaApi, signIn } from './utils'
 
 // Issue 30's pages around the review queue, with JS and without: the dashboard's Revisões card
 // (due today, the week's forecast and its table, the retention against the target), the Revisão
@@ -36,7 +36,7 @@ test('the dashboard’s Revisões card shows today, the week ahead and the reten
   await answerTwo(request, student.token)
   const stats = await (await request.get('/api/v1/review/stats', { headers: { Authorization: `Bearer ${student.token}` } })).json()
 
-  await loginViaPage(page, student, '/dashboard')
+  await signIn(page, student, '/dashboard')
   const card = page.getByTestId('revisoes')
   await expect(card.getByRole('heading', { name: 'Revisões' })).toBeVisible()
   await expect(card.getByTestId('revisoes-hoje')).toHaveText(String(stats.due_today))
@@ -75,7 +75,7 @@ test('Configurações saves the review settings: a bad retention is refused in P
 }) => {
   const student = await registerViaApi(request)
   await answerTwo(request, student.token)
-  await loginViaPage(page, student, '/dashboard?aba=configuracoes')
+  await signIn(page, student, '/dashboard?aba=configuracoes')
   const form = page.locator('#config-revisao')
   const retention = form.getByLabel('Retenção desejada (%)')
   const limit = form.getByLabel('Limite de revisões por dia')
@@ -111,7 +111,7 @@ const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).to
 test('a Pro student gives the exam date and hours and sees this week’s targets', async ({ page, request }) => {
   const student = await premiumStudent(request, { name: 'Paulo Plano' }, 'PRO')
   await answerTwo(request, student.token)
-  await loginViaPage(page, student, '/plano-de-estudos')
+  await signIn(page, student, '/plano-de-estudos')
   await expect(page.getByTestId('plano-sem-metas')).toContainText('Informe a data da prova')
 
   const date = page.getByLabel('Data da prova')
@@ -150,7 +150,7 @@ test('a Pro student gives the exam date and hours and sees this week’s targets
 
 test('a Gratuito student is told the study plan is a Pro feature, with the way to the plans, and no form', async ({ page, request }) => {
   const student = await registerViaApi(request)
-  await loginViaPage(page, student, '/plano-de-estudos')
+  await signIn(page, student, '/plano-de-estudos')
   const refusal = page.getByTestId('plano-recusado')
   await expect(refusal).toBeVisible()
   await expect(page.getByRole('button', { name: 'Salvar plano' })).toHaveCount(0)

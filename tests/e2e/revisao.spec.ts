@@ -2,7 +2,7 @@ import type { Browser } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
 import { apiCall, startOwnServer } from './oab-server'
-import { DEMO_ADMIN, freePort, loginViaPage, uniqueEmail } from './utils'
+import { DEMO_ADMIN, freePort, signIn, uniqueEmail } from './utils'
 
 // Issue 30, Revisão, as it will be checked: a student answers a question wrong today; the server
 // is restarted with its clock moved two days forward (CLOCK_OFFSET_SECONDS, outside production);
@@ -31,14 +31,14 @@ test('errada hoje, a questão volta depois de amanhã; revisada, volta mais tard
     await apiCall(base, 'POST', `/questions/${question.id}/attempts`, token, { answer: wrong })
 
     let tab = await page(browser, base, javaScriptEnabled)
-    await loginViaPage(tab, student, '/revisao')
+    await signIn(tab, student, '/revisao')
     await expect(tab.getByTestId('revisar-hoje')).toHaveText('Revisar hoje: 0 questões')
     await tab.context().close()
 
     // Two days later, by the server's clock.
     await server.restart({ CLOCK_OFFSET_SECONDS: String(2 * DAY) })
     tab = await page(browser, base, javaScriptEnabled)
-    await loginViaPage(tab, student, '/revisao')
+    await signIn(tab, student, '/revisao')
     await expect(tab.getByTestId('revisar-hoje')).toHaveText('Revisar hoje: 1 questão')
     await tab.getByRole('link', { name: 'Começar revisão' }).click()
     await expect(tab).toHaveURL(/\/questoes\/resolver\?situacao=revisar&pos=1&desde=/)

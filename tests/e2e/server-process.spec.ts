@@ -1,9 +1,9 @@
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 
 import { expect, test } from '@playwright/test'
 
+import { copyOf, seededDir } from './oab-server'
 import { freePort, spawnServer, waitForHealth } from './utils'
 
 // Process-level behaviour of the built server (not a browser flow: run once).
@@ -11,7 +11,8 @@ test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'process test runs once
 
 test('one PGlite directory, one server; SIGTERM lets requests finish and shuts down cleanly', async () => {
   test.setTimeout(90_000)
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-proc-'))
+  // A copy of the run's seeded directory: the lock and the shutdown are the subject, not the first migration.
+  const dataDir = copyOf(await seededDir(), 'gabarita-proc-')
   const port = await freePort()
   const first = spawnServer(dataDir, port)
   try {

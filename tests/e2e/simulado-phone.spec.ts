@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
 import { apiCall, phoneOn, startOabServer, studentOn, viewportBox } from './oab-server'
-import { freePort, loginViaPage } from './utils'
+import { freePort, signIn } from './utils'
 
 // Issue 39 §4, the simulado for one hand, on real OAB exams at 320 px with touch: "Iniciar" of an
 // Exame de Ordem asks first (80 questions, 5 hours, the clock does not stop); on every question
@@ -39,7 +39,7 @@ test('an Exame de Ordem started and steered with one hand at 320 and 390 px', as
   test.setTimeout(240_000)
   const student = await studentOn(server.base, server.admin, 'PREMIUM')
   const page = await phoneOn(server.base, browser, PHONE, javaScriptEnabled)
-  await loginViaPage(page, student, '/simulados')
+  await signIn(page, student, '/simulados')
 
   // The Premium student has the floating assistant elsewhere (with JS): the check below means something.
   if (javaScriptEnabled) await expect(page.getByTestId('assistente-botao')).toBeVisible()
@@ -123,7 +123,7 @@ test('a sitting the clock closed with no answer is "Encerrado sem respostas"; th
   await server.restart({ CLOCK_OFFSET_SECONDS: String(6 * 3600) })
 
   const page = await phoneOn(server.base, browser, PHONE, javaScriptEnabled)
-  await loginViaPage(page, student, '/simulados')
+  await signIn(page, student, '/simulados')
   // Apart from the delivered one, with no grade.
   const rows = page.getByRole('region', { name: /Seus simulados/ }).getByRole('row')
   await expect(rows.filter({ hasText: /Aprovado|Reprovado/ })).toHaveCount(1)

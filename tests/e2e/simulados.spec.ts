@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { DEMO_ADMIN, loginAsNewStudent, loginViaPage, premiumStudent } from './utils'
+import { DEMO_ADMIN, loginAsNewStudent, premiumStudent, signIn } from './utils'
 
 // Issue 29, Simulados: a Premium student sits a 5-question personalised simulado (a choice saved,
 // one marked for review), leaves and resumes on the answer sheet, delivers with blanks and reads
@@ -12,7 +12,7 @@ const questionHeading = (page: Page) => page.getByRole('heading', { level: 1, na
 
 test('senta um simulado personalizado, sai e volta pelo cartão-resposta, entrega e lê o resultado', async ({ page, request }) => {
   test.setTimeout(90_000)
-  await loginViaPage(page, await premiumStudent(request))
+  await signIn(page, await premiumStudent(request))
   await page.goto('/simulados')
   await expect(page.getByText('Você ainda não fez nenhum simulado.')).toBeVisible()
   await page.getByLabel('Número de questões').fill('5')
@@ -80,7 +80,7 @@ test('enquanto o simulado está aberto, as ferramentas das suas questões pedem 
 }) => {
   test.setTimeout(90_000)
   const student = await premiumStudent(request)
-  await loginViaPage(page, student)
+  await signIn(page, student)
   await page.goto('/simulados')
   await page.getByLabel('Número de questões').fill('5')
   await page.getByRole('button', { name: 'Iniciar simulado personalizado' }).click()
@@ -124,7 +124,7 @@ test.describe('com JavaScript', () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'shortcuts and saving on each choice are JS behaviour')
 
   test('A–E escolhem e salvam na hora, J e K andam entre as questões', async ({ page, request }) => {
-    await loginViaPage(page, await premiumStudent(request))
+    await signIn(page, await premiumStudent(request))
     await page.goto('/simulados')
     await page.getByLabel('Número de questões').fill('5')
     await page.getByRole('button', { name: 'Iniciar simulado personalizado' }).click()
@@ -141,8 +141,10 @@ test.describe('com JavaScript', () => {
   })
 })
 
-test('a administração vê os simulados da semana e recusa uma distribuição que não soma 80', async ({ page }) => {
-  await loginViaPage(page, DEMO_ADMIN, '/admin/simulados')
+test('a administração vê os simulados da semana, recusa uma distribuição que não soma 80 e mantém a oficial: uma soma errada é recusada e o que foi digitado fica', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_ADMIN, '/admin/simulados')
   await expect(page.getByRole('heading', { name: 'Simulados', level: 1 })).toBeVisible()
   await expect(page.getByTestId('simulados-semana')).toHaveText(/^\d+ iniciados?, \d+ terminados?\.$/)
   const inputs = page.locator('#distribuicao').getByRole('spinbutton')
@@ -150,10 +152,8 @@ test('a administração vê os simulados da semana e recusa uma distribuição q
   for (let i = 0; i < count; i++) await inputs.nth(i).fill(i === 0 ? '10' : '0')
   await page.getByRole('button', { name: 'Salvar distribuição', exact: true }).click()
   await expect(page.getByText('A soma das questões deve ser 80, como no Exame de Ordem.')).toBeVisible()
-})
 
-test('a administração mantém a distribuição oficial: uma soma errada é recusada e o que foi digitado fica', async ({ page }) => {
-  await loginViaPage(page, DEMO_ADMIN, '/admin/simulados')
+  // The official distribution: the same refusal, keeping what was typed.
   const official = page.locator('#distribuicao-oficial')
   await expect(page.getByRole('heading', { name: 'Distribuição oficial' })).toBeVisible()
   await expect(official.getByRole('textbox', { name: 'Nome da disciplina 1', exact: true })).toHaveValue('Ética Profissional')

@@ -1,7 +1,7 @@
-import type { Locator, Page } from '@playwright/test'
+import type { Locator } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { loginViaPage, premiumStudent, RENDERING } from './utils'
+import { holdRequests, premiumStudent, RENDERING, signIn, wayOn } from './utils'
 
 // Issue 27, the study loop on a phone, measured: a card's height beyond its statement and
 // alternatives (details, tools, buttons, spacing) at most 220 px at 390 px, on /questoes and in
@@ -23,8 +23,12 @@ async function extraHeight(card: Locator) {
 test.describe('390 px', () => {
   test.use({ viewport: PHONE })
 
-  test('a /questoes card is its question: at most 220 px of anything else, the tools in one row', async ({ page, request }) => {
-    await loginViaPage(page, await premiumStudent(request), '/questoes')
+  test("a /questoes card is its question: at most 220 px of anything else, the tools in one row; 'Mais' holds Vídeo, Detalhes and Reportar erro, and opens them", async ({
+    page,
+    request,
+    javaScriptEnabled,
+  }) => {
+    await signIn(page, await premiumStudent(request), '/questoes')
     const cards = page.locator('article.qc')
     await expect(cards.first()).toBeVisible()
     const count = await cards.count()
@@ -52,44 +56,28 @@ test.describe('390 px', () => {
     }
     tops.add(Math.round((await tools.locator('summary').boundingBox())!.y))
     expect(tops.size).toBe(1)
-  })
 
-  test('modo resolução: the answer bar holds Anterior, Responder and Próxima on one row, on screen', async ({ page, request }) => {
-    // The full measure on real exams at 390, 360 and 320 px is phone-loop.spec.ts.
-    await loginViaPage(page, await premiumStudent(request), '/questoes/resolver?anuladas=excluir&ano=2024&pos=2')
-    const bar = page.getByRole('navigation', { name: 'Navegação entre questões' })
-    const row = await Promise.all(
-      [
-        bar.getByRole('link', { name: 'Anterior' }),
-        bar.getByRole('button', { name: 'Responder' }),
-        bar.getByRole('link', { name: 'Próxima' }),
-      ].map(async (l) => (await l.boundingBox())!),
-    )
-    expect(new Set(row.map((b) => Math.round(b.y))).size).toBe(1)
-    for (const b of row) expect(b.y + b.height).toBeLessThanOrEqual(PHONE.height)
-  })
-
-  test("'Mais' holds Vídeo, Detalhes and Reportar erro, and opens them", async ({ page, request, javaScriptEnabled }) => {
-    await loginViaPage(page, await premiumStudent(request), '/questoes')
-    const card = page.locator('article.qc').first()
-    const id = (await card.getAttribute('id'))!.replace('questao-', '')
-    await expect(card.getByRole('link', { name: 'Detalhes' })).toBeHidden()
-    await card.locator('summary', { hasText: 'Mais' }).click()
-    await expect(card.getByRole('link', { name: 'Vídeo' })).toBeVisible()
-    await expect(card.getByRole('link', { name: 'Reportar erro' })).toBeVisible()
-    // The open menu stays inside the screen.
-    const menu = (await card.locator('.qmo > div').boundingBox())!
+    // 'Mais' holds the rest, inside the screen, and opens them.
+    const id = (await first.getAttribute('id'))!.replace('questao-', '')
+    await expect(first.getByRole('link', { name: 'Detalhes' })).toBeHidden()
+    await first.locator('summary', { hasText: 'Mais' }).click()
+    await expect(first.getByRole('link', { name: 'Vídeo' })).toBeVisible()
+    await expect(first.getByRole('link', { name: 'Reportar erro' })).toBeVisible()
+    const menu = (await first.locator('.qmo > div').boundingBox())!
     expect(menu.x).toBeGreaterThanOrEqual(0)
     expect(menu.x + menu.width).toBeLessThanOrEqual(PHONE.width)
-    await card.getByRole('link', { name: 'Detalhes' }).click()
+    await first.getByRole('link', { name: 'Detalhes' }).click()
     await expect(page).toHaveURL(new RegExp(`/questoes/${id}/detalhes`))
     const title = /Detalhes — Questão \d+ · /
     await expect(javaScriptEnabled ? page.getByRole('dialog', { name: title }) : page.getByRole('heading', { name: title })).toBeVisible()
   })
 
-  test('10 questions in modo resolução take 3 taps each: choose, Responder, Próxima', async ({ page, request }, testInfo) => {
+  test('10 questions in modo resolução take 3 taps each: choose, Responder, Próxima; the bar holds Anterior, Responder and Próxima on one row, on screen', async ({
+    page,
+    request,
+  }, testInfo) => {
     test.setTimeout(120_000)
-    await loginViaPage(page, await premiumStudent(request), '/questoes/resolver?anuladas=excluir&pos=1')
+    await signIn(page, await premiumStudent(request), '/questoes/resolver?anuladas=excluir&pos=1')
     let taps = 0
     let scrolled = 0
     const tap = async (target: Locator) => {
@@ -101,12 +89,25 @@ test.describe('390 px', () => {
     }
     for (let n = 1; n <= 10; n++) {
       await expect(page.getByTestId('progresso')).toContainText(`Questão ${n} de`)
+      if (n === 2) {
+        // Past the first, the bar holds Anterior, Responder and Próxima on one row, on screen
+        // (the full measure on real exams at 390, 360 and 320 px is phone-loop.spec.ts).
+        const bar = page.getByRole('navigation', { name: 'Navegação entre questões' })
+        const row = await Promise.all(
+          [
+            bar.getByRole('link', { name: 'Anterior' }),
+            bar.getByRole('button', { name: 'Responder' }),
+            bar.getByRole('link', { name: 'Próxima' }),
+          ].map(async (l) => (await l.boundingBox())!),
+        )
+        expect(new Set(row.map((b) => Math.round(b.y))).size).toBe(1)
+        for (const b of row) expect(b.y + b.height).toBeLessThanOrEqual(PHONE.height)
+      }
       await tap(page.locator('.qa > label').first())
       await tap(page.getByRole('button', { name: 'Responder' }))
       await expect(page.getByTestId('resposta')).toBeVisible()
       // A right answer is rated (Bom goes on), a wrong one has Próxima.
-      const good = page.getByRole('button', { name: /^Bom/ })
-      await tap((await good.count()) ? good : page.getByRole('link', { name: 'Próxima' }))
+      await tap(await wayOn(page))
     }
     await expect(page.getByTestId('progresso')).toContainText('Questão 11 de')
     expect(taps).toBeLessThanOrEqual(3 * 10)
@@ -120,7 +121,7 @@ test(
   RENDERING,
   async ({ page, request }) => {
     await page.setViewportSize({ width: 1366, height: 900 })
-    await loginViaPage(page, await premiumStudent(request), '/questoes')
+    await signIn(page, await premiumStudent(request), '/questoes')
     const statement = page.locator('article.qc .qs').first()
     await expect(statement).toBeVisible()
     const { width, ch } = await statement.evaluate((el) => {
@@ -138,33 +139,23 @@ test(
   },
 )
 
-/** Holds a page's requests matching `match` for a while, so their pending state can be seen. */
-async function slowDown(page: Page, match: (url: URL, method: string) => boolean) {
-  await page.route(
-    (url) => match(url, ''),
-    async (route) => {
-      if (!match(new URL(route.request().url()), route.request().method())) return route.continue()
-      await new Promise((resolve) => setTimeout(resolve, 1500))
-      await route.continue()
-    },
-  )
-}
-
-test('with JS, Responder, the tools and Próxima say they are on their way', RENDERING, async ({ page, request }) => {
-  // Six journeys in a row, each held 1.5 s on purpose: 31 s alone on a slow day, over 45 s under the full suite.
-  test.slow()
-  await loginViaPage(page, await premiumStudent(request), '/questoes')
+test('with JS, Responder, the tools and Próxima (in modo resolução) say they are on their way', RENDERING, async ({ page, request }) => {
+  await signIn(page, await premiumStudent(request), '/questoes')
   const card = page.locator('article.qc').filter({ hasNotText: 'Anulada' }).first()
   await expect(card).toBeVisible()
-  await page.waitForLoadState('networkidle')
+  // Hydrated: the floating assistant is drawn after it (a Premium student has one).
+  await expect(page.getByTestId('assistente-botao')).toBeVisible()
 
-  await slowDown(page, (url, method) => url.pathname.endsWith('/responder') && method !== 'GET')
+  // Each request held until its pending state has been seen (a slow server, utils.ts).
+  let release = await holdRequests(page, (url) => url.pathname.endsWith('/responder'), ['POST'])
   await card.locator('.qa > label').first().click()
   await card.getByRole('button', { name: 'Responder' }).click()
   const sending = card.getByRole('button', { name: 'Respondendo…' })
   await expect(sending).toBeVisible()
   await expect(sending).toHaveAttribute('aria-busy', 'true')
+  release()
   await expect(card.getByTestId('resposta')).toBeVisible()
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
 
   for (const [tool, label] of [
     ['desempenho', 'Desempenho'],
@@ -173,10 +164,11 @@ test('with JS, Responder, the tools and Próxima say they are on their way', REN
     ['discussoes', 'Discussões'],
     ['analise', 'Análise'],
   ] as const) {
-    await slowDown(page, (url) => url.pathname.endsWith(`/${tool}`))
+    release = await holdRequests(page, (url) => url.pathname.endsWith(`/${tool}`))
     await card.getByRole('link', { name: new RegExp(`^${label}`) }).click()
     const pending = page.getByRole('status').filter({ hasText: 'Carregando…' })
     await expect(pending).toBeVisible()
+    release()
     const dialog = page.getByRole('dialog')
     await expect(dialog).toBeVisible()
     await expect(pending).toHaveCount(0)
@@ -184,19 +176,22 @@ test('with JS, Responder, the tools and Próxima say they are on their way', REN
     await expect(dialog).toHaveCount(0)
     await page.unrouteAll({ behavior: 'ignoreErrors' })
   }
-})
 
-test('with JS, Próxima in modo resolução says the next question is on its way', RENDERING, async ({ page, request }) => {
-  await loginViaPage(page, await premiumStudent(request), '/questoes/resolver?anuladas=excluir&pos=1')
-  await page.waitForLoadState('networkidle')
-  await slowDown(page, (url) => url.pathname === '/questoes/resolver')
+  // Modo resolução: Responder, then Próxima.
+  await page.goto('/questoes/resolver?anuladas=excluir&pos=1')
+  await expect(page.getByTestId('assistente-botao')).toBeVisible()
+  release = await holdRequests(page, (url) => url.pathname === '/questoes/resolver')
   await page.locator('.qa > label').first().click()
   await page.getByRole('button', { name: 'Responder' }).click()
   await expect(page.getByRole('button', { name: 'Respondendo…' })).toHaveAttribute('aria-busy', 'true')
+  release()
   await expect(page.getByTestId('resposta')).toBeVisible()
   const next = page.getByRole('link', { name: 'Próxima' })
+  // The answer's own requests went through: the next question's is held in turn.
+  const releaseNext = await holdRequests(page, (url) => url.pathname === '/questoes/resolver')
   await next.click()
   await expect(next).toHaveAttribute('aria-busy', 'true')
   await expect(page.getByRole('status').filter({ hasText: 'Carregando…' })).toBeVisible()
+  releaseNext()
   await expect(page.getByTestId('progresso')).toContainText('Questão 2 de')
 })

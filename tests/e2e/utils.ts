@@ -26,7 +26,7 @@ export function uniqueEmail(prefix = 'aluno') {
   return `${prefix}-${crypto.randomBytes(5).toString('hex')}@teste.gabarita`
 }
 
-/** A fresh student created through the API (fast); log in through the page with loginViaPage. */
+/** A fresh student created through the API (fast); sign in on a page with signIn. */
 export async function registerViaApi(request: APIRequestContext, overrides: { name?: string; email?: string; password?: string } = {}) {
   const user = {
     name: overrides.name ?? 'Aluna Teste',
@@ -88,7 +88,10 @@ export async function loginDialogReady(page: Page) {
   await page.locator('dialog[aria-labelledby="login-dialog-title"]').waitFor({ state: 'attached' })
 }
 
-/** Logs in through /login (works with JS on and off). */
+/**
+ * Logs in by filling and sending /login (works with JS on and off): for the specs about the login
+ * itself. Every other spec signs in with `signIn`.
+ */
 export async function loginViaPage(page: Page, credentials: { email: string; password: string }, redirectTo?: string) {
   await page.goto(redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login')
   await page.getByLabel('Email', { exact: true }).fill(credentials.email)
@@ -97,10 +100,45 @@ export async function loginViaPage(page: Page, credentials: { email: string; pas
   await expect(page).not.toHaveURL(/\/login(\?|$)/)
 }
 
-/** A fresh student, signed in on this page. */
-export async function loginAsNewStudent(page: Page, request: APIRequestContext) {
+/**
+ * Signs in with the login form's own POST, sent from the page's request context: the session
+ * cookie lands in the browser context, as after the form, without rendering /login and the page
+ * after it (ADR 084). For a spec whose subject is not the login: the login form's own specs
+ * (accounts.spec.ts, the locks in questions.spec.ts and resolver.spec.ts, hardening.spec.ts)
+ * drive it with JS on and off. With `to`, the page then opens that address, hydrated, where the
+ * login's toast is shown, as after the form's redirect; without, the toast is dropped, as the
+ * dashboard the form lands on would have shown it.
+ */
+export async function signIn(page: Page, credentials: { email: string; password: string }, to?: string) {
+  const context = page.context()
+  // The form repeats the token of the __csrf cookie, which a document GET issues (server/web/page-guard.ts).
+  const csrf = async () => (await context.cookies()).find((c) => c.name === '__csrf')?.value.split('.')[0]
+  if (!(await csrf())) await context.request.get('/login', { maxRedirects: 0 })
+  const res = await context.request.post('/login', {
+    form: { email: credentials.email, password: credentials.password, csrf: (await csrf()) ?? '' },
+    maxRedirects: 0,
+  })
+  expect(res.status(), await res.text()).toBe(302)
+  if (!to) return context.clearCookies({ name: '__toast' })
+  await page.goto(to)
+  // The form's redirect was a client-side navigation in a page already running: so is this one
+  // before the test goes on, or a click during hydration can be lost.
+  await hydrated(page)
+}
+
+/**
+ * With JS, waits until React has hydrated the page (it marks each element it takes over, the body
+ * last); without, returns at once (the root's inline script, which sets __remixContext, never ran).
+ */
+export async function hydrated(page: Page) {
+  if (!(await page.evaluate(() => '__remixContext' in window))) return
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber$')))
+}
+
+/** A fresh student, signed in on this page (then at `to`, when given). */
+export async function loginAsNewStudent(page: Page, request: APIRequestContext, to?: string) {
   const user = await registerViaApi(request)
-  await loginViaPage(page, user)
+  await signIn(page, user, to)
   return user
 }
 
@@ -119,6 +157,33 @@ export async function answerFirstWrong(page: Page) {
   await card.getByRole('button', { name: 'Responder', exact: true }).click()
   await expect(card.getByText('Sua resposta').first()).toBeVisible()
   return card
+}
+
+/**
+ * A slow server for the requests `match` picks (of these `methods`, when given): they wait until
+ * the returned `release()`, so a test sees the page's pending state for as long as it looks, then
+ * lets the answer come, instead of holding every request a fixed time.
+ */
+export async function holdRequests(page: Page, match: (url: URL) => boolean, methods?: string[]) {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(match, async (route) => {
+    if (!methods || methods.includes(route.request().method())) await released
+    await route.continue()
+  })
+  return release
+}
+
+/**
+ * Modo resolução's way on after an answer, once the bar shows it: the rating 'Bom' after a right
+ * answer (it goes on), 'Próxima' after a wrong one. Without JS the verdict can be on screen while
+ * the bar below it is still being parsed: read too early, neither is there yet.
+ */
+export async function wayOn(page: Page) {
+  const good = page.getByRole('button', { name: /^Bom/ })
+  const next = page.getByRole('link', { name: 'Próxima' })
+  await expect(good.or(next).first()).toBeVisible()
+  return (await good.count()) ? good : next
 }
 
 /** Opens a card's 'Mais' menu (Vídeo, Detalhes, Reportar erro: a <details>, no JS needed). */
