@@ -86,7 +86,9 @@ describe('gabarita validate (offline)', () => {
   })
 })
 
-describe('gabarita login and upload', () => {
+// Each test spawns the CLI several times (a tsx start each): on a busy 2-core machine one took
+// more than the suite's 30 s.
+describe('gabarita login and upload', { timeout: 90_000 }, () => {
   it('refuses uploads without a token, with a bad token and when the API is down, in one line', async () => {
     const none = await cli(['upload', 'exams', 'fixtures/provas', '--api', api])
     expect(none.code).toBe(1)
