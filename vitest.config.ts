@@ -2,7 +2,11 @@ import path from 'node:path'
 
 import { defineConfig } from 'vitest/config'
 
+import { ENGINE_INDEPENDENT } from './tests/support/engine-independent'
 import { PROCESS_WIDE } from './tests/support/process-wide'
+
+// .ci/run's second pass, on the PostgreSQL server, runs only what the engine can change (ADR 084).
+const ENGINE_PASS = process.env.ENGINE_PASS === '1' ? ENGINE_INDEPENDENT : []
 
 export default defineConfig({
   resolve: {
@@ -29,10 +33,10 @@ export default defineConfig({
           name: 'shared',
           isolate: false,
           include: ['{server,app,cli,tests}/**/*.test.{ts,tsx}'],
-          exclude: ['tests/e2e/**', 'node_modules/**', 'build/**', ...PROCESS_WIDE],
+          exclude: ['tests/e2e/**', 'node_modules/**', 'build/**', ...PROCESS_WIDE, ...ENGINE_PASS],
         },
       },
-      { extends: true, test: { name: 'isolated', include: PROCESS_WIDE } },
+      { extends: true, test: { name: 'isolated', include: PROCESS_WIDE, exclude: ENGINE_PASS } },
     ],
   },
 })

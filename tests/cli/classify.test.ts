@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process'
 import type { AddressInfo } from 'node:net'
-import path from 'node:path'
 
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -8,25 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { disciplines, exams, questions } from '#server/db/schema'
 
 import { DISCIPLINES, examFile } from '../support/classify-exams'
+import { runCli } from '../support/cli'
 import { createTestContext, createTestUser } from '../support/context'
 import { contractRequest } from '../support/contract'
 
 // `gabarita classify` (issue 38 §1, ADR 052): the per-exam report, --apply (re-predicts with the
 // current model and prints what changed) and --json, through the typed client as a user runs it.
 
-type Run = { code: number | null; stdout: string; stderr: string }
-function cli(args: string[], token: string): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(path.resolve('node_modules/.bin/tsx'), ['cli/index.ts', ...args, '--api', api], {
-      env: { ...process.env, GABARITA_TOKEN: token, GABARITA_API_URL: undefined, XDG_CONFIG_HOME: '/nonexistent' },
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
-    child.stdin.end()
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
+function cli(args: string[], token: string) {
+  return runCli([...args, '--api', api], { GABARITA_TOKEN: token, GABARITA_API_URL: undefined, XDG_CONFIG_HOME: '/nonexistent' })
 }
 
 let t: Awaited<ReturnType<typeof createTestContext>>

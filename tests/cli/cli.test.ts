@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
@@ -10,24 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { exams, questions, users } from '#server/db/schema'
 
+import { runCli } from '../support/cli'
 import { createTestContext, createTestUser } from '../support/context'
 import { OAB_DIR } from '../support/oab'
 
-type Run = { code: number | null; stdout: string; stderr: string }
-/** Runs the CLI as a user would (`npm run cli --` is `tsx cli/index.ts`), without blocking the test server. */
-function cli(args: string[], env: Record<string, string | undefined> = {}, input?: string): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(path.resolve('node_modules/.bin/tsx'), ['cli/index.ts', ...args], {
-      env: { ...process.env, GABARITA_TOKEN: undefined, GABARITA_API_URL: undefined, XDG_CONFIG_HOME: configHome, ...env },
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
-    if (input !== undefined) child.stdin.end(input)
-    else child.stdin.end()
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
+/** Runs the CLI as a user would (the bundled `gabarita` bin), with no credentials but these. */
+function cli(args: string[], env: Record<string, string | undefined> = {}, input?: string) {
+  return runCli(args, { GABARITA_TOKEN: undefined, GABARITA_API_URL: undefined, XDG_CONFIG_HOME: configHome, ...env }, input)
 }
 
 let t: Awaited<ReturnType<typeof createTestContext>>
@@ -86,9 +74,7 @@ describe('gabarita validate (offline)', () => {
   })
 })
 
-// Each test spawns the CLI several times (a tsx start each): on a busy 2-core machine one took
-// more than the suite's 30 s.
-describe('gabarita login and upload', { timeout: 90_000 }, () => {
+describe('gabarita login and upload', () => {
   it('refuses uploads without a token, with a bad token and when the API is down, in one line', async () => {
     const none = await cli(['upload', 'exams', 'fixtures/provas', '--api', api])
     expect(none.code).toBe(1)
