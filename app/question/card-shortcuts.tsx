@@ -78,7 +78,14 @@ export function CardShortcuts() {
     return () => document.removeEventListener('keydown', onKeyDown)
   }, [])
 
-  if (!hydrated) return null
+  // The button's room is in the server's HTML (hidden, out of the reading order): at 320–360 px
+  // it wraps the row it sits in, and arriving at hydration it pushed the list down (issue 66).
+  if (!hydrated)
+    return (
+      <span className="btn-ghost invisible text-sm" aria-hidden>
+        <Glyph name="keyboard" /> Atalhos
+      </span>
+    )
   return (
     <>
       <p className="sr-only">Atalhos de teclado disponíveis: pressione ? para ver a lista.</p>

@@ -113,59 +113,63 @@ export default function OfflinePage() {
   return (
     <div className="container-page max-w-3xl space-y-3 pt-4">
       <h1 className="text-xl font-bold">Estudar offline</h1>
-      {!device ? (
-        <p data-testid="offline-sem-js">
-          Estudar offline precisa de JavaScript: as questões ficam guardadas no aparelho. Ative o JavaScript, ou estude em{' '}
-          <Link to="/questoes" className="font-semibold underline">
-            Questões
-          </Link>
-          .
-        </p>
-      ) : !device.account || report?.signedOut ? (
-        <p data-testid="offline-entrar">
-          {waitingHere === 0
-            ? 'Entre na sua conta para estudar offline: as questões baixadas ficam com a conta que as baixou.'
-            : waitingHere === 1
-              ? 'Entre para enviar a resposta guardada.'
-              : `Entre para enviar as ${waitingHere} respostas guardadas.`}{' '}
-          <Link to={login} className="font-semibold underline">
-            Entrar
-          </Link>
-        </p>
-      ) : (
-        <>
-          <p className="text-sm" data-testid="fila">
-            {`${countOf(device.questions.length, 'questão baixada', 'questões baixadas')} · ${countOf(device.waiting, 'resposta aguardando envio', 'respostas aguardando envio')}`}
-            {online ? '' : ' · sem conexão'}
+      {/* What the device holds is read after hydration: the room of its empty state is kept from the
+          server's HTML on, so the footer does not move when it arrives (issue 66). */}
+      <div className="min-h-72 space-y-3">
+        {!device ? (
+          <p data-testid="offline-sem-js">
+            Estudar offline precisa de JavaScript: as questões ficam guardadas no aparelho. Ative o JavaScript, ou estude em{' '}
+            <Link to="/questoes" className="font-semibold underline">
+              Questões
+            </Link>
+            .
           </p>
-          {device.others > 0 ? (
-            <p className="text-sm" data-testid="outras-contas">
-              {device.others === 1
-                ? '1 resposta de outra conta está guardada neste aparelho: será enviada quando essa conta entrar.'
-                : `${device.others} respostas de outra conta estão guardadas neste aparelho: serão enviadas quando essa conta entrar.`}
+        ) : !device.account || report?.signedOut ? (
+          <p data-testid="offline-entrar">
+            {waitingHere === 0
+              ? 'Entre na sua conta para estudar offline: as questões baixadas ficam com a conta que as baixou.'
+              : waitingHere === 1
+                ? 'Entre para enviar a resposta guardada.'
+                : `Entre para enviar as ${waitingHere} respostas guardadas.`}{' '}
+            <Link to={login} className="font-semibold underline">
+              Entrar
+            </Link>
+          </p>
+        ) : (
+          <>
+            <p className="text-sm" data-testid="fila">
+              {`${countOf(device.questions.length, 'questão baixada', 'questões baixadas')} · ${countOf(device.waiting, 'resposta aguardando envio', 'respostas aguardando envio')}`}
+              {online ? '' : ' · sem conexão'}
             </p>
-          ) : null}
-          {report && report.refused.length ? (
-            <p
-              role="status"
-              className="text-sm"
-            >{`${countOf(report.refused.length, 'resposta recusada', 'respostas recusadas')}: ${[...new Set(report.refused)].join(' ')}`}</p>
-          ) : null}
-          {online && device.waiting > 0 ? (
-            <button type="button" className="btn-secondary" onClick={() => void send()}>
-              Enviar agora
-            </button>
-          ) : null}
-          {device.questions.length ? (
-            <Practice account={device.account} questions={device.questions} onAnswered={read} online={online} send={send} />
-          ) : (
-            <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center dark:border-slate-700">
-              Nenhuma questão baixada neste aparelho. Em Resolver questões, na Revisão ou num caderno, toque em “Baixar para estudar
-              offline”.
-            </p>
-          )}
-        </>
-      )}
+            {device.others > 0 ? (
+              <p className="text-sm" data-testid="outras-contas">
+                {device.others === 1
+                  ? '1 resposta de outra conta está guardada neste aparelho: será enviada quando essa conta entrar.'
+                  : `${device.others} respostas de outra conta estão guardadas neste aparelho: serão enviadas quando essa conta entrar.`}
+              </p>
+            ) : null}
+            {report && report.refused.length ? (
+              <p
+                role="status"
+                className="text-sm"
+              >{`${countOf(report.refused.length, 'resposta recusada', 'respostas recusadas')}: ${[...new Set(report.refused)].join(' ')}`}</p>
+            ) : null}
+            {online && device.waiting > 0 ? (
+              <button type="button" className="btn-secondary" onClick={() => void send()}>
+                Enviar agora
+              </button>
+            ) : null}
+            {device.questions.length ? (
+              <Practice account={device.account} questions={device.questions} onAnswered={read} online={online} send={send} />
+            ) : (
+              <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center dark:border-slate-700">
+                Nenhuma questão baixada neste aparelho. Em Resolver questões, na Revisão ou num caderno, toque em “Baixar para estudar
+                offline”.
+              </p>
+            )}
+          </>
+        )}
+      </div>
     </div>
   )
 }
