@@ -113,9 +113,12 @@ export function pageGuard({ secret, secure }: PageGuardOptions): RequestHandler 
     }
 
     let token = readCsrfCookie(req.headers.cookie, secret)
-    // Issued by document loads only: a cookieless data request still in flight (e.g. after the
-    // cookies were cleared) must not replace the token the next page's forms already carry.
-    if (!token && (req.method !== 'GET' || wantsJson)) token = ''
+    // Issued by document loads only: a cookieless fetch still in flight after the cookies were
+    // cleared (a data request, the route discovery's /__manifest) must not replace the token the
+    // next page's forms already carry: the login after it was refused as an expired form.
+    const dest = req.headers['sec-fetch-dest']
+    const fetched = wantsJson || req.path === '/__manifest' || (dest !== undefined && dest !== 'document')
+    if (!token && (req.method !== 'GET' || fetched)) token = ''
     else if (!token) {
       token = crypto.randomBytes(24).toString('base64url')
       res.append('Set-Cookie', `${CSRF_COOKIE}=${token}.${mac(token, secret)}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`)

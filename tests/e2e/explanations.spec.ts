@@ -34,6 +34,8 @@ test('a student who got it right explains it; one who got it wrong reads it, mar
   page,
   request,
 }, testInfo) => {
+  // Three accounts, two answers, a vote, a report and the admin's desk: a minute on a busy machine.
+  test.setTimeout(120_000)
   const js = testInfo.project.name === 'js-on'
   const tag = Math.random().toString(36).slice(2, 7)
   const ana = await registerViaApi(request, { name: `Ana ${tag}` })

@@ -51,6 +51,13 @@ describe('pageGuard (origin check, bad URLs, the CSRF cookie)', () => {
     expect(again.body.token).toBe(token)
     const data = await request(guardedApp()).get('/questoes?_data=root')
     expect(data.headers['set-cookie']).toBeUndefined()
+    // Nor a fetch of the page's scripts: a route discovery or any request that is no document.
+    const manifest = await request(guardedApp()).get('/__manifest?p=%2Flogin&version=1')
+    expect(manifest.headers['set-cookie']).toBeUndefined()
+    const fetched = await request(guardedApp()).get('/questoes').set('Sec-Fetch-Dest', 'empty')
+    expect(fetched.headers['set-cookie']).toBeUndefined()
+    const document = await request(guardedApp()).get('/questoes').set('Sec-Fetch-Dest', 'document')
+    expect(String(document.headers['set-cookie'])).toMatch(/^__csrf=/)
     const first = await request(guardedApp()).get('/')
     expect(String(first.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Lax/)
   })
