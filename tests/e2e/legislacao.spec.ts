@@ -139,3 +139,53 @@ test('an exam of 2016 "pode estar"; once the admin sets the day it was applied, 
   await expect(page.locator(`#questao-${q.id}`)).toBeVisible()
   await expect(page.locator(`#questao-${q.id}`).getByTestId('pode-estar-desatualizada')).toHaveCount(0)
 })
+
+test('staff remove a question’s badge; a new change by scope badges it by its subject, a bad article line refused', async ({
+  page,
+  request,
+}) => {
+  const q = await oldQuestion(request)
+  await signIn(page, DEMO_ADMIN, '/admin/legislacao/selos')
+  await page.goto('/admin/legislacao/selos')
+  await page.getByLabel('Questão (id)').fill(String(q.id))
+  await page.getByRole('button', { name: 'Ver questão' }).click()
+  await expect(page).toHaveURL(new RegExp(`questao=${q.id}`))
+  const cpc = page.getByRole('list', { name: 'Mudanças diante da questão' }).getByRole('listitem').filter({ hasText: 'CPC/2015 — ' })
+  await expect(cpc.getByTestId('situacao-selo')).toHaveText('Mostra o selo · pela regra')
+  await cpc.getByRole('button', { name: 'Tirar selo' }).click()
+  await expect(page.getByText('Selo removido: a questão não mostra mais esta mudança.')).toBeVisible()
+  await expect(cpc.getByTestId('situacao-selo')).toContainText('Não mostra o selo · Selo removido pela equipe')
+  await page.goto(`/questoes?q=${q.shortId}`)
+  await expect(page.locator(`#questao-${q.id}`)).toBeVisible()
+  await expect(page.locator(`#questao-${q.id}`).getByTestId('pode-estar-desatualizada')).toHaveCount(0)
+
+  // A change whose scope is a subject only this question names.
+  const label = `Lei Escopo ${q.tag}`
+  const fill = async (articles: string) => {
+    const form = page.locator('form#nova-mudanca')
+    await form.getByLabel('Rótulo (no selo)').fill(label)
+    await form.getByLabel('Nome oficial').fill('Lei 99.998/2030 (Lei de Teste)')
+    await form.getByLabel('Data de vigência').fill('2030-01-01')
+    await form.getByRole('checkbox', { name: 'Direito Processual Civil' }).check()
+    await form.getByLabel('Escopo: as normas, os artigos e os assuntos abaixo').check()
+    await form.getByLabel('Artigos alterados (um por linha)').fill(articles)
+    await form.getByLabel('Assuntos (um por linha)').fill(q.tag)
+    await form.getByRole('button', { name: 'Adicionar mudança' }).click()
+  }
+  await page.goto('/admin/legislacao')
+  await fill('clt@art. 58\nart. xx do CLT')
+  await expect(page.locator('form#nova-mudanca').getByText("Linha 2: 'art. xx do CLT' não é um artigo reconhecível")).toBeVisible()
+  await fill('clt@art. 58\nart. 59 da CLT')
+  await expect(page.getByText('Mudança legislativa criada.')).toBeVisible()
+  const added = page.getByRole('article', { name: label })
+  await expect(added.getByLabel('Artigos alterados (um por linha)')).toHaveValue('clt@art. 58\nclt@art. 59')
+
+  await page.goto(`/questoes?q=${q.shortId}`)
+  await expect(page.locator(`#questao-${q.id}`).getByTestId('pode-estar-desatualizada')).toContainText(`Pode estar desatualizada: ${label}`)
+  await page.goto('/admin/legislacao')
+  await page
+    .getByRole('article', { name: label })
+    .getByRole('button', { name: `Excluir ${label}` })
+    .click()
+  await expect(page.getByText('Mudança legislativa excluída')).toBeVisible()
+})
