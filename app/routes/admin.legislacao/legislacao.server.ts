@@ -36,7 +36,7 @@ export async function legislationAction(request: Request, context: AppLoadContex
   }
   const submission = await parseForm(formData, ChangeFormSchema)
   const payload = submission.payload as Record<string, unknown>
-  const formId = payload.intent === 'salvar' ? `mudanca-${String(payload.mudanca ?? '')}` : 'nova-mudanca'
+  const formId = payload.intent === 'salvar' ? `editar-${String(payload.mudanca ?? '')}` : 'nova-mudanca'
   if (submission.status !== 'success') return json({ formId, result: submission.reply() }, { status: 400 })
   const v = submission.value
   const scope = {

@@ -57,7 +57,8 @@ export default function AdminLegislationPage() {
         {changes.map((change) => (
           <li key={change.id}>
             <article id={`mudanca-${change.id}`} className="card p-4" aria-label={change.label}>
-              <ChangeForm id={`mudanca-${change.id}`} change={change} disciplines={disciplines} />
+              {/* Keyed by its last save: a saved change shows the values as read (clt@art. 60 for "art. 60 da CLT"). */}
+              <ChangeForm key={change.updated_at} id={`editar-${change.id}`} change={change} disciplines={disciplines} />
               <div className="mt-2 flex flex-wrap items-center gap-3">
                 <DeleteForm change={change} />
                 <Link

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import { badgesSql, ruleBadgesSql } from '../../domain/legislation'
-import type { BadgeJson, BadgeQuestionJson, BadgeRowJson } from './contract'
+import type { BADGE_FILTERS, BadgeJson, BadgeQuestionJson, BadgeRowJson } from './contract'
 import type { OutdatedDecision } from './messages'
 import { BADGES_PER_PAGE } from './messages'
 
@@ -59,7 +59,7 @@ const question = (r: QuestionRow): BadgeQuestionJson => ({
 })
 const change = (r: ChangeRow) => ({ id: Number(r.change_id), label: r.label, name: r.name, in_force: String(r.in_force).slice(0, 10) })
 
-export type BadgeFilter = 'rule' | 'confirm' | 'remove'
+export type BadgeFilter = (typeof BADGE_FILTERS)[number]
 const FILTERS: Record<BadgeFilter, SQL> = {
   rule: sql`o.decision IS NULL`,
   confirm: sql`o.decision = 'confirm'`,
