@@ -58,14 +58,17 @@ export function TextareaField({
   label,
   textareaProps,
   errors,
+  hint,
   className,
 }: {
   label: React.ReactNode
   textareaProps: React.TextareaHTMLAttributes<HTMLTextAreaElement>
   errors?: ListOfErrors
+  hint?: React.ReactNode
   className?: string
 }) {
   const { id, errorId, errorFocus } = useFieldIds(textareaProps.id, errors)
+  const hintId = hint ? `${id}-hint` : undefined
   return (
     <div className={className}>
       <label htmlFor={id} className="label">
@@ -75,10 +78,15 @@ export function TextareaField({
         id={id}
         className="input min-h-32"
         aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
+        aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}
         {...textareaProps}
         autoFocus={errorFocus ?? textareaProps.autoFocus}
       />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
   )

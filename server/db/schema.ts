@@ -1195,6 +1195,26 @@ export const legislativeChangeDisciplines = pgTable(
   (t) => [primaryKey({ columns: [t.changeId, t.disciplineId] }), index('legislative_change_disciplines_discipline_idx').on(t.disciplineId)],
 )
 
+/**
+ * Staff's word on one question's badge by one change (ADR 090): 'confirm' shows it whatever the
+ * scope and the dates say, 'remove' hides it. The one rule (server/domain/legislation.ts) reads it.
+ */
+export const questionOutdatedOverrides = pgTable(
+  'question_outdated_overrides',
+  {
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    changeId: integer('change_id')
+      .notNull()
+      .references(() => legislativeChanges.id, { onDelete: 'cascade' }),
+    decision: text('decision').$type<'confirm' | 'remove'>().notNull(),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.changeId] }), index('question_outdated_overrides_change_idx').on(t.changeId, t.decision)],
+)
+
 export const ANALYSIS_ACTIONS = ['publish', 'edit', 'unpublish', 'promote', 'import'] as const
 export type AnalysisAction = (typeof ANALYSIS_ACTIONS)[number]
 

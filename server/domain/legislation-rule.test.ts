@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest'
 import type { LegislativeRule } from './legislation-rule'
 import { changeApplies, outdatedBadge, outdatedBy, outdatedTitle } from './legislation-rule'
 
-// The rule of "Pode estar desatualizada" (ADR 053): the exam's day before the date in force, or
+// The words of "Pode estar desatualizada" (ADR 053): the exam's day before the date in force, or
 // with only its year, a year before (probably) or the same year (possibly).
 
-// Which changes a question is in the scope of is the SQL's (changesInScopeSql); here, given.
+// Which changes badge a question is the SQL's (changesBadgingSql: scope, dates, staff's decision); here, given.
 const BOTH = [1, 2]
 const LABOUR = [2]
 const rules: LegislativeRule[] = [
@@ -44,10 +44,12 @@ describe('outdatedBy and the badge', () => {
     expect(outdatedTitle(found)).toContain('prova do mesmo ano')
   })
 
-  it('a question in no change’s scope, or of an exam after every change, has no badge', () => {
+  it('a question no change badges has no badge; one staff confirmed after the date reads as any other', () => {
     expect(outdatedBy(rules, [], { applied_on: null, year: 2010 })).toEqual([])
     expect(outdatedBy(rules, [999], { applied_on: '2010-08-22', year: 2010 })).toEqual([])
-    expect(outdatedBy(rules, BOTH, { applied_on: '2018-01-01', year: 2018 })).toEqual([])
     expect(outdatedBadge([])).toBeNull()
+    expect(outdatedBy(rules, LABOUR, { applied_on: '2018-01-01', year: 2018 })).toEqual([
+      { label: 'Reforma trabalhista', name: 'Lei 13.467/2017', in_force: '2017-11-11', same_year: false },
+    ])
   })
 })

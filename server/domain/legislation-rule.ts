@@ -1,9 +1,8 @@
-// "Pode estar desatualizada" (issue 38 §3, ADR 053), the rule alone: pure, no database, so the
-// pages format the badge with it too. A change applies to a question in its scope (what it cites or
-// is about, or its discipline for a code replaced whole: changesInScopeSql, ADR 089) whose exam was
-// applied before the date in force; with only the exam's
-// year, a year before the date's year makes it probably outdated and the same year possibly so.
-// Both show the same badge. Its SQL twin for the filters is possiblyOutdatedSql (./legislation.ts).
+// "Pode estar desatualizada" (issue 38 §3, ADR 053), the card's words: pure, no database, so the
+// pages format the badge with it too. Which changes badge a question is the one rule's, in SQL
+// (badgesSql in ./legislation.ts: a change's scope, ADR 089, the exam's date and staff's decision,
+// ADR 090); here, how each one reads: with only the exam's year, the change's own year "pode estar"
+// (same_year, said in the tooltip).
 
 /** A change as the rule reads it. `in_force` is a São Paulo day, YYYY-MM-DD. */
 export type LegislativeRule = { id: number; label: string; name: string; in_force: string; discipline_ids: number[] }
@@ -14,7 +13,7 @@ export type ExamWhen = { applied_on: string | null; year: number }
 /** A change that may have outdated a question; `same_year`: only the year is known, and it is the change's. */
 export type PossibleChange = { label: string; name: string; in_force: string; same_year: boolean }
 
-/** How a change bears on a question of this exam: null when it does not. */
+/** How a change's date bears on a question of this exam (the rule's SQL says the same: ruleBadgesSql); null when it does not. */
 export function changeApplies(change: Pick<LegislativeRule, 'in_force'>, exam: ExamWhen): 'before' | 'same_year' | null {
   if (exam.applied_on) return exam.applied_on < change.in_force ? 'before' : null
   const year = Number(change.in_force.slice(0, 4))
@@ -22,15 +21,12 @@ export function changeApplies(change: Pick<LegislativeRule, 'in_force'>, exam: E
   return exam.year === year ? 'same_year' : null
 }
 
-/** The changes that may have outdated a question of this exam, among those whose scope it is in (changesInScopeSql), oldest first. */
-export function outdatedBy(rules: LegislativeRule[], inScope: readonly number[], exam: ExamWhen): PossibleChange[] {
-  const found: PossibleChange[] = []
-  for (const rule of rules) {
-    if (!inScope.includes(rule.id)) continue
-    const how = changeApplies(rule, exam)
-    if (how) found.push({ label: rule.label, name: rule.name, in_force: rule.in_force, same_year: how === 'same_year' })
-  }
-  return found.sort((a, b) => a.in_force.localeCompare(b.in_force) || a.label.localeCompare(b.label))
+/** The changes that badge a question of this exam (changesBadgingSql's ids), oldest first. */
+export function outdatedBy(rules: LegislativeRule[], badging: readonly number[], exam: ExamWhen): PossibleChange[] {
+  return rules
+    .filter((rule) => badging.includes(rule.id))
+    .map((rule) => ({ label: rule.label, name: rule.name, in_force: rule.in_force, same_year: changeApplies(rule, exam) === 'same_year' }))
+    .sort((a, b) => a.in_force.localeCompare(b.in_force) || a.label.localeCompare(b.label))
 }
 
 /** The badge's text: 'Pode estar desatualizada: CPC/2015, Reforma trabalhista'. */

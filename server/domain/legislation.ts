@@ -7,8 +7,9 @@ import type { LegislativeRule } from './legislation-rule'
 
 export * from './legislation-rule'
 
-// "Pode estar desatualizada" (ADR 053): the changes as the rule reads them, and the rule's SQL twin
-// (possiblyOutdatedSql) for the filters; the rule itself, pure, in ./legislation-rule.ts.
+// "Pode estar desatualizada" (ADR 053, 089, 090): the one rule, in SQL (badgesSql: a change's scope,
+// the dates and staff's decision), read by the filters, the draw and the card; the changes as the card
+// formats them (loadLegislativeRules); the formatting, pure, in ./legislation-rule.ts.
 
 /**
  * The discipline ids of a change: the admin's links, and while the seed's folded names are kept
@@ -63,20 +64,41 @@ export function inScopeSql(q: SQL, lc: SQL): SQL {
     END)`
 }
 
-/** SQL over question `q`: the ids of the changes whose scope it is in (the card adds the dates, changeApplies). */
-export function changesInScopeSql(q = sql`q`): SQL {
-  return sql`ARRAY(SELECT lc.id FROM legislative_changes lc WHERE ${inScopeSql(q, sql`lc`)} ORDER BY lc.id)`
+/**
+ * SQL over question `q`, change `lc` and the question's exam `le`: the rule's own verdict (ADR 089),
+ * in the change's scope and applied before its date in force; with only the exam's year, a year up
+ * to the change's (the same year "pode estar": the card says so, changeApplies).
+ */
+export function ruleBadgesSql(q: SQL, lc: SQL, le: SQL): SQL {
+  return sql`(CASE WHEN ${le}.applied_on IS NOT NULL THEN ${le}.applied_on < ${lc}.in_force
+                   ELSE ${q}.year <= extract(year FROM ${lc}.in_force)::int END
+              AND ${inScopeSql(q, lc)})`
+}
+
+/** SQL over question `q` and change `lc`: staff's decision on that badge ('confirm', 'remove'), or null (ADR 090). */
+function decisionSql(q: SQL, lc: SQL): SQL {
+  return sql`(SELECT o.decision FROM question_outdated_overrides o WHERE o.question_id = ${q}.id AND o.change_id = ${lc}.id)`
 }
 
 /**
- * SQL over question `q` (its exam joined as needed): true when some change may have outdated it,
- * the same rule as the card's (in scope, and its exam before the date in force: changeApplies).
+ * The one rule of "Pode estar desatualizada" (ADR 053, 089, 090): whether change `lc` badges question
+ * `q` (its exam `le`). Staff's 'confirm' shows the badge and 'remove' hides it, whatever the scope
+ * and the dates; with no decision, the rule's own verdict. The filter, the draw and the card read it.
  */
+export function badgesSql(q: SQL, lc: SQL, le: SQL): SQL {
+  return sql`coalesce(${decisionSql(q, lc)} = 'confirm', ${ruleBadgesSql(q, lc, le)})`
+}
+
+/** SQL over question `q`: the ids of the changes that badge it (the card formats them, outdatedBy). */
+export function changesBadgingSql(q = sql`q`): SQL {
+  return sql`ARRAY(SELECT lc.id FROM legislative_changes lc JOIN exams le ON le.id = ${q}.exam_id
+      WHERE ${badgesSql(q, sql`lc`, sql`le`)} ORDER BY lc.id)`
+}
+
+/** SQL over question `q`: true when some change badges it (badgesSql). */
 export function possiblyOutdatedSql(q = sql`q`): SQL {
   return sql`EXISTS (SELECT 1 FROM legislative_changes lc JOIN exams le ON le.id = ${q}.exam_id
-      WHERE CASE WHEN le.applied_on IS NOT NULL THEN le.applied_on < lc.in_force
-                 ELSE ${q}.year <= extract(year FROM lc.in_force)::int END
-        AND ${inScopeSql(q, sql`lc`)})`
+      WHERE ${badgesSql(q, sql`lc`, sql`le`)})`
 }
 
 /** SQL over question `q`: what "Excluir desatualizadas" keeps (neither confirmed nor possibly outdated). */

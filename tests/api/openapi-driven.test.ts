@@ -63,6 +63,13 @@ const SKIPPED: Record<string, string> = {
   'billing.webhook': 'the payment provider’s signed raw body, not JSON the document describes (billing tests sign real ones)',
 }
 
+/** A legislative change as the server reads it: a real day, and a scope whose lines name a norm, an article and a subject. */
+const completeChange = (b: Record<string, unknown>) => ({
+  ...b,
+  in_force: '2016-03-18',
+  ...(b.scope ? { scope: { ...(b.scope as object), norms: ['lei:8666'], articles: ['clt@art. 58'], terms: ['banco de horas'] } } : {}),
+})
+
 /**
  * What the JSON Schema of the document cannot state, said by an operation's description: a rule
  * between two fields, or one that reads the server's clock. The valid inputs are completed so.
@@ -82,12 +89,12 @@ const COMPLETED: Record<string, { why: string; complete: (body: Record<string, u
     complete: (b) => ({ ...b, exam_date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) }),
   },
   'legislation.create': {
-    why: 'in_force is a day that exists, from 1900 to 2100',
-    complete: (b) => ({ ...b, in_force: '2016-03-18' }),
+    why: 'in_force is a day that exists, from 1900 to 2100; a scope’s lines read as norms, articles and subjects (ADR 091)',
+    complete: (b) => completeChange(b),
   },
   'legislation.update': {
-    why: 'in_force is a day that exists, from 1900 to 2100',
-    complete: (b) => ({ ...b, in_force: '2016-03-18' }),
+    why: 'in_force is a day that exists, from 1900 to 2100; a scope’s lines read as norms, articles and subjects (ADR 091)',
+    complete: (b) => completeChange(b),
   },
   'legislation.setExamDate': {
     why: 'applied_on is a day that exists, from 1900 to 2100, or null',

@@ -139,3 +139,67 @@ test('an exam of 2016 "pode estar"; once the admin sets the day it was applied, 
   await expect(page.locator(`#questao-${q.id}`)).toBeVisible()
   await expect(page.locator(`#questao-${q.id}`).getByTestId('pode-estar-desatualizada')).toHaveCount(0)
 })
+
+test('staff remove a question’s badge on /admin/legislacao/selos; the card loses it', async ({ page, request }) => {
+  const q = await oldQuestion(request)
+  await signIn(page, DEMO_ADMIN, '/admin/legislacao/selos')
+  await page.getByLabel('Questão (id)').fill(String(q.id))
+  await page.getByRole('button', { name: 'Ver questão' }).click()
+  await expect(page).toHaveURL(new RegExp(`questao=${q.id}`))
+  const cpc = page.getByRole('list', { name: 'Mudanças diante da questão' }).getByRole('listitem').filter({ hasText: 'CPC/2015 — ' })
+  await expect(cpc.getByTestId('situacao-selo')).toHaveText('Mostra o selo · pela regra')
+  await cpc.getByRole('button', { name: 'Tirar selo' }).click()
+  await expect(page.getByText('Selo removido: a questão não mostra mais esta mudança.')).toBeVisible()
+  await expect(cpc.getByTestId('situacao-selo')).toContainText('Não mostra o selo · Selo removido pela equipe')
+  await page.goto(`/questoes?q=${q.shortId}`)
+  await expect(page.locator(`#questao-${q.id}`)).toBeVisible()
+  await expect(page.locator(`#questao-${q.id}`).getByTestId('pode-estar-desatualizada')).toHaveCount(0)
+})
+
+test('a change by scope: a bad article line refused naming it, the subject badges a question, edited in place', async ({
+  page,
+  request,
+}) => {
+  const q = await oldQuestion(request)
+  const label = `Lei Escopo ${q.tag}`
+  await signIn(page, DEMO_ADMIN, '/admin/legislacao')
+  const fill = async (articles: string) => {
+    const form = page.locator('form#nova-mudanca')
+    await form.getByLabel('Rótulo (no selo)').fill(label)
+    await form.getByLabel('Nome oficial').fill('Lei 99.998/2030 (Lei de Teste)')
+    await form.getByLabel('Data de vigência').fill('2030-01-01')
+    await form.getByRole('checkbox', { name: 'Direito Processual Civil' }).check()
+    await form.getByLabel('Escopo: as normas, os artigos e os assuntos abaixo').check()
+    await form.getByLabel('Artigos alterados (um por linha)').fill(articles)
+    // A subject only this run's question names.
+    await form.getByLabel('Assuntos (um por linha)').fill(q.tag)
+    await form.getByRole('button', { name: 'Adicionar mudança' }).click()
+  }
+  await fill('clt@art. 58\nart. xx do CLT')
+  await expect(page.locator('form#nova-mudanca').getByText("Linha 2: 'art. xx do CLT' não é um artigo reconhecível")).toBeVisible()
+  await fill('clt@art. 58\nart. 59 da CLT')
+  await expect(page.getByText('Mudança legislativa criada.')).toBeVisible()
+  const added = page.getByRole('article', { name: label })
+  await expect(added.getByLabel('Artigos alterados (um por linha)')).toHaveValue('clt@art. 58\nclt@art. 59')
+
+  // Edited in place: its own form sends its own fields, and shows them as read once saved.
+  await page.goto('/admin/legislacao')
+  await added.getByLabel('Artigos alterados (um por linha)').fill('art. 60 da CLT')
+  await added.getByRole('button', { name: 'Salvar' }).click()
+  await expect(page.getByText('Mudança legislativa atualizada.')).toBeVisible()
+  await expect(added.getByLabel('Artigos alterados (um por linha)')).toHaveValue('clt@art. 60')
+  await expect(added.getByLabel('Escopo: as normas, os artigos e os assuntos abaixo')).toBeChecked()
+
+  await page.goto(`/questoes?q=${q.shortId}`)
+  await expect(page.locator(`#questao-${q.id}`).getByTestId('pode-estar-desatualizada')).toContainText(
+    `Pode estar desatualizada: CPC/2015, ${label}`,
+  )
+  // Out of the way of other runs (deleting on the page is the test above's).
+  const id = ((await (await request.get('/api/v1/legislative-changes')).json()).data as { id: number; label: string }[]).find(
+    (c) => c.label === label,
+  )!.id
+  const removed = await request.delete(`/api/v1/admin/legislative-changes/${id}`, {
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+  })
+  expect(removed.status()).toBe(200)
+})

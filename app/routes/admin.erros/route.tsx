@@ -126,6 +126,16 @@ function ReportItem({ report, action }: { report: AdminErrorReportJson; action: 
           </button>
         </div>
       </Form>
+      {report.kind === 'desatualizada' ? (
+        <p className="mt-3 text-sm">
+          <Link
+            to={`/admin/legislacao/selos?${new URLSearchParams({ questao: String(question.id) })}`}
+            className="font-semibold text-brand-700 underline dark:text-brand-300"
+          >
+            Selos desta questão: confirmar ou tirar por mudança
+          </Link>
+        </p>
+      ) : null}
       <OutdatedPanel report={report} action={action} />
     </article>
   )

@@ -36,10 +36,16 @@ export async function legislationAction(request: Request, context: AppLoadContex
   }
   const submission = await parseForm(formData, ChangeFormSchema)
   const payload = submission.payload as Record<string, unknown>
-  const formId = payload.intent === 'salvar' ? `mudanca-${String(payload.mudanca ?? '')}` : 'nova-mudanca'
+  const formId = payload.intent === 'salvar' ? `editar-${String(payload.mudanca ?? '')}` : 'nova-mudanca'
   if (submission.status !== 'success') return json({ formId, result: submission.reply() }, { status: 400 })
   const v = submission.value
-  const body = { label: v.rotulo, name: v.nome, in_force: v.vigencia, discipline_ids: v.disciplinas, note: v.nota }
+  const scope = {
+    kind: v.escopo === 'escopo' ? ('scope' as const) : ('discipline' as const),
+    norms: v.normas,
+    articles: v.artigos,
+    terms: v.assuntos,
+  }
+  const body = { label: v.rotulo, name: v.nome, in_force: v.vigencia, discipline_ids: v.disciplinas, note: v.nota, scope }
   try {
     const api = await apiForRequest(request, context)
     const res = await withSession(request, () =>

@@ -16,6 +16,10 @@ export const ChangeFormSchema = formSchema<typeof schemas.ChangeFormSchema>(() =
   disciplinas: { required: true, multiple: true },
   'disciplinas[]': { required: true },
   nota: { required: false },
+  escopo: { required: true, pattern: 'disciplina|escopo' },
+  normas: { required: false },
+  artigos: { required: false },
+  assuntos: { required: false },
 })
 
 export const DeleteChangeFormSchema = formSchema<typeof schemas.DeleteChangeFormSchema>(

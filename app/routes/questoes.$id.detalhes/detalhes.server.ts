@@ -4,15 +4,15 @@ import { json } from '@remix-run/node'
 import { call } from '#server/client/call'
 import { insightApi } from '#server/features/insight/contract'
 import { notFoundAs404, orFailed, toolContext } from '~/question/insight.server'
-import { withSession } from '~/utils/session.server'
+import { getOptionalUser, withSession } from '~/utils/session.server'
 
 // Detalhes (issue 12): every field of the question, its permanent link, the attempt details
 // (spec section 3) and what the student has around it (GET /interactions: counts, never
-// invented).
+// invented); for an admin, the way to the question's outdated badges.
 
 export async function loadDetails(request: Request, context: AppLoadContext, rawId: string | undefined) {
   const tool = await toolContext(request, context, rawId, 'detalhes')
-  const [details, interactions, stats] = await Promise.all([
+  const [details, interactions, stats, user] = await Promise.all([
     withSession(request, () => call(tool.api, insightApi.details, { params: { id: tool.id } })).catch(notFoundAs404),
     orFailed(
       request,
@@ -24,6 +24,7 @@ export async function loadDetails(request: Request, context: AppLoadContext, raw
       () => call(tool.api, insightApi.statistics, { params: { id: tool.id } }),
       'Não foi possível carregar as estatísticas.',
     ),
+    getOptionalUser(request, context),
   ])
   const { shown_token: _token, ...question } = details.data
   const s = stats.value?.data ?? null
@@ -31,6 +32,8 @@ export async function loadDetails(request: Request, context: AppLoadContext, raw
     question,
     back: tool.back,
     permalink: `/questoes/${tool.id}`,
+    // Staff confirm or remove the question's outdated badges there (ADR 090).
+    badgesLink: user?.is_admin ? `/admin/legislacao/selos?questao=${tool.id}` : null,
     origin: tool.url.origin,
     interactions: interactions.value?.data ?? null,
     interactionsFailed: interactions.failed,

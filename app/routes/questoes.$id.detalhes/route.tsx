@@ -81,6 +81,16 @@ export default function DetailsRoute() {
             </Link>
           }
         />
+        {data.badgesLink ? (
+          <Row
+            label="Selos de desatualizada"
+            value={
+              <Link to={data.badgesLink} className="font-semibold text-brand-700 underline dark:text-brand-300">
+                Confirmar ou tirar (equipe)
+              </Link>
+            }
+          />
+        ) : null}
       </dl>
 
       <section aria-labelledby="detalhes-tentativas" className="mt-5">

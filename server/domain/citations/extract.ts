@@ -76,6 +76,22 @@ const CODE_OF_LAW: Record<string, string> = {
   'dl:5452': 'clt',
 }
 
+/**
+ * A norm's key as this reader writes it ('clt', 'lei:8666', 'ec:45', 'sumula:stf:473'), from a key
+ * typed by hand: a code's law by its number gives the code ('lei:8906' is 'eoab'); null when it is
+ * no key this reader writes (the admin's scope form, ADR 091).
+ */
+export function normKey(typed: string): string | null {
+  const key = typed.trim().toLowerCase()
+  if (Object.hasOwn(CODES, key)) return key
+  const law = /^(lei|lc|dl|decreto):(\d{2,5})$/.exec(key)
+  if (law) {
+    const plain = `${law[1]}:${Number(law[2])}`
+    return CODE_OF_LAW[plain] ?? plain
+  }
+  return /^(ec:\d{1,3}|sv:\d{1,4}|sumula:(stf|stj|tst|tse):\d{1,4})$/.test(key) ? key.replace(/:0+(?=\d)/g, ':') : null
+}
+
 /** Names and abbreviations of the codes, folded (no accents, lower case); `cpc` depends on the exam's year. */
 const CODE_NAMES: [RegExp, string][] = [
   // A bare "Constituição" is the Federal one unless a state's is named.

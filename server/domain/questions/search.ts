@@ -8,7 +8,7 @@ import { queryRows } from '../../db/index'
 import type { Difficulty } from '../../db/schema'
 import { citedNorms } from '../citations/store'
 import type { LegislativeRule, PossibleChange } from '../legislation'
-import { changesInScopeSql, loadLegislativeRules, notOutdatedSql, outdatedBy, parseIntArray as parseIds } from '../legislation'
+import { changesBadgingSql, loadLegislativeRules, notOutdatedSql, outdatedBy, parseIntArray as parseIds } from '../legislation'
 import { measuredDifficulty } from './difficulty'
 
 /** Counts stop here: beyond it the total is "mais de 1.000" (a bounded count; the uncapped one
@@ -250,7 +250,7 @@ type CardRow = {
   short_id: string
   number: number
   discipline_id: number
-  outdated_scope: number[] | string | null
+  outdated_by: number[] | string | null
   discipline_name: string
   exam_id: number
   year: number
@@ -278,7 +278,7 @@ type CardRow = {
 const cardColumns = (userId?: string) => sql`q.id, q.short_id, q.number, q.discipline_id, d.name AS discipline_name, q.exam_id, q.year,
       e.name AS exam_name, q.board, e.organization, q.difficulty, q.statement, q.alternatives, st.first_n, st.first_ok,
       (q.correct_answer IS NULL) AS annulled, e.applied_on::text AS applied_on, q.outdated_note, q.outdated_at,
-      ${changesInScopeSql()} AS outdated_scope,
+      ${changesBadgingSql()} AS outdated_by,
       ${HAS_EXPLANATION} AS has_explanation,
       CASE WHEN ${HAS_EXPLANATION} THEN coalesce(q.explanation_source, 'import') END AS explanation_source,
       (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY t.name), '[]'::json)
@@ -343,7 +343,7 @@ function toCard(r: CardRow, rules: LegislativeRule[]): QuestionCard {
     forum_topics_count: Number(r.forum_topics ?? 0),
     my_last_attempt: r.last_at === null ? null : { correct: Boolean(r.last_correct), at: new Date(r.last_at).toISOString() },
     outdated: {
-      possible: outdatedBy(rules, parseIds(r.outdated_scope), { applied_on: r.applied_on?.slice(0, 10) ?? null, year: Number(r.year) }),
+      possible: outdatedBy(rules, parseIds(r.outdated_by), { applied_on: r.applied_on?.slice(0, 10) ?? null, year: Number(r.year) }),
       confirmed: r.outdated_at === null ? null : { note: r.outdated_note ?? '', at: new Date(r.outdated_at).toISOString() },
     },
   }

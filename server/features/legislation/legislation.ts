@@ -4,10 +4,12 @@ import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import { disciplines, errorReports, exams, legislativeChangeDisciplines, legislativeChanges, questions } from '../../db/schema'
 import type { ExamDateJson, LegislativeChangeJson } from './contract'
+import type { ScopeKind } from './messages'
 import type { LegislativeChangeBody } from './schemas'
 
-// The legislative changes an admin keeps, and a question confirmed outdated (ADR 053). The rule
-// that reads them lives in the kernel (server/domain/legislation.ts).
+// The legislative changes an admin keeps with their scope (ADR 053, 089, 091), and a question
+// confirmed outdated (ADR 053); staff's word on one badge is ./badges.ts. The rule that reads them
+// lives in the kernel (server/domain/legislation.ts).
 
 type Row = {
   id: number
@@ -17,13 +19,22 @@ type Row = {
   note: string
   updated_at: Date | string
   disciplines: { id: number; name: string }[] | string | null
+  scope_kind: ScopeKind
+  scope_norms: string[] | string | null
+  scope_articles: string[] | string | null
+  scope_terms: string[] | string | null
 }
+
+/** A json array as PGlite or pg hands it over. */
+const texts = (value: string[] | string | null): string[] => (typeof value === 'string' ? JSON.parse(value) : (value ?? []))
 
 /** Every change (or one), oldest in force first, with its disciplines: the admin's links, or the seed's names. */
 export async function listChanges(db: Db, only?: number): Promise<LegislativeChangeJson[]> {
   const rows = await queryRows<Row>(
     db,
     sql`SELECT lc.id, lc.label, lc.name, lc.in_force::text AS in_force, lc.note, lc.updated_at,
+          lc.scope_kind, to_json(lc.scope_norms) AS scope_norms, to_json(lc.scope_articles) AS scope_articles,
+          to_json(lc.scope_terms) AS scope_terms,
           (SELECT coalesce(json_agg(json_build_object('id', d.id, 'name', d.name) ORDER BY d.name), '[]'::json) FROM disciplines d
             WHERE d.id IN (SELECT l.discipline_id FROM legislative_change_disciplines l WHERE l.change_id = lc.id)
                OR d.name_key = ANY(lc.seed_discipline_keys)) AS disciplines
@@ -40,6 +51,7 @@ export async function listChanges(db: Db, only?: number): Promise<LegislativeCha
     disciplines: (typeof r.disciplines === 'string' ? JSON.parse(r.disciplines) : (r.disciplines ?? [])).map(
       (d: { id: number; name: string }) => ({ id: Number(d.id), name: d.name }),
     ),
+    scope: { kind: r.scope_kind, norms: texts(r.scope_norms), articles: texts(r.scope_articles), terms: texts(r.scope_terms) },
     updated_at: new Date(r.updated_at).toISOString(),
   }))
 }
@@ -51,10 +63,27 @@ async function knownDisciplines(db: Db, ids: number[]) {
 
 export type SaveOutcome = { kind: 'ok'; change: LegislativeChangeJson } | { kind: 'not-found' } | { kind: 'unknown-discipline' }
 
-/** Creates a change, or replaces one's fields and disciplines (the seed's names then give way to the admin's choice). */
+/**
+ * Creates a change, or replaces one's fields and disciplines (the seed's names then give way to the
+ * admin's choice) and, when sent, its scope: all in one transaction, or nothing.
+ */
 export async function saveChange(db: Db, body: LegislativeChangeBody, at: Date, id?: number): Promise<SaveOutcome> {
   if (!(await knownDisciplines(db, body.discipline_ids))) return { kind: 'unknown-discipline' }
-  const fields = { label: body.label, name: body.name, inForce: body.in_force, note: body.note, seedDisciplineKeys: [], updatedAt: at }
+  const scope = body.scope && {
+    scopeKind: body.scope.kind,
+    scopeNorms: body.scope.norms,
+    scopeArticles: body.scope.articles,
+    scopeTerms: body.scope.terms,
+  }
+  const fields = {
+    label: body.label,
+    name: body.name,
+    inForce: body.in_force,
+    note: body.note,
+    seedDisciplineKeys: [],
+    updatedAt: at,
+    ...scope,
+  }
   const savedId = await db.transaction(async (tx) => {
     let changeId: number
     if (id === undefined) {

@@ -5,10 +5,15 @@ import { HttpError } from '../../api/http'
 import { route } from '../../api/route'
 import { currentUser } from '../../api/session'
 import type { AppContext } from '../../context'
+import type { BadgeOutcome } from './badges'
+import { changeQuestions, decideBadge, questionBadges, undecideBadge } from './badges'
 import { legislationApi } from './contract'
 import type { OutdatedOutcome, SaveOutcome } from './legislation'
 import { confirmOutdated, deleteChange, listChanges, listExamDates, saveChange, setExamDate, undoOutdated } from './legislation'
 import {
+  BADGE_CONFIRMED,
+  BADGE_REMOVED,
+  BADGE_RESET,
   CHANGE_CREATED,
   CHANGE_DELETED,
   CHANGE_NOT_FOUND,
@@ -35,6 +40,12 @@ function outdated(outcome: OutdatedOutcome) {
   if (outcome.kind === 'not-found') throw new HttpError(404, QUESTION_NOT_FOUND)
   if (outcome.kind === 'report-not-found') throw new HttpError(404, REPORT_NOT_FOUND)
   return outcome.question
+}
+
+function badge(outcome: BadgeOutcome) {
+  if (outcome.kind === 'question-not-found') throw new HttpError(404, QUESTION_NOT_FOUND)
+  if (outcome.kind === 'change-not-found') throw new HttpError(404, CHANGE_NOT_FOUND)
+  return outcome.badge
 }
 
 export function createLegislationRouter(ctx: AppContext) {
@@ -82,6 +93,38 @@ export function createLegislationRouter(ctx: AppContext) {
     legislationApi.undoOutdated,
   )(async ({ params }) => ({ success: true as const, message: OUTDATED_UNDONE, question: outdated(await undoOutdated(ctx.db, params.id)) }))
 
+  route(
+    router,
+    legislationApi.changeQuestions,
+  )(async ({ params, query }) => {
+    const page = await changeQuestions(ctx.db, params.id, query.decision, query.page)
+    if (!page) throw new HttpError(404, CHANGE_NOT_FOUND)
+    return page
+  })
+  route(
+    router,
+    legislationApi.questionBadges,
+  )(async ({ params }) => {
+    const found = await questionBadges(ctx.db, params.id)
+    if (!found) throw new HttpError(404, QUESTION_NOT_FOUND)
+    return found
+  })
+  route(
+    router,
+    legislationApi.decideBadge,
+  )(async ({ req, params, body }) => ({
+    success: true as const,
+    message: body.decision === 'confirm' ? BADGE_CONFIRMED : BADGE_REMOVED,
+    badge: badge(await decideBadge(ctx.db, currentUser(req).id, params.id, params.change_id, body.decision, ctx.clock())),
+  }))
+  route(
+    router,
+    legislationApi.undecideBadge,
+  )(async ({ params }) => ({
+    success: true as const,
+    message: BADGE_RESET,
+    badge: badge(await undecideBadge(ctx.db, params.id, params.change_id)),
+  }))
   route(router, legislationApi.examDates)(async () => ({ data: await listExamDates(ctx.db) }))
 
   route(

@@ -1,9 +1,22 @@
 import * as z from 'zod'
 
-import { LABEL_MAX, NAME_MAX, NOTE_MAX, OUTDATED_NOTE_MAX } from './messages'
+import type { ScopeList } from './messages'
+import {
+  EMPTY_SCOPE,
+  LABEL_MAX,
+  NAME_MAX,
+  NOTE_MAX,
+  OUTDATED_DECISIONS,
+  OUTDATED_NOTE_MAX,
+  SCOPE_KINDS,
+  SCOPE_LINES_MAX,
+  SCOPE_LIST_NAMES,
+} from './messages'
+import { readScopeList, scopeMessage } from './scope'
 
-// The field rules of the legislative changes and of "Confirmar desatualizada", free of the database
-// layer so the admin pages' forms share them with the API (ADR 053).
+// The field rules of the legislative changes (their scope's lines: ./scope.ts), of "Confirmar
+// desatualizada" and of staff's word on one badge, free of the database layer so the admin pages'
+// forms share them with the API (ADR 053, 090, 091).
 
 export { LABEL_MAX, NAME_MAX, NOTE_MAX, OUTDATED_NOTE_MAX }
 
@@ -57,12 +70,67 @@ export const changeLabel = oneLine('O rótulo', LABEL_MAX, true)
 export const changeName = oneLine('O nome oficial', NAME_MAX, true)
 export const changeNote = oneLine('A nota', NOTE_MAX, false)
 
+/** One list of a scope as the API takes it: an array of lines, read whole into the rule's entries or refused (ADR 091). */
+const scopeList = (list: ScopeList) =>
+  z
+    .array(z.string({ error: `${SCOPE_LIST_NAMES[list]}: cada linha é um texto.` }), {
+      error: `${SCOPE_LIST_NAMES[list]}: envie uma lista de linhas.`,
+    })
+    .max(SCOPE_LINES_MAX, { error: `${SCOPE_LIST_NAMES[list]}: no máximo ${SCOPE_LINES_MAX} linhas.` })
+    .transform((lines, ctx) => {
+      const read = readScopeList(list, lines)
+      if ('values' in read) return read.values
+      ctx.issues.push({ code: 'custom', message: scopeMessage(read.error, SCOPE_LIST_NAMES[list]), input: lines })
+      return z.NEVER
+    })
+
+/**
+ * One list of a scope as the admin page's form sends it: one textarea, a line an entry. Its
+ * messages name the line ("Linha 3: …"), under the textarea that holds it.
+ */
+export const scopeTextarea = (list: ScopeList) =>
+  z
+    .string({ error: `${SCOPE_LIST_NAMES[list]}: texto inválido.` })
+    .max(SCOPE_LINES_MAX * 130, { error: `${SCOPE_LIST_NAMES[list]}: lista longa demais (no máximo ${SCOPE_LINES_MAX} linhas).` })
+    .default('')
+    .transform((text, ctx) => {
+      const read = readScopeList(list, text.split(/\r\n?|\n/))
+      if ('values' in read) return read.values
+      ctx.issues.push({ code: 'custom', message: scopeMessage(read.error), input: text })
+      return z.NEVER
+    })
+
+/** A 'scope' change needs something to match: a change with an empty scope would badge nothing. */
+export const nonEmptyScope = (s: { kind: string; norms: string[]; articles: string[]; terms: string[] }) =>
+  s.kind !== 'scope' || s.norms.length + s.articles.length + s.terms.length > 0
+
+export const ChangeScopeBody = z
+  .object({
+    kind: z.enum(SCOPE_KINDS, { error: 'Tipo de escopo inválido: use discipline (a disciplina inteira) ou scope.' }).meta({
+      description: "'discipline': toda questão das disciplinas (um código substituído inteiro); 'scope': o que ela cita ou de que trata.",
+    }),
+    norms: scopeList('norms')
+      .default([])
+      .meta({ description: "As normas que a mudança substituiu: uma chave ('lei:8666', 'clt') ou um nome ('Lei 8.666/1993') por item." }),
+    articles: scopeList('articles')
+      .default([])
+      .meta({ description: "Os artigos que ela mudou: 'clt@art. 58', 'CLT art. 58' ou 'art. 58 da CLT' por item." }),
+    terms: scopeList('terms')
+      .default([])
+      .meta({ description: 'Assuntos (palavras inteiras do enunciado, nas disciplinas da mudança), um por item.' }),
+  })
+  .refine(nonEmptyScope, { error: EMPTY_SCOPE })
+export type ChangeScopeBody = z.output<typeof ChangeScopeBody>
+
 export const LegislativeChangeBody = z.object({
   label: changeLabel.meta({ description: 'O rótulo do selo, como CPC/2015.' }),
   name: changeName.meta({ description: 'O nome e o número oficiais, como Lei 13.105/2015 (Código de Processo Civil).' }),
   in_force: isoDay.meta({ description: 'A data em que entrou em vigor (AAAA-MM-DD).' }),
   discipline_ids: disciplineIds,
   note: changeNote.default('').meta({ description: 'Uma linha sobre a mudança (opcional).' }),
+  scope: ChangeScopeBody.optional().meta({
+    description: 'O que a mudança mudou (ADR 089); ausente, uma mudança nova vale para a disciplina inteira e uma existente mantém o seu.',
+  }),
 })
 export type LegislativeChangeBody = z.output<typeof LegislativeChangeBody>
 
@@ -92,4 +160,11 @@ export const ConfirmOutdatedBody = z.object({
     .max(999_999_999, { error: 'Relato inválido.' })
     .optional()
     .meta({ description: 'O relato que pediu a confirmação: fica Corrigido, respondido com a nota.' }),
+})
+
+/** Staff's word on one badge: 'confirm' shows it whatever the rule says, 'remove' hides it (ADR 090). */
+export const OutdatedDecisionBody = z.object({
+  decision: z
+    .enum(OUTDATED_DECISIONS, { error: 'Decisão inválida: use confirm (mostrar o selo) ou remove (tirar o selo).' })
+    .meta({ description: "'confirm' mostra o selo desta mudança na questão; 'remove' o tira." }),
 })
