@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 
 import { openDatabase } from '../server/db/index'
@@ -14,7 +15,10 @@ import { generateBank } from './generate'
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]))
 const size = Number(args.get('questions') ?? 5_000)
-const WORKER = new URL('../server/worker.ts', import.meta.url)
+// The server's worker as it ships (npm run build: build/server/worker.js); the sources through tsx
+// when there is no build, whose first run then pays for loading them.
+const BUILT = new URL('../build/server/worker.js', import.meta.url)
+const WORKER = fs.existsSync(BUILT) ? BUILT : new URL('../server/worker.ts', import.meta.url)
 
 const shipped = defaultModel()
 if (!shipped.ok) throw new Error(shipped.error)
@@ -43,7 +47,7 @@ async function longestStall(work: () => Promise<unknown>) {
 
 const rows: [string, Awaited<ReturnType<typeof longestStall>>][] = []
 rows.push(['in this thread, a turn per exam', await longestStall(() => trainBankModel(database.db, base))])
-// The server's path on PGlite: the booklets read here, trained in the worker (tsx loads the sources there: the first run pays for it).
+// The server's path on PGlite: the booklets read here, trained in the worker.
 for (const run of [1, 2])
   rows.push([
     `worker thread (run ${run})`,
@@ -56,7 +60,9 @@ for (const run of [1, 2])
   ])
 await database.close()
 
-console.log(`\n## Training the discipline model on ${size} labelled questions: stalls of the event loop\n`)
+console.log(
+  `\n## Training the discipline model on ${size} labelled questions: stalls of the event loop (worker: ${WORKER.pathname.split('/').slice(-3).join('/')})\n`,
+)
 console.log('| Where | Longest stall | p99 of the loop delay | Whole training |')
 console.log('|---|---|---|---|')
 for (const [name, r] of rows)
