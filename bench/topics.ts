@@ -2,12 +2,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import { questionCitations } from '../server/domain/citations/extract'
+import { defaultModel } from '../server/domain/classify/load'
 import { questionText } from '../server/domain/classify/tokenize'
 import { parseExamFile } from '../server/domain/import/parse-exam'
 import { nameKey } from '../server/domain/text'
 import { parseArticleRange } from '../server/domain/topics/articles'
 import type { LabelledQuestion, TopicSeed } from '../server/domain/topics/model'
-import { TOPIC_MODEL, TopicModel, wordCounts } from '../server/domain/topics/model'
+import { TOPIC_MODEL, TopicModel, wordCountsOf } from '../server/domain/topics/model'
 import { shippedTrees } from '../server/domain/topics/tree'
 
 // Topics (issue 65 §2, ADR 092): the shipped trees and the topic model against questions of real
@@ -69,17 +70,11 @@ export function scoreLabelled(options: { dir: string; learn?: boolean; only?: st
       const topicId = disciplineId && gold.length ? topicIds.get(`${disciplineId}|${nameKey(gold[0])}`) : undefined
       return disciplineId && topicId ? [{ disciplineId, topicId, text: questionText(q) }] : []
     })
-  // How common each word is in each discipline: every exam of the folder, as a bank holding them would know.
-  const texts = new Map<number, string[]>()
-  for (const f of fs.readdirSync(options.dir).filter((x) => x.endsWith('.txt'))) {
-    const parsed = parseExamFile(fs.readFileSync(path.join(options.dir, f)), new Date())
-    if (!parsed.ok) continue
-    for (const q of parsed.exam.questions) {
-      const disciplineId = disciplineIds.get(nameKey(q.discipline ?? ''))
-      if (disciplineId) texts.set(disciplineId, [...(texts.get(disciplineId) ?? []), questionText(q)])
-    }
-  }
-  const corpus = new Map([...texts].map(([id, list]) => [id, wordCounts(list)]))
+  // How common each word is in each discipline: the shipped discipline model's counts, as the server reads them.
+  const shippedModel = defaultModel()
+  if (!shippedModel.ok) throw new Error(shippedModel.error)
+  const byName = wordCountsOf(shippedModel.model.data)
+  const corpus = new Map([...disciplineIds].flatMap(([key, id]) => (byName.has(key) ? [[id, byName.get(key)!] as const] : [])))
   const base = options.learn ? null : new TopicModel(seeds, [], corpus, options.model)
   const out: Scored[] = []
   for (const file of exams) {

@@ -129,7 +129,11 @@ function knownDisciplines(server: DisciplineWithTopics[], local: ParsedDisciplin
     known.set(nameKey(name), entry)
   }
   for (const d of server) add(d.name, topicNames(d))
-  for (const d of local) add(d.name, d.topics)
+  for (const d of local)
+    add(
+      d.name,
+      d.topics.map((t) => t.name),
+    )
   return known
 }
 

@@ -1,4 +1,6 @@
-import { features } from '../classify/tokenize'
+import type { ModelData } from '../classify/model'
+import { features, words } from '../classify/tokenize'
+import { nameKey } from '../text'
 import type { ArticleRange } from './articles'
 import { rangeHolds } from './articles'
 
@@ -30,33 +32,49 @@ export type WordCounts = { questions: number; words: Map<string, number> }
 export const TOPIC_MODEL = {
   /** What a word every labelled question of a topic has weighs against one of its seed words. */
   labelWeight: 0.1,
+  /** What each word of a seed phrase weighs alone, against the phrase. */
+  phrasePart: 0.5,
   /** Scale of the word scores before the softmax. */
-  temperature: 0.3,
+  temperature: 0.5,
   /** Log-odds a cited article adds to each topic whose range holds it (at most `maxCitations` of them). */
   citationBoost: 4,
   maxCitations: 2,
   /** A prediction at or above this probability is confident (the desk reviews the rest first). */
-  threshold: 0.6,
+  threshold: 0.8,
 }
 
 export type TopicModelOptions = typeof TOPIC_MODEL
 
 type DisciplineModel = { topics: number[]; weights: Map<string, Float64Array>; ranges: { topic: number; range: ArticleRange }[] }
 
+/**
+ * What a seed word or phrase matches: a word itself; a phrase its consecutive pairs ("poder de
+ * polícia" is "poder_policia"), and its words for `part` as much (other topics use "poder" too).
+ */
+function seedTerms(text: string, part: number): [string, number][] {
+  const list = words(text)
+  if (list.length === 1) return [[list[0], 1]]
+  return [...list.slice(1).map((word, i) => [`${list[i]}_${word}`, 1] as [string, number]), ...list.map((word) => [word, part] as [string, number])]
+}
+
 /** The words of a text, each once. */
 export function topicWords(text: string) {
   return new Set(features(text))
 }
 
-/** A discipline's word counts from its questions' texts. */
-export function wordCounts(texts: Iterable<string>): WordCounts {
-  const words = new Map<string, number>()
-  let questions = 0
-  for (const text of texts) {
-    questions++
-    for (const word of topicWords(text)) words.set(word, (words.get(word) ?? 0) + 1)
-  }
-  return { questions, words }
+/**
+ * Each discipline's word counts, by folded name, from the discipline model's (ADR 051): its naive
+ * Bayes counts are how many of each discipline's questions have each word, the very thing needed,
+ * already read from the real exams it learnt from and the bank's labels.
+ */
+export function wordCountsOf(model: ModelData): Map<string, WordCounts> {
+  const out = new Map<string, WordCounts>()
+  const k = model.disciplines.length
+  const words = Array.from({ length: k }, () => new Map<string, number>())
+  for (const [word, pairs] of Object.entries(model.naiveBayes.counts))
+    for (let i = 0; i < pairs.length; i += 2) words[pairs[i]].set(word, pairs[i + 1])
+  model.disciplines.forEach((name, c) => out.set(nameKey(name), { questions: model.naiveBayes.docs[c], words: words[c] }))
+  return out
 }
 
 export class TopicModel {
@@ -73,11 +91,15 @@ export class TopicModel {
     counts: Map<number, WordCounts>,
     private readonly options: TopicModelOptions = TOPIC_MODEL,
   ) {
-    const examples = new Map<number, { seeds: Set<string>[]; labelled: number[]; seen: Map<string, Float64Array> }>()
+    const examples = new Map<number, { seeds: Map<string, number>[]; labelled: number[]; seen: Map<string, Float64Array> }>()
     for (const [disciplineId, seeds] of trees) {
       if (!seeds.length) continue
       examples.set(disciplineId, {
-        seeds: seeds.map((s) => new Set([s.name, ...s.keywords].flatMap((text) => features(text)))),
+        seeds: seeds.map((s) => {
+          const terms = new Map<string, number>()
+          for (const [term, weight] of [s.name, ...s.keywords].flatMap((text) => seedTerms(text, options.phrasePart))) terms.set(term, Math.max(weight, terms.get(term) ?? 0))
+          return terms
+        }),
         labelled: new Array<number>(seeds.length).fill(0),
         seen: new Map(),
       })
@@ -98,7 +120,7 @@ export class TopicModel {
       const mine = examples.get(disciplineId)
       if (!mine) continue
       const k = seeds.length
-      const vocabulary = new Set([...mine.seen.keys(), ...mine.seeds.flatMap((s) => [...s])])
+      const vocabulary = new Set([...mine.seen.keys(), ...mine.seeds.flatMap((s) => [...s.keys()])])
       const { questions, words } = counts.get(disciplineId) ?? { questions: 0, words: new Map<string, number>() }
       const weights = new Map<string, Float64Array>()
       for (const word of vocabulary) {
@@ -106,7 +128,7 @@ export class TopicModel {
         const row = new Float64Array(k)
         let spread = 0
         for (let c = 0; c < k; c++) {
-          row[c] = (mine.seeds[c].has(word) ? 1 : 0) + (options.labelWeight * (mine.seen.get(word)?.[c] ?? 0)) / (mine.labelled[c] + 1)
+          row[c] = (mine.seeds[c].get(word) ?? 0) + (options.labelWeight * (mine.seen.get(word)?.[c] ?? 0)) / (mine.labelled[c] + 1)
           spread += row[c]
         }
         if (spread === 0) continue
