@@ -8,21 +8,20 @@ import { parseExamFile } from '../server/domain/import/parse-exam'
 import { nameKey } from '../server/domain/text'
 import { parseArticleRange } from '../server/domain/topics/articles'
 import type { LabelledQuestion, TopicSeed } from '../server/domain/topics/model'
-import { TOPIC_MODEL, TopicModel, wordCountsOf } from '../server/domain/topics/model'
+import { TOPIC_MODEL, TopicModel, topicWords, wordCountsOf } from '../server/domain/topics/model'
 import { shippedTrees } from '../server/domain/topics/tree'
 
 // Topics (issue 65 §2, ADR 092): the shipped trees and the topic model against questions of real
 // exams labelled by hand (bench/topics/*.json, each saying how), before any label is learnt: how
 // many predictions are right among the confident ones, and how many are confident, per discipline.
 //
-//   npm run bench:topics                        # ../shared/data/oab, else fixtures/oab
+//   npm run bench:topics                        # fixtures/oab (the same nine exams as ../shared/data/oab)
 //   npm run bench:topics -- --show              # and every wrong or unconfident prediction
 //   npm run bench:topics -- --learn             # each exam predicted after learning the others' labels
 //   npm run bench:topics -- --only=2012-vii     # one label file
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string | undefined]))
-const shared = path.resolve('../shared/data/oab')
-const dir = path.resolve(args.get('dir') ?? (fs.existsSync(shared) ? shared : 'fixtures/oab'))
+const dir = path.resolve(args.get('dir') ?? 'fixtures/oab')
 
 export type Scored = { file: string; number: number; discipline: string; right: boolean; confident: boolean; byCitation: boolean; predicted: string; gold: string[] }
 
@@ -68,7 +67,7 @@ export function scoreLabelled(options: { dir: string; learn?: boolean; only?: st
       const disciplineId = disciplineIds.get(nameKey(q.discipline ?? ''))
       const gold = file.questions[String(q.number)] ?? []
       const topicId = disciplineId && gold.length ? topicIds.get(`${disciplineId}|${nameKey(gold[0])}`) : undefined
-      return disciplineId && topicId ? [{ disciplineId, topicId, text: questionText(q) }] : []
+      return disciplineId && topicId ? [{ disciplineId, topicId, words: topicWords(questionText(q)) }] : []
     })
   // How common each word is in each discipline: the shipped discipline model's counts, as the server reads them.
   const shippedModel = defaultModel()

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 
 import type { ClassificationQueue } from '#server/features/classification/contract'
 import { CLASSIFICATION_CONFIDENCE_LABELS, CLASSIFICATION_CONFIDENCES, MODEL_ORIGIN_LABELS } from '#server/features/classification/messages'
@@ -53,7 +53,10 @@ export default function AdminClassificationPage() {
       <h1 className="text-2xl font-bold">Classificação de disciplinas</h1>
       <p className="mt-1 text-slate-600 dark:text-slate-300">
         Questões importadas como “Não classificada” recebem a disciplina que o modelo prevê. Confirme ou corrija: cada confirmação vira um
-        exemplo com que o modelo aprende.
+        exemplo com que o modelo aprende.{' '}
+        <Link to="/admin/classificacao/assuntos" className="font-semibold text-brand-700 underline dark:text-brand-300">
+          Ver os assuntos previstos
+        </Link>
       </p>
       <ModelLine model={queue.model} />
       <p className="mt-2 text-sm" data-testid="totais">

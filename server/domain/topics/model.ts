@@ -14,8 +14,8 @@ import { rangeHolds } from './articles'
 /** A topic as the model reads it: its words and its articles. */
 export type TopicSeed = { id: number; name: string; keywords: string[]; ranges: ArticleRange[] }
 
-/** A question whose topic the file or staff gave: what the model learns from. */
-export type LabelledQuestion = { disciplineId: number; topicId: number; text: string }
+/** A question whose topic the file or staff gave, as its words (`topicWords`): what the model learns from. */
+export type LabelledQuestion = { disciplineId: number; topicId: number; words: Set<string> }
 
 /** A question to place: its discipline, its text and the citations read from it. */
 export type TopicQuestion = { disciplineId: number; text: string; citations: { key: string; article: string | null }[] }
@@ -110,7 +110,7 @@ export class TopicModel {
       const topic = index.get(q.disciplineId)?.get(q.topicId)
       if (!mine || topic === undefined) continue
       mine.labelled[topic]++
-      for (const word of topicWords(q.text)) {
+      for (const word of q.words) {
         let row = mine.seen.get(word)
         if (!row) mine.seen.set(word, (row = new Float64Array(mine.seeds.length)))
         row[topic]++

@@ -12,6 +12,8 @@ import { UNCLASSIFIED_KEY } from '../../domain/import/parse-exam'
 import { referenceDataChanged } from '../../domain/reference-data'
 import { notifyReferenceData } from '../../domain/reference-notify'
 import { nameKey } from '../../domain/text'
+import { placeTopics, questionsMoved, replaceTopics } from '../../domain/topics/store'
+import { topicCounts } from './topics'
 import type { ApplyResult, ClassificationQueue, ClassificationReport, ModelJson, ReviewBody } from './contract'
 import type { ClassificationConfidence } from './messages'
 import { appliedMessage, CLASSIFICATION_PAGE_SIZE, disciplineNotFound, questionNotFound, UNCLASSIFIED_TARGET } from './messages'
@@ -159,13 +161,16 @@ export async function reviewQuestions(db: Db, items: ReviewBody['items'], now: D
         discipline_confidence = NULL, updated_at = ${now.toISOString()}::timestamptz
       FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, discipline_id)
       WHERE q.id = v.id`)
+    const moved = items.filter((i) => current.get(i.question_id) !== i.discipline_id).map((i) => i.question_id)
+    // A question in another discipline takes a topic of that one (issue 65 §2).
+    await questionsMoved(tx, moved)
     await notifyReferenceData(tx)
-    const changed = items.filter((i) => current.get(i.question_id) !== i.discipline_id).length
-    return { kind: 'ok', value: { reviewed: items.length, changed } }
+    return { kind: 'ok', value: { reviewed: items.length, changed: moved.length } }
   })
   if (outcome.kind === 'ok') {
     labelsChanged(db)
     referenceDataChanged()
+    if (outcome.value.changed) await placeTopics(db)
   }
   return outcome
 }
@@ -201,8 +206,11 @@ export async function classificationReport(db: Db, model: CurrentModel): Promise
     .where(live)
     .groupBy(exams.id)
     .orderBy(asc(exams.year), asc(exams.name))
-  const list = rows.map((r) => ({ id: r.id, name: r.name, year: r.year, ...countsOf(r) }))
-  const sum = (key: keyof ReturnType<typeof countsOf>) => list.reduce((n, r) => n + r[key], 0)
+  const byExam = await topicCounts(db)
+  const none = { file: 0, review: 0, predicted: 0, confident: 0, none: 0 }
+  const list = rows.map((r) => ({ id: r.id, name: r.name, year: r.year, ...countsOf(r), topics: byExam.get(r.id) ?? none }))
+  const sum = (key: Exclude<keyof ReturnType<typeof countsOf>, 'topics'>) => list.reduce((n, r) => n + r[key], 0)
+  const sumTopics = (key: keyof typeof none) => list.reduce((n, r) => n + r.topics[key], 0)
   return {
     exams: list,
     totals: {
@@ -212,6 +220,7 @@ export async function classificationReport(db: Db, model: CurrentModel): Promise
       predicted: sum('predicted'),
       confident: sum('confident'),
       unclassified: sum('unclassified'),
+      topics: { file: sumTopics('file'), review: sumTopics('review'), predicted: sumTopics('predicted'), confident: sumTopics('confident'), none: sumTopics('none') },
     },
     model: modelJson(model),
   }
@@ -320,9 +329,16 @@ export async function applyModel(db: Db, current: CurrentModel & { ok: true }, n
           WHERE q.id = v.id AND (q.discipline_source = 'prediction'
             OR q.discipline_id IN (SELECT id FROM disciplines WHERE name_key = ${UNCLASSIFIED_KEY}))`)
       }
+      await questionsMoved(
+        tx,
+        changed.map((c) => c.question_id),
+      )
       await notifyReferenceData(tx)
     })
     referenceDataChanged()
   }
-  return { success: true, message: appliedMessage(changed.length), examined, changed, unknown }
+  // The predicted topics too, with the model as the labels now teach it (and the moved questions').
+  await replaceTopics(db, { predictedOnly: true })
+  const topics = await placeTopics(db)
+  return { success: true, message: appliedMessage(changed.length), examined, changed, unknown, predicted_topics: topics.predicted }
 }

@@ -5,6 +5,7 @@ import { pageParam, queryInt } from '../../api/http'
 import {
   BAD_CONFIDENCE_FILTER,
   BAD_DISCIPLINE,
+  BAD_TOPIC,
   BAD_DISCIPLINE_FILTER,
   BAD_EXAM_FILTER,
   BAD_QUESTION,
@@ -82,6 +83,16 @@ export const ReviewBody = z.object({
 })
 export type ReviewBody = z.output<typeof ReviewBody>
 
+const TopicCounts = z
+  .object({
+    file: int().meta({ description: 'Questões com assunto dado pelo arquivo da prova.' }),
+    review: int().meta({ description: 'Com assunto confirmado ou corrigido por um administrador.' }),
+    predicted: int().meta({ description: 'Com assunto previsto pelo modelo de assuntos.' }),
+    confident: int(),
+    none: int().meta({ description: 'Sem assunto (a disciplina não tem assuntos).' }),
+  })
+  .meta({ description: 'Quem deu o assunto das questões (issue 65).' })
+
 const Counts = z.object({
   total: int(),
   file: int().meta({ description: 'Disciplina dada pelo arquivo da prova.' }),
@@ -89,6 +100,7 @@ const Counts = z.object({
   predicted: int(),
   confident: int(),
   unclassified: int().meta({ description: 'Em "Não classificada".' }),
+  topics: TopicCounts,
 })
 
 export const ClassificationReport = z
@@ -120,9 +132,55 @@ export const ApplyResult = z
     unknown: z
       .array(z.object({ question_id: int(), exam: z.string(), number: int(), discipline: z.string() }))
       .meta({ description: 'Previsões de uma disciplina que o banco não tem: a questão fica como estava.' }),
+    predicted_topics: int().meta({ description: 'Questões cujo assunto o modelo de assuntos previu de novo (as do arquivo e as revisadas não mudam).' }),
   })
   .meta({ id: 'ClassificationApply' })
 export type ApplyResult = z.output<typeof ApplyResult>
+
+export const TopicRow = z
+  .object({
+    id: int(),
+    short_id: z.string(),
+    number: int(),
+    exam: z.object({ id: int(), name: z.string(), year: int() }),
+    excerpt: z.string().meta({ description: 'O começo do enunciado.' }),
+    discipline: Named,
+    topic: Named.meta({ description: 'O assunto previsto.' }),
+    confidence: z.number().meta({ description: 'A probabilidade que o modelo de assuntos dá ao assunto, de 0 a 1.' }),
+    confident: z.boolean(),
+  })
+  .meta({ id: 'TopicClassificationRow' })
+export type TopicRow = z.output<typeof TopicRow>
+
+export const TopicQueue = z
+  .object({
+    data: z.array(TopicRow),
+    total: int(),
+    page: int(),
+    per_page: int(),
+    totals: z.object({
+      predicted: int().meta({ description: 'Questões com assunto previsto, ainda não confirmado.' }),
+      confident: int(),
+      to_review: int().meta({ description: 'As previstas abaixo do limiar de confiança.' }),
+      without: int().meta({ description: 'Questões sem assunto numa disciplina que tem assuntos.' }),
+    }),
+    threshold: z.number().meta({ description: 'Probabilidade a partir da qual um assunto previsto é confiante.' }),
+    exams: z.array(z.object({ id: int(), name: z.string(), year: int(), predicted: int() })),
+    disciplines: z
+      .array(Named.extend({ topics: z.array(Named) }))
+      .meta({ description: 'As disciplinas com assuntos e seus assuntos: os que uma questão pode receber.' }),
+  })
+  .meta({ id: 'TopicClassificationQueue' })
+export type TopicQueue = z.output<typeof TopicQueue>
+
+export const TopicReviewBody = z.object({
+  items: z
+    .array(z.object({ question_id: id(BAD_QUESTION), topic_id: id(BAD_TOPIC) }), { error: REVIEW_NONE })
+    .min(1, REVIEW_NONE)
+    .max(MAX_REVIEWS, REVIEW_TOO_MANY)
+    .refine((items) => new Set(items.map((i) => i.question_id)).size === items.length, { error: REVIEW_REPEATED }),
+})
+export type TopicReviewBody = z.output<typeof TopicReviewBody>
 
 const optionalId = (message: string) => queryInt(id(message).optional())
 
@@ -154,10 +212,37 @@ export const classificationApi = {
     responses: { 200: z.object({ success: z.literal(true), message: z.string(), reviewed: int(), changed: int() }) },
     errors: [404, 422],
   }),
+  topicQueue: defineEndpoint({
+    method: 'get',
+    path: '/admin/classification/topics',
+    summary: 'As questões com assunto previsto, da menos confiante, filtráveis por prova, disciplina e confiança',
+    tags,
+    auth: 'admin',
+    query: z.object({
+      exam_id: optionalId(BAD_EXAM_FILTER),
+      discipline_id: optionalId(BAD_DISCIPLINE_FILTER),
+      confidence: z
+        .enum(CLASSIFICATION_CONFIDENCES, { error: BAD_CONFIDENCE_FILTER })
+        .default('todas')
+        .meta({ description: 'baixa: só as abaixo do limiar de confiança do modelo de assuntos.' }),
+      page: pageParam,
+    }),
+    responses: { 200: TopicQueue },
+  }),
+  topicReview: defineEndpoint({
+    method: 'post',
+    path: '/admin/classification/topics/reviews',
+    summary: 'Confirma ou muda o assunto de uma ou várias questões (cada uma vira um rótulo que o modelo de assuntos aprende)',
+    tags,
+    auth: 'admin',
+    body: TopicReviewBody,
+    responses: { 200: z.object({ success: z.literal(true), message: z.string(), reviewed: int(), changed: int() }) },
+    errors: [404, 422],
+  }),
   report: defineEndpoint({
     method: 'get',
     path: '/admin/classification/report',
-    summary: 'Por prova: questões classificadas pelo arquivo, revisadas, previstas (confiantes ou não) e não classificadas',
+    summary: 'Por prova: questões classificadas pelo arquivo, revisadas, previstas (confiantes ou não) e não classificadas; e quem deu os assuntos',
     tags,
     auth: 'admin',
     responses: { 200: ClassificationReport },
