@@ -113,7 +113,7 @@ export function createAdminRouter(ctx: AppContext) {
         validations: parsed.errors.map((e) => ({ item: `linha ${e.line}`, errors: [{ message: e.message }] })),
       })
     const saved = unwrap(await saveTopicTree(ctx.db, params.id, parsed.topics))
-    return { success: true, message: treeSavedMessage(saved), ...saved }
+    return { success: true, message: treeSavedMessage(saved), created: saved.created, updated: saved.updated, removed: saved.removed }
   })
 
   route(router, adminApi.exportDisciplines)(async () => exportDisciplines(ctx.db))
