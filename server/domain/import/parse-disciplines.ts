@@ -66,7 +66,7 @@ export function parseDisciplinesText(text: string): DisciplinesParseResult {
 
     const topics: ParsedTopic[] = []
     if (assuntos !== undefined && assuntos !== null) {
-      if (!Array.isArray(assuntos)) errors.push({ message: `${path}.assuntos: deve ser uma lista de textos ou de objetos com "nome"` })
+      if (!Array.isArray(assuntos)) errors.push({ message: `${path}.assuntos: deve ser uma lista de textos` })
       else
         assuntos.forEach((topic, t) => {
           const parsed = parseTopic(topic, `${path}.assuntos[${t}]`, errors)
