@@ -23,7 +23,16 @@ import { shippedTrees } from '../server/domain/topics/tree'
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string | undefined]))
 const dir = path.resolve(args.get('dir') ?? 'fixtures/oab')
 
-export type Scored = { file: string; number: number; discipline: string; right: boolean; confident: boolean; byCitation: boolean; predicted: string; gold: string[] }
+export type Scored = {
+  file: string
+  number: number
+  discipline: string
+  right: boolean
+  confident: boolean
+  byCitation: boolean
+  predicted: string
+  gold: string[]
+}
 
 /** Every labelled question of bench/topics scored by the model (`learn`: trained on the other files' labels). */
 export function scoreLabelled(options: { dir: string; learn?: boolean; only?: string; model?: typeof TOPIC_MODEL }): Scored[] {
@@ -56,7 +65,10 @@ export function scoreLabelled(options: { dir: string; learn?: boolean; only?: st
     .readdirSync(labelDir)
     .filter((f) => f.endsWith('.json'))
     .sort()
-    .map((f) => ({ name: f.replace(/\.json$/, ''), ...(JSON.parse(fs.readFileSync(path.join(labelDir, f), 'utf8')) as { file: string; questions: Record<string, string[]> }) }))
+    .map((f) => ({
+      name: f.replace(/\.json$/, ''),
+      ...(JSON.parse(fs.readFileSync(path.join(labelDir, f), 'utf8')) as { file: string; questions: Record<string, string[]> }),
+    }))
   const exams = files.map((f) => {
     const parsed = parseExamFile(fs.readFileSync(path.join(options.dir, f.file)), new Date())
     if (!parsed.ok) throw new Error(`${f.file}: não foi lida`)
@@ -124,11 +136,23 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve('bench/top
       `${name.padEnd(40)} ${String(s.questions).padStart(4)}  confiantes certas ${pct(s.confidentAccuracy).padStart(6)}  cobertura ${pct(s.coverage).padStart(6)}  certas (todas) ${pct(s.accuracy).padStart(6)}  por artigo ${s.byCitation}`,
     )
   }
-  console.log(`Assuntos, ${args.has('learn') ? 'aprendendo os rótulos das outras provas' : 'sem rótulos (árvore e palavras-semente)'}; limiar ${TOPIC_MODEL.threshold}`)
+  console.log(
+    `Assuntos, ${args.has('learn') ? 'aprendendo os rótulos das outras provas' : 'sem rótulos (árvore e palavras-semente)'}; limiar ${TOPIC_MODEL.threshold}`,
+  )
   line('todas', scored)
-  for (const file of [...new Set(scored.map((s) => s.file))]) line(`  ${file}`, scored.filter((s) => s.file === file))
-  for (const d of [...new Set(scored.map((s) => s.discipline))].sort()) line(`  ${d}`, scored.filter((s) => s.discipline === d))
+  for (const file of [...new Set(scored.map((s) => s.file))])
+    line(
+      `  ${file}`,
+      scored.filter((s) => s.file === file),
+    )
+  for (const d of [...new Set(scored.map((s) => s.discipline))].sort())
+    line(
+      `  ${d}`,
+      scored.filter((s) => s.discipline === d),
+    )
   if (args.has('show'))
     for (const s of scored.filter((x) => !x.right || !x.confident))
-      console.log(`${s.right ? 'certa, não confiante' : s.confident ? 'ERRADA confiante' : 'errada'} ${s.file}#${s.number} [${s.discipline}] previu "${s.predicted}"; rótulo: ${s.gold.join(' | ') || '(nenhum: disciplina errada no arquivo)'}`)
+      console.log(
+        `${s.right ? 'certa, não confiante' : s.confident ? 'ERRADA confiante' : 'errada'} ${s.file}#${s.number} [${s.discipline}] previu "${s.predicted}"; rótulo: ${s.gold.join(' | ') || '(nenhum: disciplina errada no arquivo)'}`,
+      )
 }

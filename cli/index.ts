@@ -477,7 +477,9 @@ function modelLine(model: ModelJson) {
 
 program
   .command('classify')
-  .description('Disciplinas e assuntos previstos: relatório por prova; --apply prevê de novo com os modelos atuais as disciplinas previstas e as "Não classificada", e os assuntos previstos')
+  .description(
+    'Disciplinas e assuntos previstos: relatório por prova; --apply prevê de novo com os modelos atuais as disciplinas previstas e as "Não classificada", e os assuntos previstos',
+  )
   .option('--apply', 'prevê de novo e grava (as disciplinas do arquivo e as revisadas não mudam)')
   .option('--json', 'saída em JSON')
   .option('--api <url>', `endereço da API (padrão: ${API_DEFAULTS})`)

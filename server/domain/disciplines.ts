@@ -40,7 +40,10 @@ export async function listDisciplines(db: Db): Promise<DisciplineWithTopics[]> {
   const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' })
   const byDiscipline = new Map<number, { id: number; name: string; questions: number }[]>()
   for (const t of topicRows)
-    byDiscipline.set(t.disciplineId, [...(byDiscipline.get(t.disciplineId) ?? []), { id: t.id, name: t.name, questions: Number(t.questions) }])
+    byDiscipline.set(t.disciplineId, [
+      ...(byDiscipline.get(t.disciplineId) ?? []),
+      { id: t.id, name: t.name, questions: Number(t.questions) },
+    ])
   return rows
     .map((d) => ({
       id: d.id,

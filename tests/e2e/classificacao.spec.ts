@@ -125,7 +125,9 @@ test('an admin confirms two predicted disciplines (one changed) and the details 
   const topic = page.getByLabel(`Assunto da questão 3 de ${name}`)
   const predicted = await topic.inputValue()
   const other = (
-    await topic.locator('option').evaluateAll((list) => list.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent ?? '' })))
+    await topic
+      .locator('option')
+      .evaluateAll((list) => list.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent ?? '' })))
   ).find((o) => o.value !== predicted)!
   await page.getByLabel(`Selecionar questão 3 de ${name}`).check()
   await topic.selectOption(other.value)

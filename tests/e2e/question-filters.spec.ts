@@ -129,22 +129,46 @@ test.describe('/questoes: o que eu já fiz', () => {
   test('filtra por assunto questões importadas sem assunto, que a classificação automática classificou', async ({ page, request }) => {
     const tag = `assunto${uniqueEmail('').replace(/\W/g, '')}`
     const question = (n: number, statement: string) =>
-      [`QUESTAO: ${n}`, 'DISCIPLINA: Direito Civil', 'ENUNCIADO:', `${statement} (${tag})`, 'A) Primeira', 'B) Segunda', 'C) Terceira', 'D) Quarta', 'GABARITO: A', ''].join('\n')
+      [
+        `QUESTAO: ${n}`,
+        'DISCIPLINA: Direito Civil',
+        'ENUNCIADO:',
+        `${statement} (${tag})`,
+        'A) Primeira',
+        'B) Segunda',
+        'C) Terceira',
+        'D) Quarta',
+        'GABARITO: A',
+        '',
+      ].join('\n')
     const exam = [
       `PROVA: Prova de assuntos ${tag}`,
       'ANO: 2024',
       'BANCA: Gabarita',
       '',
-      question(1, 'João faleceu sem testamento, deixando herança a ser partilhada entre seus herdeiros necessários; no inventário, o cônjuge sobrevivente pede sua meação.'),
-      question(2, 'Nos termos do art. 1.829 do Código Civil, a sucessão legítima defere-se aos descendentes, em concorrência com o cônjuge sobrevivente.'),
-      question(3, 'O possuidor de boa-fé de um imóvel, esbulhado, propõe ação de reintegração de posse; o réu alega usucapião extraordinária.'),
+      question(
+        1,
+        'João faleceu sem testamento, deixando herança a ser partilhada entre seus herdeiros necessários; no inventário, o cônjuge sobrevivente pede sua meação.',
+      ),
+      question(
+        2,
+        'Nos termos do art. 1.829 do Código Civil, a sucessão legítima defere-se aos descendentes, em concorrência com o cônjuge sobrevivente.',
+      ),
+      question(
+        3,
+        'O possuidor de boa-fé de um imóvel, esbulhado, propõe ação de reintegração de posse; o réu alega usucapião extraordinária.',
+      ),
     ].join('\n')
     const upload = await request.post('/api/v1/admin/questions/upload-exam-txt', {
       headers: { Authorization: `Bearer ${await adminToken(request)}` },
       multipart: { file: { name: `${tag}.txt`, mimeType: 'text/plain', buffer: Buffer.from(exam) } },
     })
     expect(upload.status(), await upload.text()).toBe(200)
-    const found = ((await (await request.get(`/api/v1/questions/search?search_term=${tag}`)).json()) as { data: (ApiCard & { number: number; question_number: number })[] }).data
+    const found = (
+      (await (await request.get(`/api/v1/questions/search?search_term=${tag}`)).json()) as {
+        data: (ApiCard & { number: number; question_number: number })[]
+      }
+    ).data
     const byNumber = new Map(found.map((q) => [q.question_number, q]))
     expect(byNumber.size).toBe(3)
 

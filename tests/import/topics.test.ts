@@ -25,7 +25,12 @@ describe('topics on a bank imported without them', () => {
 
   const linkRows = () =>
     t.db
-      .select({ question: questionTopics.questionId, topic: questionTopics.topicId, source: questionTopics.source, confidence: questionTopics.confidence })
+      .select({
+        question: questionTopics.questionId,
+        topic: questionTopics.topicId,
+        source: questionTopics.source,
+        confidence: questionTopics.confidence,
+      })
       .from(questionTopics)
 
   beforeAll(async () => {
@@ -39,7 +44,10 @@ describe('topics on a bank imported without them', () => {
       .attach('file', fs.readFileSync(oabFile('disciplinas-oab.json')), 'disciplinas-oab.json')
       .expect(200)
     for (const name of EXAMS) {
-      const res = await api().post('/api/v1/admin/questions/upload-exam-txt').set(admin.auth).attach('file', fs.readFileSync(oabFile(name)), name)
+      const res = await api()
+        .post('/api/v1/admin/questions/upload-exam-txt')
+        .set(admin.auth)
+        .attach('file', fs.readFileSync(oabFile(name)), name)
       expect(res.status).toBe(200)
       expect(res.body.files[0].predicted_topics).toBe(80)
     }
@@ -48,7 +56,13 @@ describe('topics on a bank imported without them', () => {
 
   it('gives every question one topic of its discipline, predicted, with its confidence; the trees are the official disciplines’', async () => {
     const rows = await t.db
-      .select({ id: questions.id, discipline: questions.disciplineId, topic: topics.disciplineId, source: questionTopics.source, confidence: questionTopics.confidence })
+      .select({
+        id: questions.id,
+        discipline: questions.disciplineId,
+        topic: topics.disciplineId,
+        source: questionTopics.source,
+        confidence: questionTopics.confidence,
+      })
       .from(questions)
       .leftJoin(questionTopics, eq(questionTopics.questionId, questions.id))
       .leftJoin(topics, eq(topics.id, questionTopics.topicId))
@@ -76,7 +90,10 @@ describe('topics on a bank imported without them', () => {
     }[]
     const civil = list.find((d) => d.name === 'Direito Civil')!
     const counted = civil.topics.reduce((n, topic) => n + topic.questions, 0)
-    const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(questions).where(eq(questions.disciplineId, civil.id))
+    const [{ n }] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(questions)
+      .where(eq(questions.disciplineId, civil.id))
     expect(counted).toBe(Number(n))
     const busiest = [...civil.topics].sort((a, b) => b.questions - a.questions)[0]
     const found = (await api().get(`/api/v1/questions/search?topic_ids=${busiest.id}&per_page=100`).set(student.auth).expect(200)).body
@@ -97,7 +114,8 @@ describe('topics on a bank imported without them', () => {
     await api().post(`/api/v1/questions/${link.question}/attempts`).set(student.auth).send({ answer: wrong }).expect(201)
     const performance = (await api().get('/api/v1/me/performance').set(student.auth).expect(200)).body
     expect(performance.weakest_topics).toEqual([expect.objectContaining({ topic_id: link.topic, correct: 0, total: 1 })])
-    const plan = (await api().put('/api/v1/study-plan').set(student.auth).send({ exam_date: '2027-06-01', hours_per_week: 10 }).expect(200)).body
+    const plan = (await api().put('/api/v1/study-plan').set(student.auth).send({ exam_date: '2027-06-01', hours_per_week: 10 }).expect(200))
+      .body
     expect(JSON.stringify(plan)).toContain(`"topic_id":${link.topic}`)
 
     // The admin moves it to another topic of its discipline: the answer moves with it.
@@ -130,9 +148,21 @@ describe('topics on a bank imported without them', () => {
     const foreign = queue.disciplines.find((d: { id: number }) => d.id !== row.discipline.id).topics[0]
     const before = await linkRows()
     const cases = [
-      { items: [{ question_id: 999_999, topic_id: row.topic.id }], status: 404, message: 'Questão não encontrada: 999999. Nenhuma classificação foi salva.' },
-      { items: [{ question_id: row.id, topic_id: 999_999 }], status: 422, message: 'Assunto não encontrado: 999999. Nenhum assunto foi salvo.' },
-      { items: [{ question_id: row.id, topic_id: foreign.id }], status: 422, message: `O assunto "${foreign.name}" não é da disciplina da questão ${row.id}. Nenhum assunto foi salvo.` },
+      {
+        items: [{ question_id: 999_999, topic_id: row.topic.id }],
+        status: 404,
+        message: 'Questão não encontrada: 999999. Nenhuma classificação foi salva.',
+      },
+      {
+        items: [{ question_id: row.id, topic_id: 999_999 }],
+        status: 422,
+        message: 'Assunto não encontrado: 999999. Nenhum assunto foi salvo.',
+      },
+      {
+        items: [{ question_id: row.id, topic_id: foreign.id }],
+        status: 422,
+        message: `O assunto "${foreign.name}" não é da disciplina da questão ${row.id}. Nenhum assunto foi salvo.`,
+      },
       { items: [], status: 400, message: 'Selecione pelo menos uma questão.' },
     ]
     for (const c of cases) {
@@ -155,10 +185,18 @@ describe('topics on a bank imported without them', () => {
   it('keeps an editor’s topic when the file comes again without one, and a file’s own topic wins', async () => {
     const [exam] = EXAMS
     const text = fs.readFileSync(oabFile(exam), 'utf8')
-    await api().post('/api/v1/admin/questions/upload-exam-txt?force=true').set(admin.auth).attach('file', Buffer.from(text), exam).expect(200)
+    await api()
+      .post('/api/v1/admin/questions/upload-exam-txt?force=true')
+      .set(admin.auth)
+      .attach('file', Buffer.from(text), exam)
+      .expect(200)
     expect((await linkRows()).filter((l) => l.source === 'review')).toHaveLength(6)
     const withTopic = text.replace(/(QUESTAO: 1\nDISCIPLINA: Ética Profissional\n)/, '$1ASSUNTOS: Sociedade de Advogados\n')
-    await api().post('/api/v1/admin/questions/upload-exam-txt?force=true').set(admin.auth).attach('file', Buffer.from(withTopic), exam).expect(200)
+    await api()
+      .post('/api/v1/admin/questions/upload-exam-txt?force=true')
+      .set(admin.auth)
+      .attach('file', Buffer.from(withTopic), exam)
+      .expect(200)
     const first = await t.db.execute(sql`
       SELECT t.name, l.source FROM question_topics l JOIN topics t ON t.id = l.topic_id JOIN questions q ON q.id = l.question_id
        JOIN exams e ON e.id = q.exam_id WHERE q.number = 1 AND e.name = 'VII Exame de Ordem Unificado'`)
@@ -175,16 +213,27 @@ describe('editing and exporting the trees; bad trees change nothing', () => {
   beforeAll(async () => {
     t = await createTestContext()
     admin = await createTestUser(t.ctx, { plan: 'ADMIN' })
-    const file = { disciplinas: [{ nome: 'Direito Civil', assuntos: [{ nome: 'Sucessões', artigos: ['cc@arts. 1784-2027'], palavras: ['herança'] }, 'Família'] }] }
-    await api().post('/api/v1/admin/disciplines/upload').set(admin.auth).attach('file', Buffer.from(JSON.stringify(file)), 'd.json').expect(200)
+    const file = {
+      disciplinas: [
+        { nome: 'Direito Civil', assuntos: [{ nome: 'Sucessões', artigos: ['cc@arts. 1784-2027'], palavras: ['herança'] }, 'Família'] },
+      ],
+    }
+    await api()
+      .post('/api/v1/admin/disciplines/upload')
+      .set(admin.auth)
+      .attach('file', Buffer.from(JSON.stringify(file)), 'd.json')
+      .expect(200)
     ;[{ id: civil }] = await t.db.select({ id: disciplines.id }).from(disciplines).where(eq(disciplines.name, 'Direito Civil'))
   })
   afterAll(() => t.close())
 
   const tree = async () =>
-    (await t.db.select({ name: topics.name, articles: topics.articles, keywords: topics.keywords }).from(topics).where(eq(topics.disciplineId, civil))).sort((a, b) =>
-      a.name.localeCompare(b.name),
-    )
+    (
+      await t.db
+        .select({ name: topics.name, articles: topics.articles, keywords: topics.keywords })
+        .from(topics)
+        .where(eq(topics.disciplineId, civil))
+    ).sort((a, b) => a.name.localeCompare(b.name))
 
   it('exports the discipline JSON with ranges and words, which imports back unchanged', async () => {
     const exported = (await api().get('/api/v1/admin/disciplines/export').set(admin.auth).expect(200)).body
@@ -200,7 +249,11 @@ describe('editing and exporting the trees; bad trees change nothing', () => {
       ],
     })
     const before = await tree()
-    const res = await api().post('/api/v1/admin/disciplines/upload').set(admin.auth).attach('file', Buffer.from(JSON.stringify(exported)), 'e.json').expect(200)
+    const res = await api()
+      .post('/api/v1/admin/disciplines/upload')
+      .set(admin.auth)
+      .attach('file', Buffer.from(JSON.stringify(exported)), 'e.json')
+      .expect(200)
     expect(res.body.files[0]).toMatchObject({ created_disciplines: 0, created_topics: 0 })
     expect(await tree()).toEqual(before)
   })
@@ -208,7 +261,10 @@ describe('editing and exporting the trees; bad trees change nothing', () => {
   it('refuses a JSON whose range overlaps a topic the bank has, naming it, and imports nothing of it', async () => {
     const before = await tree()
     const file = { disciplinas: [{ nome: 'Direito Civil', assuntos: [{ nome: 'Família', artigos: ['cc@arts. 1511-1800'] }, 'Contratos'] }] }
-    const res = await api().post('/api/v1/admin/disciplines/upload').set(admin.auth).attach('file', Buffer.from(JSON.stringify(file)), 'f.json')
+    const res = await api()
+      .post('/api/v1/admin/disciplines/upload')
+      .set(admin.auth)
+      .attach('file', Buffer.from(JSON.stringify(file)), 'f.json')
     expect(res.status).toBe(422)
     expect(res.body.errors).toEqual([
       'f.json: disciplinas[0].assuntos[0].artigos: "cc@arts. 1511-1800" sobrepõe "cc@arts. 1784-2027" do assunto "Sucessões" (já cadastrado)',
@@ -219,9 +275,17 @@ describe('editing and exporting the trees; bad trees change nothing', () => {
   it('saves a tree from its text and names the line of each mistake, never half-saved', async () => {
     const before = await tree()
     for (const [assuntos, status, message] of [
-      ['Sucessões | cc@arts. 1784-2027\nFamília | cc@arts. 2000-2010', 422, 'linha 2: "cc@arts. 2000-2010" sobrepõe artigos do assunto "Sucessões" (linha 1)'],
+      [
+        'Sucessões | cc@arts. 1784-2027\nFamília | cc@arts. 2000-2010',
+        422,
+        'linha 2: "cc@arts. 2000-2010" sobrepõe artigos do assunto "Sucessões" (linha 1)',
+      ],
       ['Sucessões\nsucessões', 422, 'linha 2: assunto repetido "sucessões" (já na linha 1)'],
-      ['Posse | cc@artigo mil', 422, 'linha 1: "cc@artigo mil" não é um intervalo de artigos (use, por exemplo, "cc@arts. 1784-2027", "cf@art. 5" ou "lei:8666")'],
+      [
+        'Posse | cc@artigo mil',
+        422,
+        'linha 1: "cc@artigo mil" não é um intervalo de artigos (use, por exemplo, "cc@arts. 1784-2027", "cf@art. 5" ou "lei:8666")',
+      ],
     ] as const) {
       const res = await api().put(`/api/v1/admin/disciplines/${civil}/topics`).set(admin.auth).send({ assuntos })
       expect(res.status, JSON.stringify(res.body)).toBe(status)
@@ -231,7 +295,10 @@ describe('editing and exporting the trees; bad trees change nothing', () => {
     const nul = await api().put(`/api/v1/admin/disciplines/${civil}/topics`).set(admin.auth).send({ assuntos: 'Posse\u0000' })
     expect(nul.status).toBe(400)
     expect(nul.body.error).toBe('Caracteres inválidos na requisição.')
-    const big = await api().put(`/api/v1/admin/disciplines/${civil}/topics`).set(admin.auth).send({ assuntos: 'x'.repeat(50_001) })
+    const big = await api()
+      .put(`/api/v1/admin/disciplines/${civil}/topics`)
+      .set(admin.auth)
+      .send({ assuntos: 'x'.repeat(50_001) })
     expect(big.status).toBe(400)
     expect(big.body.error).toContain('no máximo 50000 caracteres')
     expect((await api().put('/api/v1/admin/disciplines/999999/topics').set(admin.auth).send({ assuntos: 'Posse' })).status).toBe(404)
@@ -242,7 +309,12 @@ describe('editing and exporting the trees; bad trees change nothing', () => {
       .set(admin.auth)
       .send({ assuntos: 'Sucessões | cc@arts. 1784-2027; dl:4657@art. 10\nPosse e Propriedade | cc@arts. 1196-1368' })
       .expect(200)
-    expect(saved.body).toMatchObject({ message: 'Assuntos de Direito Civil salvos: 1 novo, 1 alterado, 1 removido.', created: 1, updated: 1, removed: 1 })
+    expect(saved.body).toMatchObject({
+      message: 'Assuntos de Direito Civil salvos: 1 novo, 1 alterado, 1 removido.',
+      created: 1,
+      updated: 1,
+      removed: 1,
+    })
     expect(await tree()).toEqual([
       { name: 'Posse e Propriedade', articles: ['cc@arts. 1196-1368'], keywords: [] },
       { name: 'Sucessões', articles: ['cc@arts. 1784-2027', 'dl:4657@art. 10'], keywords: ['herança'] },

@@ -49,7 +49,9 @@ export async function topicDeskAction(request: Request, context: AppLoadContext)
   const back = safeRedirect(`${url.pathname}${url.search}`, '/admin/classificacao/assuntos')
   const submission = await parseForm(request, TopicClassifyFormSchema)
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
-  const items = submission.value.itens.filter((item) => item.confirmar).map((item) => ({ question_id: item.questao, topic_id: item.assunto }))
+  const items = submission.value.itens
+    .filter((item) => item.confirmar)
+    .map((item) => ({ question_id: item.questao, topic_id: item.assunto }))
   try {
     const api = await apiForRequest(request, context)
     const answer = await withSession(request, () => call(api, classificationApi.topicReview, { body: { items } }))

@@ -37,7 +37,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return [null, null] as const
   })
   // Each discipline's tree as the text its form edits (issue 65 §1): topics in their order, ranges after "|".
-  const texts = new Map((trees?.disciplinas ?? []).map((d) => [d.nome, formatTreeText(d.assuntos.map((t) => ({ name: t.nome, articles: t.artigos })))]))
+  const texts = new Map(
+    (trees?.disciplinas ?? []).map((d) => [d.nome, formatTreeText(d.assuntos.map((t) => ({ name: t.nome, articles: t.artigos })))]),
+  )
   return json({ disciplines: disciplines?.map((d) => ({ ...d, tree: texts.get(d.name) ?? '' })) ?? null })
 }
 
@@ -80,7 +82,10 @@ async function saveTree(request: Request, context: ActionFunctionArgs['context']
   const client = await apiForRequest(request, context)
   try {
     const saved = await withSession(request, () =>
-      call(client, adminApi.saveTopicTree, { params: { id: String(submission.value.disciplina) }, body: { assuntos: submission.value.assuntos } }),
+      call(client, adminApi.saveTopicTree, {
+        params: { id: String(submission.value.disciplina) },
+        body: { assuntos: submission.value.assuntos },
+      }),
     )
     return redirectWithToast('/admin/disciplinas', { type: 'success', title: saved.message }, { request })
   } catch (error) {
@@ -88,11 +93,20 @@ async function saveTree(request: Request, context: ActionFunctionArgs['context']
     // A tree that does not read: every bad line's message, as the API names them.
     const body = error instanceof ApiError ? (error.body as { validations?: { errors: { message: string }[] }[] } | undefined) : undefined
     const lines = body?.validations?.flatMap((v) => v.errors.map((e) => e.message)) ?? []
-    return json({ kind: 'tree' as const, disciplina, result: submission.reply({ formErrors: lines.length ? lines : [message] }) }, { status })
+    return json(
+      { kind: 'tree' as const, disciplina, result: submission.reply({ formErrors: lines.length ? lines : [message] }) },
+      { status },
+    )
   }
 }
 
-function TreeForm({ discipline, lastResult }: { discipline: { id: number; name: string; tree: string }; lastResult: SubmissionResult<string[]> | undefined }) {
+function TreeForm({
+  discipline,
+  lastResult,
+}: {
+  discipline: { id: number; name: string; tree: string }
+  lastResult: SubmissionResult<string[]> | undefined
+}) {
   const [form, fields] = useZodForm(forms.TopicTreeFormSchema, {
     id: `assuntos-${discipline.id}`,
     lastResult,

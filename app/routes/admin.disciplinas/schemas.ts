@@ -8,7 +8,11 @@ export { DisciplineCheckSchema } from '#server/features/admin/import-schemas'
 /** A discipline's topics, one a line with their article ranges (issue 65 §1): the API reads the text and names each bad line. */
 export const TopicTreeFormSchema = z.object({
   intent: z.literal('assuntos'),
-  disciplina: z.coerce.number({ error: 'Disciplina inválida.' }).int('Disciplina inválida.').min(1, 'Disciplina inválida.').max(999_999_999, 'Disciplina inválida.'),
+  disciplina: z.coerce
+    .number({ error: 'Disciplina inválida.' })
+    .int('Disciplina inválida.')
+    .min(1, 'Disciplina inválida.')
+    .max(999_999_999, 'Disciplina inválida.'),
   assuntos: z
     .string()
     .default('')

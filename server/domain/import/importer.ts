@@ -133,7 +133,8 @@ export async function importDisciplines(db: Db, list: ParsedDiscipline[]): Promi
         .map((t) => ({ name: t.name, articles: t.articles, path: 'já cadastrado' }))
       const clashes = overlaps([...d.topics, ...others], given)
       if (clashes.length) errors.push({ item: d.name, errors: clashes })
-      for (const t of given) detailed.push({ disciplineId, key: nameKey(t.name), articles: t.articles ?? null, keywords: t.keywords ?? null })
+      for (const t of given)
+        detailed.push({ disciplineId, key: nameKey(t.name), articles: t.articles ?? null, keywords: t.keywords ?? null })
     }
     if (errors.length) throw new ImportValidationError(errors)
     if (detailed.length)

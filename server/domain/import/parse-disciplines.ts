@@ -86,7 +86,12 @@ export function parseDisciplinesText(text: string): DisciplinesParseResult {
       if (first) errors.push({ message: `${topic.path}.nome: assunto repetido "${topic.name}" (já em ${first.path})` })
       else existing.topics.push(topic)
     }
-    errors.push(...overlaps(existing.topics, topics.filter((topic) => existing.topics.includes(topic))))
+    errors.push(
+      ...overlaps(
+        existing.topics,
+        topics.filter((topic) => existing.topics.includes(topic)),
+      ),
+    )
     if (errors.length) items.push({ item: path, errors })
     merged.set(key, existing)
   })
@@ -147,7 +152,10 @@ function textList(value: unknown, path: string, max: number, maxLength: number, 
 }
 
 /** The ranges of `added` that overlap another topic's in the same discipline, each said once with both places. */
-export function overlaps(all: { name: string; articles?: string[]; path: string }[], added: { name: string; articles?: string[]; path: string }[]) {
+export function overlaps(
+  all: { name: string; articles?: string[]; path: string }[],
+  added: { name: string; articles?: string[]; path: string }[],
+) {
   const errors: FileError[] = []
   const ranges = (t: { articles?: string[] }) =>
     (t.articles ?? []).map((text) => ({ text, range: (parseArticleRange(text) as { ok: true; range: ArticleRange }).range }))
@@ -158,7 +166,9 @@ export function overlaps(all: { name: string; articles?: string[]; path: string 
         if (other === topic || (added.includes(other) && all.indexOf(other) > all.indexOf(topic))) continue
         const clash = ranges(other).find((theirs) => rangesOverlap(mine.range, theirs.range))
         if (clash) {
-          errors.push({ message: `${topic.path}.artigos: "${mine.text}" sobrepõe "${clash.text}" do assunto "${other.name}" (${other.path})` })
+          errors.push({
+            message: `${topic.path}.artigos: "${mine.text}" sobrepõe "${clash.text}" do assunto "${other.name}" (${other.path})`,
+          })
           break
         }
       }

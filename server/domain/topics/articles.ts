@@ -41,7 +41,10 @@ export function parseArticleRange(text: string): { ok: true; range: ArticleRange
   if (!m) return { ok: false, message: `"${trimmed}" não é um intervalo de artigos (${RANGE_EXAMPLE})` }
   const norm = m[1].toLowerCase()
   if (!isNormKey(norm))
-    return { ok: false, message: `"${trimmed}": norma desconhecida "${norm}" (use a chave da legislação citada: cc, cf, cpc2015, clt, lei:8666…)` }
+    return {
+      ok: false,
+      message: `"${trimmed}": norma desconhecida "${norm}" (use a chave da legislação citada: cc, cf, cpc2015, clt, lei:8666…)`,
+    }
   if (!m[2]) return { ok: true, range: { norm, from: null, to: null } }
   const from = articleNumber(m[2], m[3])
   const to = m[4] ? articleNumber(m[4], m[5]) : from

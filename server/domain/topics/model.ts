@@ -54,7 +54,10 @@ type DisciplineModel = { topics: number[]; weights: Map<string, Float64Array>; r
 function seedTerms(text: string, part: number): [string, number][] {
   const list = words(text)
   if (list.length === 1) return [[list[0], 1]]
-  return [...list.slice(1).map((word, i) => [`${list[i]}_${word}`, 1] as [string, number]), ...list.map((word) => [word, part] as [string, number])]
+  return [
+    ...list.slice(1).map((word, i) => [`${list[i]}_${word}`, 1] as [string, number]),
+    ...list.map((word) => [word, part] as [string, number]),
+  ]
 }
 
 /** The words of a text, each once. */
@@ -97,7 +100,8 @@ export class TopicModel {
       examples.set(disciplineId, {
         seeds: seeds.map((s) => {
           const terms = new Map<string, number>()
-          for (const [term, weight] of [s.name, ...s.keywords].flatMap((text) => seedTerms(text, options.phrasePart))) terms.set(term, Math.max(weight, terms.get(term) ?? 0))
+          for (const [term, weight] of [s.name, ...s.keywords].flatMap((text) => seedTerms(text, options.phrasePart)))
+            terms.set(term, Math.max(weight, terms.get(term) ?? 0))
           return terms
         }),
         labelled: new Array<number>(seeds.length).fill(0),
@@ -162,8 +166,7 @@ export class TopicModel {
       if (row) for (let c = 0; c < k; c++) scores[c] += temperature * row[c]
     }
     const cited = new Array<number>(k).fill(0)
-    for (const citation of q.citations)
-      for (const { topic, range } of model.ranges) if (rangeHolds(range, citation)) cited[topic]++
+    for (const citation of q.citations) for (const { topic, range } of model.ranges) if (rangeHolds(range, citation)) cited[topic]++
     for (let c = 0; c < k; c++) scores[c] += citationBoost * Math.min(cited[c], maxCitations)
     const max = Math.max(...scores)
     const exp = scores.map((s) => Math.exp(s - max))

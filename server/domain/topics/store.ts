@@ -54,11 +54,18 @@ export async function seedTrees(tx: Runner, disciplineIds: number[]) {
       tx,
       sql`SELECT name_key, articles FROM topics WHERE discipline_id = ${discipline.id}`,
     )
-    const taken = existing.flatMap((t) => t.articles.map(rangeOf).filter((r): r is ArticleRange => r !== null).map((range) => ({ key: t.name_key, range })))
+    const taken = existing.flatMap((t) =>
+      t.articles
+        .map(rangeOf)
+        .filter((r): r is ArticleRange => r !== null)
+        .map((range) => ({ key: t.name_key, range })),
+    )
     const rows = tree.topics.map((t) => ({
       name: t.name,
       key: nameKey(t.name),
-      articles: (t.articles ?? []).filter((text) => !taken.some((other) => other.key !== nameKey(t.name) && rangesOverlap(other.range, rangeOf(text)!))),
+      articles: (t.articles ?? []).filter(
+        (text) => !taken.some((other) => other.key !== nameKey(t.name) && rangesOverlap(other.range, rangeOf(text)!)),
+      ),
       keywords: t.keywords ?? [],
     }))
     const inserted = await queryRows<{ id: number }>(
@@ -74,10 +81,12 @@ export async function seedTrees(tx: Runner, disciplineIds: number[]) {
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(name text, key text, articles text[], keywords text[])
        WHERE t.discipline_id = ${discipline.id} AND t.name_key = v.key AND t.articles = '{}' AND t.keywords = '{}'`)
   }
-  await tx.execute(sql`UPDATE disciplines SET topic_tree_version = ${TREE_VERSION} WHERE id = ${anyOf(
-    due.map((d) => d.id),
-    'int',
-  )}`)
+  await tx.execute(
+    sql`UPDATE disciplines SET topic_tree_version = ${TREE_VERSION} WHERE id = ${anyOf(
+      due.map((d) => d.id),
+      'int',
+    )}`,
+  )
   return created
 }
 
@@ -115,7 +124,12 @@ export async function buildTopicModel(db: Db, turn: () => Promise<void> = async 
   const trees = new Map<number, TopicSeed[]>()
   for (const t of topicRows) {
     const seeds = trees.get(t.discipline_id) ?? []
-    seeds.push({ id: t.id, name: t.name, keywords: t.keywords, ranges: t.articles.map(rangeOf).filter((r): r is ArticleRange => r !== null) })
+    seeds.push({
+      id: t.id,
+      name: t.name,
+      keywords: t.keywords,
+      ranges: t.articles.map(rangeOf).filter((r): r is ArticleRange => r !== null),
+    })
     trees.set(t.discipline_id, seeds)
   }
   const labelled: LabelledQuestion[] = []

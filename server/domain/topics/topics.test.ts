@@ -94,7 +94,11 @@ describe('the tree text of /admin/disciplinas', () => {
 describe('the discipline JSON with topic objects (issue 65 §1)', () => {
   it('takes strings and objects with artigos and palavras, backwards compatible', () => {
     const parsed = parseDisciplinesText(
-      JSON.stringify({ disciplinas: [{ nome: 'Direito Civil', assuntos: ['Família', { nome: 'Sucessões', artigos: ['cc@arts. 1.784-2.027'], palavras: ['herança'] }] }] }),
+      JSON.stringify({
+        disciplinas: [
+          { nome: 'Direito Civil', assuntos: ['Família', { nome: 'Sucessões', artigos: ['cc@arts. 1.784-2.027'], palavras: ['herança'] }] },
+        ],
+      }),
     )
     expect(parsed).toEqual({
       ok: true,
@@ -134,7 +138,16 @@ describe('the discipline JSON with topic objects (issue 65 §1)', () => {
       'disciplinas[0].assuntos[4]: campo desconhecido "cor" (use "nome", "artigos" e "palavras")',
     ])
     const second = parseDisciplinesText(
-      JSON.stringify([{ nome: 'Direito Civil', assuntos: [{ nome: 'Sucessões', artigos: ['cc@arts. 1784-2027'] }, { nome: 'Família', artigos: ['cc@arts. 1511-1800'] }, 'sucessoes'] }]),
+      JSON.stringify([
+        {
+          nome: 'Direito Civil',
+          assuntos: [
+            { nome: 'Sucessões', artigos: ['cc@arts. 1784-2027'] },
+            { nome: 'Família', artigos: ['cc@arts. 1511-1800'] },
+            'sucessoes',
+          ],
+        },
+      ]),
     )
     const secondMessages = second.ok ? [] : second.errors.flatMap((e) => e.errors.map((x) => x.message))
     expect(secondMessages).toEqual([

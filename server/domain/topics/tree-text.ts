@@ -22,7 +22,11 @@ export function formatTreeText(topics: { name: string; articles: string[] }[]) {
 
 /** The text read back, or every line's mistake (a line's number is 1-based, as an editor shows it). */
 export function parseTreeText(text: string): TreeText {
-  if (text.includes('\u0000')) return { ok: false, errors: [{ line: text.slice(0, text.indexOf('\u0000')).split('\n').length, message: 'caractere nulo (NUL) no texto' }] }
+  if (text.includes('\u0000'))
+    return {
+      ok: false,
+      errors: [{ line: text.slice(0, text.indexOf('\u0000')).split('\n').length, message: 'caractere nulo (NUL) no texto' }],
+    }
   const errors: { line: number; message: string }[] = []
   const topics: (TreeLine & { ranges: ArticleRange[] })[] = []
   text.split(/\r\n|\r|\n/).forEach((raw, index) => {
@@ -31,7 +35,14 @@ export function parseTreeText(text: string): TreeText {
     if (!trimmed || trimmed.startsWith('#')) return
     const bar = trimmed.indexOf('|')
     const name = (bar < 0 ? trimmed : trimmed.slice(0, bar)).trim().replace(/\s+/g, ' ')
-    const rangeTexts = bar < 0 ? [] : trimmed.slice(bar + 1).split(';').map((r) => r.trim()).filter(Boolean)
+    const rangeTexts =
+      bar < 0
+        ? []
+        : trimmed
+            .slice(bar + 1)
+            .split(';')
+            .map((r) => r.trim())
+            .filter(Boolean)
     const before = errors.length
     if (!name) errors.push({ line, message: `linha ${line}: falta o nome do assunto antes de "|"` })
     else if (name.length > MAX_TOPIC_NAME) errors.push({ line, message: `linha ${line}: nome com mais de ${MAX_TOPIC_NAME} caracteres` })
@@ -44,13 +55,17 @@ export function parseTreeText(text: string): TreeText {
         errors.push({ line, message: `linha ${line}: ${parsed.message}` })
         continue
       }
-      const clash = topics.find((t) => t.ranges.some((r) => rangesOverlap(r, parsed.range))) ?? (ranges.some((r) => rangesOverlap(r, parsed.range)) ? { line, name } : null)
-      if (clash) errors.push({ line, message: `linha ${line}: "${rangeText}" sobrepõe artigos do assunto "${clash.name}" (linha ${clash.line})` })
+      const clash =
+        topics.find((t) => t.ranges.some((r) => rangesOverlap(r, parsed.range))) ??
+        (ranges.some((r) => rangesOverlap(r, parsed.range)) ? { line, name } : null)
+      if (clash)
+        errors.push({ line, message: `linha ${line}: "${rangeText}" sobrepõe artigos do assunto "${clash.name}" (linha ${clash.line})` })
       ranges.push(parsed.range)
     }
     if (errors.length === before) topics.push({ line, name, articles: ranges.map(formatArticleRange), ranges })
   })
-  if (topics.length > MAX_TREE_TOPICS) errors.push({ line: topics[MAX_TREE_TOPICS].line, message: `no máximo ${MAX_TREE_TOPICS} assuntos por disciplina` })
+  if (topics.length > MAX_TREE_TOPICS)
+    errors.push({ line: topics[MAX_TREE_TOPICS].line, message: `no máximo ${MAX_TREE_TOPICS} assuntos por disciplina` })
   if (errors.length) return { ok: false, errors }
   return { ok: true, topics: topics.map(({ line, name, articles }) => ({ line, name, articles })) }
 }

@@ -137,7 +137,15 @@ export const adminApi = {
     }),
     description:
       'Assuntos que saem do texto são apagados, a não ser que alguma questão os tenha pelo arquivo ou por um administrador (422, nada salvo). As palavras-semente dos que ficam não mudam.',
-    responses: { 200: z.object({ success: z.literal(true), message: z.string(), created: z.number().int(), updated: z.number().int(), removed: z.number().int() }) },
+    responses: {
+      200: z.object({
+        success: z.literal(true),
+        message: z.string(),
+        created: z.number().int(),
+        updated: z.number().int(),
+        removed: z.number().int(),
+      }),
+    },
     errors: [404, 422],
     errorBodies: { 422: TreeErrors },
   }),

@@ -23,7 +23,10 @@ export type TreeSaved = { discipline: string; created: number; updated: number; 
  */
 export async function saveTopicTree(db: Db, disciplineId: number, lines: TreeLine[]): Promise<DomainOutcome<TreeSaved>> {
   const outcome = await db.transaction(async (tx): Promise<DomainOutcome<TreeSaved>> => {
-    const [discipline] = await queryRows<{ id: number; name: string }>(tx, sql`SELECT id, name FROM disciplines WHERE id = ${disciplineId} FOR UPDATE`)
+    const [discipline] = await queryRows<{ id: number; name: string }>(
+      tx,
+      sql`SELECT id, name FROM disciplines WHERE id = ${disciplineId} FOR UPDATE`,
+    )
     if (!discipline) return { kind: 'not-found', message: `Disciplina não encontrada: ${disciplineId}. Nenhum assunto foi salvo.` }
     const existing = await queryRows<{ id: number; name: string; name_key: string; articles: string[]; labelled: number }>(
       tx,
@@ -51,7 +54,13 @@ export async function saveTopicTree(db: Db, disciplineId: number, lines: TreeLin
       return before && (before.name !== l.name || before.articles.join('|') !== l.articles.join('|'))
     })
     const added = lines.filter((l) => !byKey.has(nameKey(l.name)))
-    if (gone.length) await tx.execute(sql`DELETE FROM topics WHERE id = ${anyOf(gone.map((t) => t.id), 'int')}`)
+    if (gone.length)
+      await tx.execute(
+        sql`DELETE FROM topics WHERE id = ${anyOf(
+          gone.map((t) => t.id),
+          'int',
+        )}`,
+      )
     const rows = lines.map((l) => ({ name: l.name, key: nameKey(l.name), articles: l.articles }))
     await tx.execute(sql`
       INSERT INTO topics (discipline_id, name, name_key, articles)
@@ -59,7 +68,9 @@ export async function saveTopicTree(db: Db, disciplineId: number, lines: TreeLin
       ON CONFLICT (discipline_id, name_key) DO UPDATE SET name = EXCLUDED.name, articles = EXCLUDED.articles, updated_at = now()
         WHERE topics.name IS DISTINCT FROM EXCLUDED.name OR topics.articles IS DISTINCT FROM EXCLUDED.articles`)
     // An admin's tree is the discipline's from now on: the shipped one is never seeded over it.
-    await tx.execute(sql`UPDATE disciplines SET topic_tree_version = GREATEST(coalesce(topic_tree_version, 0), 1) WHERE id = ${disciplineId}`)
+    await tx.execute(
+      sql`UPDATE disciplines SET topic_tree_version = GREATEST(coalesce(topic_tree_version, 0), 1) WHERE id = ${disciplineId}`,
+    )
     await replaceTopics(tx, { disciplineIds: [disciplineId], predictedOnly: true })
     await notifyReferenceData(tx)
     return { kind: 'ok', value: { discipline: discipline.name, created: added.length, updated: changed.length, removed: gone.length } }
@@ -72,7 +83,11 @@ export async function saveTopicTree(db: Db, disciplineId: number, lines: TreeLin
 }
 
 export function treeSavedMessage(saved: TreeSaved) {
-  const parts = [`${saved.created} ${saved.created === 1 ? 'novo' : 'novos'}`, `${saved.updated} ${saved.updated === 1 ? 'alterado' : 'alterados'}`, `${saved.removed} ${saved.removed === 1 ? 'removido' : 'removidos'}`]
+  const parts = [
+    `${saved.created} ${saved.created === 1 ? 'novo' : 'novos'}`,
+    `${saved.updated} ${saved.updated === 1 ? 'alterado' : 'alterados'}`,
+    `${saved.removed} ${saved.removed === 1 ? 'removido' : 'removidos'}`,
+  ]
   return `Assuntos de ${saved.discipline} salvos: ${parts.join(', ')}.`
 }
 

@@ -220,7 +220,13 @@ export async function classificationReport(db: Db, model: CurrentModel): Promise
       predicted: sum('predicted'),
       confident: sum('confident'),
       unclassified: sum('unclassified'),
-      topics: { file: sumTopics('file'), review: sumTopics('review'), predicted: sumTopics('predicted'), confident: sumTopics('confident'), none: sumTopics('none') },
+      topics: {
+        file: sumTopics('file'),
+        review: sumTopics('review'),
+        predicted: sumTopics('predicted'),
+        confident: sumTopics('confident'),
+        none: sumTopics('none'),
+      },
     },
     model: modelJson(model),
   }

@@ -132,7 +132,9 @@ export const ApplyResult = z
     unknown: z
       .array(z.object({ question_id: int(), exam: z.string(), number: int(), discipline: z.string() }))
       .meta({ description: 'Previsões de uma disciplina que o banco não tem: a questão fica como estava.' }),
-    predicted_topics: int().meta({ description: 'Questões cujo assunto o modelo de assuntos previu de novo (as do arquivo e as revisadas não mudam).' }),
+    predicted_topics: int().meta({
+      description: 'Questões cujo assunto o modelo de assuntos previu de novo (as do arquivo e as revisadas não mudam).',
+    }),
   })
   .meta({ id: 'ClassificationApply' })
 export type ApplyResult = z.output<typeof ApplyResult>
@@ -242,7 +244,8 @@ export const classificationApi = {
   report: defineEndpoint({
     method: 'get',
     path: '/admin/classification/report',
-    summary: 'Por prova: questões classificadas pelo arquivo, revisadas, previstas (confiantes ou não) e não classificadas; e quem deu os assuntos',
+    summary:
+      'Por prova: questões classificadas pelo arquivo, revisadas, previstas (confiantes ou não) e não classificadas; e quem deu os assuntos',
     tags,
     auth: 'admin',
     responses: { 200: ClassificationReport },

@@ -187,5 +187,7 @@ export async function topicCounts(db: Db) {
          WHERE q.removed_at IS NULL
          GROUP BY q.exam_id`,
   )
-  return new Map(rows.map((r) => [r.exam_id, { file: r.file, review: r.review, predicted: r.predicted, confident: r.confident, none: r.none }]))
+  return new Map(
+    rows.map((r) => [r.exam_id, { file: r.file, review: r.review, predicted: r.predicted, confident: r.confident, none: r.none }]),
+  )
 }
