@@ -13,10 +13,10 @@ import { referenceDataChanged } from '../../domain/reference-data'
 import { notifyReferenceData } from '../../domain/reference-notify'
 import { nameKey } from '../../domain/text'
 import { placeTopics, questionsMoved, replaceTopics } from '../../domain/topics/store'
-import { topicCounts } from './topics'
 import type { ApplyResult, ClassificationQueue, ClassificationReport, ModelJson, ReviewBody } from './contract'
 import type { ClassificationConfidence } from './messages'
 import { appliedMessage, CLASSIFICATION_PAGE_SIZE, disciplineNotFound, questionNotFound, UNCLASSIFIED_TARGET } from './messages'
+import { topicCounts } from './topics'
 
 // The classification desk's rules and queries (ADR 052): the queue of predicted questions, the
 // admin's confirmations (labels), the per-exam report and the re-prediction with the current model.
