@@ -14,14 +14,13 @@ import { notifyReferenceData } from '../../domain/reference-notify'
 import { nameKey } from '../../domain/text'
 import { placeTopics, questionsMoved, replaceTopics } from '../../domain/topics/store'
 import type { ApplyResult, ClassificationQueue, ClassificationReport, ModelJson, ReviewBody } from './contract'
+import { deskRow, EXCERPT_READ } from './desk'
 import type { ClassificationConfidence } from './messages'
 import { appliedMessage, CLASSIFICATION_PAGE_SIZE, disciplineNotFound, questionNotFound, UNCLASSIFIED_TARGET } from './messages'
 import { topicCounts } from './topics'
 
 // The classification desk's rules and queries (ADR 052): the queue of predicted questions, the
 // admin's confirmations (labels), the per-exam report and the re-prediction with the current model.
-
-const EXCERPT = 180
 
 export function modelJson(current: CurrentModel): ModelJson {
   if (!current.ok) return { origin: null, trained_on: null, disciplines: 0, threshold: null, error: current.error }
@@ -33,11 +32,6 @@ export function modelJson(current: CurrentModel): ModelJson {
     threshold: data.threshold,
     error: null,
   }
-}
-
-function excerpt(text: string) {
-  const flat = text.replace(/\s+/g, ' ').trim()
-  return flat.length > EXCERPT ? `${flat.slice(0, EXCERPT - 1).trimEnd()}…` : flat
 }
 
 const live = isNull(questions.removedAt)
@@ -64,7 +58,7 @@ export async function classificationQueue(
         id: questions.id,
         shortId: questions.shortId,
         number: questions.number,
-        statement: sql<string>`left(${questions.statement}, ${EXCERPT * 2})`,
+        statement: sql<string>`left(${questions.statement}, ${EXCERPT_READ})`,
         confidence: questions.disciplineConfidence,
         examId: exams.id,
         examName: exams.name,
@@ -102,19 +96,7 @@ export async function classificationQueue(
       .orderBy(asc(disciplines.name)),
   ])
   return {
-    data: rows.map((r) => {
-      const confidence = r.confidence ?? 0
-      return {
-        id: r.id,
-        short_id: r.shortId,
-        number: r.number,
-        exam: { id: r.examId, name: r.examName, year: r.examYear },
-        excerpt: excerpt(r.statement),
-        discipline: { id: r.disciplineId, name: r.disciplineName },
-        confidence,
-        confident: threshold !== null && confidence >= threshold,
-      }
-    }),
+    data: rows.map((r) => ({ ...deskRow(r, threshold), discipline: { id: r.disciplineId, name: r.disciplineName } })),
     total: Number(n),
     page: filters.page,
     per_page: CLASSIFICATION_PAGE_SIZE,

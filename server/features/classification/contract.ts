@@ -39,18 +39,20 @@ export const ModelJson = z
   .meta({ id: 'ClassificationModel' })
 export type ModelJson = z.output<typeof ModelJson>
 
-export const ClassificationRow = z
-  .object({
-    id: int(),
-    short_id: z.string(),
-    number: int(),
-    exam: z.object({ id: int(), name: z.string(), year: int() }),
-    excerpt: z.string().meta({ description: 'O começo do enunciado.' }),
-    discipline: Named.meta({ description: 'A disciplina prevista.' }),
-    confidence: z.number().meta({ description: 'A probabilidade que o modelo dá à disciplina, de 0 a 1.' }),
-    confident: z.boolean(),
-  })
-  .meta({ id: 'ClassificationRow' })
+/** A question on a desk: where it is, how it starts, and the model's probability for what it predicted. */
+const DeskRow = z.object({
+  id: int(),
+  short_id: z.string(),
+  number: int(),
+  exam: z.object({ id: int(), name: z.string(), year: int() }),
+  excerpt: z.string().meta({ description: 'O começo do enunciado.' }),
+  confident: z.boolean(),
+})
+
+export const ClassificationRow = DeskRow.extend({
+  discipline: Named.meta({ description: 'A disciplina prevista.' }),
+  confidence: z.number().meta({ description: 'A probabilidade que o modelo dá à disciplina, de 0 a 1.' }),
+}).meta({ id: 'ClassificationRow' })
 export type ClassificationRow = z.output<typeof ClassificationRow>
 
 const Totals = z.object({
@@ -74,13 +76,19 @@ export const ClassificationQueue = z
   .meta({ id: 'ClassificationQueue' })
 export type ClassificationQueue = z.output<typeof ClassificationQueue>
 
-export const ReviewBody = z.object({
-  items: z
-    .array(z.object({ question_id: id(BAD_QUESTION), discipline_id: id(BAD_DISCIPLINE) }), { error: REVIEW_NONE })
-    .min(1, REVIEW_NONE)
-    .max(MAX_REVIEWS, REVIEW_TOO_MANY)
-    .refine((items) => new Set(items.map((i) => i.question_id)).size === items.length, { error: REVIEW_REPEATED }),
-})
+/** One or many questions, each once, with what the admin chose for it. */
+const reviewItems = <Item extends z.ZodObject>(item: Item) =>
+  z.object({
+    items: z
+      .array(item, { error: REVIEW_NONE })
+      .min(1, REVIEW_NONE)
+      .max(MAX_REVIEWS, REVIEW_TOO_MANY)
+      .refine((items) => new Set(items.map((i) => (i as { question_id: number }).question_id)).size === items.length, {
+        error: REVIEW_REPEATED,
+      }),
+  })
+
+export const ReviewBody = reviewItems(z.object({ question_id: id(BAD_QUESTION), discipline_id: id(BAD_DISCIPLINE) }))
 export type ReviewBody = z.output<typeof ReviewBody>
 
 const TopicCounts = z
@@ -139,19 +147,11 @@ export const ApplyResult = z
   .meta({ id: 'ClassificationApply' })
 export type ApplyResult = z.output<typeof ApplyResult>
 
-export const TopicRow = z
-  .object({
-    id: int(),
-    short_id: z.string(),
-    number: int(),
-    exam: z.object({ id: int(), name: z.string(), year: int() }),
-    excerpt: z.string().meta({ description: 'O começo do enunciado.' }),
-    discipline: Named,
-    topic: Named.meta({ description: 'O assunto previsto.' }),
-    confidence: z.number().meta({ description: 'A probabilidade que o modelo de assuntos dá ao assunto, de 0 a 1.' }),
-    confident: z.boolean(),
-  })
-  .meta({ id: 'TopicClassificationRow' })
+export const TopicRow = DeskRow.extend({
+  discipline: Named,
+  topic: Named.meta({ description: 'O assunto previsto.' }),
+  confidence: z.number().meta({ description: 'A probabilidade que o modelo de assuntos dá ao assunto, de 0 a 1.' }),
+}).meta({ id: 'TopicClassificationRow' })
 export type TopicRow = z.output<typeof TopicRow>
 
 export const TopicQueue = z
@@ -175,16 +175,24 @@ export const TopicQueue = z
   .meta({ id: 'TopicClassificationQueue' })
 export type TopicQueue = z.output<typeof TopicQueue>
 
-export const TopicReviewBody = z.object({
-  items: z
-    .array(z.object({ question_id: id(BAD_QUESTION), topic_id: id(BAD_TOPIC) }), { error: REVIEW_NONE })
-    .min(1, REVIEW_NONE)
-    .max(MAX_REVIEWS, REVIEW_TOO_MANY)
-    .refine((items) => new Set(items.map((i) => i.question_id)).size === items.length, { error: REVIEW_REPEATED }),
-})
+export const TopicReviewBody = reviewItems(z.object({ question_id: id(BAD_QUESTION), topic_id: id(BAD_TOPIC) }))
 export type TopicReviewBody = z.output<typeof TopicReviewBody>
 
 const optionalId = (message: string) => queryInt(id(message).optional())
+
+/** A desk's filters: exam, discipline, confidence below the model's threshold, page. */
+const deskQuery = (model: string) =>
+  z.object({
+    exam_id: optionalId(BAD_EXAM_FILTER),
+    discipline_id: optionalId(BAD_DISCIPLINE_FILTER),
+    confidence: z
+      .enum(CLASSIFICATION_CONFIDENCES, { error: BAD_CONFIDENCE_FILTER })
+      .default('todas')
+      .meta({ description: `baixa: só as abaixo do limiar de confiança do ${model}.` }),
+    page: pageParam,
+  })
+
+const reviewed = { 200: z.object({ success: z.literal(true), message: z.string(), reviewed: int(), changed: int() }) }
 
 export const classificationApi = {
   queue: defineEndpoint({
@@ -193,15 +201,7 @@ export const classificationApi = {
     summary: 'As questões com disciplina prevista, da menos confiante, filtráveis por prova, disciplina e confiança',
     tags,
     auth: 'admin',
-    query: z.object({
-      exam_id: optionalId(BAD_EXAM_FILTER),
-      discipline_id: optionalId(BAD_DISCIPLINE_FILTER),
-      confidence: z
-        .enum(CLASSIFICATION_CONFIDENCES, { error: BAD_CONFIDENCE_FILTER })
-        .default('todas')
-        .meta({ description: 'baixa: só as abaixo do limiar de confiança do modelo.' }),
-      page: pageParam,
-    }),
+    query: deskQuery('modelo'),
     responses: { 200: ClassificationQueue },
   }),
   review: defineEndpoint({
@@ -211,7 +211,7 @@ export const classificationApi = {
     tags,
     auth: 'admin',
     body: ReviewBody,
-    responses: { 200: z.object({ success: z.literal(true), message: z.string(), reviewed: int(), changed: int() }) },
+    responses: reviewed,
     errors: [404, 422],
   }),
   topicQueue: defineEndpoint({
@@ -220,15 +220,7 @@ export const classificationApi = {
     summary: 'As questões com assunto previsto, da menos confiante, filtráveis por prova, disciplina e confiança',
     tags,
     auth: 'admin',
-    query: z.object({
-      exam_id: optionalId(BAD_EXAM_FILTER),
-      discipline_id: optionalId(BAD_DISCIPLINE_FILTER),
-      confidence: z
-        .enum(CLASSIFICATION_CONFIDENCES, { error: BAD_CONFIDENCE_FILTER })
-        .default('todas')
-        .meta({ description: 'baixa: só as abaixo do limiar de confiança do modelo de assuntos.' }),
-      page: pageParam,
-    }),
+    query: deskQuery('modelo de assuntos'),
     responses: { 200: TopicQueue },
   }),
   topicReview: defineEndpoint({
@@ -238,7 +230,7 @@ export const classificationApi = {
     tags,
     auth: 'admin',
     body: TopicReviewBody,
-    responses: { 200: z.object({ success: z.literal(true), message: z.string(), reviewed: int(), changed: int() }) },
+    responses: reviewed,
     errors: [404, 422],
   }),
   report: defineEndpoint({

@@ -9,6 +9,8 @@ import { notifyReferenceData } from '../../domain/reference-notify'
 import { TOPIC_MODEL } from '../../domain/topics/model'
 import { TOPICS_VERSION } from '../../domain/topics/store'
 import type { TopicQueue, TopicReviewBody } from './contract'
+import type { DeskQuestion } from './desk'
+import { deskRow, EXCERPT_READ } from './desk'
 import type { ClassificationConfidence } from './messages'
 import { CLASSIFICATION_PAGE_SIZE, questionNotFound, topicNotFound, topicOfAnotherDiscipline } from './messages'
 
@@ -16,27 +18,7 @@ import { CLASSIFICATION_PAGE_SIZE, questionNotFound, topicNotFound, topicOfAnoth
 // confident first, for an admin to confirm or change, one or many at once; each confirmation is a
 // label the topic model learns from.
 
-const EXCERPT = 180
-
-function excerpt(text: string) {
-  const flat = text.replace(/\s+/g, ' ').trim()
-  return flat.length > EXCERPT ? `${flat.slice(0, EXCERPT - 1).trimEnd()}…` : flat
-}
-
-type QueueRow = {
-  id: number
-  short_id: string
-  number: number
-  statement: string
-  exam_id: number
-  exam_name: string
-  exam_year: number
-  discipline_id: number
-  discipline_name: string
-  topic_id: number
-  topic_name: string
-  confidence: number | null
-}
+type QueueRow = DeskQuestion & { discipline_id: number; discipline_name: string; topic_id: number; topic_name: string }
 
 /** The predicted topics, least confident first, filtered by exam, discipline and confidence. */
 export async function topicQueue(
@@ -53,8 +35,8 @@ export async function topicQueue(
   const [rows, [{ n }], [totals], exams, topics] = await Promise.all([
     queryRows<QueueRow>(
       db,
-      sql`SELECT q.id, q.short_id, q.number, left(q.statement, ${EXCERPT * 2}) AS statement, e.id AS exam_id, e.name AS exam_name,
-                 e.year AS exam_year, d.id AS discipline_id, d.name AS discipline_name, t.id AS topic_id, t.name AS topic_name, l.confidence
+      sql`SELECT q.id, q.short_id AS "shortId", q.number, left(q.statement, ${EXCERPT_READ}) AS statement, e.id AS "examId",
+                 e.name AS "examName", e.year AS "examYear", d.id AS discipline_id, d.name AS discipline_name, t.id AS topic_id, t.name AS topic_name, l.confidence
             ${base} JOIN exams e ON e.id = q.exam_id JOIN disciplines d ON d.id = q.discipline_id JOIN topics t ON t.id = l.topic_id
            WHERE ${filtered}
            ORDER BY l.confidence ASC NULLS FIRST, q.exam_id, q.number, t.name
@@ -89,20 +71,11 @@ export async function topicQueue(
   const list = [...disciplines.values()].sort((a, b) => collator.compare(a.name, b.name))
   for (const d of list) d.topics.sort((a, b) => collator.compare(a.name, b.name))
   return {
-    data: rows.map((r) => {
-      const confidence = r.confidence ?? 0
-      return {
-        id: r.id,
-        short_id: r.short_id,
-        number: r.number,
-        exam: { id: r.exam_id, name: r.exam_name, year: r.exam_year },
-        excerpt: excerpt(r.statement),
-        discipline: { id: r.discipline_id, name: r.discipline_name },
-        topic: { id: r.topic_id, name: r.topic_name },
-        confidence,
-        confident: confidence >= threshold,
-      }
-    }),
+    data: rows.map((r) => ({
+      ...deskRow(r, threshold),
+      discipline: { id: r.discipline_id, name: r.discipline_name },
+      topic: { id: r.topic_id, name: r.topic_name },
+    })),
     total: Number(n),
     page: filters.page,
     per_page: CLASSIFICATION_PAGE_SIZE,
