@@ -86,7 +86,9 @@ describe('gabarita classify', () => {
       /^Modelo: o que vem com o Gabarita, mais as questões classificadas do banco \(13 provas, 1015 questões, 17 disciplinas/m,
     )
     expect(run.stdout).toMatch(/^MUDOU Antes, questão 16: .+ → Direito Espacial \(\d+\.\d%(, a revisar)?\)$/m)
-    expect(run.stdout).toMatch(/disciplinas mudaram\. Questões lidas: 5; mudaram: \d; sem disciplina no banco: 0; assuntos previstos de novo: \d+$/m)
+    expect(run.stdout).toMatch(
+      /disciplinas mudaram\. Questões lidas: 5; mudaram: \d; sem disciplina no banco: 0; assuntos previstos de novo: \d+$/m,
+    )
     const rows = await t.db
       .select({ number: questions.number, discipline: disciplines.name, source: questions.disciplineSource })
       .from(questions)
