@@ -129,7 +129,11 @@ function knownDisciplines(server: DisciplineWithTopics[], local: ParsedDisciplin
     known.set(nameKey(name), entry)
   }
   for (const d of server) add(d.name, topicNames(d))
-  for (const d of local) add(d.name, d.topics)
+  for (const d of local)
+    add(
+      d.name,
+      d.topics.map((t) => t.name),
+    )
   return known
 }
 
@@ -473,7 +477,9 @@ function modelLine(model: ModelJson) {
 
 program
   .command('classify')
-  .description('Disciplinas previstas: relatório por prova; --apply prevê de novo com o modelo atual as previstas e as "Não classificada"')
+  .description(
+    'Disciplinas e assuntos previstos: relatório por prova; --apply prevê de novo com os modelos atuais as disciplinas previstas e as "Não classificada", e os assuntos previstos',
+  )
   .option('--apply', 'prevê de novo e grava (as disciplinas do arquivo e as revisadas não mudam)')
   .option('--json', 'saída em JSON')
   .option('--api <url>', `endereço da API (padrão: ${API_DEFAULTS})`)
@@ -500,7 +506,7 @@ program
       for (const u of result.unknown)
         console.log(`SEM   ${u.exam}, questão ${u.number}: prevista ${u.discipline}, que não está cadastrada; ficou como estava`)
       console.log(
-        `${result.message} Questões lidas: ${result.examined}; mudaram: ${result.changed.length}; sem disciplina no banco: ${result.unknown.length}`,
+        `${result.message} Questões lidas: ${result.examined}; mudaram: ${result.changed.length}; sem disciplina no banco: ${result.unknown.length}; assuntos previstos de novo: ${result.predicted_topics}`,
       )
       return
     }
@@ -516,7 +522,8 @@ program
     }
     console.log(modelLine(report.model))
     const line = (label: string, c: typeof report.totals) =>
-      `${label}: ${c.total} questões; arquivo ${c.file}, revisadas ${c.review}, previstas ${c.predicted} (confiantes ${c.confident}, a revisar ${c.predicted - c.confident}), não classificadas ${c.unclassified}`
+      `${label}: ${c.total} questões; arquivo ${c.file}, revisadas ${c.review}, previstas ${c.predicted} (confiantes ${c.confident}, a revisar ${c.predicted - c.confident}), não classificadas ${c.unclassified}` +
+      `; assuntos: arquivo ${c.topics.file}, revisados ${c.topics.review}, previstos ${c.topics.predicted} (confiantes ${c.topics.confident}, a revisar ${c.topics.predicted - c.topics.confident}), sem assunto ${c.topics.none}`
     for (const exam of report.exams) console.log(line(`${exam.name} (${exam.year})`, exam))
     console.log(line('Total', report.totals))
   })

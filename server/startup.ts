@@ -2,8 +2,10 @@ import type { AppContext } from './context'
 import { readCitations } from './domain/citations/store'
 import { readTrainingBooklets, retrainSoon, trainElsewhere } from './domain/classify/current'
 import { seedDemoContent } from './domain/import/seed'
+import { referenceDataChanged } from './domain/reference-data'
 import { runReplay } from './domain/review/record'
 import { elapsedMs } from './domain/time/clock'
+import { placeTopics } from './domain/topics/store'
 import { ensureAccounts } from './features/auth/seed'
 import { runInWorker } from './worker-jobs'
 
@@ -56,6 +58,17 @@ export function startBackgroundTasks(ctx: AppContext, { workerEntry }: { workerE
       if (n) ctx.logger.info({ questions: n }, 'legislação citada: questões lidas')
     })
     .catch((err: unknown) => ctx.logger.error({ err }, 'legislação citada: a leitura falhou; continua no próximo início'))
+  // Questions without a topic get one (issue 65 §2, ADR 092): the whole bank the first time, in a
+  // worker thread on PostgreSQL; PGlite has one opener, this thread.
+  const topicsPlaced = databaseUrl && workerEntry ? runInWorker(workerEntry, { job: 'topics', databaseUrl }) : placeTopics(ctx.db)
+  topicsPlaced
+    .then((r) => {
+      if (r.placed) {
+        referenceDataChanged()
+        ctx.logger.info(r, 'assuntos: questões classificadas')
+      }
+    })
+    .catch((err: unknown) => ctx.logger.error({ err }, 'assuntos: a classificação falhou; continua no próximo início'))
   runReplay(ctx.db, { logger: ctx.logger, now: ctx.clock })
     .then((r) => {
       if (r.users) ctx.logger.info({ ...r, ms: Math.round(elapsedMs() - started) }, 'revisão: reprodução do histórico concluída')

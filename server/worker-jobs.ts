@@ -5,6 +5,7 @@ import { openDatabase } from './db/index'
 import { readCitations } from './domain/citations/store'
 import { trainBankModel, trainOnBooklets } from './domain/classify/current'
 import type { BookletQuestion, ModelData } from './domain/classify/model'
+import { placeTopics } from './domain/topics/store'
 
 /**
  * The passes that run in a worker thread (ADR 074, 076): run in the thread that serves, a pass over
@@ -21,6 +22,8 @@ export type WorkerJob =
    * at a time (`feed`): handed over at once, 5,000 questions were a 50 ms copy on this thread.
    */
   | { job: 'trainBooklets'; names: string[]; base: ModelData | null }
+  /** The topic pass over the questions not placed with this version (ADR 092), on its own connection. */
+  | { job: 'topics'; databaseUrl: string }
 
 /** A job on its own connection to the database the server has migrated, closed after. */
 async function onDatabase<T>(databaseUrl: string, work: (db: Db) => Promise<T>) {
@@ -37,6 +40,7 @@ export const WORKER_JOBS = {
   // The discipline model's training: its data goes back, the server rebuilds the model from it.
   disciplineModel: (job: WorkerJob & { job: 'disciplineModel' }) =>
     onDatabase(job.databaseUrl, (db) => trainBankModel(db, job.base)).then((model) => model?.data ?? null),
+  topics: (job: WorkerJob & { job: 'topics' }) => onDatabase(job.databaseUrl, (db) => placeTopics(db)),
   trainBooklets: (job: WorkerJob & { job: 'trainBooklets' }, inbox: AsyncIterable<unknown>) =>
     trainOnBooklets({ names: job.names, booklets: inbox as AsyncIterable<BookletQuestion[]> }, job.base).then(
       (model) => model?.data ?? null,

@@ -198,6 +198,8 @@ export const disciplines = pgTable('disciplines', {
   name: text('name').notNull(),
   /** Name folded for matching: lower case, no accents, single spaces (import-formats §1). */
   nameKey: text('name_key').notNull().unique(),
+  /** The shipped topic tree's version this discipline got (ADR 092); null: never seeded. */
+  topicTreeVersion: integer('topic_tree_version'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
@@ -210,7 +212,18 @@ export const topics = pgTable(
       .references(() => disciplines.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     nameKey: text('name_key').notNull(),
+    /** The code's articles it covers ("cc@arts. 1784-2027", ADR 092): a question citing one is about it. */
+    articles: text('articles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Words that say a question is about it: the topic model's first example (ADR 092). */
+    keywords: text('keywords')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('topics_discipline_name_key').on(t.disciplineId, t.nameKey)],
 )
@@ -233,6 +246,8 @@ export const DIFFICULTIES = ['FACIL', 'MEDIO', 'DIFICIL'] as const
 export type Difficulty = (typeof DIFFICULTIES)[number]
 
 export type DisciplineSource = 'file' | 'prediction' | 'review'
+/** Who gave a question a topic: the exam file, the topic model (ADR 092) or an editor's review. */
+export type TopicSource = DisciplineSource
 export const EXPLANATION_SOURCES = ['import', 'professor'] as const
 export type ExplanationSource = (typeof EXPLANATION_SOURCES)[number]
 
@@ -288,6 +303,8 @@ export const questions = pgTable(
     searchVector: tsvector('search_vector'),
     /** The extractor version its citations were read with; null: not read yet (read at start, ADR 055). */
     citationsVersion: integer('citations_version'),
+    /** The topic pass's version it was placed with; null: a new, changed or moved question (ADR 092). */
+    topicsVersion: integer('topics_version'),
     ...timestamps,
   },
   (t) => [
@@ -315,6 +332,9 @@ export const questionTopics = pgTable(
     topicId: integer('topic_id')
       .notNull()
       .references(() => topics.id, { onDelete: 'cascade' }),
+    /** 'prediction': the topic model chose it (ADR 092), with its probability; 'file' and 'review' are labels it learns from. */
+    source: text('source').$type<TopicSource>().notNull().default('file'),
+    confidence: doublePrecision('confidence'),
   },
   (t) => [primaryKey({ columns: [t.questionId, t.topicId] }), index('question_topics_topic_idx').on(t.topicId)],
 )
@@ -363,6 +383,8 @@ export const attempts = pgTable(
     // The dashboard's activity, streak and 30-day accuracy read one user's attempts by date.
     // (The weekly ranking reads user_week_stats, so attempts(created_at) went in migration 0008.)
     index('attempts_user_created_idx').on(t.userId, t.createdAt),
+    // A question's topics changing moves its answers between the students' topic figures (ADR 092).
+    index('attempts_question_idx').on(t.questionId),
   ],
 )
 

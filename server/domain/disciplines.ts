@@ -8,7 +8,8 @@ import { nameKey } from './text'
 export type DisciplineWithTopics = {
   id: number
   name: string
-  topics: { id: number; name: string }[]
+  /** `questions`: its live questions (the Assuntos filter's count). */
+  topics: { id: number; name: string; questions: number }[]
   /** A filter offers it: the bank has live questions in it, and it is not the unclassified bucket (issue 63 §3). */
   in_filters: boolean
 }
@@ -26,11 +27,23 @@ export async function listDisciplines(db: Db): Promise<DisciplineWithTopics[]> {
       })
       .from(disciplines)
       .orderBy(asc(disciplines.name)),
-    db.select({ id: topics.id, name: topics.name, disciplineId: topics.disciplineId }).from(topics).orderBy(asc(topics.name)),
+    db
+      .select({
+        id: topics.id,
+        name: topics.name,
+        disciplineId: topics.disciplineId,
+        questions: sql<number>`(SELECT count(*)::int FROM question_topics l JOIN questions q ON q.id = l.question_id WHERE l.topic_id = topics.id AND q.removed_at IS NULL)`,
+      })
+      .from(topics)
+      .orderBy(asc(topics.name)),
   ])
   const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' })
-  const byDiscipline = new Map<number, { id: number; name: string }[]>()
-  for (const t of topicRows) byDiscipline.set(t.disciplineId, [...(byDiscipline.get(t.disciplineId) ?? []), { id: t.id, name: t.name }])
+  const byDiscipline = new Map<number, { id: number; name: string; questions: number }[]>()
+  for (const t of topicRows)
+    byDiscipline.set(t.disciplineId, [
+      ...(byDiscipline.get(t.disciplineId) ?? []),
+      { id: t.id, name: t.name, questions: Number(t.questions) },
+    ])
   return rows
     .map((d) => ({
       id: d.id,

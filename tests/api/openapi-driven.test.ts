@@ -100,6 +100,10 @@ const COMPLETED: Record<string, { why: string; complete: (body: Record<string, u
     why: 'applied_on is a day that exists, from 1900 to 2100, or null',
     complete: (b) => ({ ...b, applied_on: b.applied_on === null ? null : '2010-08-22' }),
   },
+  'admin.saveTopicTree': {
+    why: 'the text is a topic tree: one topic a line, its article ranges after "|" (the seeded questions’ topic kept)',
+    complete: (b) => ({ ...b, assuntos: 'Geral\nPosse e Propriedade | cc@arts. 1196-1368' }),
+  },
   'simulations.setAdminMix': {
     why: 'the counts add up to 80, one per discipline',
     complete: (b) => {

@@ -55,7 +55,7 @@ describe('gabarita classify', () => {
       /^Modelo: o que vem com o Gabarita, mais as questões classificadas do banco \(10 provas, 775 questões, 16 disciplinas, limiar de confiança \d+\.\d%\)$/m,
     )
     expect(run.stdout).toMatch(
-      /^Antes \(2024\): 20 questões; arquivo 15, revisadas 0, previstas \d+ \(confiantes \d+, a revisar \d+\), não classificadas \d+$/m,
+      /^Antes \(2024\): 20 questões; arquivo 15, revisadas 0, previstas \d+ \(confiantes \d+, a revisar \d+\), não classificadas \d+; assuntos: arquivo \d+, revisados 0, previstos \d+ \(confiantes \d+, a revisar \d+\), sem assunto \d+$/m,
     )
     expect(run.stdout).toMatch(/^Total: 20 questões; /m)
     const json = await cli(['classify', '--json'], admin.token)
@@ -74,7 +74,9 @@ describe('gabarita classify', () => {
       /^Modelo: o que vem com o Gabarita, mais as questões classificadas do banco \(13 provas, 1015 questões, 17 disciplinas/m,
     )
     expect(run.stdout).toMatch(/^MUDOU Antes, questão 16: .+ → Direito Espacial \(\d+\.\d%(, a revisar)?\)$/m)
-    expect(run.stdout).toMatch(/disciplinas mudaram\. Questões lidas: 5; mudaram: \d; sem disciplina no banco: 0$/m)
+    expect(run.stdout).toMatch(
+      /disciplinas mudaram\. Questões lidas: 5; mudaram: \d; sem disciplina no banco: 0; assuntos previstos de novo: \d+$/m,
+    )
     const rows = await t.db
       .select({ number: questions.number, discipline: disciplines.name, source: questions.disciplineSource })
       .from(questions)

@@ -95,6 +95,7 @@ const PAGES: PageState[] = [
   { name: 'admin disciplinas', as: 'admin', path: '/admin/disciplinas' },
   { name: 'admin provas', as: 'admin', path: '/admin/provas' },
   { name: 'admin classificação', as: 'admin', path: '/admin/classificacao' },
+  { name: 'admin classificação de assuntos', as: 'admin', path: '/admin/classificacao/assuntos' },
   { name: 'admin erros', as: 'admin', path: '/admin/erros' },
   { name: 'admin contato', as: 'admin', path: '/admin/contato' },
   { name: 'admin mensagem de contato', as: 'admin', path: (f) => `/admin/contato/${f.contactId}` },

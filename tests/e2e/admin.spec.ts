@@ -125,6 +125,21 @@ test('discipline upload and the discipline/topic check', async ({ page }) => {
   await page.getByLabel('Assunto', { exact: true }).fill('Não existe')
   await page.getByRole('button', { name: 'Validar disciplina e assunto' }).click()
   await expect(page.getByText(`Assunto não encontrado em ${name}: Não existe`)).toBeVisible()
+
+  // Its topics edited as text (issue 65 §1): a range overlapping another is refused naming the line, then saved.
+  await page.locator('summary', { hasText: name }).click()
+  const tree = page.getByLabel(`Assuntos de ${name}`)
+  await expect(tree).toHaveValue('Assunto E2E')
+  await tree.fill('Assunto E2E\nSucessões | cc@arts. 1784-2027\nFamília | cc@arts. 2000-2010')
+  await page.getByRole('button', { name: 'Salvar assuntos' }).first().click()
+  await expect(page.getByText('linha 3: "cc@arts. 2000-2010" sobrepõe artigos do assunto "Sucessões" (linha 2)')).toBeVisible()
+  await page.getByLabel(`Assuntos de ${name}`).fill('Assunto E2E\nSucessões | cc@arts. 1784-2027')
+  await page.getByLabel(`Assuntos de ${name}`).locator('xpath=ancestor::form').getByRole('button', { name: 'Salvar assuntos' }).click()
+  await expect(page.getByRole('region', { name: 'Notificações' }).getByRole('status')).toHaveText(
+    `Assuntos de ${name} salvos: 1 novo, 0 alterados, 0 removidos.`,
+  )
+  await page.locator('summary', { hasText: name }).click()
+  await expect(page.getByLabel(`Assuntos de ${name}`)).toHaveValue('Assunto E2E\nSucessões | cc@arts. 1784-2027')
 })
 
 test('the check button waits for both fields with JS; the server validates without JS', async ({ page, javaScriptEnabled }) => {

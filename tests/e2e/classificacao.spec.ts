@@ -9,6 +9,7 @@ import { DEMO_ADMIN, signIn } from './utils'
 // The classification desk (issue 38 §1, ADR 052), with JavaScript and without: an exam whose
 // questions say "DISCIPLINA: Não classificada" is imported, its predicted disciplines wait on
 // /admin/classificacao; two are confirmed (one changed) in one submit, and the details show it.
+// Then their predicted topics on /admin/classificacao/assuntos (issue 65): one changed and confirmed.
 
 const STATEMENTS = [
   'Sobre o crime de homicídio culposo e a dosimetria da pena de reclusão prevista no Código Penal, assinale a alternativa correta.',
@@ -46,6 +47,8 @@ function unlabelledExam(name: string) {
 }
 
 test('an admin confirms two predicted disciplines (one changed) and the details show who classified them', async ({ page }) => {
+  // Two desks, five submits and four detail pages in one flow: past the default 45 s on a busy machine.
+  test.slow()
   const name = `Prova sem disciplinas ${crypto.randomBytes(3).toString('hex')}`
   await signIn(page, DEMO_ADMIN, '/admin/provas')
   await page
@@ -109,4 +112,28 @@ test('an admin confirms two predicted disciplines (one changed) and the details 
   await expect(page.getByText('Nenhuma questão com disciplina prevista para revisar.')).toBeVisible()
   await page.goto(`/questoes/${q3}/detalhes`)
   await expect(page.getByTestId('detalhe-disciplina')).not.toHaveText(/classificação automática/)
+  await expect(page.getByTestId('detalhe-assuntos')).toHaveText(/ \(classificação automática\)$/)
+
+  // Their topics, predicted in the disciplines confirmed, wait on the topics' desk (issue 65 §2): one changed and confirmed.
+  await page.goto('/admin/classificacao')
+  await page.getByRole('link', { name: 'Ver os assuntos previstos' }).click()
+  await expect(page.getByRole('heading', { name: 'Classificação de assuntos' })).toBeVisible()
+  const topicExam = page.getByLabel('Prova', { exact: true })
+  await topicExam.selectOption((await topicExam.locator('option', { hasText: name }).getAttribute('value'))!)
+  await page.getByRole('button', { name: 'Filtrar' }).click()
+  await expect(page.getByText('3 questões', { exact: true })).toBeVisible()
+  const topic = page.getByLabel(`Assunto da questão 3 de ${name}`)
+  const predicted = await topic.inputValue()
+  const other = (
+    await topic
+      .locator('option')
+      .evaluateAll((list) => list.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent ?? '' })))
+  ).find((o) => o.value !== predicted)!
+  await page.getByLabel(`Selecionar questão 3 de ${name}`).check()
+  await topic.selectOption(other.value)
+  await page.getByRole('button', { name: 'Confirmar selecionados' }).click()
+  await expect(page.getByRole('region', { name: 'Notificações' }).getByRole('status')).toHaveText('1 assunto confirmado.')
+  await expect(page.getByText('2 questões', { exact: true })).toBeVisible()
+  await page.goto(`/questoes/${q3}/detalhes`)
+  await expect(page.getByTestId('detalhe-assuntos')).toHaveText(other.label)
 })

@@ -1,12 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { adminToken, loginAsNewStudent } from './utils'
+import { adminToken, loginAsNewStudent, uniqueEmail } from './utils'
 
 // Issue 27, "what I already did": a student answers one question wrong and one right, then
 // filters /questoes by 'Que errei', 'Que acertei' and 'Não resolvidas', and each card says their
-// last result in words ('Você errou · 24/11'). Then 'Prova' with 'Excluir anuladas'. The form is
-// a GET: the same with JS and without.
+// last result in words ('Você errou · 24/11'). Then 'Prova' with 'Excluir anuladas'; then
+// 'Assuntos' on questions imported without any (issue 65): the topic the model gave them, offered
+// with its count once their discipline is chosen. The form is a GET: the same with JS and without.
 
 type ApiCard = {
   id: number
@@ -123,5 +124,75 @@ test.describe('/questoes: o que eu já fiz', () => {
     for (let i = 0; i < (await cards.count()); i++) await expect(cards.nth(i).locator('.qm')).toContainText(` · ${annulled!.exam_name!} · `)
     expect(sameExam.length).toBeGreaterThan(1)
     await expect(page.getByRole('checkbox', { name: 'Excluir anuladas' })).toBeChecked()
+  })
+
+  test('filtra por assunto questões importadas sem assunto, que a classificação automática classificou', async ({ page, request }) => {
+    const tag = `assunto${uniqueEmail('').replace(/\W/g, '')}`
+    const question = (n: number, statement: string) =>
+      [
+        `QUESTAO: ${n}`,
+        'DISCIPLINA: Direito Civil',
+        'ENUNCIADO:',
+        `${statement} (${tag})`,
+        'A) Primeira',
+        'B) Segunda',
+        'C) Terceira',
+        'D) Quarta',
+        'GABARITO: A',
+        '',
+      ].join('\n')
+    const exam = [
+      `PROVA: Prova de assuntos ${tag}`,
+      'ANO: 2024',
+      'BANCA: Gabarita',
+      '',
+      question(
+        1,
+        'João faleceu sem testamento, deixando herança a ser partilhada entre seus herdeiros necessários; no inventário, o cônjuge sobrevivente pede sua meação.',
+      ),
+      question(
+        2,
+        'Nos termos do art. 1.829 do Código Civil, a sucessão legítima defere-se aos descendentes, em concorrência com o cônjuge sobrevivente.',
+      ),
+      question(
+        3,
+        'O possuidor de boa-fé de um imóvel, esbulhado, propõe ação de reintegração de posse; o réu alega usucapião extraordinária.',
+      ),
+    ].join('\n')
+    const upload = await request.post('/api/v1/admin/questions/upload-exam-txt', {
+      headers: { Authorization: `Bearer ${await adminToken(request)}` },
+      multipart: { file: { name: `${tag}.txt`, mimeType: 'text/plain', buffer: Buffer.from(exam) } },
+    })
+    expect(upload.status(), await upload.text()).toBe(200)
+    const found = (
+      (await (await request.get(`/api/v1/questions/search?search_term=${tag}`)).json()) as {
+        data: (ApiCard & { number: number; question_number: number })[]
+      }
+    ).data
+    const byNumber = new Map(found.map((q) => [q.question_number, q]))
+    expect(byNumber.size).toBe(3)
+
+    await loginAsNewStudent(page, request)
+    await page.goto('/questoes')
+    await page.getByLabel('Buscar no enunciado').fill(tag)
+    await page.locator('summary', { hasText: 'Disciplinas' }).click()
+    await page.getByRole('checkbox', { name: 'Direito Civil', exact: true }).check()
+    await page.getByRole('button', { name: 'Buscar Questões' }).click()
+    await expect(page).toHaveURL(/disciplina=/)
+    await expect(page.getByRole('heading', { name: 'Encontradas 3 questões com os filtros selecionados' })).toBeVisible()
+
+    // The chosen discipline's topics, each with its questions; the predicted ones are among them.
+    await page.locator('summary', { hasText: 'Assuntos' }).click()
+    await page.getByRole('checkbox', { name: /^Sucessões \(\d+\)$/ }).check()
+    await page.getByRole('button', { name: 'Buscar Questões' }).click()
+    await expect(page).toHaveURL(/assunto=/)
+    await expect(page.getByRole('heading', { name: 'Encontradas 2 questões com os filtros selecionados' })).toBeVisible()
+    await expect(card(page, byNumber.get(1)!.id)).toBeVisible()
+    await expect(card(page, byNumber.get(2)!.id)).toBeVisible()
+    await expect(card(page, byNumber.get(3)!.id)).toHaveCount(0)
+    await expect(page.getByRole('list', { name: 'Filtros selecionados' })).toContainText('Sucessões')
+
+    await page.goto(`/questoes/${byNumber.get(2)!.id}/detalhes`)
+    await expect(page.getByTestId('detalhe-assuntos')).toHaveText('Sucessões (classificação automática)')
   })
 })

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 
 import { generateBank } from '../../bench/generate'
@@ -134,6 +135,33 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the discipline model trained in
         expect(server.output()).not.toContain('o treino falhou')
       } finally {
         await server.stop()
+      }
+    })
+  }, 120_000)
+})
+
+// ADR 092: the start's topic pass runs in a worker thread on PostgreSQL, on its own connection.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the topic pass in a worker thread', () => {
+  it('places every question not placed yet: those without a topic get the model’s, in their discipline’s tree', async () => {
+    await withEmptyPostgres(async (url) => {
+      const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 })
+      try {
+        await generateBank(database.db, 200)
+        // A bank whose files named no topic.
+        await database.db.execute(sql`DELETE FROM question_topics`)
+        const placed = await runInWorker(SOURCE_WORKER, { job: 'topics', databaseUrl: url })
+        expect(placed).toEqual({ placed: 200, predicted: 200 })
+        const [row] = (
+          (await database.db.execute(sql`
+            SELECT count(*)::int AS links, count(*) FILTER (WHERE t.discipline_id = q.discipline_id AND l.source = 'prediction')::int AS right
+              FROM question_topics l JOIN questions q ON q.id = l.question_id JOIN topics t ON t.id = l.topic_id`)) as unknown as {
+            rows: { links: number; right: number }[]
+          }
+        ).rows
+        expect(row).toEqual({ links: 200, right: 200 })
+        expect(await runInWorker(SOURCE_WORKER, { job: 'topics', databaseUrl: url })).toEqual({ placed: 0, predicted: 0 })
+      } finally {
+        await database.close()
       }
     })
   }, 120_000)

@@ -3,61 +3,28 @@ import { json } from '@remix-run/node'
 
 import { call } from '#server/client/call'
 import { classificationApi } from '#server/features/classification/contract'
-import type { ClassificationConfidence } from '#server/features/classification/messages'
-import { CLASSIFICATION_CONFIDENCES } from '#server/features/classification/messages'
-import { formError } from '~/utils/api.server'
-import { parseForm } from '~/utils/form-schema.server'
-import { apiForRequest, requireAdmin, safeRedirect, withSession } from '~/utils/session.server'
-import { redirectWithToast } from '~/utils/toast.server'
+import { confirmChecked, deskFilters } from '~/admin/classification-desk.server'
+import { apiForRequest, requireAdmin, withSession } from '~/utils/session.server'
 
 import { ClassifyFormSchema } from './schemas'
 
 // /admin/classificacao (issue 38 §1, ADR 052): the URL is the filters' state (prova, disciplina,
 // confianca, pagina); the one POST confirms the checked rows, each with its chosen discipline.
 
-const positive = (text: string | null) => (text && /^\d{1,9}$/.test(text) && Number(text) >= 1 ? Number(text) : undefined)
-
 export async function loadClassification(request: Request, context: AppLoadContext) {
   await requireAdmin(request, context)
-  const url = new URL(request.url)
-  const confidenceText = url.searchParams.get('confianca') ?? ''
-  const confidence = (CLASSIFICATION_CONFIDENCES as readonly string[]).includes(confidenceText)
-    ? (confidenceText as ClassificationConfidence)
-    : 'todas'
-  const filters = {
-    exam_id: positive(url.searchParams.get('prova')),
-    discipline_id: positive(url.searchParams.get('disciplina')),
-    confidence,
-    page: positive(url.searchParams.get('pagina')) ?? 1,
-  }
+  const { query, filters, self } = deskFilters(new URL(request.url))
   const api = await apiForRequest(request, context)
-  const queue = await withSession(request, () => call(api, classificationApi.queue, { query: filters }))
-  return json({
-    queue,
-    filters: {
-      prova: filters.exam_id ? String(filters.exam_id) : '',
-      disciplina: filters.discipline_id ? String(filters.discipline_id) : '',
-      confianca: confidence,
-    },
-    self: `${url.pathname}${url.search}`,
-  })
+  const queue = await withSession(request, () => call(api, classificationApi.queue, { query }))
+  return json({ queue, filters, self })
 }
 
-export async function classificationAction(request: Request, context: AppLoadContext) {
-  await requireAdmin(request, context)
-  const url = new URL(request.url)
-  const back = safeRedirect(`${url.pathname}${url.search}`, '/admin/classificacao')
-  const submission = await parseForm(request, ClassifyFormSchema)
-  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
-  const items = submission.value.itens
-    .filter((item) => item.confirmar)
-    .map((item) => ({ question_id: item.questao, discipline_id: item.disciplina }))
-  try {
-    const api = await apiForRequest(request, context)
-    const answer = await withSession(request, () => call(api, classificationApi.review, { body: { items } }))
-    return redirectWithToast(back, { type: 'success', title: answer.message }, { request })
-  } catch (error) {
-    const { message, status } = formError(error, 'Não foi possível confirmar as classificações agora. Tente novamente.')
-    return json({ result: submission.reply({ formErrors: [message] }) }, { status })
-  }
+export function classificationAction(request: Request, context: AppLoadContext) {
+  return confirmChecked(request, context, ClassifyFormSchema, {
+    home: '/admin/classificacao',
+    items: (value) =>
+      value.itens.filter((item) => item.confirmar).map((item) => ({ question_id: item.questao, discipline_id: item.disciplina })),
+    send: (api, items) => call(api, classificationApi.review, { body: { items } }),
+    fallback: 'Não foi possível confirmar as classificações agora. Tente novamente.',
+  })
 }

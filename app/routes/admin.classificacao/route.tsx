@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 
 import type { ClassificationQueue } from '#server/features/classification/contract'
-import { CLASSIFICATION_CONFIDENCE_LABELS, CLASSIFICATION_CONFIDENCES, MODEL_ORIGIN_LABELS } from '#server/features/classification/messages'
+import { MODEL_ORIGIN_LABELS } from '#server/features/classification/messages'
+import { DeskFilters, DeskRow, DeskTable, percent, withoutKey } from '~/admin/classification-desk'
 import { AdminPager } from '~/admin/pager'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -28,8 +29,6 @@ export function action({ request, context }: ActionFunctionArgs) {
   return classificationAction(request, context)
 }
 
-const percent = (value: number) => `${(value * 100).toFixed(1).replace('.', ',')}%`
-
 function ModelLine({ model }: { model: ClassificationQueue['model'] }) {
   if (!model.origin)
     return (
@@ -53,56 +52,17 @@ export default function AdminClassificationPage() {
       <h1 className="text-2xl font-bold">Classificação de disciplinas</h1>
       <p className="mt-1 text-slate-600 dark:text-slate-300">
         Questões importadas como “Não classificada” recebem a disciplina que o modelo prevê. Confirme ou corrija: cada confirmação vira um
-        exemplo com que o modelo aprende.
+        exemplo com que o modelo aprende.{' '}
+        <Link to="/admin/classificacao/assuntos" className="font-semibold text-brand-700 underline dark:text-brand-300">
+          Ver os assuntos previstos
+        </Link>
       </p>
       <ModelLine model={queue.model} />
       <p className="mt-2 text-sm" data-testid="totais">
         {`${totals.predicted} ${totals.predicted === 1 ? 'prevista' : 'previstas'} · ${totals.confident} ${totals.confident === 1 ? 'confiante' : 'confiantes'} · ${totals.to_review} a revisar · ${totals.unclassified} ${totals.unclassified === 1 ? 'não classificada' : 'não classificadas'}`}
       </p>
 
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-2" aria-label="Filtros">
-        <div>
-          <label htmlFor="filtro-prova" className="label">
-            Prova
-          </label>
-          <select id="filtro-prova" name="prova" defaultValue={filters.prova} className="input">
-            <option value="">Todas</option>
-            {queue.exams.map((exam) => (
-              <option key={exam.id} value={exam.id}>
-                {`${exam.name} (${exam.year}) — ${exam.predicted}`}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filtro-disciplina" className="label">
-            Disciplina prevista
-          </label>
-          <select id="filtro-disciplina" name="disciplina" defaultValue={filters.disciplina} className="input">
-            <option value="">Todas</option>
-            {queue.disciplines.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filtro-confianca" className="label">
-            Confiança
-          </label>
-          <select id="filtro-confianca" name="confianca" defaultValue={filters.confianca} className="input">
-            {CLASSIFICATION_CONFIDENCES.map((value) => (
-              <option key={value} value={value}>
-                {CLASSIFICATION_CONFIDENCE_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-secondary">
-          Filtrar
-        </button>
-      </Form>
+      <DeskFilters exams={queue.exams} disciplines={queue.disciplines} filters={filters} disciplineLabel="Disciplina prevista" />
 
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">{queue.total === 1 ? '1 questão' : `${queue.total} questões`}</p>
       {queue.data.length === 0 ? (
@@ -128,64 +88,29 @@ function ReviewForm({ queue, action }: { queue: ClassificationQueue; action: str
   return (
     <Form method="post" action={action} className="mt-3" {...getFormProps(form)}>
       <CsrfInput />
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Questões com disciplina prevista, da menos confiante</caption>
-          <thead>
-            <tr className="border-b border-slate-200 dark:border-slate-700">
-              <th scope="col" className="p-2">
-                <span className="sr-only">Selecionar</span>
-              </th>
-              <th scope="col" className="p-2">
-                Questão
-              </th>
-              <th scope="col" className="p-2">
-                Disciplina
-              </th>
-              <th scope="col" className="p-2">
-                Confiança
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {queue.data.map((row, index) => {
-              const item = items[index]?.getFieldset()
-              if (!item) return null
-              const where = `questão ${row.number} de ${row.exam.name}`
-              return (
-                <tr key={row.id} className="border-b border-slate-100 align-top dark:border-slate-800" data-testid={`linha-${row.id}`}>
-                  <td className="p-2">
-                    <input type="hidden" name={item.questao.name} value={row.id} />
-                    <input
-                      {...getInputProps(item.confirmar, { type: 'checkbox', value: 'on' })}
-                      aria-label={`Selecionar ${where}`}
-                      className="h-5 w-5"
-                    />
-                  </td>
-                  <td className="p-2">
-                    <p className="font-semibold">{`${row.exam.name} (${row.exam.year}) · Questão ${row.number}`}</p>
-                    <p className="mt-1 text-slate-600 [overflow-wrap:anywhere] dark:text-slate-400">{row.excerpt}</p>
-                  </td>
-                  <td className="p-2">
-                    <select {...getSelectProps(item.disciplina)} aria-label={`Disciplina da ${where}`} className="input">
-                      {queue.disciplines.map((d) => (
-                        <option key={d.id} value={d.id}>
-                          {d.name}
-                        </option>
-                      ))}
-                    </select>
-                    <ErrorList id={item.disciplina.errorId} errors={item.disciplina.errors} />
-                  </td>
-                  <td className="p-2 whitespace-nowrap">
-                    {percent(row.confidence)}
-                    <span className="block text-xs text-slate-600 dark:text-slate-400">{row.confident ? 'confiante' : 'a revisar'}</span>
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DeskTable caption="Questões com disciplina prevista, da menos confiante" choice="Disciplina">
+        {queue.data.map((row, index) => {
+          const item = items[index]?.getFieldset()
+          if (!item) return null
+          return (
+            <DeskRow
+              key={row.id}
+              row={row}
+              title={`${row.exam.name} (${row.exam.year}) · Questão ${row.number}`}
+              question={item.questao}
+              checkbox={withoutKey(getInputProps(item.confirmar, { type: 'checkbox', value: 'on' }))}
+              select={{
+                ...withoutKey(getSelectProps(item.disciplina)),
+                name: item.disciplina.name,
+                errorId: item.disciplina.errorId,
+                errors: item.disciplina.errors,
+              }}
+              choice="Disciplina"
+              options={queue.disciplines}
+            />
+          )
+        })}
+      </DeskTable>
       <div className="mt-3">
         <ErrorList id={fields.itens.errorId} errors={fields.itens.errors} />
         <ErrorList id={form.errorId} errors={form.errors} />

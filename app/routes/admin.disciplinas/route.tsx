@@ -1,13 +1,14 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { getFormProps, getInputProps } from '@conform-to/react'
+import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 
 import { call } from '#server/client/call'
+import { formatTreeText, TREE_TEXT_HELP } from '#server/domain/topics/tree-text'
 import { adminApi } from '#server/features/admin/contract'
-import { listDisciplines } from '~/admin/admin-api.server'
+import { ApiError, listDisciplines } from '~/admin/admin-api.server'
 import { forwardUpload } from '~/admin/admin-upload.server'
 import type { UploadActionData } from '~/admin/upload'
 import { FilePicker, UploadResultPanel } from '~/admin/upload'
@@ -28,16 +29,24 @@ export const meta: MetaFunction = () => [{ title: 'Disciplinas — Painel Admini
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context)
   const client = await apiForRequest(request, context)
-  const disciplines = await withSession(request, () => listDisciplines(client)).catch((error) => {
+  const [disciplines, trees] = await Promise.all([
+    withSession(request, () => listDisciplines(client)),
+    withSession(request, () => call(client, adminApi.exportDisciplines)),
+  ]).catch((error) => {
     if (error instanceof Response) throw error
-    return null
+    return [null, null] as const
   })
-  return json({ disciplines })
+  // Each discipline's tree as the text its form edits (issue 65 §1): topics in their order, ranges after "|".
+  const texts = new Map(
+    (trees?.disciplinas ?? []).map((d) => [d.nome, formatTreeText(d.assuntos.map((t) => ({ name: t.nome, articles: t.artigos })))]),
+  )
+  return json({ disciplines: disciplines?.map((d) => ({ ...d, tree: texts.get(d.name) ?? '' })) ?? null })
 }
 
 /**
- * Two forms post here: the multipart upload (result rendered from the action data, see
- * admin.provas.tsx for why) and the discipline/topic check (redirect + toast on success).
+ * Three forms post here: the multipart upload (result rendered from the action data, see
+ * admin.provas.tsx for why), the discipline/topic check and a discipline's topics (both redirect
+ * with a toast on success).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context)
@@ -45,7 +54,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { outcome } = await forwardUpload(request, context, 'disciplines')
     return json({ kind: 'upload' as const, upload: outcome }, { status: outcome.ok ? (outcome.result.success ? 200 : 422) : 400 })
   }
-  const submission = await parseForm(request, forms.DisciplineCheckSchema)
+  const formData = await request.formData()
+  if (formData.get('intent') === 'assuntos') return saveTree(request, context, formData)
+  const submission = await parseForm(formData, forms.DisciplineCheckSchema)
   if (submission.status !== 'success') return json({ kind: 'check' as const, result: submission.reply() }, { status: 400 })
   const client = await apiForRequest(request, context)
   let checked: { message: string }
@@ -61,6 +72,74 @@ export async function action({ request, context }: ActionFunctionArgs) {
     '/admin/disciplinas',
     { type: 'success', title: checked.message, description: `${submission.value.disciplina} › ${submission.value.assunto}` },
     { request },
+  )
+}
+
+async function saveTree(request: Request, context: ActionFunctionArgs['context'], formData: FormData) {
+  const submission = await parseForm(formData, forms.TopicTreeFormSchema)
+  const disciplina = Number(formData.get('disciplina')) || 0
+  if (submission.status !== 'success') return json({ kind: 'tree' as const, disciplina, result: submission.reply() }, { status: 400 })
+  const client = await apiForRequest(request, context)
+  try {
+    const saved = await withSession(request, () =>
+      call(client, adminApi.saveTopicTree, {
+        params: { id: String(submission.value.disciplina) },
+        body: { assuntos: submission.value.assuntos },
+      }),
+    )
+    return redirectWithToast('/admin/disciplinas', { type: 'success', title: saved.message }, { request })
+  } catch (error) {
+    const { message, status } = formError(error, 'Não foi possível salvar os assuntos agora. Tente novamente.')
+    // A tree that does not read: every bad line's message, as the API names them.
+    const body = error instanceof ApiError ? (error.body as { validations?: { errors: { message: string }[] }[] } | undefined) : undefined
+    const lines = body?.validations?.flatMap((v) => v.errors.map((e) => e.message)) ?? []
+    return json(
+      { kind: 'tree' as const, disciplina, result: submission.reply({ formErrors: lines.length ? lines : [message] }) },
+      { status },
+    )
+  }
+}
+
+function TreeForm({
+  discipline,
+  lastResult,
+}: {
+  discipline: { id: number; name: string; tree: string }
+  lastResult: SubmissionResult<string[]> | undefined
+}) {
+  const [form, fields] = useZodForm(forms.TopicTreeFormSchema, {
+    id: `assuntos-${discipline.id}`,
+    lastResult,
+    shouldValidate: 'onSubmit',
+    defaultValue: { intent: 'assuntos', disciplina: String(discipline.id), assuntos: discipline.tree },
+  })
+  const navigation = useNavigation()
+  const saving = navigation.state !== 'idle' && navigation.formData?.get('disciplina') === String(discipline.id)
+  return (
+    <Form method="POST" action="/admin/disciplinas" className="mt-3 flex flex-col gap-2" {...getFormProps(form)}>
+      <CsrfInput />
+      <input type="hidden" name="intent" value="assuntos" />
+      <input type="hidden" name="disciplina" value={discipline.id} />
+      <label htmlFor={fields.assuntos.id} className="label">
+        {`Assuntos de ${discipline.name}`}
+      </label>
+      <p id={`${fields.assuntos.id}-ajuda`} className="text-xs text-slate-600 dark:text-slate-400">
+        {`${TREE_TEXT_HELP}. Um assunto que sai da lista é apagado; as palavras que orientam a classificação automática dos que ficam não mudam.`}
+      </p>
+      <textarea
+        {...withoutKey(getTextareaProps(fields.assuntos))}
+        rows={Math.min(16, Math.max(4, discipline.tree.split('\n').length + 1))}
+        className="input font-mono text-xs"
+        aria-describedby={`${fields.assuntos.id}-ajuda ${form.errorId}`}
+        spellCheck={false}
+      />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <div>
+        <button type="submit" className="btn-secondary" disabled={saving}>
+          {saving ? 'Salvando...' : 'Salvar assuntos'}
+        </button>
+      </div>
+    </Form>
   )
 }
 
@@ -168,6 +247,12 @@ export default function AdminDisciplinesPage() {
         <h2 id="list-title" className="text-lg font-semibold">
           Disciplinas cadastradas
         </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          Abra uma disciplina para ver e editar seus assuntos.{' '}
+          <a href="/admin/disciplinas/exportar" className="font-semibold text-brand-700 underline dark:text-brand-300" download>
+            Exportar disciplinas (JSON)
+          </a>
+        </p>
         {disciplines === null ? (
           <p role="alert" className="mt-2 text-red-700 dark:text-red-400">
             Não foi possível carregar as disciplinas.
@@ -175,21 +260,25 @@ export default function AdminDisciplinesPage() {
         ) : disciplines.length === 0 ? (
           <p className="mt-2 text-slate-600 dark:text-slate-400">Nenhuma disciplina cadastrada.</p>
         ) : (
-          <ul className="mt-3 grid gap-2 sm:grid-cols-2">
-            {disciplines.map((d) => (
-              <li key={d.id}>
-                <details>
-                  <summary className="flex min-h-11 cursor-pointer items-center font-medium">
-                    {d.name} <span className="ml-2 text-sm text-slate-500 dark:text-slate-400">({d.topics.length} assuntos)</span>
-                  </summary>
-                  <ul className="ml-4 list-disc text-sm">
-                    {d.topics.map((t) => (
-                      <li key={t.id}>{t.name}</li>
-                    ))}
-                  </ul>
-                </details>
-              </li>
-            ))}
+          <ul className="mt-3 grid gap-2">
+            {disciplines.map((d) => {
+              const failed = data?.kind === 'tree' && data.disciplina === d.id ? (data.result as SubmissionResult<string[]>) : undefined
+              return (
+                <li key={d.id}>
+                  <details open={failed ? true : undefined}>
+                    <summary className="flex min-h-11 cursor-pointer items-center font-medium">
+                      {d.name} <span className="ml-2 text-sm text-slate-500 dark:text-slate-400">({d.topics.length} assuntos)</span>
+                    </summary>
+                    <ul className="ml-4 list-disc text-sm" data-testid={`assuntos-${d.id}`}>
+                      {d.topics.map((t) => (
+                        <li key={t.id}>{`${t.name} (${t.questions === 1 ? '1 questão' : `${t.questions} questões`})`}</li>
+                      ))}
+                    </ul>
+                    <TreeForm discipline={d} lastResult={failed} />
+                  </details>
+                </li>
+              )
+            })}
           </ul>
         )}
       </section>

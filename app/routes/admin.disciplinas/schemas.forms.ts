@@ -11,3 +11,9 @@ export const DisciplineCheckSchema = formSchema<typeof schemas.DisciplineCheckSc
   disciplina: { required: false },
   assunto: { required: false },
 })
+
+export const TopicTreeFormSchema = formSchema<typeof schemas.TopicTreeFormSchema>(() => load().then((m) => m.TopicTreeFormSchema), {
+  intent: { required: true },
+  disciplina: { required: true },
+  assuntos: { required: false },
+})

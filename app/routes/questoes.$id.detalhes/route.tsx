@@ -57,7 +57,15 @@ export default function DetailsRoute() {
           value={q.discipline_source === 'prediction' ? `${q.discipline_name} (classificação automática)` : q.discipline_name}
           testId="detalhe-disciplina"
         />
-        <Row label="Assuntos" value={q.topics.length ? q.topics.map((t) => t.name).join(', ') : 'Não informado'} />
+        <Row
+          label="Assuntos"
+          value={
+            q.topics.length
+              ? q.topics.map((t) => (q.predicted_topic_ids.includes(t.id) ? `${t.name} (classificação automática)` : t.name)).join(', ')
+              : 'Não informado'
+          }
+          testId="detalhe-assuntos"
+        />
         <Row label="Dificuldade" value={q.difficulty_level ? difficultyLabel(q.difficulty_level) : 'Sem classificação na prova'} />
         <Row label="Anulada" value={yesNo(q.is_annulled)} testId="detalhe-anulada" />
         <Row

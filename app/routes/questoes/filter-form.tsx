@@ -6,9 +6,9 @@ import type { FilterState } from '~/question/filters'
 import { activeFilterCount, DIFFICULTY_LABELS, readFilters, SITUACOES, truncate } from '~/question/filters'
 import { useOpenOnWide } from '~/utils/use-open-on-wide'
 
-/** [id, name, [[topicId, topicName]...]] as the loader sends it. */
-type DisciplineTuple = [number, string, [number, string][]]
-type Discipline = { id: number; name: string; topics: { id: number; name: string }[] }
+/** [id, name, [[topicId, topicName, questions]...]] as the loader sends it. */
+type DisciplineTuple = [number, string, [number, string, number][]]
+type Discipline = { id: number; name: string; topics: { id: number; name: string; questions: number }[] }
 type Option = { value: string; label: string }
 
 /**
@@ -44,16 +44,19 @@ export function FilterForm({
   const disciplines: Discipline[] = disciplineTuples.map(([id, name, topics]) => ({
     id,
     name,
-    topics: topics.map(([tid, tname]) => ({ id: tid, name: tname })),
+    topics: topics.map(([tid, tname, questions]) => ({ id: tid, name: tname, questions })),
   }))
   const [chosenDisciplines, setChosenDisciplines] = useState<number[]>(filters.disciplina)
+  // The chosen disciplines' topics with their questions (issue 65 §3); one without any is left out unless ticked.
   const topics = disciplines
     .filter((d) => chosenDisciplines.includes(d.id))
     .flatMap((d) =>
-      d.topics.map((t) => ({
-        value: String(t.id),
-        label: d.topics.length && chosenDisciplines.length > 1 ? `${t.name} (${d.name})` : t.name,
-      })),
+      d.topics
+        .filter((t) => t.questions > 0 || filters.assunto.includes(t.id))
+        .map((t) => ({
+          value: String(t.id),
+          label: `${chosenDisciplines.length > 1 ? `${t.name} — ${d.name}` : t.name} (${t.questions})`,
+        })),
     )
   const count = activeFilterCount(filters)
   const badges = selectedBadges(filters, disciplines, notebooks, exams, citations)

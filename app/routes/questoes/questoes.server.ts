@@ -21,7 +21,8 @@ import { apiFor } from '~/utils/api.server'
 import { apiNow, getSession, logoutExpired, policyOf, tokenOf } from '~/utils/session.server'
 
 export type Discipline = DisciplineJson
-export type DisciplineTuple = [number, string, [number, string][]]
+/** [id, name, [[topicId, topicName, questions]...]]. */
+export type DisciplineTuple = [number, string, [number, string, number][]]
 
 // Reference data changes only on admin uploads: a short per-process cache keeps
 // two API calls off every page render. An import on any server moves the reference
@@ -149,10 +150,10 @@ export async function loadQuestionsPage(request: Request, context: AppLoadContex
           // 'Legislação citada' as [key, label]: the most cited first.
           citations: (options.citations ?? []).map((c) => [c.key, `${c.label} (${c.questions})`] as [string, string]),
         },
-        // [id, name, [[topicId, topicName]...]]: compact, all topics so JS can follow the ticks.
+        // [id, name, [[topicId, topicName, questions]...]]: compact, all topics so JS can follow the ticks.
         disciplines: disciplineList
           .filter((d) => d.in_filters)
-          .map((d) => [d.id, d.name, d.topics.map((t) => [t.id, t.name] as [number, string])] as DisciplineTuple),
+          .map((d) => [d.id, d.name, d.topics.map((t) => [t.id, t.name, t.questions] as [number, string, number])] as DisciplineTuple),
         reveals: Object.fromEntries([...reveals].map(([id, reveal]) => [id, { reveal }])) as Record<
           string,
           { reveal?: ServerReveal; quota?: string }

@@ -79,3 +79,35 @@ DROP TRIGGER IF EXISTS attempts_user_stats_trg ON attempts;
 CREATE TRIGGER attempts_user_stats_trg
   AFTER INSERT OR DELETE ON attempts
   FOR EACH ROW EXECUTE FUNCTION gabarita_attempts_user_stats();
+
+-- A question's topics change after it was answered (the topic model places an old bank's questions,
+-- an editor corrects one: ADR 092): its answers move with it, so a topic's figures are always the
+-- answers to the questions it has now. Per statement, from the links added or removed.
+CREATE OR REPLACE FUNCTION gabarita_question_topics_user_stats() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO user_topic_stats AS s (user_id, topic_id, attempts, correct)
+    SELECT a.user_id, l.topic_id, count(*)::int, (count(*) FILTER (WHERE a.correct))::int
+      FROM gabarita_links l JOIN attempts a ON a.question_id = l.question_id
+     GROUP BY a.user_id, l.topic_id
+    ON CONFLICT (user_id, topic_id) DO UPDATE SET attempts = s.attempts + EXCLUDED.attempts, correct = s.correct + EXCLUDED.correct;
+  ELSE
+    UPDATE user_topic_stats s SET attempts = s.attempts - o.attempts, correct = s.correct - o.correct
+      FROM (SELECT a.user_id, l.topic_id, count(*)::int AS attempts, (count(*) FILTER (WHERE a.correct))::int AS correct
+              FROM gabarita_links l JOIN attempts a ON a.question_id = l.question_id
+             GROUP BY a.user_id, l.topic_id) o
+     WHERE s.user_id = o.user_id AND s.topic_id = o.topic_id;
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+DROP TRIGGER IF EXISTS question_topics_added_user_stats_trg ON question_topics;
+CREATE TRIGGER question_topics_added_user_stats_trg
+  AFTER INSERT ON question_topics REFERENCING NEW TABLE AS gabarita_links
+  FOR EACH STATEMENT EXECUTE FUNCTION gabarita_question_topics_user_stats();
+DROP TRIGGER IF EXISTS question_topics_removed_user_stats_trg ON question_topics;
+CREATE TRIGGER question_topics_removed_user_stats_trg
+  AFTER DELETE ON question_topics REFERENCING OLD TABLE AS gabarita_links
+  FOR EACH STATEMENT EXECUTE FUNCTION gabarita_question_topics_user_stats();

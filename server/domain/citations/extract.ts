@@ -62,6 +62,16 @@ function treaty(key: string, name: string, year: number, decree: number): Code {
   }
 }
 
+/** Whether a key names a norm this reader can cite ("cc", "lei:8666", "sumula:stf:473"): what a topic's article range may refer to. */
+export function isNormKey(key: string) {
+  return (
+    key in CODES ||
+    /^(lei|lc|dl|decreto|ec):\d{1,6}$/.test(key) ||
+    /^sumula:(stf|stj|tst|tse):\d{1,4}$/.test(key) ||
+    /^sv:\d{1,3}$/.test(key)
+  )
+}
+
 /** Laws that are a code: the same norm under its name. */
 const CODE_OF_LAW: Record<string, string> = {
   'lei:10406': 'cc',

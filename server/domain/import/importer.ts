@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 
-import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm'
 
 import { isUniqueViolation } from '../../db/errors'
 import type { Db } from '../../db/index'
@@ -15,8 +15,9 @@ import { referenceDataChanged } from '../reference-data'
 import type { Tx } from '../reference-notify'
 import { notifyReferenceData } from '../reference-notify'
 import { nameKey } from '../text'
+import { placeTopics, questionsMoved, replaceTopics } from '../topics/store'
 import type { ParsedDiscipline } from './parse-disciplines'
-import { parseDisciplinesFile } from './parse-disciplines'
+import { overlaps, parseDisciplinesFile } from './parse-disciplines'
 import type { ParsedExam } from './parse-exam'
 import { HEADER_ITEM, parseExamFile, UNCLASSIFIED, UNCLASSIFIED_KEY } from './parse-exam'
 import type { FileError, ItemErrors } from './text-file'
@@ -107,21 +108,50 @@ async function upsertTopics(tx: Runner, pairs: { disciplineId: number; name: str
 
 export type DisciplineImportResult = { createdDisciplines: number; createdTopics: number }
 
-/** Upsert of a discipline file: adds what is new, never changes or deletes what exists. */
+/**
+ * Upsert of a discipline file: adds what is new, never deletes. A topic given as an object with
+ * `artigos` or `palavras` (issue 65 §1) sets them, checked against the ranges of the discipline's
+ * topics the file leaves out; any overlap fails the whole file.
+ */
 export async function importDisciplines(db: Db, list: ParsedDiscipline[]): Promise<DisciplineImportResult> {
   const result = await db.transaction(async (tx) => {
     const { byKey, created } = await upsertDisciplines(
       tx,
       list.map((d) => d.name),
     )
-    const pairs = list.flatMap((d) => d.topics.map((name) => ({ disciplineId: byKey.get(nameKey(d.name))!.id, name })))
+    const pairs = list.flatMap((d) => d.topics.map((topic) => ({ disciplineId: byKey.get(nameKey(d.name))!.id, name: topic.name })))
     const topicResult = await upsertTopics(tx, pairs)
+    const errors: ItemErrors[] = []
+    const detailed: { disciplineId: number; key: string; articles: string[] | null; keywords: string[] | null }[] = []
+    for (const d of list) {
+      const disciplineId = byKey.get(nameKey(d.name))!.id
+      const given = d.topics.filter((t) => t.articles || t.keywords)
+      if (!given.length) continue
+      const named = new Set(d.topics.map((t) => nameKey(t.name)))
+      const others = (await tx.select().from(topics).where(eq(topics.disciplineId, disciplineId)))
+        .filter((t) => !named.has(t.nameKey))
+        .map((t) => ({ name: t.name, articles: t.articles, path: 'já cadastrado' }))
+      const clashes = overlaps([...d.topics, ...others], given)
+      if (clashes.length) errors.push({ item: d.name, errors: clashes })
+      for (const t of given)
+        detailed.push({ disciplineId, key: nameKey(t.name), articles: t.articles ?? null, keywords: t.keywords ?? null })
+    }
+    if (errors.length) throw new ImportValidationError(errors)
+    if (detailed.length)
+      await tx.execute(sql`
+        UPDATE topics t SET articles = coalesce(v.articles, t.articles), keywords = coalesce(v.keywords, t.keywords), updated_at = now()
+          FROM jsonb_to_recordset(${JSON.stringify(detailed)}::jsonb) AS v("disciplineId" int, key text, articles text[], keywords text[])
+         WHERE t.discipline_id = v."disciplineId" AND t.name_key = v.key`)
+    // A tree that changed places its discipline's predicted questions again.
+    const changed = [...new Set([...detailed.map((t) => t.disciplineId), ...(topicResult.created ? pairs.map((p) => p.disciplineId) : [])])]
+    if (changed.length) await replaceTopics(tx, { disciplineIds: changed, predictedOnly: true })
     await notifyReferenceData(tx)
     return { createdDisciplines: created, createdTopics: topicResult.created }
   })
   referenceDataChanged()
   // The new and changed questions' citations, read now so the import's questions filter at once (ADR 055).
   await readCitations(db)
+  await placeTopics(db).catch(() => undefined)
   return result
 }
 
@@ -191,6 +221,8 @@ export type ExamImportResult = {
   unclassifiedReason: string | null
   /** The disciplines this import created, by name ("Não classificada" left out when predicted into). */
   createdDisciplineNames: string[]
+  /** Questions of the bank (this import's and any waiting) that the topic model gave a topic. */
+  predictedTopics?: number
 }
 
 /** Why questions stayed "Não classificada": no model, or a prediction into a discipline that is not the OAB's. */
@@ -435,7 +467,7 @@ export async function importExam(db: Db, exam: ParsedExam, options: ImportOption
           discipline_id = v.discipline_id, discipline_source = v.discipline_source,
           discipline_confidence = v.discipline_confidence, difficulty = v.difficulty, statement = v.statement,
           alternatives = v.alternatives, correct_answer = v.correct_answer, explanation = v.explanation,
-          video_url = v.video_url, year = v.year, board = v.board, removed_at = NULL, citations_version = NULL, updated_at = now()
+          video_url = v.video_url, year = v.year, board = v.board, removed_at = NULL, citations_version = NULL, topics_version = NULL, updated_at = now()
         FROM (VALUES ${sql.join(rows, sql`, `)})
           AS v(id, discipline_id, discipline_source, discipline_confidence, difficulty, statement, alternatives, correct_answer, explanation, video_url, year, board)
         WHERE q.id = v.id`)
@@ -455,15 +487,18 @@ export async function importExam(db: Db, exam: ParsedExam, options: ImportOption
       removed = marked.length
     }
 
-    // Topic links of the questions in the file are rewritten from the file.
+    // Topic links of the questions in the file are rewritten from the file; a question the file
+    // gives no topic keeps an editor's (ADR 092) while it stays in that topic's discipline, and
+    // its predicted one is placed again after the import.
     const presentIds = exam.questions.map((q) => idByNumber.get(q.number)!)
     if (toUpdate.length) {
-      await tx.delete(questionTopics).where(
-        inArray(
-          questionTopics.questionId,
-          toUpdate.map((v) => idByNumber.get(v.number)!),
-        ),
-      )
+      const updated = new Set(toUpdate.map((v) => v.number))
+      const withTopics = exam.questions.filter((q) => updated.has(q.number) && q.topics.length).map((q) => idByNumber.get(q.number)!)
+      const without = exam.questions.filter((q) => updated.has(q.number) && !q.topics.length).map((q) => idByNumber.get(q.number)!)
+      if (withTopics.length) await tx.delete(questionTopics).where(inArray(questionTopics.questionId, withTopics))
+      if (without.length)
+        await tx.delete(questionTopics).where(and(inArray(questionTopics.questionId, without), ne(questionTopics.source, 'review')))
+      await questionsMoved(tx, without)
     }
     const links = exam.questions.flatMap((q, index) => {
       const disciplineId = disciplineByKey.get(nameKey(placed[index].name))!.id
@@ -499,7 +534,11 @@ export async function importExam(db: Db, exam: ParsedExam, options: ImportOption
   referenceDataChanged()
   // The new and changed questions' citations, read now so the import's questions filter at once (ADR 055).
   await readCitations(db)
-  return result
+  // And their topics (issue 65 §2): the file's, else the model's. The import has committed: a pass
+  // that fails leaves its questions to the next one (at the latest, the next start's).
+  const topicPass = await placeTopics(db).catch(() => ({ placed: 0, predicted: 0 }))
+  if (topicPass.predicted) referenceDataChanged()
+  return { ...result, predictedTopics: topicPass.predicted }
 }
 
 /** What an upload reports per file (API, admin pages and CLI). */
@@ -516,6 +555,8 @@ export type FileResult = {
   removed?: number
   created_disciplines?: number
   created_topics?: number
+  /** Questions the topic model gave a topic (issue 65 §2): those the file named none for. */
+  predicted_topics?: number
   predicted_disciplines?: number
   confident_predictions?: number
   prediction_warning?: string
@@ -575,6 +616,7 @@ async function importParsedExam(db: Db, filename: string, exam: ParsedExam, star
       removed: result.removed,
       created_disciplines: result.createdDisciplines,
       created_topics: result.createdTopics,
+      ...(result.predictedTopics ? { predicted_topics: result.predictedTopics } : {}),
       ...(result.predicted ? { predicted_disciplines: result.predicted, confident_predictions: result.confident } : {}),
       ...(result.predictionError ? { prediction_warning: result.predictionError } : {}),
       classification: {
@@ -650,7 +692,13 @@ export async function importDisciplinesBytes(db: Db, filename: string, bytes: Ui
   const started = performance.now()
   const parsed = parseDisciplinesFile(bytes)
   if (!parsed.ok) return failedFile(filename, parsed.errors, started)
-  const result = await importDisciplines(db, parsed.disciplines)
+  let result: DisciplineImportResult
+  try {
+    result = await importDisciplines(db, parsed.disciplines)
+  } catch (error) {
+    if (error instanceof ImportValidationError) return failedFile(filename, error.errors, started)
+    throw error
+  }
   return succeededFile(filename, started, 0, {
     created_disciplines: result.createdDisciplines,
     created_topics: result.createdTopics,

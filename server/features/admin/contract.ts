@@ -1,7 +1,8 @@
 import * as z from 'zod'
 
-import { defineEndpoint } from '../../api/contract'
+import { ApiErrorBody, defineEndpoint, idParam } from '../../api/contract'
 import { MAX_DISCIPLINE_FILES, MAX_EXAM_FILES } from '../../domain/import/text-file'
+import { MAX_TREE_TEXT, TREE_TEXT_HELP } from '../../domain/topics/tree-text'
 import { DisciplineSearchBody } from './schemas'
 
 // The admin's dashboard figures, the discipline/topic check and the two uploads (spec section 7:
@@ -50,6 +51,8 @@ export const UploadFileResult = z
     removed: z.number().int().optional(),
     created_disciplines: z.number().int().optional(),
     created_topics: z.number().int().optional(),
+    /** Questions the topic model gave a topic (issue 65 §2): those whose file named none. */
+    predicted_topics: z.number().int().optional(),
     /** Questions marked `DISCIPLINA: Não classificada` whose discipline was predicted (ADR 051). */
     predicted_disciplines: z.number().int().optional(),
     /** Of those, the predictions at or above the model's confidence threshold. */
@@ -107,7 +110,53 @@ function uploadEndpoint(path: string, summary: string, extension: string) {
   })
 }
 
+/** A topic tree that does not read: every line's mistake. */
+const TreeErrors = ApiErrorBody.extend({
+  validations: z.array(z.object({ item: z.string(), errors: z.array(z.object({ message: z.string() })) })),
+}).meta({ id: 'TopicTreeErrors' })
+
+const Topic = z.object({
+  nome: z.string(),
+  artigos: z.array(z.string()).meta({ description: 'Intervalos de artigos: "cc@arts. 1784-2027", "cf@art. 5", "lei:8666".' }),
+  palavras: z.array(z.string()).meta({ description: 'Palavras que indicam o assunto (o ponto de partida do modelo de assuntos).' }),
+})
+
 export const adminApi = {
+  saveTopicTree: defineEndpoint({
+    method: 'put',
+    path: '/admin/disciplines/:id/topics',
+    summary: 'Substitui os assuntos de uma disciplina pelos do texto, um por linha, com seus intervalos de artigos',
+    tags,
+    auth: 'admin',
+    params: z.object({ id: idParam('Disciplina não encontrada.') }),
+    body: z.object({
+      assuntos: z
+        .string({ error: 'assuntos: deve ser um texto' })
+        .max(MAX_TREE_TEXT, { error: `assuntos: no máximo ${MAX_TREE_TEXT} caracteres` })
+        .meta({ description: TREE_TEXT_HELP }),
+    }),
+    description:
+      'Assuntos que saem do texto são apagados, a não ser que alguma questão os tenha pelo arquivo ou por um administrador (422, nada salvo). As palavras-semente dos que ficam não mudam.',
+    responses: {
+      200: z.object({
+        success: z.literal(true),
+        message: z.string(),
+        created: z.number().int(),
+        updated: z.number().int(),
+        removed: z.number().int(),
+      }),
+    },
+    errors: [404, 422],
+    errorBodies: { 422: TreeErrors },
+  }),
+  exportDisciplines: defineEndpoint({
+    method: 'get',
+    path: '/admin/disciplines/export',
+    summary: 'Todas as disciplinas com seus assuntos, intervalos de artigos e palavras, no formato JSON de disciplinas',
+    tags,
+    auth: 'admin',
+    responses: { 200: z.object({ disciplinas: z.array(z.object({ nome: z.string(), assuntos: z.array(Topic) })) }) },
+  }),
   uploadDisciplines: uploadEndpoint(
     '/admin/disciplines/upload',
     `Importa arquivos JSON de disciplinas e assuntos (até ${MAX_DISCIPLINE_FILES} por envio)`,

@@ -1,6 +1,6 @@
 import { Router } from 'express'
 
-import { HttpError } from '../../api/http'
+import { HttpError, unwrap } from '../../api/http'
 import { route } from '../../api/route'
 import { requireAdmin } from '../../api/session'
 import { readUpload } from '../../api/upload'
@@ -10,10 +10,12 @@ import { findDisciplineTopic } from '../../domain/disciplines'
 import type { FileResult } from '../../domain/import/importer'
 import { importDisciplinesBytes, importExamFiles, unreadFile } from '../../domain/import/importer'
 import { MAX_DISCIPLINE_FILES, MAX_EXAM_FILES, validationSummary } from '../../domain/import/text-file'
+import { parseTreeText } from '../../domain/topics/tree-text'
 import type { UploadResult } from './contract'
 import { adminApi } from './contract'
 import { dashboardStats, questionsByDiscipline, questionsByTopic } from './dashboard'
 import { DISCIPLINE_CHECK_OK } from './import-schemas'
+import { exportDisciplines, saveTopicTree, treeSavedMessage } from './topic-trees'
 
 function isForced(value: string | undefined) {
   return value?.toLowerCase() === 'true' || value === '1'
@@ -100,6 +102,21 @@ export function createAdminRouter(ctx: AppContext) {
     retrainSoon(ctx.db, { modelFile })
     return reply
   })
+
+  route(
+    router,
+    adminApi.saveTopicTree,
+  )(async ({ params, body }) => {
+    const parsed = parseTreeText(body.assuntos)
+    if (!parsed.ok)
+      throw new HttpError(422, validationSummary(parsed.errors.length), {
+        validations: parsed.errors.map((e) => ({ item: `linha ${e.line}`, errors: [{ message: e.message }] })),
+      })
+    const saved = unwrap(await saveTopicTree(ctx.db, params.id, parsed.topics))
+    return { success: true, message: treeSavedMessage(saved), created: saved.created, updated: saved.updated, removed: saved.removed }
+  })
+
+  route(router, adminApi.exportDisciplines)(async () => exportDisciplines(ctx.db))
 
   route(router, adminApi.stats)(async () => ({ success: true, data: await dashboardStats(ctx.db) }))
 

@@ -60,9 +60,11 @@ export async function exportExam(db: Db, examId: number) {
     video_url: string | null
   }>(
     db,
+    // ASSUNTOS are the file's and the editors' topics: a predicted one imported back would pass for the file's (ADR 092).
     sql`SELECT q.number, d.name AS discipline, q.difficulty, q.statement, q.alternatives, q.correct_answer, q.explanation,
                q.explanation_version, q.video_url,
-               (SELECT array_agg(t.name ORDER BY t.name) FROM question_topics qt JOIN topics t ON t.id = qt.topic_id WHERE qt.question_id = q.id) AS topics
+               (SELECT array_agg(t.name ORDER BY t.name) FROM question_topics qt JOIN topics t ON t.id = qt.topic_id
+                 WHERE qt.question_id = q.id AND qt.source <> 'prediction') AS topics
         FROM questions q JOIN disciplines d ON d.id = q.discipline_id
         WHERE q.exam_id = ${examId} AND q.removed_at IS NULL ORDER BY q.number`,
   )

@@ -12,14 +12,15 @@ import { UNCLASSIFIED_KEY } from '../../domain/import/parse-exam'
 import { referenceDataChanged } from '../../domain/reference-data'
 import { notifyReferenceData } from '../../domain/reference-notify'
 import { nameKey } from '../../domain/text'
+import { placeTopics, questionsMoved, replaceTopics } from '../../domain/topics/store'
 import type { ApplyResult, ClassificationQueue, ClassificationReport, ModelJson, ReviewBody } from './contract'
+import { deskRow, EXCERPT_READ } from './desk'
 import type { ClassificationConfidence } from './messages'
 import { appliedMessage, CLASSIFICATION_PAGE_SIZE, disciplineNotFound, questionNotFound, UNCLASSIFIED_TARGET } from './messages'
+import { topicCounts } from './topics'
 
 // The classification desk's rules and queries (ADR 052): the queue of predicted questions, the
 // admin's confirmations (labels), the per-exam report and the re-prediction with the current model.
-
-const EXCERPT = 180
 
 export function modelJson(current: CurrentModel): ModelJson {
   if (!current.ok) return { origin: null, trained_on: null, disciplines: 0, threshold: null, error: current.error }
@@ -31,11 +32,6 @@ export function modelJson(current: CurrentModel): ModelJson {
     threshold: data.threshold,
     error: null,
   }
-}
-
-function excerpt(text: string) {
-  const flat = text.replace(/\s+/g, ' ').trim()
-  return flat.length > EXCERPT ? `${flat.slice(0, EXCERPT - 1).trimEnd()}…` : flat
 }
 
 const live = isNull(questions.removedAt)
@@ -62,7 +58,7 @@ export async function classificationQueue(
         id: questions.id,
         shortId: questions.shortId,
         number: questions.number,
-        statement: sql<string>`left(${questions.statement}, ${EXCERPT * 2})`,
+        statement: sql<string>`left(${questions.statement}, ${EXCERPT_READ})`,
         confidence: questions.disciplineConfidence,
         examId: exams.id,
         examName: exams.name,
@@ -100,19 +96,7 @@ export async function classificationQueue(
       .orderBy(asc(disciplines.name)),
   ])
   return {
-    data: rows.map((r) => {
-      const confidence = r.confidence ?? 0
-      return {
-        id: r.id,
-        short_id: r.shortId,
-        number: r.number,
-        exam: { id: r.examId, name: r.examName, year: r.examYear },
-        excerpt: excerpt(r.statement),
-        discipline: { id: r.disciplineId, name: r.disciplineName },
-        confidence,
-        confident: threshold !== null && confidence >= threshold,
-      }
-    }),
+    data: rows.map((r) => ({ ...deskRow(r, threshold), discipline: { id: r.disciplineId, name: r.disciplineName } })),
     total: Number(n),
     page: filters.page,
     per_page: CLASSIFICATION_PAGE_SIZE,
@@ -159,13 +143,16 @@ export async function reviewQuestions(db: Db, items: ReviewBody['items'], now: D
         discipline_confidence = NULL, updated_at = ${now.toISOString()}::timestamptz
       FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, discipline_id)
       WHERE q.id = v.id`)
+    const moved = items.filter((i) => current.get(i.question_id) !== i.discipline_id).map((i) => i.question_id)
+    // A question in another discipline takes a topic of that one (issue 65 §2).
+    await questionsMoved(tx, moved)
     await notifyReferenceData(tx)
-    const changed = items.filter((i) => current.get(i.question_id) !== i.discipline_id).length
-    return { kind: 'ok', value: { reviewed: items.length, changed } }
+    return { kind: 'ok', value: { reviewed: items.length, changed: moved.length } }
   })
   if (outcome.kind === 'ok') {
     labelsChanged(db)
     referenceDataChanged()
+    if (outcome.value.changed) await placeTopics(db)
   }
   return outcome
 }
@@ -201,8 +188,11 @@ export async function classificationReport(db: Db, model: CurrentModel): Promise
     .where(live)
     .groupBy(exams.id)
     .orderBy(asc(exams.year), asc(exams.name))
-  const list = rows.map((r) => ({ id: r.id, name: r.name, year: r.year, ...countsOf(r) }))
-  const sum = (key: keyof ReturnType<typeof countsOf>) => list.reduce((n, r) => n + r[key], 0)
+  const byExam = await topicCounts(db)
+  const none = { file: 0, review: 0, predicted: 0, confident: 0, none: 0 }
+  const list = rows.map((r) => ({ id: r.id, name: r.name, year: r.year, ...countsOf(r), topics: byExam.get(r.id) ?? none }))
+  const sum = (key: Exclude<keyof ReturnType<typeof countsOf>, 'topics'>) => list.reduce((n, r) => n + r[key], 0)
+  const sumTopics = (key: keyof typeof none) => list.reduce((n, r) => n + r.topics[key], 0)
   return {
     exams: list,
     totals: {
@@ -212,6 +202,13 @@ export async function classificationReport(db: Db, model: CurrentModel): Promise
       predicted: sum('predicted'),
       confident: sum('confident'),
       unclassified: sum('unclassified'),
+      topics: {
+        file: sumTopics('file'),
+        review: sumTopics('review'),
+        predicted: sumTopics('predicted'),
+        confident: sumTopics('confident'),
+        none: sumTopics('none'),
+      },
     },
     model: modelJson(model),
   }
@@ -320,9 +317,16 @@ export async function applyModel(db: Db, current: CurrentModel & { ok: true }, n
           WHERE q.id = v.id AND (q.discipline_source = 'prediction'
             OR q.discipline_id IN (SELECT id FROM disciplines WHERE name_key = ${UNCLASSIFIED_KEY}))`)
       }
+      await questionsMoved(
+        tx,
+        changed.map((c) => c.question_id),
+      )
       await notifyReferenceData(tx)
     })
     referenceDataChanged()
   }
-  return { success: true, message: appliedMessage(changed.length), examined, changed, unknown }
+  // The predicted topics too, with the model as the labels now teach it (and the moved questions').
+  await replaceTopics(db, { predictedOnly: true })
+  const topics = await placeTopics(db)
+  return { success: true, message: appliedMessage(changed.length), examined, changed, unknown, predicted_topics: topics.predicted }
 }

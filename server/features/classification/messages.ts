@@ -26,8 +26,13 @@ export const BAD_DISCIPLINE = 'Disciplina inválida.'
 export const questionNotFound = (id: number) => `Questão não encontrada: ${id}. Nenhuma classificação foi salva.`
 export const disciplineNotFound = (id: number) => `Disciplina não encontrada: ${id}. Nenhuma classificação foi salva.`
 export const UNCLASSIFIED_TARGET = '"Não classificada" não é uma disciplina para confirmar. Nenhuma classificação foi salva.'
+export const BAD_TOPIC = 'Assunto inválido.'
+export const topicNotFound = (id: number) => `Assunto não encontrado: ${id}. Nenhum assunto foi salvo.`
+export const topicOfAnotherDiscipline = (topic: string, question: number) =>
+  `O assunto "${topic}" não é da disciplina da questão ${question}. Nenhum assunto foi salvo.`
 
 export const reviewedMessage = (n: number) => (n === 1 ? '1 classificação confirmada.' : `${n} classificações confirmadas.`)
+export const topicsReviewedMessage = (n: number) => (n === 1 ? '1 assunto confirmado.' : `${n} assuntos confirmados.`)
 
 export const appliedMessage = (changed: number) =>
   changed === 0 ? 'Nenhuma disciplina mudou.' : changed === 1 ? '1 disciplina mudou.' : `${changed} disciplinas mudaram.`

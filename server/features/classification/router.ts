@@ -6,7 +6,8 @@ import type { AppContext } from '../../context'
 import { currentModel, lastModel, retrainSoon } from '../../domain/classify/current'
 import { applyModel, classificationQueue, classificationReport, modelJson, reviewQuestions } from './classification'
 import { classificationApi } from './contract'
-import { reviewedMessage } from './messages'
+import { reviewedMessage, topicsReviewedMessage } from './messages'
+import { reviewTopics, topicQueue } from './topics'
 
 /**
  * The classification desk (ADR 052), mounted at the API's root behind the admin guard. The
@@ -35,6 +36,21 @@ export function createClassificationRouter(ctx: AppContext) {
     const { reviewed, changed } = unwrap(await reviewQuestions(ctx.db, body.items, ctx.clock()))
     retrainSoon(ctx.db, options())
     return { success: true, message: reviewedMessage(reviewed), reviewed, changed }
+  })
+
+  route(
+    router,
+    classificationApi.topicQueue,
+  )(async ({ query }) =>
+    topicQueue(ctx.db, { examId: query.exam_id, disciplineId: query.discipline_id, confidence: query.confidence, page: query.page }),
+  )
+
+  route(
+    router,
+    classificationApi.topicReview,
+  )(async ({ body }) => {
+    const { reviewed, changed } = unwrap(await reviewTopics(ctx.db, body.items))
+    return { success: true, message: topicsReviewedMessage(reviewed), reviewed, changed }
   })
 
   // The report (the CLI's) says which model the next import would use: it may train, once per change of the labels.

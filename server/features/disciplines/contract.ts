@@ -8,7 +8,15 @@ export const DisciplineJson = z
   .object({
     id: z.number().int(),
     name: z.string(),
-    topics: z.array(z.object({ id: z.number().int(), name: z.string() })).meta({ description: 'Os assuntos, por nome.' }),
+    topics: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          name: z.string(),
+          questions: z.number().int().meta({ description: 'Questões vivas com o assunto.' }),
+        }),
+      )
+      .meta({ description: 'Os assuntos, por nome, com quantas questões cada um tem.' }),
     in_filters: z.boolean().meta({
       description: 'Se os filtros a oferecem: há questões vivas nela e não é "Não classificada".',
     }),

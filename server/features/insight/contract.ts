@@ -104,6 +104,9 @@ export const QuestionDetailsJson = QuestionCardJson.extend({
   discipline_source: z.enum(['file', 'prediction', 'review']).meta({
     description: 'Quem deu a disciplina: o arquivo da prova, a classificação automática (prediction) ou a revisão de um administrador.',
   }),
+  predicted_topic_ids: z.array(z.number().int()).meta({
+    description: 'Os assuntos (de topics) que a classificação automática deu; os demais vieram do arquivo da prova ou de um administrador.',
+  }),
 }).meta({ id: 'QuestionDetails' })
 export type QuestionDetails = z.output<typeof QuestionDetailsJson>
 

@@ -11,6 +11,7 @@ import {
   notes,
   questionAnswerStats,
   questions,
+  questionTopics,
   questionUsage,
   videoWatches,
 } from '../../db/schema'
@@ -269,7 +270,7 @@ export async function questionInteractions(db: Db, userId: string, questionId: n
 
 /** Every field of a question (the details view and its permanent page): never the key. */
 export async function questionDetails(db: Db, questionId: number): Promise<QuestionDetails | null> {
-  const [[card], [row]] = await Promise.all([
+  const [[card], [row], predicted] = await Promise.all([
     loadCards(db, [questionId]),
     db
       .select({
@@ -280,6 +281,10 @@ export async function questionDetails(db: Db, questionId: number): Promise<Quest
       })
       .from(questions)
       .where(and(eq(questions.id, questionId), isNull(questions.removedAt))),
+    db
+      .select({ id: questionTopics.topicId })
+      .from(questionTopics)
+      .where(and(eq(questionTopics.questionId, questionId), eq(questionTopics.source, 'prediction'))),
   ])
   if (!card || !row) return null
   return {
@@ -288,5 +293,6 @@ export async function questionDetails(db: Db, questionId: number): Promise<Quest
     updated_at: row.updatedAt.toISOString(),
     has_video: Boolean(row.videoUrl && videoId(row.videoUrl)),
     discipline_source: row.disciplineSource,
+    predicted_topic_ids: predicted.map((t) => t.id),
   }
 }
