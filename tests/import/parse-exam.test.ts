@@ -126,7 +126,13 @@ describe('discipline JSON', () => {
     expect(result).toEqual({
       ok: true,
       disciplines: [
-        { name: 'Direito Penal', topics: ['Penas', 'Teoria do Crime'] },
+        {
+          name: 'Direito Penal',
+          topics: [
+            { name: 'Penas', path: '[0].assuntos[0]' },
+            { name: 'Teoria do Crime', path: '[1].assuntos[1]' },
+          ],
+        },
         { name: 'Ética', topics: [] },
       ],
     })
@@ -148,7 +154,10 @@ describe('discipline JSON', () => {
         { item: 'disciplinas[0]', errors: [{ message: 'disciplinas[0].nome: deve ser um texto' }] },
         {
           item: 'disciplinas[1]',
-          errors: [{ message: 'disciplinas[1].assuntos[0]: deve ser um texto' }, { message: 'disciplinas[1].assuntos[1]: obrigatório' }],
+          errors: [
+            { message: 'disciplinas[1].assuntos[0]: deve ser um texto ou um objeto com "nome"' },
+            { message: 'disciplinas[1].assuntos[1]: obrigatório' },
+          ],
         },
       ],
     })

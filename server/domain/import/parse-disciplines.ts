@@ -77,14 +77,16 @@ export function parseDisciplinesText(text: string): DisciplinesParseResult {
       items.push({ item: path, errors })
       return
     }
-    // The same discipline twice in one file: its topics are merged, the first spelling kept; a
-    // topic named twice is a mistake in the tree (issue 65), said with both places.
+    // The same discipline or topic twice in one file is merged, the first spelling kept (the
+    // contract: import-formats §1); a topic named again with articles or words of its own is a
+    // second definition in the tree (issue 65), said with both places.
     const key = nameKey(name)
     const existing = merged.get(key) ?? { name, topics: [] }
     for (const topic of topics) {
       const first = existing.topics.find((other) => nameKey(other.name) === nameKey(topic.name))
-      if (first) errors.push({ message: `${topic.path}.nome: assunto repetido "${topic.name}" (já em ${first.path})` })
-      else existing.topics.push(topic)
+      if (!first) existing.topics.push(topic)
+      else if (topic.articles?.length || topic.keywords?.length)
+        errors.push({ message: `${topic.path}.nome: assunto repetido "${topic.name}" (já em ${first.path})` })
     }
     errors.push(
       ...overlaps(

@@ -144,7 +144,9 @@ describe('the discipline JSON with topic objects (issue 65 §1)', () => {
           assuntos: [
             { nome: 'Sucessões', artigos: ['cc@arts. 1784-2027'] },
             { nome: 'Família', artigos: ['cc@arts. 1511-1800'] },
-            'sucessoes',
+            { nome: 'sucessoes', artigos: ['cc@arts. 1-10'] },
+            // Named again without a definition of its own: merged, as the format has always done.
+            'Família',
           ],
         },
       ]),
