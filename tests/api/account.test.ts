@@ -21,6 +21,7 @@ import {
   forumReplyVotes,
   forumTopics,
   forumTopicVotes,
+  legislativeChanges,
   notebookQuestions,
   notebooks,
   notes,
@@ -29,6 +30,7 @@ import {
   payments,
   planPrices,
   profiles,
+  questionOutdatedOverrides,
   questions,
   questionUsage,
   reviewCards,
@@ -232,6 +234,14 @@ async function seedEverything(who: Student, tag: string, peer: Student) {
     .where(eq(subscriptions.id, (peerSub ?? sub).id))
   // An old price, never the one charged.
   await t.db.insert(planPrices).values({ planName: 'PRO', amountCents: 4900, effectiveAt: new Date('2000-01-01T00:00:00Z'), createdBy: id })
+  // An outdated badge removed from one question (ADR 090).
+  const [change] = await t.db
+    .insert(legislativeChanges)
+    .values({ label: `Lei ${tag}`, name: `Lei de teste ${tag}`, inForce: '2020-01-01' })
+    .returning({ id: legislativeChanges.id })
+  await t.db
+    .insert(questionOutdatedOverrides)
+    .values({ questionId: q[0], changeId: change.id, decision: 'remove', decidedBy: id, decidedAt: at })
 }
 
 const sectionNames = Object.keys(EXPORTED) as (keyof typeof EXPORTED)[]

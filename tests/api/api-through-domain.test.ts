@@ -78,13 +78,19 @@ describe('the moved queries answer as before', () => {
         {
           id: expect.any(Number),
           name: 'Direito Civil',
+          // With its live questions: the Assuntos filter offers the topics that have some (issue 65).
           topics: [
-            { id: expect.any(Number), name: 'Contratos' },
-            { id: expect.any(Number), name: 'Obrigações' },
+            { id: expect.any(Number), name: 'Contratos', questions: 1 },
+            { id: expect.any(Number), name: 'Obrigações', questions: 1 },
           ],
           in_filters: true,
         },
-        { id: expect.any(Number), name: 'Direito Penal', topics: [{ id: expect.any(Number), name: 'Penas' }], in_filters: true },
+        {
+          id: expect.any(Number),
+          name: 'Direito Penal',
+          topics: [{ id: expect.any(Number), name: 'Penas', questions: 1 }],
+          in_filters: true,
+        },
       ],
     })
     expect(await listDisciplines(api)).toEqual(body.data)

@@ -4,6 +4,7 @@ import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import type { Alternative } from '../../db/schema'
 import { questionCitations } from '../../db/schema'
+import { nextTurn } from '../../db/turn'
 import { anyOf } from '../exams'
 import type { Tx } from '../reference-notify'
 import type { Citation } from './extract'
@@ -37,6 +38,7 @@ export async function readCitations(db: Db) {
     })
     if (!read) return total
     total += read
+    await nextTurn()
   }
 }
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 
 import type { Db } from '../../db/index'
 import { disciplines, questions } from '../../db/schema'
+import { nextTurn } from '../../db/turn'
 import { UNCLASSIFIED_KEY } from '../import/parse-exam'
 import { nameKey } from '../text'
 import { defaultModel, defaultModelPath, loadModelFile } from './load'
@@ -116,9 +117,8 @@ export async function readTrainingBooklets(
   if (classes.length < 2) return null
   async function* booklets() {
     for (const examId of exams) {
-      // A turn of the event loop before each exam: PGlite answers in microtasks, and a loop of its
-      // reads alone let no timer or request in (780 ms on 5,000 questions fed to the worker).
-      await new Promise((resolve) => setImmediate(resolve))
+      // A turn before each exam (nextTurn): without, feeding 5,000 questions to the worker held the loop 780 ms.
+      await nextTurn()
       yield await db
         .select({
           number: questions.number,
@@ -150,9 +150,8 @@ export async function trainOnBooklets(training: TrainingBooklets, base: ModelDat
     // A label added meanwhile under a new discipline waits for the next training.
     const set = new TrainingSet(training.names)
     for await (const booklet of training.booklets) {
+      // Reading the texts is most of the work on a base: the reader gives the loop a turn per exam.
       set.add(booklet)
-      // Reading the texts is most of the work on a base: the event loop gets a turn per exam.
-      await new Promise<void>((resolve) => setImmediate(resolve))
     }
     return await trainModelInTurns(set, base ? { base } : {})
   } catch {

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 
+import { nextTurn } from '../../db/turn'
 import { nameKey } from '../text'
 import type { NaiveBayesData } from './naive-bayes'
 import { NaiveBayes, Vocabulary } from './naive-bayes'
@@ -404,6 +405,6 @@ export async function trainModelInTurns(set: TrainingSet, options: TrainOptions 
   for (;;) {
     const step = steps.next()
     if (step.done) return step.value
-    await new Promise<void>((resolve) => setImmediate(resolve))
+    await nextTurn()
   }
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/index'
 import { queryRows } from '../../db/index'
 import type { Alternative } from '../../db/schema'
+import { nextTurn } from '../../db/turn'
 import { questionCitations } from '../citations/extract'
 import { lastModel } from '../classify/current'
 import { questionText } from '../classify/tokenize'
@@ -192,6 +193,7 @@ export async function placeTopics(db: Db, model?: TopicModel): Promise<{ placed:
     if (!done) return { placed, predicted }
     placed += done.placed
     predicted += done.predicted
+    await nextTurn()
   }
 }
 
@@ -238,7 +240,7 @@ export async function topicModel(db: Db): Promise<TopicModel> {
   const key = await modelKey(db)
   if (state.key !== key || !state.pending) {
     state.key = key
-    const pending = buildTopicModel(db, () => new Promise<void>((resolve) => setImmediate(resolve))).then((built) => built.model)
+    const pending = buildTopicModel(db, nextTurn).then((built) => built.model)
     state.pending = pending
     pending.catch(() => {
       if (state.pending === pending) state.pending = null

@@ -138,6 +138,9 @@ export const MyDataExportJson = z
     contact_messages_replied_by: actions('As mensagens de contato que você respondeu como administrador (sua resposta).'),
     subscriptions_granted_by: actions('Os planos que você concedeu como administrador (qual plano e quando, sem a pessoa).'),
     plan_prices_created_by: rows('Os preços de plano que você definiu como administrador'),
+    question_outdated_overrides_decided_by: actions(
+      'Os selos "Pode estar desatualizada" que você confirmou ou tirou como administrador (a questão, a mudança, a decisão e quando).',
+    ),
   })
   .meta({ id: 'MyDataExport' })
 export type MyDataExport = z.output<typeof MyDataExportJson>

@@ -25,6 +25,7 @@ import {
   payments,
   planPrices,
   profiles,
+  questionOutdatedOverrides,
   questions,
   questionUsage,
   reviewCards,
@@ -163,6 +164,16 @@ export const EXPORTED = {
     ],
   },
   plan_prices_created_by: { table: planPrices, by: own(planPrices.createdBy) },
+  question_outdated_overrides_decided_by: {
+    table: questionOutdatedOverrides,
+    by: own(questionOutdatedOverrides.decidedBy),
+    only: [
+      questionOutdatedOverrides.questionId,
+      questionOutdatedOverrides.changeId,
+      questionOutdatedOverrides.decision,
+      questionOutdatedOverrides.decidedAt,
+    ],
+  },
 } satisfies Record<string, Section>
 
 export type SectionName = keyof typeof EXPORTED
