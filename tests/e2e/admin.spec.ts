@@ -68,8 +68,10 @@ test('exam upload: success, then the validation summary of an invalid file', asy
   await expect(page.getByRole('heading', { name: 'Upload realizado com sucesso!' })).toBeVisible()
   await expect(page.getByTestId('resumo-upload')).toHaveText('1 importada')
   await expect(page.getByText(`e2e-${tag}.txt: 1 questão (novas 1`)).toBeVisible()
-  // Who gave each question its discipline (issue 63 §1).
-  await expect(page.getByTestId('classificacao-importada')).toHaveText('Disciplinas: 1 pelo arquivo')
+  // Who gave each question its discipline (issue 63 §1) and its topic (issue 65: the file names none).
+  await expect(page.getByTestId('classificacao-importada')).toHaveText(
+    'Disciplinas: 1 pelo arquivo. Assuntos: 1 questão recebeu assunto automaticamente (revise em /admin/classificacao/assuntos)',
+  )
 
   await page.getByLabel('Arquivos de prova (.txt)').setInputFiles({ name: 'invalida.txt', mimeType: 'text/plain', buffer: invalidExam })
   await page.getByRole('button', { name: 'Enviar provas' }).click()
