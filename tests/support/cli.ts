@@ -6,7 +6,7 @@ import { build } from 'esbuild'
 export type CliRun = { code: number | null; stdout: string; stderr: string }
 
 // The CLI as it ships (package.json "bin": build/cli/index.js, bundled by `build:server`), built
-// once per test file into node_modules/.cache so its packages resolve: a tsx start per run
+// once per test worker into node_modules/.cache so its packages resolve: a tsx start per run
 // (transpiling the client and the contracts each time) cost 2-3 s on this machine, 26 runs a file.
 const OUT_DIR = path.resolve('node_modules/.cache/gabarita-cli-test')
 let built: Promise<string> | undefined
