@@ -1,17 +1,15 @@
+import { getInputProps, getSelectProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
 
 import { CLASSIFICATION_CONFIDENCE_LABELS, CLASSIFICATION_CONFIDENCES } from '#server/features/classification/messages'
-import { ErrorList } from '~/components/forms'
+import { ErrorList, withoutKey } from '~/components/forms'
+
+import { FilterSelect } from './queue-filter'
 
 // What the two classification desks (/admin/classificacao for disciplines, /admin/classificacao/assuntos
 // for topics) show the same way: the GET filters (the URL is the state) and the table of questions,
 // a row each: its checkbox, where it is, the select of what the admin confirms, the confidence.
-
-/** Conform's props without `key` (React warns when a spread carries one). */
-export function withoutKey<T extends { key?: unknown }>({ key: _key, ...props }: T) {
-  return props
-}
 
 export const percent = (value: number) => `${(value * 100).toFixed(1).replace('.', ',')}%`
 
@@ -28,44 +26,26 @@ export function DeskFilters({
 }) {
   return (
     <Form method="get" className="mt-4 flex flex-wrap items-end gap-2" aria-label="Filtros">
-      <div>
-        <label htmlFor="filtro-prova" className="label">
-          Prova
-        </label>
-        <select id="filtro-prova" name="prova" defaultValue={filters.prova} className="input">
-          <option value="">Todas</option>
-          {exams.map((exam) => (
-            <option key={exam.id} value={exam.id}>
-              {`${exam.name} (${exam.year}) — ${exam.predicted}`}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="filtro-disciplina" className="label">
-          {disciplineLabel}
-        </label>
-        <select id="filtro-disciplina" name="disciplina" defaultValue={filters.disciplina} className="input">
-          <option value="">Todas</option>
-          {disciplines.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="filtro-confianca" className="label">
-          Confiança
-        </label>
-        <select id="filtro-confianca" name="confianca" defaultValue={filters.confianca} className="input">
-          {CLASSIFICATION_CONFIDENCES.map((value) => (
-            <option key={value} value={value}>
-              {CLASSIFICATION_CONFIDENCE_LABELS[value]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        name="prova"
+        label="Prova"
+        value={filters.prova}
+        all="Todas"
+        options={exams.map((exam) => [exam.id, `${exam.name} (${exam.year}) — ${exam.predicted}`])}
+      />
+      <FilterSelect
+        name="disciplina"
+        label={disciplineLabel}
+        value={filters.disciplina}
+        all="Todas"
+        options={disciplines.map((d) => [d.id, d.name])}
+      />
+      <FilterSelect
+        name="confianca"
+        label="Confiança"
+        value={filters.confianca}
+        options={CLASSIFICATION_CONFIDENCES.map((value) => [value, CLASSIFICATION_CONFIDENCE_LABELS[value]])}
+      />
       <button type="submit" className="btn-secondary">
         Filtrar
       </button>
@@ -100,31 +80,30 @@ export function DeskTable({ caption, choice, children }: { caption: string; choi
   )
 }
 
-type Field = { name: string; errorId: string; errors?: string[] }
-
 /**
- * One question: its id and checkbox (`question`, `check`: Conform's fields), where it is, the select
- * of `options` (`choose`, its props from Conform), and the prediction's confidence.
+ * One question: its id and checkbox (`question`, `confirm`: Conform's fields), where it is, the
+ * select of `options` (`choose`, Conform's field), and the prediction's confidence.
  */
 export function DeskRow({
   row,
   title,
   question,
-  checkbox,
-  select,
+  confirm,
+  choose,
   choice,
   options,
 }: {
   row: { id: number; number: number; exam: { name: string }; excerpt: string; confidence: number; confident: boolean }
   title: string
-  question: Field
-  checkbox: Record<string, unknown>
-  select: Record<string, unknown> & Field
+  question: { name: string }
+  confirm: Parameters<typeof getInputProps>[0]
+  choose: Parameters<typeof getSelectProps>[0]
   choice: string
   options: { id: number; name: string }[]
 }) {
   const where = `questão ${row.number} de ${row.exam.name}`
-  const { errorId, errors, ...selectProps } = select
+  const checkbox = withoutKey(getInputProps(confirm, { type: 'checkbox', value: 'on' }))
+  const selectProps = { ...withoutKey(getSelectProps(choose)), name: choose.name }
   return (
     <tr className="border-b border-slate-100 align-top dark:border-slate-800" data-testid={`linha-${row.id}`}>
       <td className="p-2">
@@ -143,7 +122,7 @@ export function DeskRow({
             </option>
           ))}
         </select>
-        <ErrorList id={errorId} errors={errors} />
+        <ErrorList id={choose.errorId} errors={choose.errors} />
       </td>
       <td className="p-2 whitespace-nowrap">
         {percent(row.confidence)}

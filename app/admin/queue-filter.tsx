@@ -17,25 +17,44 @@ export function QueueFilter({
   options: Array<[value: string, label: string]>
   all?: string
 }) {
-  const id = `filtro-${name}`
   return (
     <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
-      <div>
-        <label htmlFor={id} className="label">
-          {label}
-        </label>
-        <select id={id} name={name} defaultValue={value} className="input">
-          {all ? <option value="">{all}</option> : null}
-          {options.map(([optionValue, optionLabel]) => (
-            <option key={optionValue} value={optionValue}>
-              {optionLabel}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect name={name} label={label} value={value} options={options} all={all} />
       <button type="submit" className="btn-secondary">
         Filtrar
       </button>
     </Form>
+  )
+}
+
+/** One labelled select of a GET filter form, `filtro-<name>` its id. */
+export function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+  all,
+}: {
+  name: string
+  label: string
+  value: string
+  options: Array<[value: string | number, label: string]>
+  all?: string
+}) {
+  const id = `filtro-${name}`
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value} className="input">
+        {all ? <option value="">{all}</option> : null}
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </div>
   )
 }

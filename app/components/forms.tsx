@@ -7,6 +7,11 @@ import { ErrorList, type ListOfErrors } from './error-list'
 
 export { ErrorList, type ListOfErrors }
 
+/** Conform's props without their `key`: React warns when a spread carries one. */
+export function withoutKey<T extends { key?: unknown }>({ key: _key, ...props }: T) {
+  return props
+}
+
 /**
  * The control's id (given or generated); when there are errors, the id of their list and,
  * on a server-rendered page, autofocus (see ErrorList).

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 
 import type { ClassificationQueue } from '#server/features/classification/contract'
 import { MODEL_ORIGIN_LABELS } from '#server/features/classification/messages'
-import { DeskFilters, DeskRow, DeskTable, percent, withoutKey } from '~/admin/classification-desk'
+import { DeskFilters, DeskRow, DeskTable, percent } from '~/admin/classification-desk'
 import { AdminPager } from '~/admin/pager'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -98,13 +98,8 @@ function ReviewForm({ queue, action }: { queue: ClassificationQueue; action: str
               row={row}
               title={`${row.exam.name} (${row.exam.year}) · Questão ${row.number}`}
               question={item.questao}
-              checkbox={withoutKey(getInputProps(item.confirmar, { type: 'checkbox', value: 'on' }))}
-              select={{
-                ...withoutKey(getSelectProps(item.disciplina)),
-                name: item.disciplina.name,
-                errorId: item.disciplina.errorId,
-                errors: item.disciplina.errors,
-              }}
+              confirm={item.confirmar}
+              choose={item.disciplina}
               choice="Disciplina"
               options={queue.disciplines}
             />

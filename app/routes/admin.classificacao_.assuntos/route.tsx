@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 
 import type { TopicQueue } from '#server/features/classification/contract'
-import { DeskFilters, DeskRow, DeskTable, percent, withoutKey } from '~/admin/classification-desk'
+import { DeskFilters, DeskRow, DeskTable, percent } from '~/admin/classification-desk'
 import { AdminPager } from '~/admin/pager'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -85,13 +85,8 @@ function ReviewForm({ queue, action }: { queue: TopicQueue; action: string }) {
               row={row}
               title={`${row.exam.name} (${row.exam.year}) · Questão ${row.number} · ${row.discipline.name}`}
               question={item.questao}
-              checkbox={withoutKey(getInputProps(item.confirmar, { type: 'checkbox', value: 'on' }))}
-              select={{
-                ...withoutKey(getSelectProps(item.assunto)),
-                name: item.assunto.name,
-                errorId: item.assunto.errorId,
-                errors: item.assunto.errors,
-              }}
+              confirm={item.confirmar}
+              choose={item.assunto}
               choice="Assunto"
               options={topicsOf.get(row.discipline.id) ?? [row.topic]}
             />

@@ -14,7 +14,7 @@ import type { UploadActionData } from '~/admin/upload'
 import { FilePicker, UploadResultPanel } from '~/admin/upload'
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { ErrorList, Field } from '~/components/forms'
+import { ErrorList, Field, withoutKey } from '~/components/forms'
 import { formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireAdmin, withSession } from '~/utils/session.server'
@@ -141,10 +141,6 @@ function TreeForm({
       </div>
     </Form>
   )
-}
-
-function withoutKey<T extends { key?: unknown }>({ key: _key, ...props }: T) {
-  return props
 }
 
 function CheckForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {

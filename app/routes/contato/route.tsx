@@ -6,7 +6,7 @@ import { Clock, Mail } from 'lucide-react'
 
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { ErrorList, Field, TextareaField } from '~/components/forms'
+import { ErrorList, Field, TextareaField, withoutKey } from '~/components/forms'
 import { useZodForm } from '~/utils/use-zod-form'
 
 import { submitContact } from './contato.server'
@@ -27,11 +27,6 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return submitContact(request, context)
-}
-
-/** Conform's props carry a `key`; React warns when a key is spread, and we remount by hand. */
-function withoutKey<T extends { key?: unknown }>({ key: _key, ...props }: T) {
-  return props
 }
 
 function ContactForm() {
