@@ -4,22 +4,10 @@ import { Form } from '@remix-run/react'
  * The one-select GET filter over an admin queue (errors, forum, contact): the URL is the state,
  * so it works the same without JavaScript. `all` adds a first option with an empty value.
  */
-export function QueueFilter({
-  name,
-  label,
-  value,
-  options,
-  all,
-}: {
-  name: string
-  label: string
-  value: string
-  options: Array<[value: string, label: string]>
-  all?: string
-}) {
+export function QueueFilter(select: FilterSelectProps) {
   return (
     <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
-      <FilterSelect name={name} label={label} value={value} options={options} all={all} />
+      <FilterSelect {...select} />
       <button type="submit" className="btn-secondary">
         Filtrar
       </button>
@@ -27,20 +15,16 @@ export function QueueFilter({
   )
 }
 
-/** One labelled select of a GET filter form, `filtro-<name>` its id. */
-export function FilterSelect({
-  name,
-  label,
-  value,
-  options,
-  all,
-}: {
+type FilterSelectProps = {
   name: string
   label: string
   value: string
   options: Array<[value: string | number, label: string]>
   all?: string
-}) {
+}
+
+/** One labelled select of a GET filter form, `filtro-<name>` its id. */
+export function FilterSelect({ name, label, value, options, all }: FilterSelectProps) {
   const id = `filtro-${name}`
   return (
     <div>
