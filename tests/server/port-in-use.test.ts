@@ -7,6 +7,8 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { migratedDataDir } from '../support/context'
+
 // Issue 9: a port already in use printed a stack trace and left the PGlite lock behind, so
 // the next start was refused too. The real start-up runs here (API only, no Remix build).
 
@@ -17,6 +19,8 @@ beforeAll(async () => {
   blocker = net.createServer()
   await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
   port = (blocker.address() as AddressInfo).port
+  // What is checked is the port, not the migrations: the start opens a migrated directory.
+  await migratedDataDir(dataDir)
 })
 afterAll(async () => {
   await new Promise((resolve) => blocker.close(resolve))

@@ -74,6 +74,18 @@ export async function createTestContext(overrides: Partial<Config> = {}, options
   }
 }
 
+/**
+ * Fills `dir` (a server's DATA_DIR) with a copy of the run's migrated PGlite template, so that a
+ * server or an openDatabase started on it skips the migrations (≈10 s of CPU on a fresh directory).
+ * Without a template (a PostgreSQL run) the directory is migrated from scratch.
+ */
+export async function migratedDataDir(dir: string) {
+  const template = inject('pgliteTemplate')
+  const from = template ? { from: new Blob([fs.readFileSync(template)]), migrated: true } : {}
+  const database = await openDatabase({ kind: 'pglite', dataDir: dir, ...from })
+  await database.close()
+}
+
 let counter = 0
 const FAR_FUTURE = new Date('2100-01-01T00:00:00Z')
 
