@@ -47,6 +47,7 @@ export const ENGINE_INDEPENDENT = [
   'tests/cli/classify.test.ts',
   'tests/web/redirect-corpus.test.ts',
   'tests/server/port-in-use.test.ts',
+  'tests/server/lock.test.ts',
   'tests/api/fuzz.test.ts',
   // It starts its own servers on the PostgreSQL server in either pass: the first run is the same.
   'tests/scale/scale-out.test.ts',

@@ -47,6 +47,12 @@ const char = fc.constantFrom(...TEXT_CHARS)
 
 export class SchemaReader {
   private readonly patterns = new Map<string, RegExp>()
+  /**
+   * Arbitraries are immutable: one per string shape is built once. A pattern's arbitrary
+   * (fc.stringMatching) costs ~100 ms to build, and the search alone rebuilt its dozen per
+   * role and sample: 8 of its 10 s.
+   */
+  private readonly texts = new Map<string, fc.Arbitrary<string>>()
 
   constructor(private readonly components: Record<string, Schema>) {}
 
@@ -173,6 +179,15 @@ export class SchemaReader {
   private text(s: Schema): fc.Arbitrary<string> {
     const minLength = (s.minLength as number | undefined) ?? 0
     const maxLength = (s.maxLength as number | undefined) ?? Math.max(minLength, 40)
+    const key = JSON.stringify([s.pattern, minLength, maxLength])
+    const built = this.texts.get(key)
+    if (built) return built
+    const made = this.textArbitrary(s, minLength, maxLength)
+    this.texts.set(key, made)
+    return made
+  }
+
+  private textArbitrary(s: Schema, minLength: number, maxLength: number): fc.Arbitrary<string> {
     const fits = (v: string) => {
       const n = [...v].length
       return n >= minLength && n <= maxLength
