@@ -4,62 +4,32 @@ import { describe, expect, it } from 'vitest'
 import { generateBank } from '../../bench/generate'
 import { startServer } from '../../scripts/scale/cluster'
 import { openDatabase } from '../../server/db/index'
-import { currentModel, labelsChanged, readTrainingBooklets, trainBankModel, trainElsewhere } from '../../server/domain/classify/current'
+import { currentModel, trainBankModel, trainElsewhere } from '../../server/domain/classify/current'
 import { defaultModel } from '../../server/domain/classify/load'
 import { runInWorker } from '../../server/worker-jobs'
+import { bundled } from '../support/bundle'
 import { withEmptyPostgres } from '../support/empty-postgres'
 import { freePort } from '../support/free-port'
 
-const SOURCE_WORKER = new URL('../../server/worker.ts', import.meta.url)
 const shipped = defaultModel()
 if (!shipped.ok) throw new Error(shipped.error)
 const base = shipped.model.data
 
-// ADR 076, issue 63 §1: the discipline model trains in a worker thread, and only its data comes
-// back to the thread that serves. On PGlite (one opener) the booklets are read here and fed to it.
-describe('on PGlite, the labelled booklets fed to the worker thread', () => {
-  it('train the model this thread would train, on top of the shipped one', async () => {
-    const database = await openDatabase({ kind: 'pglite' })
-    try {
-      await generateBank(database.db, 600)
-      const here = await trainBankModel(database.db, base)
-      const training = await readTrainingBooklets(database.db, base)
-      const there = await runInWorker(SOURCE_WORKER, { job: 'trainBooklets', names: training!.names, base }, training!.booklets)
-      expect(here).not.toBeNull()
-      expect(there).toEqual(here!.data)
-      expect(there!.trainedOn.questions).toBe(600 + base.trainedOn.questions)
-    } finally {
-      await database.close()
-    }
-  }, 120_000)
-
-  it('a training that fails keeps the model the bank had', async () => {
-    const database = await openDatabase({ kind: 'pglite' })
-    try {
-      await generateBank(database.db, 300)
-      let fail = false
-      trainElsewhere(database.db, (on) => (fail ? Promise.resolve(null) : trainBankModel(database.db, on).then((m) => m?.data ?? null)))
-      const trained = await currentModel(database.db)
-      expect(trained).toMatchObject({ ok: true, origin: 'bank' })
-      fail = true
-      labelsChanged(database.db)
-      const after = await currentModel(database.db)
-      expect(after).toBe(trained)
-    } finally {
-      await database.close()
-    }
-  }, 120_000)
-})
+// ADR 076: the discipline model trains in a worker thread, and only its data comes back to the
+// thread that serves (PGlite's half, where the booklets are fed to it: model-worker-pglite.test.ts).
+// The worker as the server ships it (build/server/worker.js); the scale-out test starts one from
+// the sources.
+const worker = () => bundled('server/worker.ts')
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the discipline model trained in a worker thread', () => {
   it('is the model this thread would train, handed back as data; a bank that cannot teach one answers null', async () => {
     await withEmptyPostgres(async (url) => {
       const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 })
       try {
-        expect(await runInWorker(SOURCE_WORKER, { job: 'disciplineModel', databaseUrl: url, base })).toBeNull()
+        expect(await runInWorker(await worker(), { job: 'disciplineModel', databaseUrl: url, base })).toBeNull()
         await generateBank(database.db, 1_000)
         const here = await trainBankModel(database.db, base)
-        const there = await runInWorker(SOURCE_WORKER, { job: 'disciplineModel', databaseUrl: url, base })
+        const there = await runInWorker(await worker(), { job: 'disciplineModel', databaseUrl: url, base })
         expect(here).not.toBeNull()
         expect(there).toEqual(here!.data)
       } finally {
@@ -75,9 +45,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the discipline model trained in
       try {
         await generateBank(database.db, 1_000)
         let trainings = 0
+        const entry = await worker()
         trainElsewhere(database.db, (on) => {
           trainings++
-          return runInWorker(SOURCE_WORKER, { job: 'disciplineModel', databaseUrl: url, base: on })
+          return runInWorker(entry, { job: 'disciplineModel', databaseUrl: url, base: on })
         })
         const model = await currentModel(database.db)
         expect(model).toMatchObject({ ok: true, origin: 'bank', labelled: { questions: 1_000 } })
@@ -149,7 +120,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the topic pass in a worker thre
         await generateBank(database.db, 200)
         // A bank whose files named no topic.
         await database.db.execute(sql`DELETE FROM question_topics`)
-        const placed = await runInWorker(SOURCE_WORKER, { job: 'topics', databaseUrl: url })
+        const placed = await runInWorker(await worker(), { job: 'topics', databaseUrl: url })
         expect(placed).toEqual({ placed: 200, predicted: 200 })
         const [row] = (
           (await database.db.execute(sql`
@@ -159,7 +130,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the topic pass in a worker thre
           }
         ).rows
         expect(row).toEqual({ links: 200, right: 200 })
-        expect(await runInWorker(SOURCE_WORKER, { job: 'topics', databaseUrl: url })).toEqual({ placed: 0, predicted: 0 })
+        expect(await runInWorker(await worker(), { job: 'topics', databaseUrl: url })).toEqual({ placed: 0, predicted: 0 })
       } finally {
         await database.close()
       }

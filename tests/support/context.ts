@@ -86,6 +86,12 @@ export async function migratedDataDir(dir: string) {
   await database.close()
 }
 
+/** An in-memory PGlite from the run's migrated template (migrated from scratch without one). */
+export function openMigratedPglite() {
+  const template = inject('pgliteTemplate')
+  return openDatabase({ kind: 'pglite', ...(template ? { from: new Blob([fs.readFileSync(template)]), migrated: true } : {}) })
+}
+
 let counter = 0
 const FAR_FUTURE = new Date('2100-01-01T00:00:00Z')
 

@@ -48,6 +48,8 @@ export const ENGINE_INDEPENDENT = [
   'tests/web/redirect-corpus.test.ts',
   'tests/server/port-in-use.test.ts',
   'tests/server/lock.test.ts',
+  // PGlite's half of the worker's training: on PGlite whatever the engine of the run.
+  'tests/server/model-worker-pglite.test.ts',
   'tests/api/fuzz.test.ts',
   // It starts its own servers on the PostgreSQL server in either pass: the first run is the same.
   'tests/scale/scale-out.test.ts',
