@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { createApiRouter } from '#server/api/index'
 
-import { createTestContext, createTestUser } from '../support/context'
+import { createTestContext, createTestUser, createTestUsers } from '../support/context'
 
 // Bad input on every API route, as anonymous, student and admin: a NUL in the query or in a
 // JSON field (PostgreSQL refuses U+0000 in text: it used to be a 500), text/plain, truncated
@@ -82,17 +82,23 @@ const UNCONFIGURED = new Set(['/auth/google', '/auth/google/callback'])
 
 let t: Awaited<ReturnType<typeof createTestContext>>
 let routes: { method: string; path: string }[] = []
+type Who = 'anonymous' | 'student' | 'admin'
+/** A fresh user per request: a logout, a password change or a deleted account must not spoil the next probe. */
+const fresh: Record<Exclude<Who, 'anonymous'>, Record<string, string>[]> = { student: [], admin: [] }
 beforeAll(async () => {
   t = await createTestContext()
   routes = apiRoutes(createApiRouter(t.ctx))
+  // Made together beforehand: one each per route and probe.
+  for (const who of ['student', 'admin'] as const)
+    fresh[who] = (await createTestUsers(t.ctx, routes.length * PROBES.length, { plan: who === 'admin' ? 'ADMIN' : 'GRATUITO' })).map(
+      (u) => u.auth,
+    )
 })
 afterAll(() => t.close())
 
-type Who = 'anonymous' | 'student' | 'admin'
-/** A fresh token per request: a logout or a password change must not spoil the next probe. */
 async function authFor(who: Who): Promise<Record<string, string>> {
   if (who === 'anonymous') return {}
-  return (await createTestUser(t.ctx, { plan: who === 'admin' ? 'ADMIN' : 'GRATUITO' })).auth
+  return fresh[who].pop() ?? (await createTestUser(t.ctx, { plan: who === 'admin' ? 'ADMIN' : 'GRATUITO' })).auth
 }
 
 type Probe = { name: string; nul: boolean; send: (r: request.Test) => request.Test }

@@ -3,12 +3,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import pino from 'pino'
 import { inject } from 'vitest'
 
-import { createApiToken, hashToken, openDatabaseWithSessions } from '#server/api/session'
+import { hashToken, openDatabaseWithSessions } from '#server/api/session'
 import { createApp } from '#server/app'
 import type { Config } from '#server/config'
 import { loadConfig } from '#server/config'
@@ -95,20 +94,47 @@ export function openMigratedPglite() {
 let counter = 0
 const FAR_FUTURE = new Date('2100-01-01T00:00:00Z')
 
+type UserRow = { email: string; name: string; planName: PlanName }
+
+function userRow(options: { plan?: PlanName; name?: string; email?: string } = {}): UserRow {
+  counter += 1
+  return {
+    email: options.email ?? `aluno${counter}-${crypto.randomBytes(3).toString('hex')}@teste.gabarita`,
+    name: options.name ?? `Aluno ${counter}`,
+    planName: options.plan ?? 'GRATUITO',
+  }
+}
+
 /** A user with a live bearer token (password login is the accounts API's job). */
 export async function createTestUser(ctx: AppContext, options: { plan?: PlanName; name?: string; email?: string } = {}) {
-  counter += 1
-  const email = options.email ?? `aluno${counter}-${crypto.randomBytes(3).toString('hex')}@teste.gabarita`
-  const [user] = await ctx.db
-    .insert(users)
-    .values({ email, name: options.name ?? `Aluno ${counter}`, planName: options.plan ?? 'GRATUITO' })
-    .returning()
-  const { token } = await createApiToken(ctx.db, user.id, ctx.clock())
+  const [made] = await insertUsers(ctx, [userRow(options)])
+  return made!
+}
+
+/**
+ * `count` users with live bearer tokens, in two statements a thousand: the sweeps over every route
+ * (fuzz, openapi-driven) take a new user per request, and three statements each were most of their time.
+ */
+export async function createTestUsers(ctx: AppContext, count: number, options: { plan?: PlanName } = {}) {
+  const made = []
+  // A statement's parameters are bounded (65,535 in PostgreSQL's protocol).
+  for (let start = 0; start < count; start += 1_000)
+    made.push(
+      ...(await insertUsers(
+        ctx,
+        Array.from({ length: Math.min(1_000, count - start) }, () => userRow(options)),
+      )),
+    )
+  return made
+}
+
+async function insertUsers(ctx: AppContext, rows: UserRow[]) {
+  const inserted = await ctx.db.insert(users).values(rows).returning()
+  const tokens = inserted.map(() => crypto.randomBytes(32).toString('base64url'))
   // Tests move the one clock by days and months (Revisão, simulados, billing): their users' tokens
   // outlive any move. Session expiry has its own tests, with tokens made by createApiToken.
   await ctx.db
-    .update(apiTokens)
-    .set({ expiresAt: FAR_FUTURE })
-    .where(eq(apiTokens.tokenHash, hashToken(token)))
-  return { user, token, auth: { Authorization: `Bearer ${token}` } }
+    .insert(apiTokens)
+    .values(inserted.map((user, i) => ({ userId: user.id, tokenHash: hashToken(tokens[i]!), remember: false, expiresAt: FAR_FUTURE })))
+  return inserted.map((user, i) => ({ user, token: tokens[i]!, auth: { Authorization: `Bearer ${tokens[i]}` } }))
 }
