@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Form, Link, useFetcher, useNavigate, useNavigation } from '@remix-run/react'
 import type { RefObject } from 'react'
 import { useEffect, useRef } from 'react'
 
@@ -48,9 +48,27 @@ export function RatingButtons({ review, questionId, here, next }: { review: Revi
     navigation.state === 'submitting' && navigation.formData?.get('intent') === 'nota' ? navigation.formData.get('nota') : null
   const buttons = useRef<HTMLFormElement>(null)
   useRatingKeys(buttons)
+  // With JS the rating goes in the background and the next question shows at once, most often
+  // fetched already (ADR 093); route.tsx says if the rating failed.
+  const rating = useFetcher({ key: 'nota' })
+  const navigate = useNavigate()
   const days = { hard: review.preview[1], good: review.preview[2], easy: review.preview[3] }
   return (
-    <Form ref={buttons} method="post" action={here} className="contents">
+    <Form
+      ref={buttons}
+      method="post"
+      action={here}
+      className="contents"
+      onSubmit={(event) => {
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
+        if (!submitter?.value) return
+        event.preventDefault()
+        const data = new FormData(event.currentTarget)
+        data.set('nota', submitter.value)
+        rating.submit(data, { method: 'post', action: here })
+        navigate(next)
+      }}
+    >
       <CsrfInput />
       <input type="hidden" name="intent" value="nota" />
       <input type="hidden" name="questao" value={questionId} />
