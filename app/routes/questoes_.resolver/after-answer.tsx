@@ -1,4 +1,4 @@
-import { Form, Link, useFetcher, useNavigate, useNavigation } from '@remix-run/react'
+import { Form, Link, useNavigate, useNavigation } from '@remix-run/react'
 import type { RefObject } from 'react'
 import { useEffect, useRef } from 'react'
 
@@ -42,7 +42,20 @@ const RATINGS = [
  * rates the answer and goes on to the next question; keys 2–4 as in Anki. Without JS the same
  * form, posted.
  */
-export function RatingButtons({ review, questionId, here, next }: { review: ReviewNote; questionId: number; here: string; next: string }) {
+export function RatingButtons({
+  review,
+  questionId,
+  here,
+  next,
+  onRate,
+}: {
+  review: ReviewNote
+  questionId: number
+  here: string
+  next: string
+  /** With JS: sends the rating in the background (the page goes on at once). */
+  onRate?: (here: string, data: FormData) => void
+}) {
   const navigation = useNavigation()
   const pending =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === 'nota' ? navigation.formData.get('nota') : null
@@ -50,7 +63,6 @@ export function RatingButtons({ review, questionId, here, next }: { review: Revi
   useRatingKeys(buttons)
   // With JS the rating goes in the background and the next question shows at once, most often
   // fetched already (ADR 093); route.tsx says if the rating failed.
-  const rating = useFetcher({ key: 'nota' })
   const navigate = useNavigate()
   const days = { hard: review.preview[1], good: review.preview[2], easy: review.preview[3] }
   return (
@@ -61,11 +73,11 @@ export function RatingButtons({ review, questionId, here, next }: { review: Revi
       className="contents"
       onSubmit={(event) => {
         const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
-        if (!submitter?.value) return
+        if (!submitter?.value || !onRate) return
         event.preventDefault()
         const data = new FormData(event.currentTarget)
         data.set('nota', submitter.value)
-        rating.submit(data, { method: 'post', action: here })
+        onRate(here, data)
         navigate(next)
       }}
     >

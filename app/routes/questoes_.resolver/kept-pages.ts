@@ -1,7 +1,9 @@
+import { useSyncExternalStore } from 'react'
+
 // Modo resolução's pages the browser already holds (issue 66, ADR 093): the answered question
 // that came with Responder's response, and the next question fetched while the student reads the
 // verdict. The route's clientLoader takes a page from here instead of asking the server; anything
-// missing, failed or old is a normal load.
+// missing, failed or old is a normal load. And the rating sent in the background meanwhile.
 
 /** The route's id, as Remix's data requests name it. */
 const ROUTE_ID = 'routes/questoes_.resolver'
@@ -56,3 +58,45 @@ export async function takePage(href: string): Promise<Kept | null> {
 export function forgetPages() {
   pages.clear()
 }
+
+/** What the next question says when the rating of the one before did not go through. */
+export const RATING_FAILED = 'Não foi possível salvar a nota da questão anterior (sem conexão?).'
+let ratingFailed: string | null = null
+const listeners = new Set<() => void>()
+function setRatingFailed(message: string | null) {
+  ratingFailed = message
+  for (const listener of listeners) listener()
+}
+
+/**
+ * Difícil / Bom / Fácil with JS: the same POST as the form's, sent by itself while the page already
+ * shows the next question. Not a Remix fetcher: a fetcher's revalidation, ending while that
+ * navigation still loads, would complete it with the old question's data. A redirect (the
+ * session expired) is followed as the document would; a failure is said on the next question.
+ */
+export function sendRating(here: string, data: FormData) {
+  const url = new URL(here, window.location.href)
+  url.searchParams.set('_data', ROUTE_ID)
+  setRatingFailed(null)
+  fetch(url, { method: 'POST', body: data, credentials: 'same-origin' })
+    .then(async (res) => {
+      const to = res.headers.get('X-Remix-Redirect')
+      if (to) return window.location.assign(to)
+      const body = (await res.json().catch(() => null)) as { rated?: number; ratingFailed?: string } | null
+      if (!res.ok || !body?.rated) setRatingFailed(body?.ratingFailed ?? RATING_FAILED)
+    })
+    .catch(() => setRatingFailed(RATING_FAILED))
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** The last background rating's failure, if it failed. */
+export const useRatingFailed = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => ratingFailed,
+    () => null,
+  )

@@ -318,7 +318,7 @@ async function rate(request: Request, context: AppLoadContext, url: URL, formDat
     if (!(error instanceof ApiError)) throw error
     if (error.status === 401) return logoutExpired(request, here)
     const { message, status } = formError(error, 'Não foi possível salvar a nota.')
-    if (fromScript(request)) return json({ ratingFailed: `${message} (nota da questão anterior)` }, { status })
+    if (fromScript(request)) return json({ ratingFailed: `Nota da questão anterior não salva: ${message}` }, { status })
     return redirectWithToast(`${here}#resultado`, { type: 'error', title: message }, { request })
   }
 }

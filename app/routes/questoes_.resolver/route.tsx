@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
 import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs, ShouldRevalidateFunction } from '@remix-run/react'
-import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { forwardRef, lazy, Suspense, useEffect, useMemo, useRef } from 'react'
 
 import { CsrfInput } from '~/components/csrf-input'
@@ -21,7 +21,7 @@ import { formReply } from '~/utils/form-reply'
 import type { Toast } from '~/utils/toast.server'
 import { useHydrated } from '~/utils/use-hydrated'
 
-import { forgetPages, keepPage, prefetchPage, takePage } from './kept-pages'
+import { forgetPages, keepPage, prefetchPage, sendRating, takePage, useRatingFailed } from './kept-pages'
 import type { ResolverReveal, ReviewNote } from './resolver.server'
 import { loadResolver, resolverAction } from './resolver.server'
 import { useStepKeys } from './step-keys'
@@ -69,15 +69,11 @@ export async function clientLoader({ request, serverLoader }: ClientLoaderFuncti
 }
 
 /**
- * Nothing to reload after an answer kept on the device (there is no network), a rating sent in
- * the background (the page is already the next question) or a refused answer (nothing changed:
- * the question stays with the message, ADR 093).
+ * Nothing to reload after an answer kept on the device (there is no network) or a refused answer
+ * (nothing changed: the question stays with the message, ADR 093).
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  keptOnDevice(actionResult) ||
-  (typeof actionResult === 'object' &&
-    actionResult !== null &&
-    ('rated' in actionResult || 'ratingFailed' in actionResult || 'result' in actionResult))
+  keptOnDevice(actionResult) || (typeof actionResult === 'object' && actionResult !== null && 'result' in actionResult)
     ? false
     : defaultShouldRevalidate
 
@@ -231,9 +227,8 @@ function QuestionStep({
   const { form, field } = formReply(`resolver-${question.id}`, actionData && 'result' in actionData ? actionData.result : undefined)
   const answerErrors = field('resposta')
   const rating = review && reveal?.chosen && reveal.correct_answer === reveal.chosen && review.attempt ? review : null
-  // A rating goes in the background (after-answer.tsx): its failure is said on the next question.
-  const rated = useFetcher<typeof action>({ key: 'nota' })
-  const ratingFailed = rated.state === 'idle' && rated.data && 'ratingFailed' in rated.data ? rated.data.ratingFailed : null
+  // A rating goes in the background (sendRating): its failure is said on the next question.
+  const ratingFailed = useRatingFailed()
   const hydrated = useHydrated()
   // The answer's own id for this view of the question (with JS): a second request for it records nothing.
   const cid = useMemo(
@@ -368,7 +363,13 @@ function QuestionStep({
       <AnswerBar label="Navegação entre questões" status={status}>
         {rating ? (
           <Suspense fallback={null}>
-            <RatingButtons review={rating} questionId={question.id} here={`${location.pathname}${location.search}`} next={nextHref} />
+            <RatingButtons
+              review={rating}
+              questionId={question.id}
+              here={`${location.pathname}${location.search}`}
+              next={nextHref}
+              onRate={sendRating}
+            />
           </Suspense>
         ) : (
           <>
