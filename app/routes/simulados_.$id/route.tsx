@@ -35,9 +35,19 @@ export function action({ request, context, params }: ActionFunctionArgs) {
   return sittingAction(request, context, params)
 }
 
-/** A saved choice came back with its cell: the page shows it without reloading every loader (ADR 093). */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  typeof actionResult === 'object' && actionResult !== null && 'cell' in actionResult && actionResult.cell ? false : defaultShouldRevalidate
+/**
+ * A saved choice came back with its cell: the page shows it without reloading every loader (ADR
+ * 093). Not while the page is on its way elsewhere ('Salvar e próxima' right after a tap): that
+ * revalidation is the next question's load, and skipping it would end the move on this one's data.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  typeof actionResult === 'object' &&
+  actionResult !== null &&
+  'cell' in actionResult &&
+  actionResult.cell &&
+  currentUrl.href === nextUrl.href
+    ? false
+    : defaultShouldRevalidate
 
 type Data = SerializeFrom<typeof loader>
 
