@@ -339,3 +339,34 @@ test('a nota que não chega é dita na questão seguinte, que já está na tela'
   await expect(page.getByTestId('nota-falhou')).toHaveText('Não foi possível salvar a nota da questão anterior (sem conexão?).')
   await expect(page.getByRole('button', { name: 'Responder' })).toBeVisible()
 })
+
+test('no simulado, uma escolha salva é um pedido só: o cartão e a contagem mudam com a resposta dele; sem JS, Salvar e próxima como antes', async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
+  await signIn(page, await premiumStudent(request), '/simulados')
+  await page.getByLabel('Número de questões').fill('5')
+  await page.getByRole('button', { name: 'Iniciar simulado personalizado' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Questão 1 de 5')
+  await expect(page.getByTestId('progresso')).toContainText('0/5')
+  const seen = pageRequests(page)
+  await page.locator('article .qa > label').nth(1).click()
+  if (javaScriptEnabled) {
+    await expect(page.getByRole('status').filter({ hasText: 'Resposta salva.' })).toBeVisible()
+    // The sheet and the count in the bar say it, from the save's own reply: nothing reloaded.
+    await expect(page.getByRole('link', { name: 'Questão 1 — respondida (B)' }).first()).toBeVisible()
+    await expect(page.getByTestId('progresso')).toContainText('1/5')
+    await expect(page.getByTestId('situacao')).toHaveText(/^1 de 5 respondidas · 4 em branco/)
+    expect(seen.map(describe)).toEqual([expect.stringMatching(/^POST \/simulados\/\d+\?pos=1&_data=routes%2Fsimulados_\.%24id$/)])
+  }
+  // 'Salvar e próxima' moves on, with JS or without; the sheet still holds the first answer.
+  await page.getByRole('button', { name: 'Salvar e próxima' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Questão 2 de 5')
+  await expect(page.getByRole('link', { name: 'Questão 1 — respondida (B)' }).first()).toBeVisible()
+  await expect(page.getByTestId('progresso')).toContainText('1/5')
+  // Back to the first: the page loads it again, and it is still B.
+  await page.getByRole('link', { name: 'Anterior' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Questão 1 de 5')
+  await expect(page.getByRole('radio', { name: /^B\)/ })).toBeChecked()
+})
