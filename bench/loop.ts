@@ -66,7 +66,7 @@ async function timed(page: Page, requests: string[], ready: 'verdict' | 'next', 
       await page.evaluate(`(() => {
         const l = window.__loop
         return performance.getEntriesByType('resource').filter((e) => e.startTime >= l.tap && e.startTime <= l.shown)
-          .map((e) => 'tap+' + Math.round(e.startTime - l.tap) + '..' + Math.round(e.responseEnd - l.tap) + ' ' + e.name.slice(-40)).join(' | ') + ' | shown tap+' + Math.round(l.shown - l.tap)
+          .map((e) => 'tap+' + Math.round(e.startTime - l.tap) + '..' + Math.round(e.responseStart - l.tap) + '..' + Math.round(e.responseEnd - l.tap) + ' ' + e.encodedBodySize + 'B ' + e.name.slice(-40)).join(' | ') + ' | shown tap+' + Math.round(l.shown - l.tap)
       })()`),
     )
   return { ms, requests: requests.length - from }

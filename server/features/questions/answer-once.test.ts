@@ -19,7 +19,11 @@ beforeAll(async () => {
   t = await createTestContext()
   const bank = await insertQuestions(
     t.db,
-    Array.from({ length: 3 }, (_, i) => ({ discipline: 'Direito Civil', statement: `Enunciado ${i + 1} sobre posse.`, correctAnswer: 'B' })),
+    Array.from({ length: 3 }, (_, i) => ({
+      discipline: 'Direito Civil',
+      statement: `Enunciado ${i + 1} sobre posse.`,
+      correctAnswer: 'B',
+    })),
   )
   ids = bank.questions.map((q) => q.id)
 })
