@@ -10,11 +10,15 @@ import { adminToken, freePort, holdRequests, premiumStudent, registerViaApi, sig
 // POST-redirect-GET is what it was. And what goes wrong: a prefetch on a dropped connection, a
 // verdict that never comes, two taps in a row, a question removed after its prefetch.
 
-/** The page's own requests (documents and data), not its scripts and styles. */
+/**
+ * The page's own requests (documents and data), not its scripts and styles, nor Remix's route
+ * discovery (`/__manifest`, asked in the background for links as they render: nothing waits on it).
+ */
 function pageRequests(page: Page) {
   const seen: Request[] = []
   page.on('request', (r) => {
-    if (!new URL(r.url()).pathname.startsWith('/build/') && ['document', 'fetch', 'xhr'].includes(r.resourceType())) seen.push(r)
+    const path = new URL(r.url()).pathname
+    if (!path.startsWith('/build/') && path !== '/__manifest' && ['document', 'fetch', 'xhr'].includes(r.resourceType())) seen.push(r)
   })
   return seen
 }

@@ -88,6 +88,9 @@ export function sendRating(here: string, data: FormData) {
     .catch(() => setRatingFailed(RATING_FAILED))
 }
 
+/** The failure is said until the student answers again. */
+export const clearRatingFailed = () => ratingFailed && setRatingFailed(null)
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener)
   return () => listeners.delete(listener)

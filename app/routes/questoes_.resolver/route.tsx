@@ -21,7 +21,7 @@ import { formReply } from '~/utils/form-reply'
 import type { Toast } from '~/utils/toast.server'
 import { useHydrated } from '~/utils/use-hydrated'
 
-import { forgetPages, keepPage, prefetchPage, sendRating, takePage, useRatingFailed } from './kept-pages'
+import { clearRatingFailed, forgetPages, keepPage, prefetchPage, sendRating, takePage, useRatingFailed } from './kept-pages'
 import type { ResolverReveal, ReviewNote } from './resolver.server'
 import { loadResolver, resolverAction } from './resolver.server'
 import { useStepKeys } from './step-keys'
@@ -315,8 +315,9 @@ function QuestionStep({
               preventScrollReset
               aria-describedby={form.errorId}
               onSubmit={(event) => {
-                if (sent.current || busy) event.preventDefault()
-                else sent.current = true
+                if (sent.current || busy) return event.preventDefault()
+                sent.current = true
+                clearRatingFailed()
               }}
             >
               <CsrfInput />
