@@ -46,9 +46,16 @@ export const meta: MetaFunction = () => [
   },
 ]
 
-/** An answer kept on the device for lack of network (issue 39) reloads nothing: there is no network. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  keptOnDevice(actionResult) ? false : defaultShouldRevalidate
+/**
+ * An answer kept on the device for lack of network (issue 39) reloads nothing: there is no network.
+ * Nor does a step inside one answer page (modo resolução, a simulado's sitting): user, theme and
+ * chat stay as they were, and those pages bring their own flash with the answer (ADR 093).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  keptOnDevice(actionResult) ||
+  (currentUrl.pathname === nextUrl.pathname && /^\/(questoes\/resolver|simulados\/\d+)$/.test(nextUrl.pathname))
+    ? false
+    : defaultShouldRevalidate
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return loadRoot(request, context)

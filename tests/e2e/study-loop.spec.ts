@@ -143,11 +143,11 @@ test('with JS, Responder, the tools and Próxima (in modo resolução) say they 
   await page.locator('.qa > label').first().click()
   await page.getByRole('button', { name: 'Responder' }).click()
   await expect(page.getByRole('button', { name: 'Respondendo…' })).toHaveAttribute('aria-busy', 'true')
+  // The next question, fetched while the verdict is read (ADR 093), is held in turn: Próxima then waits for it.
+  const releaseNext = await holdRequests(page, (url) => url.pathname === '/questoes/resolver', ['GET'])
   release()
   await expect(page.getByTestId('resposta')).toBeVisible()
   const next = page.getByRole('link', { name: 'Próxima' })
-  // The answer's own requests went through: the next question's is held in turn.
-  const releaseNext = await holdRequests(page, (url) => url.pathname === '/questoes/resolver')
   await next.click()
   await expect(next).toHaveAttribute('aria-busy', 'true')
   await expect(page.getByRole('status').filter({ hasText: 'Carregando…' })).toBeVisible()

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Form, Link, useNavigate, useNavigation } from '@remix-run/react'
 import type { RefObject } from 'react'
 import { useEffect, useRef } from 'react'
 
@@ -42,15 +42,45 @@ const RATINGS = [
  * rates the answer and goes on to the next question; keys 2–4 as in Anki. Without JS the same
  * form, posted.
  */
-export function RatingButtons({ review, questionId, here, next }: { review: ReviewNote; questionId: number; here: string; next: string }) {
+export function RatingButtons({
+  review,
+  questionId,
+  here,
+  next,
+  onRate,
+}: {
+  review: ReviewNote
+  questionId: number
+  here: string
+  next: string
+  /** With JS: sends the rating in the background (the page goes on at once). */
+  onRate?: (here: string, data: FormData) => void
+}) {
   const navigation = useNavigation()
   const pending =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === 'nota' ? navigation.formData.get('nota') : null
   const buttons = useRef<HTMLFormElement>(null)
   useRatingKeys(buttons)
+  // With JS the rating goes in the background and the next question shows at once, most often
+  // fetched already (ADR 093); route.tsx says if the rating failed.
+  const navigate = useNavigate()
   const days = { hard: review.preview[1], good: review.preview[2], easy: review.preview[3] }
   return (
-    <Form ref={buttons} method="post" action={here} className="contents">
+    <Form
+      ref={buttons}
+      method="post"
+      action={here}
+      className="contents"
+      onSubmit={(event) => {
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
+        if (!submitter?.value || !onRate) return
+        event.preventDefault()
+        const data = new FormData(event.currentTarget)
+        data.set('nota', submitter.value)
+        onRate(here, data)
+        navigate(next)
+      }}
+    >
       <CsrfInput />
       <input type="hidden" name="intent" value="nota" />
       <input type="hidden" name="questao" value={questionId} />

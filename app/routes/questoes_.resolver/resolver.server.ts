@@ -1,4 +1,4 @@
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext, SerializeFrom } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 
 import { call } from '#server/client/call'
@@ -26,6 +26,7 @@ import { ApiError, apiFor, formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { calendarDayOf } from '~/utils/format'
 import { apiForRequest, apiNow, getSession, logoutExpired, policyOf, requireLoginToAct, tokenOf } from '~/utils/session.server'
+import type { Toast } from '~/utils/toast.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 import { ResolverAnswerSchema, ResolverRateSchema } from './schemas'
@@ -200,8 +201,9 @@ export async function loadResolver(request: Request, context: AppLoadContext) {
     const nextHref = resolverHref(filters, nextRun(run, left))
     // Where the student is, for the dashboard's 'Continuar estudando' on any device (ADR 046):
     // this run, its filters and start, at this question, or at the next once this one is answered
-    // (issue 39). Failing to keep it must not cost the page.
-    await call(api, meApi.saveLastStudy, { body: { path: reveal ? nextHref : self } }).catch(() => undefined)
+    // (issue 39). Failing to keep it must not cost the page. A prefetch is no visit (ADR 093):
+    // the answer before it already saved this address as the next one.
+    if (!prefetched(request)) await call(api, meApi.saveLastStudy, { body: { path: reveal ? nextHref : self } }).catch(() => undefined)
     return json(
       {
         ...base,
@@ -224,6 +226,42 @@ export async function loadResolver(request: Request, context: AppLoadContext) {
   }
 }
 
+/**
+ * The page fetched ahead while the student reads a verdict (ADR 093): the header the browser's
+ * prefetches carry (`Sec-Purpose`), or the one the page's own sets (`Purpose`, as `Sec-` headers
+ * are the browser's to set).
+ */
+export const prefetched = (request: Request) => /prefetch/.test(`${request.headers.get('sec-purpose')} ${request.headers.get('purpose')}`)
+
+/**
+ * A submission from the page's script (fetch: `Sec-Fetch-Dest: empty`), answered with what it
+ * renders rather than a redirect; a document's POST, or a browser that does not say, gets the
+ * redirect as without JS.
+ */
+const fromScript = (request: Request) => request.headers.get('sec-fetch-dest') === 'empty'
+
+/**
+ * The answered question as the redirect's GET would render it, in the answer's own response
+ * (ADR 093): the page, its address and the flash that would have come with it. The loader runs on
+ * the target with a fresh per-request memo, so the plan's usage ("Restam N") is read after the
+ * answer. Anything but a page (a redirect to the login, an error) goes the redirect's way.
+ */
+async function answeredInPlace(request: Request, context: AppLoadContext, to: string, lastOfWeek: boolean) {
+  const [href, hash = ''] = to.split('#')
+  const headers = new Headers(request.headers)
+  headers.delete('content-type')
+  headers.delete('content-length')
+  const page = await loadResolver(new Request(new URL(href!, request.url), { headers }), { ...context, perRequest: new Map() }).catch(
+    (error: unknown) => error,
+  )
+  if (!(page instanceof Response) || page.status !== 200) return null
+  const data = (await page.json()) as SerializeFrom<typeof loadResolver>
+  const toasts: Toast[] = lastOfWeek ? [{ id: crypto.randomUUID(), type: 'info', title: LAST_OF_WEEK_MESSAGE }] : []
+  const out = new Headers()
+  for (const cookie of page.headers.getSetCookie()) out.append('Set-Cookie', cookie)
+  return json({ page: { ...data, toasts }, href: href!, hash: hash ? `#${hash}` : '' }, { headers: out })
+}
+
 /** 'Responder': records the attempt and comes back to the same position with its result (JS or not). */
 export async function resolverAction(request: Request, context: AppLoadContext) {
   const url = new URL(request.url)
@@ -235,17 +273,23 @@ export async function resolverAction(request: Request, context: AppLoadContext) 
   if (formData.get('intent') === 'nota') return rate(request, context, url, formData)
   const submission = await parseForm(formData, ResolverAnswerSchema)
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
-  const { questao: id, resposta, t } = submission.value
+  const { questao: id, resposta, t, espera, cid } = submission.value
 
   try {
     const api = await apiForRequest(request, context)
-    const result = await call(api, questionsApi.answer, { params: { id: String(id) }, body: { answer: resposta, shown_token: t } })
+    const result = await call(api, questionsApi.answer, {
+      params: { id: String(id) },
+      body: { answer: resposta, shown_token: t, ...(espera ? { shown_after: espera } : {}), ...(cid ? { client_id: cid } : {}) },
+    })
     const target = new URL(resolverHref(filters, result.annulled ? run : { ...run, feitas: withDone(run.feitas, id) }), url)
     target.searchParams.set('revelada', String(id))
     target.searchParams.set('escolha', `${id}-${result.answer}`)
     if (result.review) target.searchParams.set('volta', reviewParam(id, result.review))
     // To the right alternative, the verdict in the answer bar beside it (issue 39).
     const to = `${target.pathname}${target.search}${result.annulled ? '#resultado' : '#correta'}`
+    // With JS, the verdict in this response: no redirect, no reload of every loader (issue 66).
+    const inPlace = fromScript(request) ? await answeredInPlace(request, context, to, Boolean(result.last_of_week)) : null
+    if (inPlace) return inPlace
     // The week's last question of a limited plan: said in the flash beside the verdict (issue 61).
     return result.last_of_week ? redirectWithToast(to, { type: 'info', title: LAST_OF_WEEK_MESSAGE }, { request }) : redirect(to)
   } catch (error) {
@@ -267,11 +311,14 @@ async function rate(request: Request, context: AppLoadContext, url: URL, formDat
   try {
     const api = await apiForRequest(request, context)
     await call(api, reviewApi.rate, { params: { id: questao, attemptId: tentativa }, body: { rating: nota } })
+    // With JS the rating goes in the background while the page already shows the next question.
+    if (fromScript(request)) return json({ rated: questao })
     return redirect(proxima ?? here)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     if (error.status === 401) return logoutExpired(request, here)
-    const { message } = formError(error, 'Não foi possível salvar a nota.')
+    const { message, status } = formError(error, 'Não foi possível salvar a nota.')
+    if (fromScript(request)) return json({ ratingFailed: `Nota da questão anterior não salva: ${message}` }, { status })
     return redirectWithToast(`${here}#resultado`, { type: 'error', title: message }, { request })
   }
 }

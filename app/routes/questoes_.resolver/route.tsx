@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
-import type { ClientActionFunctionArgs, ShouldRevalidateFunction } from '@remix-run/react'
+import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs, ShouldRevalidateFunction } from '@remix-run/react'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
-import { forwardRef, lazy, Suspense, useEffect, useRef } from 'react'
+import { forwardRef, lazy, Suspense, useEffect, useMemo, useRef } from 'react'
 
 import { CsrfInput } from '~/components/csrf-input'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList } from '~/components/error-list'
+import { Toaster } from '~/components/toaster'
 import { DownloadForOffline } from '~/offline/download-button'
 import { keptOnDevice } from '~/offline/flag'
 // Loaded with the page, not on demand: when the signal drops, nothing more can be fetched.
@@ -17,7 +18,10 @@ import { Markup } from '~/question/markup'
 import { OutdatedBadge, OutdatedNote } from '~/question/outdated'
 import questionStyles from '~/question/questions.css'
 import { formReply } from '~/utils/form-reply'
+import type { Toast } from '~/utils/toast.server'
+import { useHydrated } from '~/utils/use-hydrated'
 
+import { clearRatingFailed, forgetPages, keepPage, prefetchPage, sendRating, takePage, useRatingFailed } from './kept-pages'
 import type { ResolverReveal, ReviewNote } from './resolver.server'
 import { loadResolver, resolverAction } from './resolver.server'
 import { useStepKeys } from './step-keys'
@@ -48,9 +52,30 @@ export function action({ request, context }: ActionFunctionArgs) {
   return resolverAction(request, context)
 }
 
-/** After an answer kept on the device, the page's data stays as it is: reloading it needs the network. */
+type PageData = SerializeFrom<typeof loader> & { toasts?: Toast[]; espera?: number }
+
+/**
+ * With JS the page often needs no request (ADR 093): the answered question came with Responder's
+ * response, the next one was fetched while the student read the verdict. Either is taken once;
+ * the seconds a prefetched question waited go with its answer, as they are not the student's.
+ */
+export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  const url = new URL(request.url)
+  const kept = await takePage(`${url.pathname}${url.search}`)
+  if (!kept) return serverLoader<typeof loader>() as Promise<PageData>
+  const data = kept.data as PageData
+  const espera = Math.round((Date.now() - kept.at) / 1000)
+  return data.mode === 'question' && !data.reveal && espera > 0 ? { ...data, espera } : data
+}
+
+/**
+ * Nothing to reload after an answer kept on the device (there is no network) or a refused answer
+ * (nothing changed: the question stays with the message, ADR 093).
+ */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  keptOnDevice(actionResult) ? false : defaultShouldRevalidate
+  keptOnDevice(actionResult) || (typeof actionResult === 'object' && actionResult !== null && 'result' in actionResult)
+    ? false
+    : defaultShouldRevalidate
 
 // What only an answered question shows (its panel, the rating buttons) and the run's summary arrive
 // with the first answer, not with the page: Responder asks for the module beside the answer's
@@ -70,40 +95,71 @@ const Summary = lazy(() => afterAnswer().then((m) => ({ default: m.Summary })))
 
 /** What the page says when Responder could not reach the server (issue 39). */
 export const DROPPED = 'Sem conexão — sua resposta será enviada quando voltar'
+/** A verdict that has not come by then is taken for a dropped signal (ADR 093). */
+export const VERDICT_WAIT_MS = 15_000
+
+class NoVerdict extends TypeError {}
 
 /**
- * With JS, a Responder that cannot reach the server (a dropped signal) is kept: the answer is
- * queued on the device with its time and the page's shown-at token, sent when the connection
- * returns (app/offline/sync.ts); the page keeps the question and the choice. Anything else is
- * the server's action as without JS.
+ * With JS, Responder's response is the answered page itself (ADR 093): kept for the clientLoader,
+ * then a redirect to its address that asks the server nothing. A Responder that cannot reach the
+ * server (a dropped signal, or no verdict within VERDICT_WAIT_MS) is kept: the answer is queued on
+ * the device with its time, the page's shown-at token and the id the server knows it by (`cid`:
+ * should the first request have arrived after all, the sync records nothing twice), sent when the
+ * connection returns (app/offline/sync.ts); the page keeps the question and the choice. Anything
+ * else is the server's action as without JS.
  */
 export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
   afterAnswer().catch(() => null)
   const form = await request.clone().formData()
+  let timer: ReturnType<typeof setTimeout> | undefined
   try {
-    return await serverAction<typeof action>()
+    const reply = await Promise.race([
+      serverAction<typeof action>(),
+      new Promise<never>((_, reject) => {
+        // Only an answer waits for its verdict; a rating's own request is the background's.
+        if (!form.get('intent')) timer = setTimeout(() => reject(new NoVerdict('sem veredito')), VERDICT_WAIT_MS)
+      }),
+    ])
+    if (reply && typeof reply === 'object' && 'page' in reply) {
+      keepPage(reply.href, reply.page)
+      return new Response(null, { status: 302, headers: { Location: `${reply.href}${reply.hash}` } })
+    }
+    return reply
   } catch (error) {
     const questao = Number(form.get('questao'))
     const resposta = form.get('resposta')
     if (!(error instanceof TypeError) || form.get('intent') || !questao || typeof resposta !== 'string') throw error
     const t = form.get('t')
+    const cid = form.get('cid')
     const owner = keptFor()
     if (!owner) throw error
     await enqueue({
-      client_id: crypto.randomUUID(),
+      client_id: typeof cid === 'string' && cid ? cid : crypto.randomUUID(),
       owner,
       question_id: questao,
       answer: resposta.toUpperCase(),
       answered_at: new Date().toISOString(),
       ...(typeof t === 'string' && t ? { shown_token: t } : {}),
     })
+    forgetPages()
     return { dropped: true as const }
+  } finally {
+    clearTimeout(timer)
   }
 }
 
 export default function ResolverPage() {
-  const data = useLoaderData<typeof loader>()
-  if (data.mode === 'question') return <QuestionStep {...data} />
+  const data = useLoaderData<typeof clientLoader>()
+  // The flash an answer's redirect would have carried, when the page came with the answer.
+  const toasts = data.toasts?.length ? <Toaster toasts={data.toasts} /> : null
+  if (data.mode === 'question')
+    return (
+      <>
+        <QuestionStep {...data} />
+        {toasts}
+      </>
+    )
   return (
     <div className="container-page max-w-3xl space-y-3 py-4">
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
@@ -137,7 +193,7 @@ function WeeklyText({ text }: { text: string }) {
   )
 }
 
-type StepData = Extract<SerializeFrom<typeof loader>, { mode: 'question' }>
+type StepData = Extract<PageData, { mode: 'question' }>
 
 /**
  * One question and its answer bar (issue 39). The heading names it as the student knows it; the
@@ -145,7 +201,20 @@ type StepData = Extract<SerializeFrom<typeof loader>, { mode: 'question' }>
  * Difícil / Bom / Fácil after a right answer (each rates and goes on) or Próxima after a wrong one.
  * The answer comes back scrolled to the right alternative, the verdict in the bar.
  */
-function QuestionStep({ question, heading, reveal, progress, self, nextHref, prevHref, quota, review, listHref, weeklyText }: StepData) {
+function QuestionStep({
+  question,
+  heading,
+  reveal,
+  progress,
+  self,
+  nextHref,
+  prevHref,
+  quota,
+  review,
+  listHref,
+  weeklyText,
+  espera,
+}: StepData) {
   // The run's questions, or the review queue's when the run is Revisão.
   const offlineSource = /[?&]situacao=revisar(&|$)/.test(self) ? 'revisao' : 'busca'
   const location = useLocation()
@@ -158,6 +227,25 @@ function QuestionStep({ question, heading, reveal, progress, self, nextHref, pre
   const { form, field } = formReply(`resolver-${question.id}`, actionData && 'result' in actionData ? actionData.result : undefined)
   const answerErrors = field('resposta')
   const rating = review && reveal?.chosen && reveal.correct_answer === reveal.chosen && review.attempt ? review : null
+  // A rating goes in the background (sendRating): its failure is said on the next question.
+  const ratingFailed = useRatingFailed()
+  const hydrated = useHydrated()
+  // The answer's own id for this view of the question (with JS): a second request for it records nothing.
+  const cid = useMemo(
+    () => (hydrated && typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : null),
+    // A new id for each visit of a question, not for each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [hydrated, question.id, location.key],
+  )
+  // One Responder at a time: a second tap before the first's reply sends nothing.
+  const sent = useRef(false)
+  useEffect(() => {
+    sent.current = false
+  }, [location.key, actionData])
+  // While the student reads the verdict, the next question is fetched: the tap only renders it.
+  useEffect(() => {
+    if (reveal) prefetchPage(nextHref)
+  }, [reveal, nextHref])
 
   // With JS the focus follows the change (never on the first load): to the verdict once it
   // arrives (without scrolling: the page shows the right alternative), to the new question's
@@ -181,6 +269,10 @@ function QuestionStep({ question, heading, reveal, progress, self, nextHref, pre
   ) : dropped ? (
     <span role="status" data-testid="sem-conexao">
       {DROPPED}
+    </span>
+  ) : ratingFailed ? (
+    <span role="alert" className="text-red-700 dark:text-red-400" data-testid="nota-falhou">
+      {ratingFailed}
     </span>
   ) : weeklyText && !quota ? (
     <span className="font-normal" data-testid="cota-semanal">
@@ -216,10 +308,23 @@ function QuestionStep({ question, heading, reveal, progress, self, nextHref, pre
                 conta como acerto ou erro. Siga para a próxima.
               </p>
             ) : null}
-            <Form id={form.id} method="post" action={self} preventScrollReset aria-describedby={form.errorId}>
+            <Form
+              id={form.id}
+              method="post"
+              action={self}
+              preventScrollReset
+              aria-describedby={form.errorId}
+              onSubmit={(event) => {
+                if (sent.current || busy) return event.preventDefault()
+                sent.current = true
+                clearRatingFailed()
+              }}
+            >
               <CsrfInput />
               <input type="hidden" name="questao" value={question.id} />
               {question.tk ? <input type="hidden" name="t" value={question.tk} /> : null}
+              {espera ? <input type="hidden" name="espera" value={espera} /> : null}
+              {cid ? <input type="hidden" name="cid" value={cid} /> : null}
               <Alternatives
                 question={question}
                 reveal={reveal ?? undefined}
@@ -259,7 +364,13 @@ function QuestionStep({ question, heading, reveal, progress, self, nextHref, pre
       <AnswerBar label="Navegação entre questões" status={status}>
         {rating ? (
           <Suspense fallback={null}>
-            <RatingButtons review={rating} questionId={question.id} here={`${location.pathname}${location.search}`} next={nextHref} />
+            <RatingButtons
+              review={rating}
+              questionId={question.id}
+              here={`${location.pathname}${location.search}`}
+              next={nextHref}
+              onRate={sendRating}
+            />
           </Suspense>
         ) : (
           <>

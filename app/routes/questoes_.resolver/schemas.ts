@@ -12,6 +12,10 @@ export const ResolverAnswerSchema = z.object({
     .trim()
     .regex(/^[A-Za-z]$/, 'Escolha uma alternativa antes de responder.'),
   t: z.string().max(100).optional().catch(undefined),
+  /** With JS, the seconds the page held a prefetched question before showing it (ADR 093): not the student's time. */
+  espera: z.coerce.number().int().min(1).max(43_200).optional().catch(undefined),
+  /** With JS, the answer's own id, the one the offline queue would keep it under: recorded once (ADR 093). */
+  cid: z.uuid().optional().catch(undefined),
 })
 
 /**

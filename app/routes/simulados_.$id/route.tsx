@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
+import type { ShouldRevalidateFunction } from '@remix-run/react'
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigate, useNavigation, useRevalidator } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 
@@ -34,10 +35,46 @@ export function action({ request, context, params }: ActionFunctionArgs) {
   return sittingAction(request, context, params)
 }
 
+/**
+ * A saved choice came back with its cell: the page shows it without reloading every loader (ADR
+ * 093). Not while the page is on its way elsewhere ('Salvar e próxima' right after a tap): that
+ * revalidation is the next question's load, and skipping it would end the move on this one's data.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  typeof actionResult === 'object' &&
+  actionResult !== null &&
+  'cell' in actionResult &&
+  actionResult.cell &&
+  currentUrl.href === nextUrl.href
+    ? false
+    : defaultShouldRevalidate
+
 type Data = SerializeFrom<typeof loader>
 
+/** The fetcher that saves a choice as it is made, shared by the question and the sheet. */
+const CHOICE = 'simulado-escolha'
+
+/**
+ * The sheet and the count with the choice saved since the page loaded: the save's reply (its one
+ * cell) over the loader's data, until the loader's data is new again.
+ */
+function useSavedSheet(data: Data) {
+  const saving = useFetcher<typeof action>({ key: CHOICE })
+  // The reply the loader's data already holds: a new load takes every save before it in.
+  const [seen, setSeen] = useState({ data, reply: saving.data })
+  if (seen.data !== data) setSeen({ data, reply: saving.data })
+  const cell = seen.data === data && saving.data !== seen.reply && saving.data && 'cell' in saving.data ? saving.data.cell : null
+  if (!cell) return data
+  const sheet = data.sheet.map((c) =>
+    c.position === cell.position ? { ...c, answered: cell.choice !== null, choice: cell.choice, marked: cell.marked } : c,
+  )
+  const answered = sheet.filter((c) => c.answered).length
+  const question = data.question.position === cell.position ? { ...data.question, choice: cell.choice } : data.question
+  return { ...data, sheet, question, simulation: { ...data.simulation, answered_count: answered } }
+}
+
 export default function SittingPage() {
-  const { simulation, sheet, question } = useLoaderData<typeof loader>()
+  const { simulation, sheet, question } = useSavedSheet(useLoaderData<typeof loader>())
   const base = `/simulados/${simulation.id}`
   const title = simulation.exam
     ? `${SIMULATION_KIND_LABELS[simulation.kind]}: ${simulation.exam.name}`
@@ -264,7 +301,7 @@ function QuestionStep({
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' ? String(navigation.formData?.get('intent')) : null
-  const fetcher = useFetcher<typeof action>()
+  const fetcher = useFetcher<typeof action>({ key: CHOICE })
   const formId = `simulado-q${question.question_id}`
   const { form, field } = formReply(formId, actionData?.result)
   const answerErrors = field('resposta')
@@ -277,8 +314,16 @@ function QuestionStep({
   }, [])
 
   const saving = fetcher.state !== 'idle'
-  const saved = fetcher.state === 'idle' && fetcher.data && 'saved' in fetcher.data && fetcher.data.saved
-  const failed = fetcher.state === 'idle' && fetcher.data?.result ? fetcher.data.result.error?.[''] : null
+  // The shared fetcher's last reply, when it was this question's.
+  const reply =
+    fetcher.state === 'idle' && fetcher.data && 'questao' in fetcher.data && fetcher.data.questao === question.question_id
+      ? fetcher.data
+      : null
+  const saved = reply?.saved
+  const failed =
+    reply && !reply.saved && 'result' in reply && reply.result
+      ? (reply.result as { error?: Record<string, string[] | null> }).error?.['']
+      : null
 
   function saveChoice(event: React.ChangeEvent<HTMLFieldSetElement>) {
     const formElement = event.currentTarget.form

@@ -63,7 +63,15 @@ export async function sittingAction(request: Request, context: AppLoadContext, p
     const saved = body
       ? await withSession(request, () => call(api, simulationsApi.answer, { params: { id, questionId: questao }, body }))
       : null
-    if (intent === 'escolher') return json({ result: null, saved: true })
+    // With JS a choice is saved on its own (a fetcher): the reply carries the sheet's one changed
+    // cell, so the page shows it without reloading (ADR 093).
+    if (intent === 'escolher')
+      return json({
+        result: null,
+        saved: true,
+        questao,
+        cell: saved ? { position: saved.position, choice: saved.choice, marked: saved.marked } : null,
+      })
     if (intent === 'salvar') {
       // 'Salvar e próxima' with nothing chosen leaves the question blank and moves on.
       const next = saved ? saved.next_position : (proxima ?? null)
@@ -77,6 +85,6 @@ export async function sittingAction(request: Request, context: AppLoadContext, p
     }
     if (error instanceof ApiError && error.status === 404) throw new Response(SIMULATION_NOT_FOUND_PAGE, { status: 404 })
     const { message, status } = formError(error, 'Não foi possível salvar a resposta. Tente novamente.')
-    return json({ result: submission.reply({ formErrors: [message] }), saved: false }, { status })
+    return json({ result: submission.reply({ formErrors: [message] }), saved: false, questao }, { status })
   }
 }

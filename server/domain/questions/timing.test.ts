@@ -35,3 +35,22 @@ describe('shown-at tokens', () => {
     expect(elapsedFromToken('another-secret-0123456789abcdef', token, 'user-a', 7, later)).toBeNull()
   })
 })
+
+describe('a card held before it was shown (a page fetched ahead, ADR 093)', () => {
+  const at = new Date('2026-11-30T12:00:00Z')
+  const token = issueShownToken(SECRET, 'user-a', 7, at)
+  const later = (s: number) => new Date(at.getTime() + s * 1000)
+
+  it('counts from when the card was on screen: the held seconds are taken off', () => {
+    // Fetched at 12:00:00, on screen 40 s later, answered 25 s after that.
+    expect(elapsedFromToken(SECRET, token, 'user-a', 7, later(65), 40)).toBe(25)
+    // Past the 30-minute cap only what the student spent counts against it.
+    expect(elapsedFromToken(SECRET, token, 'user-a', 7, later(2000), 1000)).toBe(1000)
+  })
+
+  it('can only shorten the time, never lengthen it or make it negative', () => {
+    expect(elapsedFromToken(SECRET, token, 'user-a', 7, later(30), 500)).toBe(0)
+    expect(elapsedFromToken(SECRET, token, 'user-a', 7, later(30), -100)).toBe(30)
+    expect(elapsedFromToken(SECRET, token, 'user-b', 7, later(30), 10)).toBeNull()
+  })
+})

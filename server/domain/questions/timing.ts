@@ -64,6 +64,8 @@ export function elapsedFromToken(
   userId: string,
   questionId: number,
   now: Date,
+  /** Seconds the client held the card before showing it (a page fetched ahead): taken off, never more than the whole. */
+  shownAfter = 0,
 ): number | null {
   const match = /^([0-9a-z]{1,9})\.([A-Za-z0-9_-]{16})$/.exec(token ?? '')
   if (!match) return null
@@ -73,7 +75,9 @@ export function elapsedFromToken(
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null
   const elapsed = Math.floor(now.getTime() / 1000) - seconds
   if (elapsed < -CLOCK_SKEW_SECONDS || elapsed > SHOWN_TOKEN_TTL_SECONDS) return null
-  return Math.min(Math.max(elapsed, 0), MAX_ELAPSED_SECONDS)
+  // The client may only shorten the time (as reloading the card would), down to nothing.
+  const held = Math.min(Math.max(shownAfter, 0), Math.max(elapsed, 0))
+  return Math.min(Math.max(elapsed - held, 0), MAX_ELAPSED_SECONDS)
 }
 
 /** The cards as the API sends them to a signed-in caller: each given its shown-at token (in place). */

@@ -152,6 +152,8 @@ export async function answerQuestion(
   answer: string,
   at: Date,
   elapsedSeconds: number | null = null,
+  /** The client's id of the answer: an answer already recorded under it (a second tap, a queued copy) is not recorded again. */
+  clientId?: string,
 ): Promise<
   UseOutcome<
     Reveal & {
@@ -174,7 +176,9 @@ export async function answerQuestion(
   if (shown.annulled)
     return { kind: 'ok', value: { ...shown, correct: null, answer: letter, elapsed_seconds: null, review: null }, policy: use.policy }
   const correct = isRight(letter, q.correctAnswer!)
-  const [recorded] = await db.transaction((tx) => recordAnswers(tx, user.id, [{ questionId, answer: letter, correct, elapsedSeconds, at }]))
+  const [recorded] = await db.transaction((tx) =>
+    recordAnswers(tx, user.id, [{ questionId, answer: letter, correct, elapsedSeconds, at, clientId }]),
+  )
   // Asked after this answer, once it is recorded: only its first right answer asks.
   const explanation_prompt = correct && (await askToExplain(db, user.id, questionId))
   return {

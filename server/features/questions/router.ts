@@ -203,12 +203,12 @@ export function createQuestionsRouter(ctx: AppContext) {
   )(async ({ req, params, body }) => {
     const id = questionId(params.id)
     const user = requireLogin(req)
-    const { answer, shown_token } = body
+    const { answer, shown_token, shown_after, client_id } = body
     await refuseWhileInSimulado(ctx, user.id, id)
     const at = ctx.clock()
     // Missing, forged or expired token: the attempt counts, its time is unknown (null).
-    const elapsed = elapsedFromToken(ctx.config.sessionSecret, shown_token, user.id, id, at)
-    const result = unwrap(await answerQuestion(ctx.db, user, id, answer, at, elapsed))
+    const elapsed = elapsedFromToken(ctx.config.sessionSecret, shown_token, user.id, id, at, shown_after)
+    const result = unwrap(await answerQuestion(ctx.db, user, id, answer, at, elapsed, client_id))
     // An annulled question records nothing: 200; a recorded attempt: 201.
     return result.annulled ? { success: true, ...result } : withStatus(201, { success: true, ...result })
   })

@@ -32,6 +32,17 @@ export const AnswerBody = z.object({
     .transform((v) => (typeof v === 'string' && v.length <= 100 ? v : null))
     .optional()
     .meta({ description: 'O shown_token do cartão: o tempo da resposta (sem ele, desconhecido).' }),
+  /** Seconds between the token and the card on screen (a page fetched ahead, ADR 093): taken off the time, never added. */
+  shown_after: z
+    .unknown()
+    .transform((v) => (typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 43_200 ? v : 0))
+    .optional()
+    .meta({ description: 'Segundos entre o shown_token e a exibição do cartão (página buscada antes): descontados do tempo.' }),
+  /** The client's id of this answer, as an offline sync would send it: the same id is recorded once. */
+  client_id: z
+    .uuid({ error: 'client_id inválido.' })
+    .optional()
+    .meta({ description: 'Id da resposta no aparelho: a mesma resposta é registrada uma vez só.' }),
 })
 
 /** What is reported: an error (the default) or that the law changed since the exam (ADR 053). */
