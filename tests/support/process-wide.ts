@@ -18,4 +18,5 @@ export const PROCESS_WIDE = [
   'tests/api/per-request-reads.test.ts',
   'tests/web/questoes-list.test.ts',
   'tests/api/account.test.ts',
+  'app/routes/questoes_.resolver/kept-pages.test.ts',
 ]
