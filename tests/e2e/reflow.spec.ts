@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 import axeCore from 'axe-core'
 
@@ -83,15 +84,46 @@ test(
 /** The student pages above, and those whose parts arrive with JavaScript (the assistant, the charts). */
 const HYDRATED_PAGES = [...STUDENT_PAGES, '/plano-de-estudos', '/ranking', '/assistente']
 
+/** A finished 5-question simulado (its result) and an open one (its sitting), by the student of `token`. */
+async function simulados(request: APIRequestContext, token: string) {
+  const auth = { Authorization: `Bearer ${token}` }
+  const start = async () => {
+    const made = await request.post('/api/v1/simulations', { headers: auth, data: { kind: 'personalizado', size: 5 } })
+    expect(made.status(), await made.text()).toBe(201)
+    return (await made.json()).simulation.id as number
+  }
+  const result = await start()
+  const sheet = (await (await request.get(`/api/v1/simulations/${result}`, { headers: auth })).json()).sheet as { question_id: number }[]
+  const put = await request.put(`/api/v1/simulations/${result}/answers/${sheet[0]!.question_id}`, { headers: auth, data: { choice: 'B' } })
+  expect(put.ok()).toBe(true)
+  expect((await request.post(`/api/v1/simulations/${result}/finish`, { headers: auth })).ok()).toBe(true)
+  return { result, sitting: await start() }
+}
+
 test('at 320, 360 and 390 px nothing on a student page moves when it hydrates', RENDERING, async ({ page, request }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(150_000)
   const student = await premiumStudent(request, { name: 'Helena Hidrata' }, 'PRO')
-  await studiedQuestion(request, student.token)
+  const { questionId, notebookId } = await studiedQuestion(request, student.token)
+  const { result, sitting } = await simulados(request, student.token)
+  // Every page a student reaches, those that need a question, a notebook or a simulado of theirs too.
+  const pages = [
+    ...HYDRATED_PAGES,
+    '/dashboard?aba=desempenho',
+    '/contato',
+    '/trocar-plano',
+    '/minha-conta/recibos',
+    `/questoes/${questionId}`,
+    `/questoes/${questionId}/explicacoes`,
+    `/notebook/${notebookId}/questions`,
+    `/simulados/${result}/resultado`,
+    `/simulados/${sitting}`,
+  ]
+  const paths = new Set(pages.map((p) => p.split('?')[0]))
   await signIn(page, student)
   // Each document arrives whole, as over a fast network: what is measured is what the scripts
   // move, not the parser showing a half-received header (the network's part is Lighthouse's).
   await page.route(
-    (url) => HYDRATED_PAGES.includes(url.pathname) && !url.searchParams.has('_data'),
+    (url) => paths.has(url.pathname) && !url.searchParams.has('_data'),
     async (route) => route.fulfill({ response: await route.fetch() }),
   )
   await page.addInitScript(() => {
@@ -114,7 +146,7 @@ test('at 320, 360 and 390 px nothing on a student page moves when it hydrates', 
   const problems: string[] = []
   for (const width of [320, 360, 390]) {
     await page.setViewportSize({ width, height: 740 })
-    for (const path of HYDRATED_PAGES) {
+    for (const path of pages) {
       await page.goto(path)
       await hydrated(page)
       // What hydration mounts (effects, lazy parts) lands within a frame or two of it.

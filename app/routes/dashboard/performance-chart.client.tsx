@@ -2,17 +2,14 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 
 import type { DisciplinePerformance } from '#server/features/me/contract'
 
+import { chartHeight } from './chart-height'
+
 // The Desempenho tab's bar chart (recharts, browser only, its own lazy chunk): right and wrong
 // answers per discipline. The same figures are the table beside it, in the HTML with or without JS.
 export default function PerformanceChart({ data: rows }: { data: DisciplinePerformance[] }) {
   const data = rows.map((r) => ({ label: r.discipline, Acertos: r.correct, Erros: r.total - r.correct }))
   return (
-    <div
-      role="img"
-      aria-label="Gráfico de acertos e erros por disciplina"
-      className="w-full"
-      style={{ height: Math.max(180, rows.length * 40 + 60) }}
-    >
+    <div role="img" aria-label="Gráfico de acertos e erros por disciplina" className="w-full" style={{ height: chartHeight(rows.length) }}>
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16, top: 8, bottom: 8 }}>
           <CartesianGrid strokeDasharray="3 3" horizontal={false} />

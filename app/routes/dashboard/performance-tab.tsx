@@ -7,6 +7,7 @@ import { ScrollRegion } from '~/components/scroll-region'
 import { SimulationHistory } from '~/simulado/history'
 import { formatCalendarDay } from '~/utils/format'
 
+import { chartHeight } from './chart-height'
 import { accuracy, PerformanceTable } from './stats'
 
 // Desempenho: right answers per discipline (a recharts chart with JS, the table always), the
@@ -16,6 +17,7 @@ import { accuracy, PerformanceTable } from './stats'
 const PerformanceChart = lazyChart(
   () => import('./performance-chart.client'),
   <p className="text-sm text-slate-600 dark:text-slate-300">Carregando gráfico...</p>,
+  ({ data }) => chartHeight(data.length),
 )
 
 const answers = (n: number) => (n === 1 ? '1 resposta' : `${n} respostas`)
