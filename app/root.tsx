@@ -23,6 +23,7 @@ import { keptOnDevice } from './offline/flag'
 import { loadRoot } from './root.server'
 import tailwind from './styles/tailwind.css'
 import { useNonce } from './utils/nonce'
+import { skipsReload } from './utils/reload-flag'
 import type { Theme } from './utils/theme.server'
 
 // Enhancements the page works without: a chunk that never arrives (the signal dropped, a deploy
@@ -46,9 +47,12 @@ export const meta: MetaFunction = () => [
   },
 ]
 
-/** An answer kept on the device for lack of network (issue 39) reloads nothing: there is no network. */
+/**
+ * An answer kept on the device for lack of network (issue 39) reloads nothing: there is no network;
+ * nor does one that carries what it changed, its flash included (a list card's, issue 66).
+ */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  keptOnDevice(actionResult) ? false : defaultShouldRevalidate
+  keptOnDevice(actionResult) || skipsReload(actionResult) ? false : defaultShouldRevalidate
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return loadRoot(request, context)
