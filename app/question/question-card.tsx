@@ -55,6 +55,7 @@ export function QuestionCard({
   toolSearch,
   discoverRoutes = true,
   plainLinks = false,
+  answerAt,
   onAnswer,
 }: {
   question: CardView
@@ -81,6 +82,12 @@ export function QuestionCard({
    * cheaper to hydrate than seven Remix links a card (issue 66).
    */
   plainLinks?: boolean
+  /**
+   * Where the fetcher sends the answer (default: the form's own action, /questoes/{id}/responder):
+   * a route of the page itself answers without the router first asking for that route and its
+   * module (lazy route discovery: two more requests before the first answer, issue 66).
+   */
+  answerAt?: string
   /** An answer that carries the page's changes (the week's quota line): the page takes them. */
   onAnswer?: (data: CardAnswerData) => void
 }) {
@@ -145,7 +152,7 @@ export function QuestionCard({
     data.delete('redirectTo')
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
     data.set('intent', submitter?.name === 'intent' ? submitter.value : 'responder')
-    void fetcher.submit(data, { method: 'post', action, preventScrollReset: true })
+    void fetcher.submit(data, { method: 'post', action: answerAt ?? action, preventScrollReset: true })
   }
   // The card's last result: this answer's when it recorded one.
   const last = (data?.kind === 'result' && data.last) || question.last

@@ -59,9 +59,10 @@ test.describe('/questoes: a resposta de um cartão', () => {
     await expect(card.getByTestId('ultima-tentativa')).toHaveText(`Você ${right ? 'acertou' : 'errou'} · ${todayInSaoPaulo()}`)
 
     if (javaScriptEnabled) {
-      // One request between the tap and the verdict: the answer's own.
+      // One request between the tap and the verdict: the answer's own, to the list's route (no
+      // route to discover and load first).
       expect(untilVerdict).toHaveLength(1)
-      expect(untilVerdict[0]).toMatch(new RegExp(`^POST /questoes/${q.id}/responder\\?_data=`))
+      expect(untilVerdict[0]).toMatch(new RegExp(`^POST /questoes\\?responder=${q.id}&_data=`))
       // And none after it: no loader of the page ran again (a reload starts with the answer's reply).
       expect(seen.filter((r) => r.includes('_data=') || /^GET \/questoes[/?]/.test(r))).toEqual(untilVerdict)
       // The buttons are back at once, not after a reload of the list.

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import type { ShouldRevalidateFunction } from '@remix-run/react'
 import { Link, Outlet, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { HouseAd } from '~/components/house-ad'
 import { IconSprite } from '~/components/icons'
+import { answerAction } from '~/question/actions.server'
 import { useListLinks } from '~/question/card-actions'
 import type { CardAnswerData } from '~/question/card-answer'
 import { CardShortcuts } from '~/question/card-shortcuts'
@@ -37,12 +38,24 @@ export const meta: MetaFunction = () => [
  * reloading the bare address first would drop it.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, currentUrl, actionResult, defaultShouldRevalidate }) =>
-  formAction && /^\/questoes\/\d+\/responder$/.test(formAction) && (skipsReload(actionResult) || currentUrl.searchParams.has('situacao'))
+  formAction &&
+  /^\/questoes(\/\d+\/responder|\?responder=\d+)$/.test(formAction) &&
+  (skipsReload(actionResult) || currentUrl.searchParams.has('situacao'))
     ? false
     : defaultShouldRevalidate
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return loadQuestionsPage(request, context)
+}
+
+/**
+ * A card's answer with JavaScript (`?responder={id}`): the same action as
+ * /questoes/{id}/responder, where the form posts without JavaScript, on the route the page has
+ * already loaded, so the first answer is one request (issue 66).
+ */
+export function action({ request, context }: ActionFunctionArgs) {
+  const id = new URL(request.url).searchParams.get('responder') ?? ''
+  return answerAction(request, context, /^[1-9]\d{0,8}$/.test(id) ? Number(id) : NaN)
 }
 
 export default function QuestionsPage() {
@@ -155,6 +168,7 @@ export default function QuestionsPage() {
                     sequence={first + i + 1}
                     discoverRoutes={i === 0}
                     plainLinks
+                    answerAt={`/questoes?responder=${q.id}`}
                     onAnswer={onAnswer}
                     loggedIn={data.loggedIn}
                     currentUrl={currentUrl}
