@@ -66,7 +66,7 @@ export function CardActions({
         const href = `/questoes/${question.id}/${entry.tool}${search}`
         const label = typeof entry.label === 'string' ? entry.label : entry.label(question)
         return loggedIn && plain ? (
-          <a key={entry.tool} href={href} data-nav="tool">
+          <a key={entry.tool} href={href}>
             {label}
           </a>
         ) : loggedIn ? (
@@ -89,7 +89,7 @@ export function CardActions({
         <div>
           {links(CARD_TOOLS.slice(ROW_TOOLS))}
           {plain ? (
-            <a href={`/questoes/${question.id}/reportar?${new URLSearchParams({ voltar: currentUrl })}`} data-nav="page" className="qrep">
+            <a href={`/questoes/${question.id}/reportar?${new URLSearchParams({ voltar: currentUrl })}`} className="qrep">
               Reportar erro
             </a>
           ) : (
@@ -108,10 +108,11 @@ export function CardActions({
 }
 
 /**
- * One click listener for a list's plain card links (`data-nav`): each opens in the page as a Remix
- * link would (a tool's dialog over the list keeps the scroll; 'Reportar erro' is a page). 140
- * links hydrated as Remix's <Link>s were most of a 20-card list's hydration on a phone (issue 66).
- * A modified click (new tab, a download) is the browser's, as on any link.
+ * One click listener for a list's card links (a signed-in student's tools, 'Reportar erro'): each
+ * opens in the page as a Remix link would (a tool's dialog over the list keeps the scroll;
+ * 'Reportar erro' is a page). 140 links hydrated as Remix's <Link>s were a large part of a 20-card
+ * list's hydration (issue 66). Found by the row's classes, no attribute on each (the HTML budget).
+ * A visitor's locked tools (.ql) are the login dialog's; a modified click (new tab) the browser's.
  */
 export function useListLinks(list: RefObject<HTMLElement>) {
   const navigate = useNavigate()
@@ -119,10 +120,10 @@ export function useListLinks(list: RefObject<HTMLElement>) {
     const element = list.current
     if (!element) return
     const open = (event: MouseEvent) => {
-      const link = (event.target as Element).closest<HTMLAnchorElement>('a[data-nav]')
+      const link = (event.target as Element).closest<HTMLAnchorElement>('.qtl:not(.ql) a[href], a.qrep[href]')
       if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return
       event.preventDefault()
-      navigate(link.getAttribute('href')!, { preventScrollReset: link.dataset.nav === 'tool' })
+      navigate(link.getAttribute('href')!, { preventScrollReset: !link.classList.contains('qrep') })
     }
     element.addEventListener('click', open)
     return () => element.removeEventListener('click', open)

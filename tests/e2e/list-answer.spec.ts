@@ -47,6 +47,8 @@ test.describe('/questoes: a resposta de um cartão', () => {
     const quota = page.getByTestId('cota-semanal')
     await expect(quota).toContainText('Restam 5 de 5 questões nesta semana')
 
+    // The page settled first (after hydration it asks for the routes its links may open).
+    await page.waitForLoadState('networkidle')
     const seen = recordRequests(page)
     await card.getByRole('radio', { name: new RegExp(`^${letter}\\)`) }).check()
     await card.getByRole('button', { name: 'Responder' }).click()

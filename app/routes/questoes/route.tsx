@@ -6,7 +6,6 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { HouseAd } from '~/components/house-ad'
 import { IconSprite } from '~/components/icons'
-import { answerAction } from '~/question/actions.server'
 import { useListLinks } from '~/question/card-actions'
 import type { CardAnswerData } from '~/question/card-answer'
 import { CardShortcuts } from '~/question/card-shortcuts'
@@ -20,7 +19,7 @@ import { weeklyQuotaText } from '~/question/weekly-quota'
 import { skipsReload } from '~/utils/reload-flag'
 
 import { FilterForm } from './filter-form'
-import { loadQuestionsPage } from './questoes.server'
+import { answerOnList, loadQuestionsPage } from './questoes.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: questionStyles }]
 
@@ -54,8 +53,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
  * already loaded, so the first answer is one request (issue 66).
  */
 export function action({ request, context }: ActionFunctionArgs) {
-  const id = new URL(request.url).searchParams.get('responder') ?? ''
-  return answerAction(request, context, /^[1-9]\d{0,8}$/.test(id) ? Number(id) : NaN)
+  return answerOnList(request, context)
 }
 
 export default function QuestionsPage() {
