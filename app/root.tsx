@@ -23,6 +23,7 @@ import { keptOnDevice } from './offline/flag'
 import { loadRoot } from './root.server'
 import tailwind from './styles/tailwind.css'
 import { useNonce } from './utils/nonce'
+import { skipsReload } from './utils/reload-flag'
 import type { Theme } from './utils/theme.server'
 
 // Enhancements the page works without: a chunk that never arrives (the signal dropped, a deploy
@@ -47,12 +48,14 @@ export const meta: MetaFunction = () => [
 ]
 
 /**
- * An answer kept on the device for lack of network (issue 39) reloads nothing: there is no network.
- * Nor does a step inside one answer page (modo resolução, a simulado's sitting): user, theme and
- * chat stay as they were, and those pages bring their own flash with the answer (ADR 093).
+ * An answer kept on the device for lack of network (issue 39) reloads nothing: there is no network;
+ * nor does one that carries what it changed, its flash included (a list card's, issue 66), nor a
+ * step inside one answer page (modo resolução, a simulado's sitting): user, theme and chat stay as
+ * they were, and those pages bring their own flash with the answer (ADR 093).
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, currentUrl, nextUrl, defaultShouldRevalidate }) =>
   keptOnDevice(actionResult) ||
+  skipsReload(actionResult) ||
   (currentUrl.pathname === nextUrl.pathname && /^\/(questoes\/resolver|simulados\/\d+)$/.test(nextUrl.pathname))
     ? false
     : defaultShouldRevalidate

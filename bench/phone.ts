@@ -3,8 +3,9 @@
 // holding the nine real OAB exams of fixtures/oab, driving Debian's Chromium; signed-in pages
 // get the student's session cookie through --extra-headers. Each page twice, the median reported.
 // A cold first load: every run is a fresh browser profile, so the service worker never answers.
-//   npm run build && npm run bench:phone [-- --runs=2] [--only=dashboard] [--keep=dir]   (on a quiet machine)
-// --only keeps the pages whose name contains it; --keep saves each Lighthouse report (JSON) there.
+//   npm run build && npm run bench:phone [-- --runs=2] [--only=dashboard] [--keep=dir] [--cpu=8]   (on a quiet machine)
+// --only keeps the pages whose name contains it; --keep saves each Lighthouse report (JSON) there;
+// --cpu sets Lighthouse's CPU slowdown (its mobile profile's default is 4×; issue 66 reads 8× too).
 import { execFile } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -22,12 +23,16 @@ const run = promisify(execFile)
 const RUNS = Number(flag('runs') ?? 2)
 const ONLY = flag('only')
 const KEEP = flag('keep')
+/** Lighthouse's CPU slowdown (`--throttling.cpuSlowdownMultiplier`); its mobile default, 4, unless given. */
+const CPU = Number(flag('cpu') ?? 4)
+if (!(CPU >= 1)) throw new Error(`--cpu=${flag('cpu')}: um multiplicador ≥ 1`)
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell'
 const KB = 1024
 /** The answer loop's first load (issue 41): modo resolução, Revisão and a simulado's page. */
 export const ANSWER_LOOP_JS = 100 * KB
 
-type Figures = { score: number; lcp: number; tbt: number; cls: number; jsGzip: number }
+/** One run's figures, and the machine's one-minute load average as it started (the machine is shared). */
+type Figures = { score: number; lcp: number; tbt: number; cls: number; jsGzip: number; load: number }
 
 /** One Lighthouse run on `url`: its performance score and the figures the issue names. */
 async function lighthouse(url: string, cookie: string | null): Promise<Figures> {
@@ -40,8 +45,10 @@ async function lighthouse(url: string, cookie: string | null): Promise<Figures> 
     `--chrome-path=${CHROME}`,
     '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
     '--quiet',
+    `--throttling.cpuSlowdownMultiplier=${CPU}`,
     ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
   ]
+  const load = os.loadavg()[0]!
   try {
     await run(path.resolve('node_modules/.bin/lighthouse'), args, { maxBuffer: 64 * KB * KB, env: { ...process.env, CHROME_PATH: CHROME } })
     const report = JSON.parse(fs.readFileSync(out, 'utf8'))
@@ -53,6 +60,7 @@ async function lighthouse(url: string, cookie: string | null): Promise<Figures> 
       tbt: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
       jsGzip: resources.find((r) => r.resourceType === 'script')?.transferSize ?? 0,
+      load,
     }
   } finally {
     if (KEEP) {
@@ -104,22 +112,33 @@ await withOabBank('phone', async ({ base, admin, questions }) => {
     const row = {
       name: p.name,
       runs,
-      median: { score: m((f) => f.score), lcp: m((f) => f.lcp), tbt: m((f) => f.tbt), cls: m((f) => f.cls), jsGzip: m((f) => f.jsGzip) },
+      median: {
+        score: m((f) => f.score),
+        lcp: m((f) => f.lcp),
+        tbt: m((f) => f.tbt),
+        cls: m((f) => f.cls),
+        jsGzip: m((f) => f.jsGzip),
+        load: m((f) => f.load),
+      },
       firstLoadJs: bytes.jsGzip,
       loop: Boolean(p.loop),
     }
     rows.push(row)
     log(
-      `${p.name}: ${runs.map((r) => r.score).join(', ')} · LCP ${(row.median.lcp / 1000).toFixed(1)} s · TBT ${Math.round(row.median.tbt)} ms · CLS ${row.median.cls.toFixed(3)} · JS ${(bytes.jsGzip / KB).toFixed(0)} KB`,
+      `${p.name}: ${runs.map((r) => r.score).join(', ')} · LCP ${(row.median.lcp / 1000).toFixed(1)} s · TBT ${Math.round(row.median.tbt)} ms · CLS ${row.median.cls.toFixed(3)} · JS ${(bytes.jsGzip / KB).toFixed(0)} KB · load ${runs.map((r) => r.load.toFixed(1)).join(', ')}`,
     )
   }
   const targets: Target[] = rows.flatMap((r) => {
+    const detail = `${r.runs.map((x) => x.score).join(', ')} (mediana ${r.median.score}); LCP ${(r.median.lcp / 1000).toFixed(2)} s; TBT ${Math.round(r.median.tbt)} ms; CLS ${r.median.cls.toFixed(3)}; load ${r.median.load.toFixed(1)}`
+    // Issue 41's targets are for the mobile profile as it is (4×); issue 66 asks ≥ 90 with a slower CPU too.
     const out: Target[] = [
-      {
-        name: `${r.name}: Lighthouse mobile ≥ 90, LCP ≤ 2,5 s, TBT ≤ 200 ms, CLS 0`,
-        status: r.median.score >= 90 && r.median.lcp <= 2500 && r.median.tbt <= 200 && r.median.cls === 0 ? 'PASS' : 'FAIL',
-        detail: `${r.runs.map((x) => x.score).join(', ')} (mediana ${r.median.score}); LCP ${(r.median.lcp / 1000).toFixed(2)} s; TBT ${Math.round(r.median.tbt)} ms; CLS ${r.median.cls.toFixed(3)}`,
-      },
+      CPU === 4
+        ? {
+            name: `${r.name}: Lighthouse mobile ≥ 90, LCP ≤ 2,5 s, TBT ≤ 200 ms, CLS 0`,
+            status: r.median.score >= 90 && r.median.lcp <= 2500 && r.median.tbt <= 200 && r.median.cls === 0 ? 'PASS' : 'FAIL',
+            detail,
+          }
+        : { name: `${r.name}: Lighthouse mobile com CPU ${CPU}× ≥ 90`, status: r.median.score >= 90 ? 'PASS' : 'FAIL', detail },
     ]
     if (r.loop)
       out.push({
@@ -130,12 +149,19 @@ await withOabBank('phone', async ({ base, admin, questions }) => {
     return out
   })
   const table = [
-    '| página | performance (execuções) | LCP | TBT | CLS | JS (gzip) |',
-    '|---|---|---|---|---|---|',
+    `CPU ${CPU}× (Lighthouse's cpuSlowdownMultiplier); medianas de ${RUNS} execuções; load = load average de 1 min no início de cada execução.`,
+    '',
+    '| página | performance (execuções) | LCP | TBT (execuções) | CLS | JS (gzip) | load |',
+    '|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.name} | ${r.runs.map((x) => x.score).join(', ')} | ${(r.median.lcp / 1000).toFixed(1)} s | ${Math.round(r.median.tbt)} ms | ${r.median.cls.toFixed(3)} | ${(r.firstLoadJs / KB).toFixed(0)} KB |`,
+        `| ${r.name} | ${r.runs.map((x) => x.score).join(', ')} | ${(r.median.lcp / 1000).toFixed(1)} s | ${Math.round(r.median.tbt)} ms (${r.runs.map((x) => Math.round(x.tbt)).join(', ')}) | ${r.median.cls.toFixed(3)} | ${(r.firstLoadJs / KB).toFixed(0)} KB | ${r.runs.map((x) => x.load.toFixed(1)).join(', ')} |`,
     ),
   ]
-  writeReport('phone-', { runs: RUNS, rows }, ['# Lighthouse mobile nas páginas do aluno (provas reais da OAB)', '', ...table], targets)
+  writeReport(
+    'phone-',
+    { runs: RUNS, cpu: CPU, rows },
+    ['# Lighthouse mobile nas páginas do aluno (provas reais da OAB)', '', ...table],
+    targets,
+  )
 })

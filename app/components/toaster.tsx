@@ -10,6 +10,13 @@ import { Glyph } from './glyph'
 export const TOAST_DURATION_MS = 4000
 const MAX_VISIBLE = 3
 
+// Toasts an action's answer carries itself when no loader runs after it (app/utils/reload-flag.ts).
+const pushers = new Set<(toast: Toast) => void>()
+/** Shows a toast now, beside the loader's (the last three stay). */
+export function showToast(toast: Toast) {
+  for (const push of pushers) push(toast)
+}
+
 /** Each kind's icon; its colours are the stylesheet's `.toast-<kind>`. */
 const ICONS: Record<Toast['type'], GlyphName> = {
   success: 'circleCheck',
@@ -36,6 +43,11 @@ export function Toaster({ toasts }: { toasts: Toast[] }) {
     setShown(toasts)
     setVisible(toasts)
   }
+  useEffect(() => {
+    const push = (toast: Toast) => setVisible((current) => [...current, toast].slice(-MAX_VISIBLE))
+    pushers.add(push)
+    return () => void pushers.delete(push)
+  }, [])
   useEffect(() => {
     if (!visible.length) return
     const timers = visible.map((toast) =>

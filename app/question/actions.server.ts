@@ -6,13 +6,16 @@ import { questionsApi } from '#server/features/questions/contract'
 import { ApiError } from '~/utils/api.server'
 import { formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
-import { apiForRequest, logoutExpired, requireLoginToAct, safeRedirect, withSession } from '~/utils/session.server'
+import { formatShortDate } from '~/utils/format'
+import { NO_RELOAD } from '~/utils/reload-flag'
+import { apiForRequest, apiNow, logoutExpired, policyOf, requireLoginToAct, safeRedirect, withSession } from '~/utils/session.server'
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
 
 import type { AnswerActionData } from './answer-parts'
+import type { CardAnswerData } from './card-answer'
 import { revealStateOf } from './reveals.server'
 import { AnswerFormSchema, ReportFormSchema } from './schemas'
-import { LAST_OF_WEEK_MESSAGE } from './weekly-quota'
+import { LAST_OF_WEEK_MESSAGE, weeklyQuota } from './weekly-quota'
 
 /** Only the pages that show cards (/questoes, a notebook's /notebook/{id}/questions) are valid places to come back to. */
 export const CARD_PAGE = /^\/(?:questoes|notebook\/\d{1,9}\/questions)(?:[/?#]|$)/
@@ -78,11 +81,32 @@ export async function answerAction(request: Request, context: AppLoadContext, id
       const url = backTo(back, id)
       return toast ? redirectWithToast(url, toast, { request }) : redirect(url)
     }
+    const answered: CardAnswerData = {
+      ...revealStateOf(result, null),
+      kind: 'result',
+      intent,
+      correct: result.correct,
+      answer: result.answer,
+      last_of_week: last,
+    }
+    // With JS the card shows its answer itself, and what the page would reload its loaders for comes
+    // with it (issue 66: one request): the week's line and the card's last result, read after the
+    // answer, and the flash in the reply instead of the cookie. The week's last question closes other
+    // cards (the search's quota_locked): that one reloads the page as before.
+    const [policy, now] = last
+      ? [null, null]
+      : await Promise.all([policyOf(request, context), apiNow(request, context)]).catch(() => [null, null])
+    if (policy && now) {
+      return json<CardAnswerData>({
+        ...answered,
+        ...NO_RELOAD,
+        toast: toast ? { id: crypto.randomUUID(), type: toast.type, title: toast.title, description: toast.description } : undefined,
+        weekly: weeklyQuota(policy.limits.questionsPerWeek, policy.usage.questionsThisWeek, policy.usage.weekStart),
+        last: typeof result.correct === 'boolean' ? { ok: result.correct, day: formatShortDate(now.toISOString(), now) } : undefined,
+      })
+    }
     const headers = toast ? await createToastHeaders(request, toast) : undefined
-    return json<AnswerActionData>(
-      { ...revealStateOf(result, null), kind: 'result', intent, correct: result.correct, answer: result.answer, last_of_week: last },
-      { headers },
-    )
+    return json<CardAnswerData>(answered, { headers })
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     if (error.status === 401) return logoutExpired(request, loginBack)

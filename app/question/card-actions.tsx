@@ -1,4 +1,6 @@
-import { Link } from '@remix-run/react'
+import { Link, useNavigate } from '@remix-run/react'
+import type { RefObject } from 'react'
+import { useEffect } from 'react'
 
 import type { CardView } from './answer-parts'
 
@@ -37,6 +39,7 @@ export function CardActions({
   currentUrl,
   listSearch,
   discoverRoutes,
+  plainLinks = false,
 }: {
   question: CardView
   loggedIn: boolean
@@ -45,9 +48,13 @@ export function CardActions({
   listSearch?: string
   /** See QuestionCard's discoverRoutes. */
   discoverRoutes: boolean
+  /** See QuestionCard's plainLinks: plain anchors the list opens in the page (useListLinks). */
+  plainLinks?: boolean
 }) {
   const search = listSearch ?? new URL(currentUrl, 'http://local').search
   const discover = discoverRoutes ? 'render' : 'none'
+  // The card that discovers the routes keeps Remix's links: it is what asks for them ahead.
+  const plain = plainLinks && !discoverRoutes
   // Icons are CSS masks picked by the link's tool (questions.css): 140 links per page, no inline
   // SVG and no class on each. On a phone the row shows icons only, their names read out (issue
   // 27: the tools took 200 px of a card); 'Mais' is a <details>, a menu without JS. A visitor's
@@ -58,7 +65,11 @@ export function CardActions({
       {tools.map((entry) => {
         const href = `/questoes/${question.id}/${entry.tool}${search}`
         const label = typeof entry.label === 'string' ? entry.label : entry.label(question)
-        return loggedIn ? (
+        return loggedIn && plain ? (
+          <a key={entry.tool} href={href}>
+            {label}
+          </a>
+        ) : loggedIn ? (
           <Link key={entry.tool} to={href} preventScrollReset discover={discover}>
             {label}
           </Link>
@@ -77,15 +88,44 @@ export function CardActions({
         <summary>Mais</summary>
         <div>
           {links(CARD_TOOLS.slice(ROW_TOOLS))}
-          <Link
-            to={`/questoes/${question.id}/reportar?${new URLSearchParams({ voltar: currentUrl })}`}
-            discover={discover}
-            className="qrep"
-          >
-            Reportar erro
-          </Link>
+          {plain ? (
+            <a href={`/questoes/${question.id}/reportar?${new URLSearchParams({ voltar: currentUrl })}`} className="qrep">
+              Reportar erro
+            </a>
+          ) : (
+            <Link
+              to={`/questoes/${question.id}/reportar?${new URLSearchParams({ voltar: currentUrl })}`}
+              discover={discover}
+              className="qrep"
+            >
+              Reportar erro
+            </Link>
+          )}
         </div>
       </details>
     </div>
   )
+}
+
+/**
+ * One click listener for a list's card links (a signed-in student's tools, 'Reportar erro'): each
+ * opens in the page as a Remix link would (a tool's dialog over the list keeps the scroll;
+ * 'Reportar erro' is a page). 140 links hydrated as Remix's <Link>s were a large part of a 20-card
+ * list's hydration (issue 66). Found by the row's classes, no attribute on each (the HTML budget).
+ * A visitor's locked tools (.ql) are the login dialog's; a modified click (new tab) the browser's.
+ */
+export function useListLinks(list: RefObject<HTMLElement>) {
+  const navigate = useNavigate()
+  useEffect(() => {
+    const element = list.current
+    if (!element) return
+    const open = (event: MouseEvent) => {
+      const link = (event.target as Element).closest<HTMLAnchorElement>('.qtl:not(.ql) a[href], a.qrep[href]')
+      if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return
+      event.preventDefault()
+      navigate(link.getAttribute('href')!, { preventScrollReset: !link.classList.contains('qrep') })
+    }
+    element.addEventListener('click', open)
+    return () => element.removeEventListener('click', open)
+  }, [list, navigate])
 }

@@ -1,13 +1,15 @@
 import { Link, useFetcher, useNavigate } from '@remix-run/react'
+import type { FormEvent } from 'react'
 import { useEffect, useRef, useState } from 'react'
 
 import { CsrfInput } from '~/components/csrf-input'
 import { Icon } from '~/components/icons'
-import { useHydrated } from '~/utils/use-hydrated'
+import { showToast } from '~/components/toaster'
 
-import type { AnswerActionData, CardView, RevealState } from './answer-parts'
+import type { CardView, RevealState } from './answer-parts'
 import { Alternatives, CardDetails, DifficultyBadge, QuotaAlert } from './answer-parts'
 import { CardActions } from './card-actions'
+import type { CardAnswerData } from './card-answer'
 import { CardText, useCardTexts } from './card-texts'
 import { announce } from './keyboard'
 import { OutdatedBadge, OutdatedNote } from './outdated'
@@ -52,6 +54,9 @@ export function QuestionCard({
   locked,
   toolSearch,
   discoverRoutes = true,
+  plainLinks = false,
+  answerAt,
+  onAnswer,
 }: {
   question: CardView
   sequence: number
@@ -72,10 +77,22 @@ export function QuestionCard({
    * tool routes (and /login, for a visitor) for all 20; on every card it was 3 KB of HTML.
    */
   discoverRoutes?: boolean
+  /**
+   * Its tools are plain anchors that the list opens in the page (useListLinks, card-actions.tsx):
+   * cheaper to hydrate than seven Remix links a card (issue 66).
+   */
+  plainLinks?: boolean
+  /**
+   * Where the fetcher sends the answer (default: the form's own action, /questoes/{id}/responder):
+   * a route of the page itself answers without the router first asking for that route and its
+   * module (lazy route discovery: two more requests before the first answer, issue 66).
+   */
+  answerAt?: string
+  /** An answer that carries the page's changes (the week's quota line): the page takes them. */
+  onAnswer?: (data: CardAnswerData) => void
 }) {
-  const hydrated = useHydrated()
   const serverTexts = useCardTexts(question.id)
-  const fetcher = useFetcher<AnswerActionData>({ key: `questao-${question.id}` })
+  const fetcher = useFetcher<CardAnswerData>({ key: `questao-${question.id}` })
   const navigate = useNavigate()
   const [hidden, setHidden] = useState(false)
   const card = useRef<HTMLElement>(null)
@@ -89,13 +106,16 @@ export function QuestionCard({
     setHidden(false)
     if (fetcher.data.kind !== 'result') return
     const d = fetcher.data
+    // The flash and the page's quota line came with the answer: no loader runs after it (issue 66).
+    if (d.toast) showToast(d.toast)
+    onAnswer?.(d)
     // A list filtered by status would drop the answered question: it is reloaded naming it (the route skips its own reload).
     if (d.answer && new URL(currentUrl, 'http://local').searchParams.has('situacao'))
       navigate(withAnswered(currentUrl, question.id, d.answer), { replace: true, preventScrollReset: true, state: { keepFocus: true } })
     const verdictText = d.correct === true ? 'Você acertou! ' : d.correct === false ? 'Você errou. ' : ''
     announce(`Questão ${sequence}: ${d.annulled ? 'Questão Anulada.' : `${verdictText}Gabarito: ${d.correct_answer}.`}`)
     requestAnimationFrame(() => card.current?.querySelector<HTMLElement>('[data-testid=resposta]')?.focus())
-  }, [fetcher.data, sequence, currentUrl, navigate, question.id])
+  }, [fetcher.data, sequence, currentUrl, navigate, question.id, onAnswer])
   // 'Ver Resposta' is disabled while the answer's revalidation runs, and a disabled button
   // cannot take the focus: it moves there once the button is back and enabled.
   const focusReveal = useRef(false)
@@ -122,6 +142,20 @@ export function QuestionCard({
     card.current?.querySelector<HTMLElement>('button[value=revelar]')?.focus()
   }, [hidden, busy])
   const loginUrl = `/login?${new URLSearchParams({ redirectTo: `${currentUrl}#questao-${question.id}` })}`
+  const action = `/questoes/${question.id}/responder`
+  // A plain form, sent by the keyed fetcher: Remix's <Form> cost each of 20 cards its hooks at
+  // hydration (issue 66). `redirectTo` is for a page without JS: its answer is a redirect; the
+  // fetcher's is JSON, so it is left out here.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget)
+    data.delete('redirectTo')
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
+    data.set('intent', submitter?.name === 'intent' ? submitter.value : 'responder')
+    void fetcher.submit(data, { method: 'post', action: answerAt ?? action, preventScrollReset: true })
+  }
+  // The card's last result: this answer's when it recorded one.
+  const last = (data?.kind === 'result' && data.last) || question.last
 
   return (
     <article id={`questao-${question.id}`} className="qc" ref={card}>
@@ -130,7 +164,7 @@ export function QuestionCard({
         <DifficultyBadge level={question.level} measured={question.measured} />
         {question.annulled ? <span className="qb qb-an">Anulada</span> : null}
         <OutdatedBadge old={question.old} stale={question.stale} />
-        {question.last ? <LastAttempt {...question.last} /> : null}
+        {last ? <LastAttempt {...last} /> : null}
       </header>
       <CardDetails question={question} />
       <OutdatedNote stale={question.stale} />
@@ -145,9 +179,9 @@ export function QuestionCard({
           </div>
         </>
       ) : loggedIn ? (
-        <fetcher.Form method="post" action={`/questoes/${question.id}/responder`} preventScrollReset>
+        <form method="post" action={action} onSubmit={submit}>
           <CsrfInput />
-          {hydrated ? null : <input type="hidden" name="redirectTo" value={currentUrl} />}
+          <input type="hidden" name="redirectTo" value={currentUrl} />
           {question.tk ? <input type="hidden" name="t" value={question.tk} /> : null}
           <Alternatives question={question} serverAlts={serverTexts?.alts} reveal={shown} selectable />
           <div className="qx">
@@ -163,19 +197,18 @@ export function QuestionCard({
               </button>
             ) : null}
             {shown ? (
-              <Link
-                to={withoutReveal(currentUrl, question.id)}
-                preventScrollReset
+              // Without JS a link to the list without this answer; with JS it hides the answer here.
+              <a
+                href={withoutReveal(currentUrl, question.id)}
                 className="btn-secondary"
                 data-ocultar
                 onClick={(event) => {
-                  if (!hydrated) return
                   event.preventDefault()
                   hide()
                 }}
               >
                 Ocultar Resposta
-              </Link>
+              </a>
             ) : (
               <button
                 name="intent"
@@ -188,7 +221,7 @@ export function QuestionCard({
               </button>
             )}
           </div>
-        </fetcher.Form>
+        </form>
       ) : (
         <>
           <Alternatives question={question} serverAlts={serverTexts?.alts} />
@@ -225,6 +258,7 @@ export function QuestionCard({
         currentUrl={currentUrl}
         listSearch={toolSearch}
         discoverRoutes={discoverRoutes}
+        plainLinks={plainLinks}
       />
     </article>
   )

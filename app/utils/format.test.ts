@@ -30,9 +30,19 @@ describe('pt-BR formatting', () => {
 
   it('reads a calendar day as that day, not the day before', () => {
     expect(formatCalendarDay('2026-03-01')).toBe('01/03/2026')
+    expect(formatCalendarDay('2026-12-31')).toBe('31/12/2026')
+    expect(formatCalendarDay('2026-02-30')).toBe(formatDate('2026-02-30T12:00:00Z'))
+    expect(formatCalendarDay('ontem')).toBe('N/A')
   })
 
   it('groups thousands with a dot', () => {
     expect(formatNumber(100000)).toBe('100.000')
+  })
+
+  it('writes whole numbers as pt-BR Intl does, without building its formatter', () => {
+    const intl = new Intl.NumberFormat('pt-BR')
+    for (const n of [0, 7, 12, 999, 1000, 1234, 99999, 100000, 1234567, -1, -1234, -987654321, Number.MAX_SAFE_INTEGER])
+      expect(formatNumber(n)).toBe(intl.format(n))
+    expect(formatNumber(1234.5)).toBe('1.234,5')
   })
 })

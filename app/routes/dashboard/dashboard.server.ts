@@ -15,24 +15,31 @@ import { tabHref, tabOf } from '~/dashboard/tabs'
 import { CreateNotebookSchema } from '~/notebook/schemas'
 import { ApiError, formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
+import { formatDate, formatDateTime } from '~/utils/format'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 import { reviewSettingsAction, settingsFrom } from './settings.server'
 
 // /dashboard's data (issue 14): the greeting, plan and four cards on every tab, and only the
-// open tab's lists — each one API call, all in parallel, whatever the student's history.
+// open tab's lists — each one API call, all in parallel, whatever the student's history. Dates
+// are written here (`when`): the page's scripts build no Intl formatter, whose first one costs a
+// phone a long task while the page hydrates (issue 66).
 
 async function loadTab(tab: TabId, api: ApiClient, url: URL) {
   switch (tab) {
     case 'visao-geral': {
       const [{ activity }, review] = await Promise.all([call(api, meApi.activity), call(api, reviewApi.stats)])
       const { cards, due_now, due_today, done_today, remaining_today, forecast, retention, settings } = review
-      return { tab, activity, review: { cards, due_now, due_today, done_today, remaining_today, forecast, retention, settings } }
+      return {
+        tab,
+        activity: activity.map((item) => ({ ...item, when: formatDateTime(item.at) })),
+        review: { cards, due_now, due_today, done_today, remaining_today, forecast, retention, settings },
+      }
     }
     case 'cadernos': {
       const { notebooks, allowance } = await call(api, notebooksApi.list)
-      return { tab, notebooks, allowance }
+      return { tab, notebooks: notebooks.map((n) => ({ ...n, when: formatDate(n.updatedAt) })), allowance }
     }
     case 'desempenho': {
       const [{ disciplines, daily, weakest_topics }, { simulations }] = await Promise.all([
@@ -45,11 +52,16 @@ async function loadTab(tab: TabId, api: ApiClient, url: URL) {
     case 'comentarios': {
       const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get('pagina')) || 1))
       const { notes, total, per_page } = await call(api, meApi.notes, { query: { page } })
-      return { tab, notes, total, page, perPage: per_page }
+      return { tab, notes: notes.map((n) => ({ ...n, when: formatDateTime(n.createdAt) })), total, page, perPage: per_page }
     }
     case 'forum': {
       const [{ counts, participations }, reports] = await Promise.all([call(api, meApi.forum), call(api, errorReportsApi.mine)])
-      return { tab, counts, participations, errorReports: reports.data }
+      return {
+        tab,
+        counts,
+        participations: participations.map((p) => ({ ...p, when: formatDateTime(p.lastActivity) })),
+        errorReports: reports.data.map((r) => ({ ...r, when: formatDateTime(r.created_at) })),
+      }
     }
     case 'configuracoes':
       // The rest from the profile the page reads anyway (below).

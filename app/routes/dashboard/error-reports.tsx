@@ -1,10 +1,9 @@
 import { Link } from '@remix-run/react'
 
 import type { MyErrorReportJson } from '#server/features/error-reports/contract'
-import { formatDateTime } from '~/utils/format'
 
 /** 'Erros que você reportou': each report's status and the team's answer (GET /error-reports/mine). */
-export function MyErrorReports({ reports }: { reports: MyErrorReportJson[] }) {
+export function MyErrorReports({ reports }: { reports: (MyErrorReportJson & { when: string })[] }) {
   return (
     <section aria-labelledby="meus-relatos">
       <h2 id="meus-relatos" className="text-lg font-semibold">
@@ -26,7 +25,7 @@ export function MyErrorReports({ reports }: { reports: MyErrorReportJson[] }) {
               >
                 {`Questão #${report.question.short_id} · ${report.question.discipline}`}
               </Link>
-              <span className="text-slate-600 dark:text-slate-400">{formatDateTime(report.created_at)}</span>
+              <span className="text-slate-600 dark:text-slate-400">{report.when}</span>
             </div>
             <p className="mt-2 whitespace-pre-wrap [overflow-wrap:anywhere] text-slate-700 dark:text-slate-300">{report.message}</p>
             {report.answer ? (

@@ -2,7 +2,6 @@ import { Link } from '@remix-run/react'
 
 import type { MyErrorReportJson } from '#server/features/error-reports/contract'
 import type { ForumCounts, ForumParticipation } from '#server/features/me/contract'
-import { formatDateTime } from '~/utils/format'
 
 import { MyErrorReports } from './error-reports'
 
@@ -18,8 +17,8 @@ export function ForumTab({
   errorReports,
 }: {
   counts: ForumCounts
-  participations: ForumParticipation[]
-  errorReports: MyErrorReportJson[]
+  participations: (ForumParticipation & { when: string })[]
+  errorReports: (MyErrorReportJson & { when: string })[]
 }) {
   const figures = [
     { label: 'Tópicos criados', value: counts.created },
@@ -52,7 +51,7 @@ export function ForumTab({
                   <span className="mr-2 rounded-full bg-slate-100 px-2 py-0.5 font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
                     {TYPE_LABELS[p.type]}
                   </span>
-                  <time dateTime={p.lastActivity}>{formatDateTime(p.lastActivity)}</time>
+                  <time dateTime={p.lastActivity}>{p.when}</time>
                 </p>
                 <p className="mt-2 font-semibold [overflow-wrap:anywhere]">
                   <Link to={`/questoes/${p.question.id}/discussoes`} className="underline">

@@ -4,14 +4,13 @@ import { FolderPlus } from 'lucide-react'
 import type { NotebookAllowance, NotebookJson } from '#server/features/notebooks/contract'
 import { tabHref } from '~/dashboard/tabs'
 import { CreateNotebookForm } from '~/notebook/notebook-fields'
-import { formatDate } from '~/utils/format'
 
 import type { CreateNotebookActionData } from './dashboard.server'
 
 // Cadernos: one card per notebook with Estudar (the notebook page) and Editar (its edit form
 // opened), and a create card that posts to the dashboard itself.
 
-export function NotebooksTab({ notebooks, allowance }: { notebooks: NotebookJson[]; allowance: NotebookAllowance }) {
+export function NotebooksTab({ notebooks, allowance }: { notebooks: (NotebookJson & { when: string })[]; allowance: NotebookAllowance }) {
   return (
     <section aria-labelledby="cadernos-titulo">
       <h2 id="cadernos-titulo" className="text-lg font-semibold">
@@ -32,7 +31,7 @@ export function NotebooksTab({ notebooks, allowance }: { notebooks: NotebookJson
               <p className="mt-1 line-clamp-3 text-sm text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">{n.description}</p>
             ) : null}
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-              {`${n.questionsCount === 1 ? '1 questão' : `${n.questionsCount} questões`} · atualizado em ${formatDate(n.updatedAt)}`}
+              {`${n.questionsCount === 1 ? '1 questão' : `${n.questionsCount} questões`} · atualizado em ${n.when}`}
             </p>
             <div className="mt-auto flex flex-wrap gap-2 pt-4">
               <Link to={`/notebook/${n.id}/questions`} className="btn-primary" aria-label={`Estudar o caderno ${n.name}`}>

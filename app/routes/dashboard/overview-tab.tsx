@@ -3,7 +3,6 @@ import { BookOpenCheck, CheckCircle2, FolderPlus, MessagesSquare, NotebookPen, T
 
 import type { ActivityItem, ActivityQuestion } from '#server/features/me/contract'
 import { tabHref } from '~/dashboard/tabs'
-import { formatDateTime } from '~/utils/format'
 
 import type { ReviewCardStats } from './review-card'
 import { ReviewCard } from './review-card'
@@ -24,7 +23,8 @@ export function OverviewTab({
   isAdmin,
   isProfessor,
 }: {
-  activity: ActivityItem[]
+  /** With its time as the page shows it (`when`, written by the loader). */
+  activity: (ActivityItem & { when: string })[]
   review: ReviewCardStats
   isAdmin: boolean
   isProfessor: boolean
@@ -55,7 +55,7 @@ export function OverviewTab({
                       <ActivityText item={item} />
                     </p>
                     <p className="text-sm text-slate-600 dark:text-slate-300">
-                      <time dateTime={item.at}>{formatDateTime(item.at)}</time>
+                      <time dateTime={item.at}>{item.when}</time>
                     </p>
                   </div>
                 </li>

@@ -10,6 +10,7 @@ import { notebooksApi } from '#server/features/notebooks/contract'
 import { quotaMessageFor } from '#server/features/plans/plan-messages'
 import type { FilterOptions, SearchResponse } from '#server/features/questions/contract'
 import { MAX_KEPT, questionsApi } from '#server/features/questions/contract'
+import { answerAction } from '~/question/actions.server'
 import { splitTexts, toCardView } from '~/question/card-view.server'
 import { activeFilterCount, FALLBACK_BOARDS, FALLBACK_YEARS, PER_PAGE, readFilters, readPage } from '~/question/filters'
 import type { ServerReveal } from '~/question/reveals.server'
@@ -76,6 +77,16 @@ function answeredHere(url: URL) {
     .filter((v) => /^[1-9]\d{0,8}$/.test(v))
     .map(Number)
     .slice(0, MAX_KEPT)
+}
+
+/**
+ * A card's answer with JavaScript, posted to the list's own route (`?responder={id}`, route.tsx).
+ * Imported from here, not by the route itself: the browser build empties a server module into a
+ * chunk of its own when two routes import it (one more script for the list, ADR 072's count).
+ */
+export function answerOnList(request: Request, context: AppLoadContext) {
+  const id = new URL(request.url).searchParams.get('responder') ?? ''
+  return answerAction(request, context, /^[1-9]\d{0,8}$/.test(id) ? Number(id) : NaN)
 }
 
 export async function loadQuestionsPage(request: Request, context: AppLoadContext) {

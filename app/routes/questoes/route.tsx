@@ -1,11 +1,13 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import type { ShouldRevalidateFunction } from '@remix-run/react'
 import { Link, Outlet, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
-import { useEffect, useRef } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { HouseAd } from '~/components/house-ad'
 import { IconSprite } from '~/components/icons'
+import { useListLinks } from '~/question/card-actions'
+import type { CardAnswerData } from '~/question/card-answer'
 import { CardShortcuts } from '~/question/card-shortcuts'
 import { activeFilterCount, filtersToSearch, PER_PAGE, resultsHeading } from '~/question/filters'
 import { Announcer } from '~/question/keyboard'
@@ -14,9 +16,10 @@ import { QuestionCard } from '~/question/question-card'
 import questionStyles from '~/question/questions.css'
 import { resolverHref } from '~/question/resolver'
 import { weeklyQuotaText } from '~/question/weekly-quota'
+import { skipsReload } from '~/utils/reload-flag'
 
 import { FilterForm } from './filter-form'
-import { loadQuestionsPage } from './questoes.server'
+import { answerOnList, loadQuestionsPage } from './questoes.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: questionStyles }]
 
@@ -26,15 +29,31 @@ export const meta: MetaFunction = () => [
 ]
 
 /**
- * A card's answer on a list filtered by its status ('Não resolvidas'): the card itself reloads the
- * list with the question named in the address (question-card.tsx, as the no-JS redirect does), so
- * the answered question stays with its verdict; reloading the bare address first would drop it.
+ * A card's answer reloads nothing when it carries what changed (the card's state, the week's quota
+ * line, its flash: app/utils/reload-flag.ts), so the verdict is the one request (issue 66); the
+ * week's last question still reloads the list, whose other cards it closes. On a list filtered by
+ * status ('Não resolvidas') the card itself reloads the list with the question named in the address
+ * (question-card.tsx, as the no-JS redirect does), so the answered question stays with its verdict;
+ * reloading the bare address first would drop it.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, currentUrl, defaultShouldRevalidate }) =>
-  formAction && /^\/questoes\/\d+\/responder$/.test(formAction) && currentUrl.searchParams.has('situacao') ? false : defaultShouldRevalidate
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, currentUrl, actionResult, defaultShouldRevalidate }) =>
+  formAction &&
+  /^\/questoes(\/\d+\/responder|\?responder=\d+)$/.test(formAction) &&
+  (skipsReload(actionResult) || currentUrl.searchParams.has('situacao'))
+    ? false
+    : defaultShouldRevalidate
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return loadQuestionsPage(request, context)
+}
+
+/**
+ * A card's answer with JavaScript (`?responder={id}`): the same action as
+ * /questoes/{id}/responder, where the form posts without JavaScript, on the route the page has
+ * already loaded, so the first answer is one request (issue 66).
+ */
+export function action({ request, context }: ActionFunctionArgs) {
+  return answerOnList(request, context)
 }
 
 export default function QuestionsPage() {
@@ -44,6 +63,16 @@ export default function QuestionsPage() {
   const searching =
     navigation.state === 'loading' && navigation.location.pathname === '/questoes' && navigation.location.search !== location.search
   const { result, filters, page } = data
+  // The week's quota line: the loader's, then what a card's answer says (it reloads nothing).
+  const [weekly, setWeekly] = useState({ from: data.weeklyQuota, now: data.weeklyQuota })
+  if (weekly.from !== data.weeklyQuota) setWeekly({ from: data.weeklyQuota, now: data.weeklyQuota })
+  const weeklyQuota = weekly.now
+  const onAnswer = useCallback((d: CardAnswerData) => {
+    if (d.weekly !== undefined) setWeekly((w) => ({ ...w, now: d.weekly! }))
+  }, [])
+  // Its cards' tools are plain links this one listener opens in the page.
+  const results = useRef<HTMLElement>(null)
+  useListLinks(results)
   const lastPage = Math.max(1, Math.ceil(result.total / PER_PAGE))
   const currentUrl = `${location.pathname}${location.search}`
   const first = (page - 1) * PER_PAGE
@@ -89,7 +118,7 @@ export default function QuestionsPage() {
           notebooks={data.notebooks}
           loggedIn={data.loggedIn}
         />
-        <section aria-labelledby="resultado" aria-busy={searching}>
+        <section aria-labelledby="resultado" aria-busy={searching} ref={results}>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="resultado" ref={resultHeading} tabIndex={-1} className="text-lg font-semibold" aria-live="polite">
               {searching ? 'Buscando questões...' : resultsHeading(result.total, result.total_exact, activeFilterCount(filters) > 0)}
@@ -104,10 +133,10 @@ export default function QuestionsPage() {
               {data.loggedIn ? <CardShortcuts /> : null}
             </div>
           </div>
-          {data.weeklyQuota ? (
+          {weeklyQuota ? (
             <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="cota-semanal">
-              {weeklyQuotaText(data.weeklyQuota)}
-              {data.weeklyQuota.remaining === 0 ? (
+              {weeklyQuotaText(weeklyQuota)}
+              {weeklyQuota.remaining === 0 ? (
                 // Said before any card is read (issue 39): only the questions already opened this week answer.
                 <>
                   {'. Só as questões que você já abriu nesta semana podem ser respondidas. '}
@@ -136,6 +165,9 @@ export default function QuestionsPage() {
                     question={q}
                     sequence={first + i + 1}
                     discoverRoutes={i === 0}
+                    plainLinks
+                    answerAt={`/questoes?responder=${q.id}`}
+                    onAnswer={onAnswer}
                     loggedIn={data.loggedIn}
                     currentUrl={currentUrl}
                     serverReveal={data.reveals[q.id]?.reveal}
