@@ -5,13 +5,12 @@
 // all of them, the script's share, the longest, and the blocking time a CPU k times slower would
 // have (each task's time × k, less 50 ms: Lighthouse's mobile profile is k = 4; issue 66 reads 8).
 //   npm run build && npm run bench:hydration [-- --runs=5] [--only=dashboard]
-import crypto from 'node:crypto'
 
 import { chromium } from '@playwright/test'
 
-import { ApiClient } from '../server/client/core'
-import { flag, log, median, registerStudent, SECRET, sessionCookie, writeReport } from './harness'
+import { flag, log, median, writeReport } from './harness'
 import { withOabBank } from './oab-bank'
+import { phoneStudent } from './phone-pages'
 
 const RUNS = Number(flag('runs') ?? 5)
 const ONLY = flag('only')
@@ -52,32 +51,11 @@ function mainThread(events: TraceEvent[]): Figures {
 }
 
 await withOabBank('hydration', async ({ base, admin, questions }) => {
-  const api = `${base}/api/v1`
   log(`provas reais importadas, ${questions} questões`)
-  // bench/phone.ts's student: Pro, twenty answers.
-  const token = await registerStudent(base, 'hydration')
-  const student = new ApiClient({ baseUrl: api, token })
-  const me = (await (await fetch(`${api}/auth/me`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { id: string } }
-  await admin.put(`/admin/users/${me.data.id}/plan`, { json: { plan_name: 'PRO' } })
-  const search = await student.get<{ data: { id: number; alternatives: { letter: string }[] }[] }>('/questions/search', {
-    query: { per_page: '20' },
-  })
-  for (const q of search.data)
-    await student.post(`/questions/${q.id}/attempts`, { json: { answer: q.alternatives[0]!.letter } }).catch(() => null)
-  const sitting = await student.post<{ simulation: { id: number } }>('/simulations', { json: { kind: 'personalizado', size: 20 } })
-  const cookie = await sessionCookie(SECRET, token, crypto.randomUUID())
+  const student = await phoneStudent(base, admin, 'hydration')
+  const cookie = student.cookie
   const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)]
-
-  // bench/phone.ts's pages.
-  const pages = [
-    { name: '/', path: '/', signedIn: false },
-    { name: '/questoes (visitante)', path: '/questoes', signedIn: false },
-    { name: '/questoes (aluno)', path: '/questoes', signedIn: true },
-    { name: 'modo resolução', path: '/questoes/resolver?pos=1', signedIn: true },
-    { name: 'simulado (questão)', path: `/simulados/${sitting.simulation.id}`, signedIn: true },
-    { name: '/revisao', path: '/revisao', signedIn: true },
-    { name: '/dashboard', path: '/dashboard', signedIn: true },
-  ].filter((p) => !ONLY || p.name.includes(ONLY))
+  const pages = student.pages.filter((p) => !ONLY || p.name.includes(ONLY))
   const browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox', '--disable-gpu'] })
   const rows: { name: string; runs: Figures[]; median: Figures }[] = []
   try {

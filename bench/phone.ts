@@ -13,11 +13,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 
-import { ApiClient } from '../server/client/core'
 import type { Target } from './harness'
-import { flag, log, median, registerStudent, SECRET, sessionCookie, writeReport } from './harness'
+import { flag, log, median, writeReport } from './harness'
 import { withOabBank } from './oab-bank'
 import { pageBytes } from './page-bytes'
+import { phoneStudent } from './phone-pages'
 
 const run = promisify(execFile)
 const RUNS = Number(flag('runs') ?? 2)
@@ -73,32 +73,9 @@ async function lighthouse(url: string, cookie: string | null): Promise<Figures> 
 }
 
 await withOabBank('phone', async ({ base, admin, questions }) => {
-  const api = `${base}/api/v1`
   log(`provas reais importadas, ${questions} questões`)
 
-  // A Pro student (simulados) with a history: twenty answers, the wrong ones due again in minutes,
-  // and a simulado under way.
-  const token = await registerStudent(base, 'phone')
-  const student = new ApiClient({ baseUrl: api, token })
-  const me = (await (await fetch(`${api}/auth/me`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { id: string } }
-  await admin.put(`/admin/users/${me.data.id}/plan`, { json: { plan_name: 'PRO' } })
-  const search = await student.get<{ data: { id: number; alternatives: { letter: string }[] }[] }>('/questions/search', {
-    query: { per_page: '20' },
-  })
-  for (const q of search.data)
-    await student.post(`/questions/${q.id}/attempts`, { json: { answer: q.alternatives[0]!.letter } }).catch(() => null)
-  const sitting = await student.post<{ simulation: { id: number } }>('/simulations', { json: { kind: 'personalizado', size: 20 } })
-  const cookie = await sessionCookie(SECRET, token, crypto.randomUUID())
-
-  const pages: { name: string; path: string; signedIn: boolean; loop?: boolean }[] = [
-    { name: '/', path: '/', signedIn: false },
-    { name: '/questoes (visitante)', path: '/questoes', signedIn: false },
-    { name: '/questoes (aluno)', path: '/questoes', signedIn: true },
-    { name: 'modo resolução', path: '/questoes/resolver?pos=1', signedIn: true, loop: true },
-    { name: 'simulado (questão)', path: `/simulados/${sitting.simulation.id}`, signedIn: true, loop: true },
-    { name: '/revisao', path: '/revisao', signedIn: true, loop: true },
-    { name: '/dashboard', path: '/dashboard', signedIn: true },
-  ]
+  const { cookie, pages } = await phoneStudent(base, admin, 'phone')
   const rows: { name: string; runs: Figures[]; median: Figures; firstLoadJs: number; loop: boolean }[] = []
   for (const p of pages.filter((page) => !ONLY || page.name.includes(ONLY))) {
     // Modo resolução redirects to its full address first: the page itself is measured.

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { DEMO_ADMIN, registerViaApi, signIn } from './utils'
+import { answerable, DEMO_ADMIN, registerViaApi, signIn } from './utils'
 
 // Issue 10 from the browser, JS on and off: the quota message → plans → checkout on the
 // sandbox provider → back on /trocar-plano; a declined payment; cancel and undo; a scheduled
@@ -9,22 +9,12 @@ import { DEMO_ADMIN, registerViaApi, signIn } from './utils'
 // The e2e server runs the sandbox provider (scripts/e2e-server.mjs). Each test uses its own
 // fresh student.
 
-type ApiCard = { id: number; short_id: string; is_annulled: boolean; alternatives: { letter: string }[] }
-
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` })
 
 async function policyOf(request: APIRequestContext, token: string) {
   const res = await request.get('/api/v1/policy', { headers: auth(token) })
   expect(res.status(), await res.text()).toBe(200)
   return (await res.json()) as { plan_name: string; features: Record<string, boolean> }
-}
-
-async function answerable(request: APIRequestContext, count: number) {
-  const res = await request.get('/api/v1/questions/search?per_page=100')
-  expect(res.status()).toBe(200)
-  const list = ((await res.json()).data as ApiCard[]).filter((q) => !q.is_annulled && q.alternatives.length >= 2)
-  expect(list.length).toBeGreaterThanOrEqual(count)
-  return list.slice(0, count)
 }
 
 /** A paid Premium subscription with a billing period, bought through the API and the sandbox. */

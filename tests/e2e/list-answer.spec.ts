@@ -1,22 +1,11 @@
-import type { APIRequestContext, Page, Request } from '@playwright/test'
+import type { Page, Request } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { hydrated, loginAsNewStudent } from './utils'
+import { answerable, hydrated, loginAsNewStudent } from './utils'
 
 // Issue 66: a card's answer on /questoes is one request with JavaScript. The action's reply carries
 // what the page used to reload every loader for (the flash, the week's quota line, the card's last
 // result); without JavaScript the answer stays a POST, a redirect and the list again.
-
-type ApiCard = { id: number; short_id: string; is_annulled: boolean; alternatives: { letter: string }[] }
-
-/** Live questions with alternatives. */
-async function answerable(request: APIRequestContext, count: number) {
-  const res = await request.get('/api/v1/questions/search?per_page=100')
-  expect(res.status()).toBe(200)
-  const list = ((await res.json()).data as ApiCard[]).filter((q) => !q.is_annulled && q.alternatives.length >= 2)
-  expect(list.length).toBeGreaterThanOrEqual(count)
-  return list.slice(0, count)
-}
 
 /** dd/mm today on the São Paulo calendar (the card's 'Você errou · dd/mm'). */
 function todayInSaoPaulo() {

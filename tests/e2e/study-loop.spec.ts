@@ -105,8 +105,9 @@ test('with JS, Responder, the tools and Próxima (in modo resolução) say they 
   // Hydrated: the floating assistant is drawn after it (a Premium student has one).
   await expect(page.getByTestId('assistente-botao')).toBeVisible()
 
-  // Each request held until its pending state has been seen (a slow server, utils.ts).
-  let release = await holdRequests(page, (url) => url.pathname.endsWith('/responder'), ['POST'])
+  // Each request held until its pending state has been seen (a slow server, utils.ts). With JS a
+  // card posts to the list's own route (`/questoes?responder={id}`, ADR 094).
+  let release = await holdRequests(page, (url) => url.pathname === '/questoes' && url.searchParams.has('responder'), ['POST'])
   await card.locator('.qa > label').first().click()
   await card.getByRole('button', { name: 'Responder' }).click()
   const sending = card.getByRole('button', { name: 'Respondendo…' })

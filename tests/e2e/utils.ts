@@ -59,6 +59,17 @@ export async function premiumStudent(request: APIRequestContext, overrides: { na
   return student
 }
 
+type ApiCard = { id: number; short_id: string; is_annulled: boolean; alternatives: { letter: string }[] }
+
+/** `count` live questions with alternatives, from the bank's first page. */
+export async function answerable(request: APIRequestContext, count: number) {
+  const res = await request.get('/api/v1/questions/search?per_page=100')
+  expect(res.status()).toBe(200)
+  const list = ((await res.json()).data as ApiCard[]).filter((q) => !q.is_annulled && q.alternatives.length >= 2)
+  expect(list.length).toBeGreaterThanOrEqual(count)
+  return list.slice(0, count)
+}
+
 /**
  * The bank's first question with this student's notebook, note and answer on it, so that every
  * page listing them (dashboard tabs, notebook page, the question's tools) renders full.
