@@ -9,7 +9,7 @@ import { parseForm } from '~/utils/form-schema.server'
 import { formatShortDate } from '~/utils/format'
 import { NO_RELOAD } from '~/utils/reload-flag'
 import { apiForRequest, apiNow, logoutExpired, policyOf, requireLoginToAct, safeRedirect, withSession } from '~/utils/session.server'
-import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
+import { createToastHeaders, redirectWithToast, toToast } from '~/utils/toast.server'
 
 import type { AnswerActionData } from './answer-parts'
 import type { CardAnswerData } from './card-answer'
@@ -100,7 +100,7 @@ export async function answerAction(request: Request, context: AppLoadContext, id
       return json<CardAnswerData>({
         ...answered,
         ...NO_RELOAD,
-        toast: toast ? { id: crypto.randomUUID(), type: toast.type, title: toast.title, description: toast.description } : undefined,
+        toast: toast ? toToast(toast) : undefined,
         weekly: weeklyQuota(policy.limits.questionsPerWeek, policy.usage.questionsThisWeek, policy.usage.weekStart),
         last: typeof result.correct === 'boolean' ? { ok: result.correct, day: formatShortDate(now.toISOString(), now) } : undefined,
       })

@@ -55,6 +55,7 @@ export function CardActions({
   const discover = discoverRoutes ? 'render' : 'none'
   // The card that discovers the routes keeps Remix's links: it is what asks for them ahead.
   const plain = plainLinks && !discoverRoutes
+  const reportHref = `/questoes/${question.id}/reportar?${new URLSearchParams({ voltar: currentUrl })}`
   // Icons are CSS masks picked by the link's tool (questions.css): 140 links per page, no inline
   // SVG and no class on each. On a phone the row shows icons only, their names read out (issue
   // 27: the tools took 200 px of a card); 'Mais' is a <details>, a menu without JS. A visitor's
@@ -89,15 +90,11 @@ export function CardActions({
         <div>
           {links(CARD_TOOLS.slice(ROW_TOOLS))}
           {plain ? (
-            <a href={`/questoes/${question.id}/reportar?${new URLSearchParams({ voltar: currentUrl })}`} className="qrep">
+            <a href={reportHref} className="qrep">
               Reportar erro
             </a>
           ) : (
-            <Link
-              to={`/questoes/${question.id}/reportar?${new URLSearchParams({ voltar: currentUrl })}`}
-              discover={discover}
-              className="qrep"
-            >
+            <Link to={reportHref} discover={discover} className="qrep">
               Reportar erro
             </Link>
           )}

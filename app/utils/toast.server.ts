@@ -33,10 +33,13 @@ async function readToasts(request: Request): Promise<Toast[]> {
   return parsed.success ? parsed.data : []
 }
 
+/** A toast as the page shows it: its own id, 'info' unless said. */
+export const toToast = (toast: ToastInput): Toast => ({ id: crypto.randomUUID(), type: toast.type ?? 'info', ...toast })
+
 /** Adds a toast to the flash cookie, keeping any not yet shown (at most 3). */
 export async function createToastHeaders(request: Request | null, toast: ToastInput, headers = new Headers()) {
   const existing = request ? await readToasts(request) : []
-  const next = [...existing, { id: crypto.randomUUID(), type: toast.type ?? 'info', ...toast }].slice(-MAX_TOASTS)
+  const next = [...existing, toToast(toast)].slice(-MAX_TOASTS)
   headers.append('Set-Cookie', await toastCookie().serialize(next))
   return headers
 }

@@ -73,22 +73,24 @@ export async function createTestContext(overrides: Partial<Config> = {}, options
   }
 }
 
+/** The run's migrated PGlite template to start from, or nothing (a PostgreSQL run: migrate from scratch). */
+function fromTemplate() {
+  const template = inject('pgliteTemplate')
+  return template ? { from: new Blob([fs.readFileSync(template)]), migrated: true } : {}
+}
+
 /**
  * Fills `dir` (a server's DATA_DIR) with a copy of the run's migrated PGlite template, so that a
  * server or an openDatabase started on it skips the migrations (≈10 s of CPU on a fresh directory).
- * Without a template (a PostgreSQL run) the directory is migrated from scratch.
  */
 export async function migratedDataDir(dir: string) {
-  const template = inject('pgliteTemplate')
-  const from = template ? { from: new Blob([fs.readFileSync(template)]), migrated: true } : {}
-  const database = await openDatabase({ kind: 'pglite', dataDir: dir, ...from })
+  const database = await openDatabase({ kind: 'pglite', dataDir: dir, ...fromTemplate() })
   await database.close()
 }
 
-/** An in-memory PGlite from the run's migrated template (migrated from scratch without one). */
+/** An in-memory PGlite from the run's migrated template. */
 export function openMigratedPglite() {
-  const template = inject('pgliteTemplate')
-  return openDatabase({ kind: 'pglite', ...(template ? { from: new Blob([fs.readFileSync(template)]), migrated: true } : {}) })
+  return openDatabase({ kind: 'pglite', ...fromTemplate() })
 }
 
 let counter = 0

@@ -12,6 +12,13 @@ export const KEPT_FOR_MS = 10 * 60_000
 /** The answered page and the next one or two: nothing grows over a long run. */
 const MAX_KEPT = 4
 
+/** `href`'s loader data as Remix asks for it. */
+function dataUrl(href: string) {
+  const url = new URL(href, window.location.href)
+  url.searchParams.set('_data', ROUTE_ID)
+  return url
+}
+
 export type Kept = { data: unknown; at: number }
 const pages = new Map<string, { page: Promise<Kept | null>; at: number }>()
 
@@ -33,11 +40,9 @@ export function keepPage(href: string, data: unknown) {
  */
 export function prefetchPage(href: string) {
   if (pages.has(href)) return
-  const url = new URL(href, window.location.href)
-  url.searchParams.set('_data', ROUTE_ID)
   put(
     href,
-    fetch(url, { headers: { Purpose: 'prefetch' }, credentials: 'same-origin' })
+    fetch(dataUrl(href), { headers: { Purpose: 'prefetch' }, credentials: 'same-origin' })
       .then(async (res) => {
         if (res.status !== 200 || res.headers.get('X-Remix-Response') !== 'yes') return null
         return { data: await res.json(), at: Date.now() }
@@ -75,10 +80,8 @@ function setRatingFailed(message: string | null) {
  * session expired) is followed as the document would; a failure is said on the next question.
  */
 export function sendRating(here: string, data: FormData) {
-  const url = new URL(here, window.location.href)
-  url.searchParams.set('_data', ROUTE_ID)
   setRatingFailed(null)
-  fetch(url, { method: 'POST', body: data, credentials: 'same-origin' })
+  fetch(dataUrl(here), { method: 'POST', body: data, credentials: 'same-origin' })
     .then(async (res) => {
       const to = res.headers.get('X-Remix-Redirect')
       if (to) return window.location.assign(to)

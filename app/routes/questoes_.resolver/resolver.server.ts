@@ -27,7 +27,7 @@ import { parseForm } from '~/utils/form-schema.server'
 import { calendarDayOf } from '~/utils/format'
 import { apiForRequest, apiNow, getSession, logoutExpired, policyOf, requireLoginToAct, tokenOf } from '~/utils/session.server'
 import type { Toast } from '~/utils/toast.server'
-import { redirectWithToast } from '~/utils/toast.server'
+import { redirectWithToast, toToast } from '~/utils/toast.server'
 
 import { ResolverAnswerSchema, ResolverRateSchema } from './schemas'
 
@@ -256,7 +256,7 @@ async function answeredInPlace(request: Request, context: AppLoadContext, to: st
   )
   if (!(page instanceof Response) || page.status !== 200) return null
   const data = (await page.json()) as SerializeFrom<typeof loadResolver>
-  const toasts: Toast[] = lastOfWeek ? [{ id: crypto.randomUUID(), type: 'info', title: LAST_OF_WEEK_MESSAGE }] : []
+  const toasts: Toast[] = lastOfWeek ? [toToast({ title: LAST_OF_WEEK_MESSAGE })] : []
   const out = new Headers()
   for (const cookie of page.headers.getSetCookie()) out.append('Set-Cookie', cookie)
   return json({ page: { ...data, toasts }, href: href!, hash: hash ? `#${hash}` : '' }, { headers: out })
