@@ -3,8 +3,7 @@ import { json, redirect } from '@remix-run/node'
 
 import { call } from '#server/client/call'
 import { questionsApi } from '#server/features/questions/contract'
-import { ApiError } from '~/utils/api.server'
-import { formError } from '~/utils/api.server'
+import { ApiError, apiErrorCode, formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { formatShortDate } from '~/utils/format'
 import { NO_RELOAD } from '~/utils/reload-flag'
@@ -122,7 +121,15 @@ export async function answerAction(request: Request, context: AppLoadContext, id
       return json<AnswerActionData>({ kind: 'quota', message: error.message }, { status: 403 })
     }
     const { message, status } = formError(error, 'Não foi possível registrar a tentativa.')
-    if (back) return redirectWithToast(backTo(back, id), { type: 'error', title: 'Erro', description: message }, { request })
+    // A re-upload changed the question after the page showed it (ADR 097): the page loads again
+    // (a redirect without JS, the revalidation after this reply with it) and shows the version there is now.
+    const changed = apiErrorCode(error) === 'QUESTION_CHANGED'
+    if (back)
+      return redirectWithToast(
+        backTo(back, id),
+        changed ? { type: 'warning', title: message } : { type: 'error', title: 'Erro', description: message },
+        { request },
+      )
     return json<AnswerActionData>({ kind: 'error', message }, { status })
   }
 }

@@ -57,3 +57,7 @@ export function heldBySimulationAs409(error: unknown) {
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
   })
 }
+
+/** The API's error code (`QUOTA_EXCEEDED`, `QUESTION_CHANGED`…), when it gave one. */
+export const apiErrorCode = (error: unknown) =>
+  error instanceof ApiError ? (error.body as { code?: string } | undefined)?.code : undefined

@@ -305,6 +305,11 @@ export const questions = pgTable(
     citationsVersion: integer('citations_version'),
     /** The topic pass's version it was placed with; null: a new, changed or moved question (ADR 092). */
     topicsVersion: integer('topics_version'),
+    /**
+     * When a re-upload last changed what a student answers (statement, alternatives or key); null:
+     * never. An answer to a card shown before it is refused (ADR 097).
+     */
+    contentChangedAt: timestamp('content_changed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 
-import { startOwnServer } from './oab-server'
-import { adminToken, freePort, holdRequests, premiumStudent, registerViaApi, signIn, wayOn } from './utils'
+import { apiCall, startOwnServer } from './oab-server'
+import { adminToken, DEMO_ADMIN, freePort, holdRequests, premiumStudent, registerViaApi, signIn, uniqueEmail, wayOn } from './utils'
 
 // Issue 66, the answer loop in one round trip (ADR 093): with JS, Responder sends one request and
 // its reply is the answered page (no redirect, no reload of every loader), and the next question,
@@ -222,13 +222,14 @@ test('um veredito que não vem: a resposta fica no aparelho e é registrada uma 
   expect(await attemptsOn(request, student.token, id)).toBe(1)
 })
 
-test('uma questão removida depois da busca adiantada: a mensagem certa, nada registrado, a página segue', async ({
+test('num banco próprio: uma questão removida ou mudada depois da busca adiantada (a mensagem certa, nada registrado, a página segue); uma Revisão em uma ida e volta', async ({
   browser,
   javaScriptEnabled,
 }) => {
-  // A server of its own: an exam imported into the suite's bank would change what other specs count.
+  // A server of its own: an exam imported into the suite's bank would change what other specs
+  // count, and Revisão needs its clock moved (the suite's keeps the real one).
   test.setTimeout(300_000)
-  const server = await startOwnServer(await freePort())
+  const server = await startOwnServer(await freePort(), { CLOCK_OFFSET_SECONDS: '0' })
   const context = await browser.newContext({
     baseURL: server.base,
     javaScriptEnabled,
@@ -239,16 +240,18 @@ test('uma questão removida depois da busca adiantada: a mensagem certa, nada re
   const page = await context.newPage()
   const request = context.request
   try {
-    await removedAfterPrefetch(page, request, javaScriptEnabled)
+    const student = await removedAfterPrefetch(page, request, javaScriptEnabled)
+    await changedAfterPrefetch(page, request, student.token, javaScriptEnabled)
+    await reviewRun(page, server, javaScriptEnabled)
   } finally {
     await context.close()
     await server.stop()
   }
 })
 
-async function removedAfterPrefetch(page: Page, request: APIRequestContext, javaScriptEnabled: boolean) {
-  const tag = `adiantada${Date.now()}`
-  const exam = (numbers: number[]) =>
+/** An exam of its own in the test's bank, uploaded again at will (`force`), each statement saying its version. */
+function ownExam(request: APIRequestContext, tag: string) {
+  const exam = (numbers: number[], version: string) =>
     [
       `PROVA: Prova ${tag}`,
       'ANO: 2024',
@@ -258,21 +261,79 @@ async function removedAfterPrefetch(page: Page, request: APIRequestContext, java
         `QUESTAO: ${n}`,
         'DISCIPLINA: Direito Penal',
         'ENUNCIADO:',
-        `Questão ${n} da prova ${tag}.`,
+        `Questão ${n} da prova ${tag}${version}.`,
         'A) Primeira',
         'B) Segunda',
         'GABARITO: A',
         '',
       ]),
     ].join('\n')
-  const upload = async (numbers: number[], force = false) => {
+  return async (numbers: number[], force = false, version = '') => {
     const res = await request.post(`/api/v1/admin/questions/upload-exam-txt?force=${force}`, {
       headers: { Authorization: `Bearer ${await adminToken(request)}` },
-      multipart: { file: { name: `${tag}.txt`, mimeType: 'text/plain', buffer: Buffer.from(exam(numbers)) } },
+      multipart: { file: { name: `${tag}.txt`, mimeType: 'text/plain', buffer: Buffer.from(exam(numbers, version)) } },
     })
     expect(res.status(), await res.text()).toBe(200)
     return res.json()
   }
+}
+
+/**
+ * Revisão is modo resolução over the review queue (ADR 093): one request before the verdict with
+ * JS, the queue's next question shown without one; without JS the POST-redirect-GET. Three
+ * questions answered wrong come due when the server's clock moves two days on.
+ */
+async function reviewRun(
+  page: Page,
+  server: { base: string; restart: (env: Record<string, string>) => Promise<void> },
+  javaScriptEnabled: boolean,
+) {
+  const { base } = server
+  const student = { name: 'Rui Revisão', email: uniqueEmail('revisao-loop'), password: 'revisao12345' }
+  const { token } = await apiCall(base, 'POST', '/auth/register', null, { ...student, password_confirmation: student.password })
+  const admin = (await apiCall(base, 'POST', '/auth/login', null, DEMO_ADMIN)).token as string
+  const search = await apiCall(base, 'GET', '/questions/search?per_page=3&annulled=false', token)
+  // Three questions answered wrong today are due for review two days later.
+  for (const q of search.data as { id: number; alternatives: { letter: string }[] }[]) {
+    const key = (await apiCall(base, 'POST', `/questions/${q.id}/reveal`, admin)).correct_answer as string
+    await apiCall(base, 'POST', `/questions/${q.id}/attempts`, token, { answer: q.alternatives.find((a) => a.letter !== key)!.letter })
+  }
+  await server.restart({ CLOCK_OFFSET_SECONDS: String(2 * 86_400) })
+  await page.context().clearCookies()
+  await signIn(page, student, '/questoes/resolver?situacao=revisar&pos=1')
+  const seen = pageRequests(page)
+  for (let n = 1; n <= 2; n++) {
+    await expect(page.getByTestId('progresso')).toHaveText(new RegExp(`^Questão ${n} de 3`))
+    await page.locator('article .qa > label').first().click()
+    const from = seen.length
+    const prefetched = javaScriptEnabled ? prefetchDone(page) : null
+    await page.getByRole('button', { name: 'Responder' }).click()
+    await expect(page.getByTestId('veredito')).toHaveText(/^(Você acertou!|Você errou\.) Gabarito: [A-E]/)
+    const before = seen.slice(from).filter((r) => !isPrefetch(r))
+    expect(before.map(describe)).toEqual(
+      javaScriptEnabled
+        ? [expect.stringMatching(/^POST \/questoes\/resolver\?situacao=revisar&.*_data=routes%2Fquestoes_\.resolver$/)]
+        : [
+            expect.stringMatching(/^POST \/questoes\/resolver\?situacao=revisar&/),
+            expect.stringMatching(/^GET \/questoes\/resolver\?situacao=revisar&/),
+          ],
+    )
+    await prefetched
+    const way = await wayOn(page)
+    const next = seen.length
+    await way.click()
+    await expect(page.getByTestId('progresso')).toHaveText(new RegExp(`^Questão ${n + 1} de 3`))
+    await expect(page.getByTestId('veredito')).toHaveCount(0)
+    const after = seen.slice(next).map(describe)
+    // With JS the queue's next question was fetched while the verdict was read: no GET to show it.
+    if (javaScriptEnabled) expect(after.filter((r) => r.startsWith('GET'))).toEqual([])
+    else expect(after).toContainEqual(expect.stringMatching(/^GET \/questoes\/resolver\?situacao=revisar&/))
+  }
+}
+
+async function removedAfterPrefetch(page: Page, request: APIRequestContext, javaScriptEnabled: boolean) {
+  const tag = `adiantada${Date.now()}`
+  const upload = ownExam(request, tag)
   await upload([1, 2, 3])
   const student = await premiumStudent(request)
   await signIn(page, student, `/questoes/resolver?q=${tag}&pos=1`)
@@ -310,6 +371,48 @@ async function removedAfterPrefetch(page: Page, request: APIRequestContext, java
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   expect(await attemptsOn(request, student.token, removed.id)).toBe(0)
   await expect(page.getByRole('link', { name: 'Próxima' }).first()).toBeVisible()
+  return student
+}
+
+/**
+ * A re-upload changes the next question's statement after it was fetched ahead (ADR 097): with JS
+ * the tap shows the version fetched, and its answer is refused (nothing recorded) with the version
+ * there is now on screen; without JS the tap loads the new version, and a tab left open while it
+ * changes again is refused the same way. Answered again, it counts once.
+ */
+async function changedAfterPrefetch(page: Page, request: APIRequestContext, token: string, javaScriptEnabled: boolean) {
+  const tag = `mudada${Date.now()}`
+  const upload = ownExam(request, tag)
+  await upload([1, 2])
+  await page.goto(`/questoes/resolver?q=${tag}&pos=1`)
+  await expect(page.getByTestId('progresso')).toHaveText('Questão 1 de 2')
+  await page.locator('article .qa > label').first().click()
+  const prefetched = javaScriptEnabled ? prefetchDone(page) : null
+  await page.getByRole('button', { name: 'Responder' }).click()
+  await expect(page.getByTestId('veredito')).toBeVisible()
+  await prefetched
+  await upload([1, 2], true, ' (versão 2)')
+  await (await wayOn(page)).click()
+  await expect(page.getByTestId('progresso')).toHaveText('Questão 2 de 2')
+  const id = await shownId(page)
+  const statement = page.locator('article .qs')
+  await expect(statement).toHaveText(javaScriptEnabled ? new RegExp(`${tag}\\.$`) : /\(versão 2\)\.$/)
+  // Without JS the page loaded the new version: it changes again while the student reads it.
+  if (!javaScriptEnabled) await upload([1, 2], true, ' (versão 3)')
+  const now = javaScriptEnabled ? /\(versão 2\)\.$/ : /\(versão 3\)\.$/
+
+  await page.locator('article .qa > label').first().click()
+  await page.getByRole('button', { name: 'Responder' }).click()
+  await expect(page.getByText('Esta questão foi atualizada depois que você a abriu. Leia a versão atual e responda de novo.')).toBeVisible()
+  await expect(page.getByTestId('veredito')).toHaveCount(0)
+  await expect(statement).toHaveText(now)
+  await expect(page.getByTestId('progresso')).toHaveText('Questão 2 de 2')
+  expect(await attemptsOn(request, token, id)).toBe(0)
+
+  await page.locator('article .qa > label').first().click()
+  await page.getByRole('button', { name: 'Responder' }).click()
+  await expect(page.getByTestId('veredito')).toBeVisible()
+  expect(await attemptsOn(request, token, id)).toBe(1)
 }
 
 test('a nota que não chega é dita na questão seguinte, que já está na tela', async ({ page, request, javaScriptEnabled }) => {

@@ -2,8 +2,11 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 import type { AppLoadContext } from '@remix-run/node'
+import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { attempts, questions } from '#server/db/schema'
+import { QUESTION_CHANGED } from '#server/features/questions/messages'
 import { answerAction } from '~/question/actions.server'
 import { LAST_OF_WEEK_MESSAGE } from '~/question/weekly-quota'
 import { loadQuestionsPage } from '~/routes/questoes/questoes.server'
@@ -48,7 +51,7 @@ afterAll(async () => {
 const context = { cspNonce: 'n', requestId: 'test', clientIp: '10.0.0.9', documentRequest: false, csrfToken: 't' } as AppLoadContext
 
 type PageData = {
-  result: { data: { id: number }[]; quota_locked: number[] }
+  result: { data: { id: number; tk?: string }[]; quota_locked: number[] }
   reveals: Record<string, { reveal?: { correct_answer: string | null; chosen: string | null } }>
   quotaText: string
 }
@@ -58,8 +61,8 @@ async function page(url: string, cookie: string) {
   return (await res.json()) as PageData
 }
 
-function answer(id: number, cookie: string, resposta: string, redirectTo?: string) {
-  const body = new URLSearchParams({ intent: 'responder', resposta, ...(redirectTo ? { redirectTo } : {}) })
+function answer(id: number, cookie: string, resposta: string, redirectTo?: string, t?: string) {
+  const body = new URLSearchParams({ intent: 'responder', resposta, ...(redirectTo ? { redirectTo } : {}), ...(t ? { t } : {}) })
   return answerAction(
     new Request(`http://localhost/questoes/${id}/responder`, { method: 'POST', body, headers: { Cookie: cookie } }),
     context,
@@ -101,5 +104,35 @@ describe('/questoes for a Gratuito student (5 questions a week), without JS', ()
     expect(after.quotaText).toMatch(/^Você atingiu o limite de 5 questões por semana do seu plano\..*Sua cota renova segunda, /)
     // Moving on (the list again, another page or filter): the answered question leaves it.
     expect((await page(list, cookie)).result.data.map((q) => q.id)).toEqual(order.slice(5))
+  })
+})
+
+describe('a card whose question a re-upload changed after the list showed it (ADR 097)', () => {
+  it('is refused and nothing is recorded: without JS back to the list with the warning, with JS the message in the card', async () => {
+    const student = await createTestUser(t.ctx, { plan: 'PRO' })
+    const cookie = await sessionCookieFor(student.token)
+    const shown = (await page('/questoes', cookie)).result.data.slice(0, 2)
+    await t.db
+      .update(questions)
+      .set({ contentChangedAt: new Date(Date.now() + 1000) })
+      .where(
+        inArray(
+          questions.id,
+          shown.map((q) => q.id),
+        ),
+      )
+    const [first, second] = shown as [{ id: number; tk: string }, { id: number; tk: string }]
+
+    const res = (await answer(first.id, cookie, 'C', '/questoes', first.tk)) as Response
+    expect(res.status).toBe(302)
+    expect(res.headers.get('Location')).toBe(`/questoes#questao-${first.id}`)
+    const flash = res.headers.get('Set-Cookie')!.split(';')[0]!
+    const { toasts } = await getToasts(new Request('http://localhost/', { headers: { Cookie: flash } }))
+    expect(toasts[0]).toMatchObject({ type: 'warning', title: QUESTION_CHANGED })
+
+    const js = (await answer(second.id, cookie, 'C', undefined, second.tk)) as Response
+    expect(js.status).toBe(409)
+    expect(await js.json()).toEqual({ kind: 'error', message: QUESTION_CHANGED })
+    expect(await t.db.select().from(attempts).where(eq(attempts.userId, student.user.id))).toEqual([])
   })
 })

@@ -22,7 +22,7 @@ import { revealStateOf } from '~/question/reveals.server'
 import { revealsInUrl } from '~/question/reveals.server'
 import { searchQueryOf, searchSeedOf } from '~/question/search.server'
 import { LAST_OF_WEEK_MESSAGE, weeklyQuota, weeklyQuotaText } from '~/question/weekly-quota'
-import { ApiError, apiFor, formError } from '~/utils/api.server'
+import { ApiError, apiErrorCode, apiFor, formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { calendarDayOf } from '~/utils/format'
 import { apiForRequest, apiNow, getSession, logoutExpired, policyOf, requireLoginToAct, tokenOf } from '~/utils/session.server'
@@ -246,7 +246,7 @@ const fromScript = (request: Request) => request.headers.get('sec-fetch-dest') =
  * the target with a fresh per-request memo, so the plan's usage ("Restam N") is read after the
  * answer. Anything but a page (a redirect to the login, an error) goes the redirect's way.
  */
-async function answeredInPlace(request: Request, context: AppLoadContext, to: string, lastOfWeek: boolean) {
+async function answeredInPlace(request: Request, context: AppLoadContext, to: string, toasts: Toast[]) {
   const [href, hash = ''] = to.split('#')
   const headers = new Headers(request.headers)
   headers.delete('content-type')
@@ -256,7 +256,6 @@ async function answeredInPlace(request: Request, context: AppLoadContext, to: st
   )
   if (!(page instanceof Response) || page.status !== 200) return null
   const data = (await page.json()) as SerializeFrom<typeof loadResolver>
-  const toasts: Toast[] = lastOfWeek ? [toToast({ title: LAST_OF_WEEK_MESSAGE })] : []
   const out = new Headers()
   for (const cookie of page.headers.getSetCookie()) out.append('Set-Cookie', cookie)
   return json({ page: { ...data, toasts }, href: href!, hash: hash ? `#${hash}` : '' }, { headers: out })
@@ -288,7 +287,8 @@ export async function resolverAction(request: Request, context: AppLoadContext) 
     // To the right alternative, the verdict in the answer bar beside it (issue 39).
     const to = `${target.pathname}${target.search}${result.annulled ? '#resultado' : '#correta'}`
     // With JS, the verdict in this response: no redirect, no reload of every loader (issue 66).
-    const inPlace = fromScript(request) ? await answeredInPlace(request, context, to, Boolean(result.last_of_week)) : null
+    const toasts = result.last_of_week ? [toToast({ title: LAST_OF_WEEK_MESSAGE })] : []
+    const inPlace = fromScript(request) ? await answeredInPlace(request, context, to, toasts) : null
     if (inPlace) return inPlace
     // The week's last question of a limited plan: said in the flash beside the verdict (issue 61).
     return result.last_of_week ? redirectWithToast(to, { type: 'info', title: LAST_OF_WEEK_MESSAGE }, { request }) : redirect(to)
@@ -297,6 +297,13 @@ export async function resolverAction(request: Request, context: AppLoadContext) 
     if (error.status === 401) return logoutExpired(request, back)
     // The week's limit reached meanwhile (another tab): the page says it in place of the question.
     if (error.status === 403) return redirect(`${back}&limite=${id}`)
+    // A re-upload changed the question after this page was fetched (ADR 097): nothing was
+    // recorded; the page loads the version there is now and says why.
+    if (apiErrorCode(error) === 'QUESTION_CHANGED') {
+      const toast = { type: 'warning' as const, title: error.message }
+      const inPlace = fromScript(request) ? await answeredInPlace(request, context, back, [toToast(toast)]) : null
+      return inPlace ?? redirectWithToast(back, toast, { request })
+    }
     const { message, status } = formError(error, 'Não foi possível registrar a tentativa.')
     return json({ result: submission.reply({ formErrors: [message] }) }, { status })
   }

@@ -309,6 +309,8 @@ function QuestionStep({
               </p>
             ) : null}
             <Form
+              // A version loaded again (a re-upload changed it, ADR 097) starts with nothing chosen.
+              key={question.tk ?? question.id}
               id={form.id}
               method="post"
               action={self}

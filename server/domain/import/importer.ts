@@ -467,7 +467,12 @@ export async function importExam(db: Db, exam: ParsedExam, options: ImportOption
           discipline_id = v.discipline_id, discipline_source = v.discipline_source,
           discipline_confidence = v.discipline_confidence, difficulty = v.difficulty, statement = v.statement,
           alternatives = v.alternatives, correct_answer = v.correct_answer, explanation = v.explanation,
-          video_url = v.video_url, year = v.year, board = v.board, removed_at = NULL, citations_version = NULL, topics_version = NULL, updated_at = now()
+          video_url = v.video_url, year = v.year, board = v.board, removed_at = NULL, citations_version = NULL, topics_version = NULL, updated_at = now(),
+          -- What a student answers changed: a card shown before now is refused its answer (ADR 097).
+          content_changed_at = CASE
+            WHEN q.statement IS DISTINCT FROM v.statement OR q.alternatives IS DISTINCT FROM v.alternatives
+              OR q.correct_answer IS DISTINCT FROM v.correct_answer
+            THEN ${options.now.toISOString()}::timestamptz ELSE q.content_changed_at END
         FROM (VALUES ${sql.join(rows, sql`, `)})
           AS v(id, discipline_id, discipline_source, discipline_confidence, difficulty, statement, alternatives, correct_answer, explanation, video_url, year, board)
         WHERE q.id = v.id`)

@@ -54,9 +54,21 @@ function shownTokens(secret: string, userId: string, at: Date) {
 }
 
 /**
+ * The second the card was shown, from its token: null when the token is missing, malformed or
+ * signed for another user or question.
+ */
+export function shownAtFromToken(secret: string, token: string | null | undefined, userId: string, questionId: number): number | null {
+  const match = /^([0-9a-z]{1,9})\.([A-Za-z0-9_-]{16})$/.exec(token ?? '')
+  if (!match) return null
+  const seconds = parseInt(match[1], 36)
+  const expected = Buffer.from(sign(pageKey(secret, userId, seconds), questionId))
+  const given = Buffer.from(match[2])
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? seconds : null
+}
+
+/**
  * Seconds between the token's time and `now`, capped at MAX_ELAPSED_SECONDS; null when the
- * token is missing, malformed, signed for another user or question, from the future or
- * older than SHOWN_TOKEN_TTL_SECONDS.
+ * token does not verify (shownAtFromToken), is from the future or older than SHOWN_TOKEN_TTL_SECONDS.
  */
 export function elapsedFromToken(
   secret: string,
@@ -67,12 +79,8 @@ export function elapsedFromToken(
   /** Seconds the client held the card before showing it (a page fetched ahead): taken off, never more than the whole. */
   shownAfter = 0,
 ): number | null {
-  const match = /^([0-9a-z]{1,9})\.([A-Za-z0-9_-]{16})$/.exec(token ?? '')
-  if (!match) return null
-  const seconds = parseInt(match[1], 36)
-  const expected = Buffer.from(sign(pageKey(secret, userId, seconds), questionId))
-  const given = Buffer.from(match[2])
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null
+  const seconds = shownAtFromToken(secret, token, userId, questionId)
+  if (seconds === null) return null
   const elapsed = Math.floor(now.getTime() / 1000) - seconds
   if (elapsed < -CLOCK_SKEW_SECONDS || elapsed > SHOWN_TOKEN_TTL_SECONDS) return null
   // The client may only shorten the time (as reloading the card would), down to nothing.

@@ -48,6 +48,7 @@ export type UseOutcome<T> =
   | { kind: 'not-found' }
   | { kind: 'quota'; message: string; policy: Policy }
   | { kind: 'invalid-answer'; letters: string[] }
+  | { kind: 'changed' }
 
 type User = { id: string; planName: PlanName }
 
@@ -58,6 +59,7 @@ async function liveQuestion(db: Db, id: number) {
       correctAnswer: questions.correctAnswer,
       explanation: questions.explanation,
       alternatives: questions.alternatives,
+      contentChangedAt: questions.contentChangedAt,
       explanationSource: questions.explanationSource,
       authorName: users.name,
       explanationCredit: questions.explanationCredit,
@@ -154,6 +156,8 @@ export async function answerQuestion(
   elapsedSeconds: number | null = null,
   /** The client's id of the answer: an answer already recorded under it (a second tap, a queued copy) is not recorded again. */
   clientId?: string,
+  /** The second its card was shown (its signed token), when known. */
+  shownAtSeconds: number | null = null,
 ): Promise<
   UseOutcome<
     Reveal & {
@@ -170,6 +174,10 @@ export async function answerQuestion(
   const letter = answer.trim().toUpperCase()
   const letters = q.alternatives.map((a) => a.letter.toUpperCase())
   if (!letters.includes(letter)) return { kind: 'invalid-answer', letters }
+  // The student read a version a re-upload has since changed (a page fetched ahead, a tab left
+  // open): nothing recorded, nothing counted; they answer the version there is now. The token
+  // knows the second only: a change in that same second counts as after it (one refusal at worst).
+  if (shownAtSeconds !== null && q.contentChangedAt && q.contentChangedAt.getTime() >= shownAtSeconds * 1000) return { kind: 'changed' }
   const use = await claimQuestionUse(db, user, questionId, at)
   if (!use.allowed) return { kind: 'quota', message: use.message, policy: use.policy }
   const shown = { ...(await reveal(db, q, use.policy, user.id)), last_of_week: tookLastOfWeek(use) }

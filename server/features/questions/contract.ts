@@ -241,7 +241,8 @@ export const questionsApi = {
     summary: 'Responder uma questão',
     description:
       '201 quando a tentativa é registrada; 200 numa questão anulada (nada é registrado). ' +
-      'Uma questão tem de 2 a 5 alternativas: uma letra de A a E que ela não tem é recusada com 400, que diz as letras dela.',
+      'Uma questão tem de 2 a 5 alternativas: uma letra de A a E que ela não tem é recusada com 400, que diz as letras dela. ' +
+      '409 com code QUESTION_CHANGED quando o shown_token é de antes de uma nova versão do enunciado, das alternativas ou do gabarito (nada é registrado).',
     tags: ['Questões'],
     ...signedIn,
     ...question,

@@ -10,13 +10,21 @@ import type { AppContext } from '../../context'
 import { ownsNotebook } from '../../domain/ownership'
 import type { QuestionStatus, SearchParams } from '../../domain/questions/search'
 import { DEFAULT_PER_PAGE, filterOptions, loadCards, MAX_PER_PAGE, searchQuestions } from '../../domain/questions/search'
-import { elapsedFromToken, withShownTokens } from '../../domain/questions/timing'
+import { elapsedFromToken, shownAtFromToken, withShownTokens } from '../../domain/questions/timing'
 import { NOTEBOOK_NOT_FOUND } from '../notebooks/messages'
 import { questionsBeyondQuota } from '../plans/index'
 import type { UseOutcome } from './answers'
 import { answerQuestion, reportError, revealAnswer, revealedAnswer } from './answers'
 import { MAX_KEPT, questionsApi, SEARCH_ITEM } from './contract'
-import { ERROR_REPORT_LIMIT, LOGIN_MESSAGE, MAX_PAGE, NOT_REVEALED_MESSAGE, QUESTION_NOT_FOUND, REPORT_THANKS } from './messages'
+import {
+  ERROR_REPORT_LIMIT,
+  LOGIN_MESSAGE,
+  MAX_PAGE,
+  NOT_REVEALED_MESSAGE,
+  QUESTION_CHANGED,
+  QUESTION_NOT_FOUND,
+  REPORT_THANKS,
+} from './messages'
 
 // The question bank (spec sections 3 and 7): the contract (./contract.ts) says what each route
 // reads and answers. The search's query is read here, not by the contract's schema: repeated
@@ -157,6 +165,7 @@ function unwrap<T>(outcome: UseOutcome<T>): T {
       limit: outcome.policy.limits.questionsPerWeek,
     })
   if (outcome.kind === 'invalid-answer') throw new HttpError(400, `Alternativa inválida: escolha uma entre ${outcome.letters.join(', ')}.`)
+  if (outcome.kind === 'changed') throw new HttpError(409, QUESTION_CHANGED, { code: 'QUESTION_CHANGED' })
   return outcome.value
 }
 
@@ -208,7 +217,8 @@ export function createQuestionsRouter(ctx: AppContext) {
     const at = ctx.clock()
     // Missing, forged or expired token: the attempt counts, its time is unknown (null).
     const elapsed = elapsedFromToken(ctx.config.sessionSecret, shown_token, user.id, id, at, shown_after)
-    const result = unwrap(await answerQuestion(ctx.db, user, id, answer, at, elapsed, client_id))
+    const shownAt = shownAtFromToken(ctx.config.sessionSecret, shown_token, user.id, id)
+    const result = unwrap(await answerQuestion(ctx.db, user, id, answer, at, elapsed, client_id, shownAt))
     // An annulled question records nothing: 200; a recorded attempt: 201.
     return result.annulled ? { success: true, ...result } : withStatus(201, { success: true, ...result })
   })

@@ -1,0 +1,1 @@
+ALTER TABLE "questions" ADD COLUMN "content_changed_at" timestamp with time zone;
