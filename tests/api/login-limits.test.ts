@@ -48,7 +48,9 @@ describe('login limits', () => {
     // A minute, then the rest of 15 minutes, then the rest of the hour.
     expect(waits[0]).toBeLessThanOrEqual(60)
     expect(Math.max(...waits)).toBeGreaterThan(15 * 60)
-    expect(waits).toEqual([...waits].sort((a, b) => a - b))
+    // Never shorter than the one before, but for the seconds that pass between two tries (a
+    // window's Retry-After counts down: on a loaded machine a try can take over a second).
+    for (let i = 1; i < waits.length; i++) expect(waits[i]).toBeGreaterThanOrEqual(waits[i - 1]! - 5)
   })
 
   it('do not count successful logins: a 31st student behind one school address signs in', async () => {
