@@ -5,6 +5,10 @@
 // from the tap on the next action (a rating after a right answer, Próxima after a wrong one) to
 // the next question on screen. A round trip to /api/v1/health in the same page is the unit.
 //   npm run build && npm run bench:loop [-- --answers=10]   (BENCH_PORT to move the server off 3190)
+// With --sitting=after (ADR 095): a simulado instead, each choice saved as it is made, then timed from
+// the tap on 'Salvar e próxima' to the next question on screen; --sitting=before sends that POST as
+// a document would say (Sec-Fetch-Dest: document), so the server redirects and the page reloads its
+// loader, as before ADR 095.
 import crypto from 'node:crypto'
 import os from 'node:os'
 
@@ -17,6 +21,7 @@ import { flag, log, median, percentile, registerStudent, SECRET, sessionCookie, 
 import { withOabBank } from './oab-bank'
 
 const ANSWERS = Number(flag('answers') ?? 10)
+const SITTING = flag('sitting') as 'before' | 'after' | undefined
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell'
 /** The issue's phone: Chrome DevTools' slow 4G as the issue measured it. */
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 }
@@ -25,19 +30,24 @@ const VERDICT_TARGET_RTT = 2.5
 const NEXT_TARGET_RTT = 0.7
 
 type Mark = { ms: number; requests: number }
+/** What shows the step done: the verdict, the next question of modo resolução, the simulado's next question. */
+type Ready = 'verdict' | 'next' | 'sitting'
 
 /**
  * Arms the page: the next tap's time (a click's capture, before any handler) and the first frame
  * after `ready()` holds; what went to the network in between is counted by the caller.
  */
-async function arm(page: Page, ready: 'verdict' | 'next') {
+async function arm(page: Page, ready: Ready) {
   // A string, not a function: tsx would wrap the page's named functions in a helper the page lacks.
   await page.evaluate(`(() => {
     const kind = ${JSON.stringify(ready)}
     window.__loop = { tap: 0, shown: 0 }
     const before = document.querySelector('[data-testid=progresso]')?.textContent
+    const title = document.querySelector('#questao-titulo')?.textContent
     const done = () =>
-      kind === 'verdict'
+      kind === 'sitting'
+        ? document.querySelector('#questao-titulo')?.textContent !== title && Boolean(document.querySelector('article .qa > label'))
+        : kind === 'verdict'
         ? Boolean(document.querySelector('[data-testid=veredito]'))
         : !document.querySelector('[data-testid=veredito]') &&
           Boolean(document.querySelector('article .qa > label')) &&
@@ -52,7 +62,7 @@ async function arm(page: Page, ready: 'verdict' | 'next') {
   })()`)
 }
 
-async function timed(page: Page, requests: string[], ready: 'verdict' | 'next', tap: () => Promise<void>): Promise<Mark> {
+async function timed(page: Page, requests: string[], ready: Ready, tap: () => Promise<void>): Promise<Mark> {
   await arm(page, ready)
   const from = requests.length
   await tap()
@@ -130,6 +140,8 @@ await withOabBank('loop', async ({ base, admin, questions }) => {
     const rtt = median(rtts)
     log(`ida e volta a /api/v1/health: ${rtt.toFixed(0)} ms (mediana de 7)`)
 
+    if (SITTING) return await sitting(page, requests, rtt, base, token)
+
     const verdicts: Mark[] = []
     const nexts: Mark[] = []
     for (let n = 1; n <= ANSWERS; n++) {
@@ -181,3 +193,45 @@ await withOabBank('loop', async ({ base, admin, questions }) => {
     await browser.close()
   }
 })
+
+/** 'Salvar e próxima' in a simulado of ANSWERS + 1 questions, each choice saved as it is made first. */
+async function sitting(page: Page, requests: string[], rtt: number, base: string, token: string) {
+  const api = new ApiClient({ baseUrl: `${base}/api/v1`, token })
+  const started = await api.post<{ simulation: { id: number } }>('/simulations', { json: { kind: 'personalizado', size: ANSWERS + 1 } })
+  const id = started.simulation.id
+  // 'before': the save's POST said to be a document's. Chromium keeps its own Sec-Fetch-Dest on a
+  // continued request, so Playwright sends this one itself: unthrottled, which only flatters 'before'.
+  if (SITTING === 'before')
+    await page.route(
+      (u) => u.pathname === `/simulados/${id}`,
+      async (route) => {
+        const r = route.request()
+        if (r.method() !== 'POST' || !/intent=salvar/.test(r.postData() ?? '')) return route.continue()
+        return route.fulfill({ response: await route.fetch({ headers: { ...r.headers(), 'sec-fetch-dest': 'document' } }) })
+      },
+    )
+  await page.goto(`${base}/simulados/${id}`)
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber$')))
+  const saves: Mark[] = []
+  for (let n = 1; n <= ANSWERS; n++) {
+    await page.locator('article .qa > label').first().tap()
+    await page.getByRole('status').filter({ hasText: 'Resposta salva.' }).waitFor()
+    await page.waitForTimeout(500)
+    saves.push(await timed(page, requests, 'sitting', () => page.getByRole('button', { name: 'Salvar e próxima' }).tap()))
+    log(`${n}: Salvar e próxima → próxima questão ${saves.at(-1)!.ms.toFixed(0)} ms (${saves.at(-1)!.requests} pedidos)`)
+  }
+  const s = stats(saves.map((m) => m.ms))
+  const load = os.loadavg().map((l) => l.toFixed(2))
+  const trips = (ms: number) => (ms / rtt).toFixed(2)
+  const table = [
+    `# Salvar e próxima num simulado, num celular em 4G lento (${SITTING === 'before' ? 'como antes do ADR 095: redirecionamento e recarga' : 'ADR 095: a resposta é a próxima questão'}, ${ANSWERS} questões)`,
+    '',
+    `Chromium 390 px, latência ${NETWORK.latency} ms, 1,6 Mbps/750 kbps, CPU ${CPU_SLOWDOWN}×; ida e volta a /api/v1/health ${rtt.toFixed(0)} ms; carga da máquina ${load.join(' ')}.`,
+    '',
+    '| passo | mediana | p90 | mediana (idas e voltas) | p90 (idas e voltas) | pedidos (mediana) |',
+    '|---|---|---|---|---|---|',
+    `| Salvar e próxima → próxima questão | ${s.median.toFixed(0)} ms | ${s.p90.toFixed(0)} ms | ${trips(s.median)} | ${trips(s.p90)} | ${median(saves.map((m) => m.requests))} |`,
+  ]
+  for (const line of table.slice(4)) log(line)
+  writeReport(`loop-sitting-${SITTING}-`, { rtt, saves, load, network: NETWORK, cpu: CPU_SLOWDOWN }, table, [])
+}

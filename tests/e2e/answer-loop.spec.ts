@@ -431,8 +431,10 @@ test('a nota que não chega é dita na questão seguinte, que já está na tela'
     await page.getByRole('button', { name: 'Responder' }).click()
     await expect(page.getByTestId('veredito')).toBeVisible()
     await prefetched
-    if (await page.getByRole('button', { name: /^Bom/ }).count()) break
-    await page.getByRole('link', { name: 'Próxima' }).click()
+    // The way on comes with the answer's lazy part: waited for, not read before it shows.
+    const way = await wayOn(page)
+    if ((await way.textContent())!.startsWith('Bom')) break
+    await way.click()
     await expect(page.getByTestId('progresso')).toHaveText(new RegExp(`^Questão ${n + 1} de `))
   }
   const at = await page.getByTestId('progresso').textContent()
@@ -476,4 +478,60 @@ test('no simulado, uma escolha salva é um pedido só: o cartão e a contagem mu
   await page.getByRole('link', { name: 'Anterior' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Questão 1 de 5')
   await expect(page.getByRole('radio', { name: /^B\)/ })).toBeChecked()
+})
+
+test('no simulado, "Salvar e próxima" é um pedido só até a próxima questão, que começa do topo; sem JS, o POST-redirect-GET de sempre', async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
+  const student = await premiumStudent(request)
+  await signIn(page, student, '/simulados')
+  await page.getByLabel('Número de questões').fill('5')
+  await page.getByRole('button', { name: 'Iniciar simulado personalizado' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Questão 1 de 5')
+  const id = Number(/\/simulados\/(\d+)/.exec(page.url())![1])
+  const seen = pageRequests(page)
+  const letters = ['B', 'C', 'A']
+  for (let n = 1; n <= 3; n++) {
+    const letter = letters[n - 1]!
+    const radio = page.locator(`article .qa input[value=${letter}]`)
+    if (javaScriptEnabled && n === 2) {
+      // Chosen without its own save (no change event): only 'Salvar e próxima' records it, and the
+      // next question's page, read after that save, must say it.
+      await radio.evaluate((el: HTMLInputElement) => (el.checked = true))
+    } else {
+      await radio.check()
+      if (javaScriptEnabled) await expect(page.getByRole('status').filter({ hasText: 'Resposta salva.' })).toBeVisible()
+    }
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    const from = seen.length
+    await page.getByRole('button', { name: 'Salvar e próxima' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Questão ${n + 1} de 5`)
+    await expect(page).toHaveURL(new RegExp(`/simulados/${id}\\?pos=${n + 1}$`))
+    const moved = seen.slice(from)
+    if (javaScriptEnabled) {
+      // One request, the save, whose reply is the next question: no redirect, no reload of every loader.
+      expect(moved.map(describe)).toEqual([`POST /simulados/${id}?pos=${n}&_data=routes%2Fsimulados_.%24id`])
+      const reply = (await moved[0]!.response())!
+      expect(reply.status()).toBe(200)
+      expect(reply.headers()['x-remix-redirect']).toBeUndefined()
+    } else {
+      expect(moved.map(describe)).toEqual([`POST /simulados/${id}?pos=${n}`, `GET /simulados/${id}?pos=${n + 1}`])
+      expect((await moved[0]!.response())!.status()).toBe(302)
+    }
+    // The new question starts at its top; the sheet and the count hold the answer just saved.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+    await expect(page.getByRole('link', { name: `Questão ${n} — respondida (${letter})` }).first()).toBeVisible()
+    await expect(page.getByTestId('progresso')).toContainText(`${n}/5`)
+  }
+  // What the server holds: each answer as chosen.
+  const sheet = (await (
+    await request.get(`/api/v1/simulations/${id}`, { headers: { Authorization: `Bearer ${student.token}` } })
+  ).json()) as { sheet: { position: number; choice: string | null }[] }
+  expect(sheet.sheet.slice(0, 4).map((c) => c.choice)).toEqual([...letters, null])
+  // A reload shows the same question: the address is the page.
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Questão 4 de 5')
+  await expect(page.getByTestId('situacao')).toHaveText(/^3 de 5 respondidas · 2 em branco/)
 })

@@ -1,42 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 
-import { forgetPages, keepPage, KEPT_FOR_MS, prefetchPage, takePage } from './kept-pages'
+import { forgetPages, takePage } from '~/utils/kept-pages'
 
-// The pages modo resolução holds (ADR 093): each taken once, none older than KEPT_FOR_MS, a
-// prefetch that fails or redirects keeps nothing, and it is marked as a prefetch.
+import { prefetchPage } from './kept-pages'
 
-const here = '/questoes/resolver?pos=2&desde=2026-12-06T10%3A00%3A00.000Z'
+// Modo resolução's next question fetched ahead (ADR 093): a prefetch that fails or redirects keeps
+// nothing, and it is marked as a prefetch.
+
+const here = '/questoes/resolver?pos=2'
 
 beforeEach(() => {
   forgetPages()
   vi.stubGlobal('window', { location: { href: 'http://gabarita.test/questoes/resolver?pos=1' } })
-})
-afterEach(() => {
-  vi.useRealTimers()
-  vi.unstubAllGlobals()
+  return () => vi.unstubAllGlobals()
 })
 
-describe('kept pages', () => {
-  it('give a page once, then nothing (the next visit loads it again)', async () => {
-    keepPage(here, { mode: 'question', n: 1 })
-    expect((await takePage(here))?.data).toEqual({ mode: 'question', n: 1 })
-    expect(await takePage(here)).toBeNull()
-    expect(await takePage('/questoes/resolver?pos=3')).toBeNull()
-  })
-
-  it('give nothing once the page is older than the limit: the question may have changed', async () => {
-    vi.useFakeTimers()
-    keepPage(here, { n: 1 })
-    vi.advanceTimersByTime(KEPT_FOR_MS + 1)
-    expect(await takePage(here)).toBeNull()
-  })
-
-  it('hold a few pages at most, the oldest dropped first', async () => {
-    for (let pos = 1; pos <= 6; pos++) keepPage(`/questoes/resolver?pos=${pos}`, { pos })
-    expect(await takePage('/questoes/resolver?pos=1')).toBeNull()
-    expect((await takePage('/questoes/resolver?pos=6'))?.data).toEqual({ pos: 6 })
-  })
-
+describe('the next question fetched ahead', () => {
   it('fetch ahead as a prefetch, keeping only a page the loader answered', async () => {
     const fetch = vi.fn(async (url: URL, init: RequestInit) => {
       expect(url.searchParams.get('_data')).toBe('routes/questoes_.resolver')

@@ -25,6 +25,7 @@ import { LAST_OF_WEEK_MESSAGE, weeklyQuota, weeklyQuotaText } from '~/question/w
 import { ApiError, apiErrorCode, apiFor, formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { calendarDayOf } from '~/utils/format'
+import { fromScript, loadInPlace, pageReply } from '~/utils/in-place.server'
 import { apiForRequest, apiNow, getSession, logoutExpired, policyOf, requireLoginToAct, tokenOf } from '~/utils/session.server'
 import type { Toast } from '~/utils/toast.server'
 import { redirectWithToast, toToast } from '~/utils/toast.server'
@@ -234,31 +235,16 @@ export async function loadResolver(request: Request, context: AppLoadContext) {
 export const prefetched = (request: Request) => /prefetch/.test(`${request.headers.get('sec-purpose')} ${request.headers.get('purpose')}`)
 
 /**
- * A submission from the page's script (fetch: `Sec-Fetch-Dest: empty`), answered with what it
- * renders rather than a redirect; a document's POST, or a browser that does not say, gets the
- * redirect as without JS.
- */
-const fromScript = (request: Request) => request.headers.get('sec-fetch-dest') === 'empty'
-
-/**
  * The answered question as the redirect's GET would render it, in the answer's own response
- * (ADR 093): the page, its address and the flash that would have come with it. The loader runs on
- * the target with a fresh per-request memo, so the plan's usage ("Restam N") is read after the
- * answer. Anything but a page (a redirect to the login, an error) goes the redirect's way.
+ * (ADR 093): the page, its address and the flash that would have come with it. The loader runs
+ * after the answer, so the plan's usage ("Restam N") is read after it. Anything but a page (a
+ * redirect to the login, an error) goes the redirect's way.
  */
 async function answeredInPlace(request: Request, context: AppLoadContext, to: string, toasts: Toast[]) {
   const [href, hash = ''] = to.split('#')
-  const headers = new Headers(request.headers)
-  headers.delete('content-type')
-  headers.delete('content-length')
-  const page = await loadResolver(new Request(new URL(href!, request.url), { headers }), { ...context, perRequest: new Map() }).catch(
-    (error: unknown) => error,
-  )
+  const page = await loadInPlace(request, context, href!, loadResolver)
   if (!(page instanceof Response) || page.status !== 200) return null
-  const data = (await page.json()) as SerializeFrom<typeof loadResolver>
-  const out = new Headers()
-  for (const cookie of page.headers.getSetCookie()) out.append('Set-Cookie', cookie)
-  return json({ page: { ...data, toasts }, href: href!, hash: hash ? `#${hash}` : '' }, { headers: out })
+  return pageReply<SerializeFrom<typeof loadResolver> & { toasts: Toast[] }>(page, href!, hash ? `#${hash}` : '', { toasts })
 }
 
 /** 'Responder': records the attempt and comes back to the same position with its result (JS or not). */

@@ -18,10 +18,11 @@ import { Markup } from '~/question/markup'
 import { OutdatedBadge, OutdatedNote } from '~/question/outdated'
 import questionStyles from '~/question/questions.css'
 import { formReply } from '~/utils/form-reply'
+import { forgetPages, keptOrLoad, keptOrReply } from '~/utils/kept-pages'
 import type { Toast } from '~/utils/toast.server'
 import { useHydrated } from '~/utils/use-hydrated'
 
-import { clearRatingFailed, forgetPages, keepPage, prefetchPage, sendRating, takePage, useRatingFailed } from './kept-pages'
+import { clearRatingFailed, prefetchPage, sendRating, useRatingFailed } from './kept-pages'
 import type { ResolverReveal, ReviewNote } from './resolver.server'
 import { loadResolver, resolverAction } from './resolver.server'
 import { useStepKeys } from './step-keys'
@@ -60,11 +61,8 @@ type PageData = SerializeFrom<typeof loader> & { toasts?: Toast[]; espera?: numb
  * the seconds a prefetched question waited go with its answer, as they are not the student's.
  */
 export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
-  const url = new URL(request.url)
-  const kept = await takePage(`${url.pathname}${url.search}`)
-  if (!kept) return serverLoader<typeof loader>() as Promise<PageData>
-  const data = kept.data as PageData
-  const espera = Math.round((Date.now() - kept.at) / 1000)
+  const { data, at } = await keptOrLoad(request, () => serverLoader<typeof loader>() as Promise<PageData>)
+  const espera = at === null ? 0 : Math.round((Date.now() - at) / 1000)
   return data.mode === 'question' && !data.reveal && espera > 0 ? { ...data, espera } : data
 }
 
@@ -121,11 +119,7 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
         if (!form.get('intent')) timer = setTimeout(() => reject(new NoVerdict('sem veredito')), VERDICT_WAIT_MS)
       }),
     ])
-    if (reply && typeof reply === 'object' && 'page' in reply) {
-      keepPage(reply.href, reply.page)
-      return new Response(null, { status: 302, headers: { Location: `${reply.href}${reply.hash}` } })
-    }
-    return reply
+    return keptOrReply(reply)
   } catch (error) {
     const questao = Number(form.get('questao'))
     const resposta = form.get('resposta')

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node'
-import type { ShouldRevalidateFunction } from '@remix-run/react'
+import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs, ShouldRevalidateFunction } from '@remix-run/react'
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigate, useNavigation, useRevalidator } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 
@@ -12,6 +12,7 @@ import { Markup } from '~/question/markup'
 import questionStyles from '~/question/questions.css'
 import { formReply } from '~/utils/form-reply'
 import { formatDateTime } from '~/utils/format'
+import { keptOrLoad, keptOrReply } from '~/utils/kept-pages'
 
 import { loadSitting, sittingAction } from './sitting.server'
 
@@ -33,6 +34,20 @@ export function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export function action({ request, context, params }: ActionFunctionArgs) {
   return sittingAction(request, context, params)
+}
+
+/**
+ * With JS, 'Salvar e próxima' replies with the next question's page (ADR 095): kept, then a redirect
+ * to its address that the clientLoader answers without asking the server. Anything else (a saved
+ * choice's cell, form errors, the result at the deadline) is the server's action as without JS.
+ */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  return keptOrReply(await serverAction<typeof action>())
+}
+
+/** The page 'Salvar e próxima' brought, once; any other move is a normal load (a sitting never prefetches). */
+export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  return (await keptOrLoad(request, () => serverLoader<typeof loader>())).data
 }
 
 /**
@@ -303,7 +318,7 @@ function QuestionStep({
   const busy = navigation.state === 'submitting' ? String(navigation.formData?.get('intent')) : null
   const fetcher = useFetcher<typeof action>({ key: CHOICE })
   const formId = `simulado-q${question.question_id}`
-  const { form, field } = formReply(formId, actionData?.result)
+  const { form, field } = formReply(formId, actionData && 'result' in actionData ? actionData.result : undefined)
   const answerErrors = field('resposta')
   useSittingKeys(formId, prevHref, nextHref)
   // A new question starts at its top: the form keeps the scroll for Marcar and Deixar em branco,

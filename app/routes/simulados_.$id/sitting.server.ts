@@ -1,4 +1,4 @@
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext, SerializeFrom } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import type { Params } from '@remix-run/react'
 
@@ -7,6 +7,7 @@ import { simulationsApi } from '#server/features/simulations/contract'
 import { SIMULATION_NOT_FOUND_PAGE, simulationIdOf } from '~/simulado/simulation-id.server'
 import { ApiError, formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
+import { fromScript, loadInPlace, pageReply } from '~/utils/in-place.server'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -75,7 +76,16 @@ export async function sittingAction(request: Request, context: AppLoadContext, p
     if (intent === 'salvar') {
       // 'Salvar e próxima' with nothing chosen leaves the question blank and moves on.
       const next = saved ? saved.next_position : (proxima ?? null)
-      return redirect(next ? `/simulados/${id}?pos=${next}` : `/simulados/${id}/entregar`)
+      if (!next) return redirect(`/simulados/${id}/entregar`)
+      const to = `/simulados/${id}?pos=${next}`
+      // With JS, the next question in this response: no redirect, no reload of every loader (issue 66).
+      if (fromScript(request)) {
+        const page = await loadInPlace(request, context, to, (r, c) => loadSitting(r, c, params))
+        if (page instanceof Response && page.status === 200) return pageReply<SerializeFrom<typeof loadSitting>>(page, to, '')
+        // Its read closed the simulado at the deadline: to the result with its toast, as the GET would have gone.
+        if (page instanceof Response && page.status >= 300 && page.status < 400) return page
+      }
+      return redirect(to)
     }
     return redirect(here)
   } catch (error) {
