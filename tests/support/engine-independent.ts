@@ -12,6 +12,7 @@ export const ENGINE_INDEPENDENT = [
   'app/question/resolver.test.ts',
   'app/question/weekly-quota.test.ts',
   'app/routes/questoes_.resolver/kept-pages.test.ts',
+  'app/utils/kept-pages.test.ts',
   'app/utils/format.test.ts',
   'server/domain/citations/extract.test.ts',
   'server/domain/classify/classify.test.ts',

@@ -19,4 +19,5 @@ export const PROCESS_WIDE = [
   'tests/web/questoes-list.test.ts',
   'tests/api/account.test.ts',
   'app/routes/questoes_.resolver/kept-pages.test.ts',
+  'app/utils/kept-pages.test.ts',
 ]
