@@ -109,7 +109,9 @@ export function CardActions({
  * opens in the page as a Remix link would (a tool's dialog over the list keeps the scroll;
  * 'Reportar erro' is a page). 140 links hydrated as Remix's <Link>s were a large part of a 20-card
  * list's hydration (issue 66). Found by the row's classes, no attribute on each (the HTML budget).
- * A visitor's locked tools (.ql) are the login dialog's; a modified click (new tab) the browser's.
+ * A visitor's locked tools (.ql) are the login dialog's, and so are its cards' 'Responder' and 'Ver
+ * Resposta' (.lk, to /login) once the dialog is there (it takes the click first); a modified click
+ * (new tab) is the browser's.
  */
 export function useListLinks(list: RefObject<HTMLElement>) {
   const navigate = useNavigate()
@@ -117,10 +119,10 @@ export function useListLinks(list: RefObject<HTMLElement>) {
     const element = list.current
     if (!element) return
     const open = (event: MouseEvent) => {
-      const link = (event.target as Element).closest<HTMLAnchorElement>('.qtl:not(.ql) a[href], a.qrep[href]')
+      const link = (event.target as Element).closest<HTMLAnchorElement>('.qtl:not(.ql) a[href], a.qrep[href], a.lk[href]')
       if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return
       event.preventDefault()
-      navigate(link.getAttribute('href')!, { preventScrollReset: !link.classList.contains('qrep') })
+      navigate(link.getAttribute('href')!, { preventScrollReset: !link.matches('.qrep, .lk') })
     }
     element.addEventListener('click', open)
     return () => element.removeEventListener('click', open)

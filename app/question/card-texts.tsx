@@ -18,7 +18,15 @@ export function useCardTexts(id: number) {
 }
 
 // A constant empty string, never data: it tells React to keep what the server wrote.
-const KEEP_SERVER_CONTENT = { __html: '' }
+export const KEEP_SERVER_CONTENT = { __html: '' }
+
+/**
+ * The browser's render of a first page load, whose cards' texts only the server's HTML holds (the
+ * data left them out): what the server wrote of those cards is all there is to show of them.
+ */
+export function useTextsOnlyInHtml(cards: { body?: unknown }[]) {
+  return useContext(CardTextsContext) === undefined && cards.length > 0 && cards.every((card) => card.body == null)
+}
 
 /**
  * Question text rendered by the markup whitelist when it is known; while hydrating a first

@@ -44,20 +44,7 @@ function withoutReveal(currentUrl: string, id: number) {
   return `${url.pathname}${url.search}#questao-${id}`
 }
 
-export function QuestionCard({
-  question,
-  sequence,
-  loggedIn,
-  currentUrl,
-  serverReveal,
-  serverQuota,
-  locked,
-  toolSearch,
-  discoverRoutes = true,
-  plainLinks = false,
-  answerAt,
-  onAnswer,
-}: {
+type CardProps = {
   question: CardView
   sequence: number
   loggedIn: boolean
@@ -90,7 +77,29 @@ export function QuestionCard({
   answerAt?: string
   /** An answer that carries the page's changes (the week's quota line): the page takes them. */
   onAnswer?: (data: CardAnswerData) => void
-}) {
+}
+
+/**
+ * A question of a list or its own page. A visitor's card answers nothing in the page (its buttons
+ * lead to the login): it hydrates without the student's fetcher, navigation and effects (issue 66).
+ */
+export function QuestionCard(props: CardProps) {
+  return props.loggedIn ? <StudentCard {...props} /> : <VisitorCard {...props} />
+}
+
+function StudentCard({
+  question,
+  sequence,
+  currentUrl,
+  serverReveal,
+  serverQuota,
+  locked,
+  toolSearch,
+  discoverRoutes = true,
+  plainLinks = false,
+  answerAt,
+  onAnswer,
+}: CardProps) {
   const serverTexts = useCardTexts(question.id)
   const fetcher = useFetcher<CardAnswerData>({ key: `questao-${question.id}` })
   const navigate = useNavigate()
@@ -141,7 +150,6 @@ export function QuestionCard({
     focusReveal.current = false
     card.current?.querySelector<HTMLElement>('button[value=revelar]')?.focus()
   }, [hidden, busy])
-  const loginUrl = `/login?${new URLSearchParams({ redirectTo: `${currentUrl}#questao-${question.id}` })}`
   const action = `/questoes/${question.id}/responder`
   // A plain form, sent by the keyed fetcher: Remix's <Form> cost each of 20 cards its hooks at
   // hydration (issue 66). `redirectTo` is for a page without JS: its answer is a redirect; the
@@ -159,26 +167,16 @@ export function QuestionCard({
 
   return (
     <article id={`questao-${question.id}`} className="qc" ref={card}>
-      <header className="qh">
-        <h2 className="qt">{`Questão ${sequence}`}</h2>
-        <DifficultyBadge level={question.level} measured={question.measured} />
-        {question.annulled ? <span className="qb qb-an">Anulada</span> : null}
-        <OutdatedBadge old={question.old} stale={question.stale} />
-        {last ? <LastAttempt {...last} /> : null}
-      </header>
-      <CardDetails question={question} />
-      <OutdatedNote stale={question.stale} />
+      <CardTop question={question} sequence={sequence} last={last} text={serverTexts?.text} />
 
-      <CardText text={question.body?.text ?? serverTexts?.text} className="qs" />
-
-      {loggedIn && closed ? (
+      {closed ? (
         <>
           <Alternatives question={question} serverAlts={serverTexts?.alts} />
           <div data-testid="cota-esgotada">
             <QuotaAlert message={closed} />
           </div>
         </>
-      ) : loggedIn ? (
+      ) : (
         <form method="post" action={action} onSubmit={submit}>
           <CsrfInput />
           <input type="hidden" name="redirectTo" value={currentUrl} />
@@ -222,20 +220,6 @@ export function QuestionCard({
             )}
           </div>
         </form>
-      ) : (
-        <>
-          <Alternatives question={question} serverAlts={serverTexts?.alts} />
-          <div className="qx">
-            {/* The lock and the flag below are CSS masks (.lk, .qrep in questions.css): no SVG per card. */}
-            <Link to={loginUrl} discover={discoverRoutes ? 'render' : 'none'} className="btn-primary lk" data-login-modal>
-              Responder
-            </Link>
-            <Link to={loginUrl} discover={discoverRoutes ? 'render' : 'none'} className="btn-secondary lk" data-login-modal>
-              Ver Resposta
-            </Link>
-            <span className="qn">Login necessário</span>
-          </div>
-        </>
       )}
 
       {quota ? <QuotaAlert message={quota} /> : null}
@@ -254,7 +238,75 @@ export function QuestionCard({
 
       <CardActions
         question={question}
-        loggedIn={loggedIn}
+        loggedIn
+        currentUrl={currentUrl}
+        listSearch={toolSearch}
+        discoverRoutes={discoverRoutes}
+        plainLinks={plainLinks}
+      />
+    </article>
+  )
+}
+
+/** Its title and badges, details line and statement: the same for a student and a visitor. */
+function CardTop({ question, sequence, last, text }: { question: CardView; sequence: number; last?: CardView['last']; text?: string }) {
+  return (
+    <>
+      <header className="qh">
+        <h2 className="qt">{`Questão ${sequence}`}</h2>
+        <DifficultyBadge level={question.level} measured={question.measured} />
+        {question.annulled ? <span className="qb qb-an">Anulada</span> : null}
+        <OutdatedBadge old={question.old} stale={question.stale} />
+        {last ? <LastAttempt {...last} /> : null}
+      </header>
+      <CardDetails question={question} />
+      <OutdatedNote stale={question.stale} />
+
+      <CardText text={question.body?.text ?? text} className="qs" />
+    </>
+  )
+}
+
+/**
+ * A visitor's card: 'Responder' and 'Ver Resposta' lead to the login and back to this card (with
+ * JS the login dialog opens over the list: data-login-modal). Plain links past the first card,
+ * as the student's tools are (issue 66); the first keeps Remix's, which ask for /login ahead.
+ */
+function VisitorCard({ question, sequence, currentUrl, toolSearch, discoverRoutes = true, plainLinks = false }: CardProps) {
+  const serverTexts = useCardTexts(question.id)
+  const loginUrl = `/login?${new URLSearchParams({ redirectTo: `${currentUrl}#questao-${question.id}` })}`
+  const plain = plainLinks && !discoverRoutes
+  const discover = discoverRoutes ? 'render' : 'none'
+  return (
+    <article id={`questao-${question.id}`} className="qc">
+      <CardTop question={question} sequence={sequence} last={question.last} text={serverTexts?.text} />
+      <Alternatives question={question} serverAlts={serverTexts?.alts} />
+      <div className="qx">
+        {/* The lock and the flag below are CSS masks (.lk, .qrep in questions.css): no SVG per card. */}
+        {plain ? (
+          <>
+            <a href={loginUrl} className="btn-primary lk" data-login-modal>
+              Responder
+            </a>
+            <a href={loginUrl} className="btn-secondary lk" data-login-modal>
+              Ver Resposta
+            </a>
+          </>
+        ) : (
+          <>
+            <Link to={loginUrl} discover={discover} className="btn-primary lk" data-login-modal>
+              Responder
+            </Link>
+            <Link to={loginUrl} discover={discover} className="btn-secondary lk" data-login-modal>
+              Ver Resposta
+            </Link>
+          </>
+        )}
+        <span className="qn">Login necessário</span>
+      </div>
+      <CardActions
+        question={question}
+        loggedIn={false}
         currentUrl={currentUrl}
         listSearch={toolSearch}
         discoverRoutes={discoverRoutes}

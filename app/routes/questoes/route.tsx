@@ -9,6 +9,7 @@ import { IconSprite } from '~/components/icons'
 import { useListLinks } from '~/question/card-actions'
 import type { CardAnswerData } from '~/question/card-answer'
 import { CardShortcuts } from '~/question/card-shortcuts'
+import { KEEP_SERVER_CONTENT, useTextsOnlyInHtml } from '~/question/card-texts'
 import { activeFilterCount, filtersToSearch, PER_PAGE, resultsHeading } from '~/question/filters'
 import { Announcer } from '~/question/keyboard'
 import { Pagination } from '~/question/pagination'
@@ -73,6 +74,11 @@ export default function QuestionsPage() {
   // Its cards' tools are plain links this one listener opens in the page.
   const results = useRef<HTMLElement>(null)
   useListLinks(results)
+  // A visitor's cards have nothing for React to do: their links are the login dialog's (it listens
+  // on the document) and useListLinks', 'Mais' is a <details>. On a first load the browser keeps the
+  // server's list as it is rather than hydrating 20 cards (issue 66: the slow phone's main thread);
+  // a later list (another page) is drawn from the data, which then carries the texts.
+  const serverList = useTextsOnlyInHtml(result.data) && !data.loggedIn
   const lastPage = Math.max(1, Math.ceil(result.total / PER_PAGE))
   const currentUrl = `${location.pathname}${location.search}`
   const first = (page - 1) * PER_PAGE
@@ -157,8 +163,16 @@ export default function QuestionsPage() {
             <p className="mt-6 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
               Nenhuma questão encontrada com os filtros selecionados.
             </p>
+          ) : serverList ? (
+            <ol
+              key="server"
+              className="qcl mt-4 space-y-4"
+              aria-label="Questões"
+              suppressHydrationWarning
+              dangerouslySetInnerHTML={KEEP_SERVER_CONTENT}
+            />
           ) : (
-            <ol className="qcl mt-4 space-y-4" aria-label="Questões">
+            <ol key="list" className="qcl mt-4 space-y-4" aria-label="Questões">
               {result.data.map((q, i) => (
                 <li key={q.id}>
                   <QuestionCard
