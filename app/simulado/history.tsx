@@ -3,7 +3,6 @@ import { Link } from '@remix-run/react'
 import type { SimulationJson } from '#server/features/simulations/contract'
 import { SIMULATION_KIND_LABELS } from '#server/features/simulations/messages'
 import { ScrollRegion } from '~/components/scroll-region'
-import { formatDate, formatDateTime } from '~/utils/format'
 
 // A student's simulados (issue 29): the finished ones' scores as bars against the 50% cut, and
 // the table of all, each with the way back in; the ones the clock closed with no answer saved
@@ -23,7 +22,12 @@ type Simulation = Pick<
   | 'started_at'
   | 'finished_at'
   | 'closed_without_answers'
-> & { exam: { name: string } | null }
+> & {
+  exam: { name: string } | null
+  /** Its dates as written by the loader (historyDates): the page builds no Intl formatter (issue 66). */
+  started: string
+  finished: string
+}
 
 function statusOf(s: Simulation) {
   if (s.status === 'in_progress') return 'Em andamento'
@@ -77,7 +81,7 @@ export function SimulationHistory({ simulations, more }: { simulations: Simulati
                   key={s.id}
                   className={`w-full max-w-10 rounded-t ${s.passed ? 'bg-emerald-600' : 'bg-rose-600'}`}
                   style={{ height: `${Math.max(pct, 2)}%` }}
-                  title={`${formatDate(s.finished_at)}: ${s.score} de ${s.size}`}
+                  title={`${s.finished}: ${s.score} de ${s.size}`}
                 />
               )
             })}
@@ -110,7 +114,7 @@ export function SimulationHistory({ simulations, more }: { simulations: Simulati
               {sat.map((s) => (
                 <tr key={s.id} className="border-b border-slate-100 dark:border-slate-800">
                   <td className="py-2 pr-3" data-label="Início">
-                    {formatDateTime(s.started_at)}
+                    {s.started}
                   </td>
                   <td className="py-2 pr-3" data-label="Tipo">
                     {nameOf(s)}
@@ -149,7 +153,7 @@ export function SimulationHistory({ simulations, more }: { simulations: Simulati
                 key={s.id}
                 className="flex flex-wrap items-center justify-between gap-x-3 border-b border-slate-100 dark:border-slate-800"
               >
-                <span>{`${formatDateTime(s.started_at)} · ${nameOf(s)}: Encerrado sem respostas`}</span>
+                <span>{`${s.started} · ${nameOf(s)}: Encerrado sem respostas`}</span>
                 <Link to={`/simulados/${s.id}/resultado`} className="inline-flex min-h-11 items-center font-semibold underline">
                   Ver as questões
                 </Link>

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-import { hydrated, loginDialogReady, registerViaApi, RENDERING, signIn, studiedQuestion } from './utils'
+import { hydrated, loginDialogReady, premiumStudent, RENDERING, signIn, studiedQuestion } from './utils'
 
 // Issue 66: a browser's first Intl formatter loads its locale and zone data, 15–25 ms of one task
 // on a fast machine (four to eight times that on a phone), and it was built while the page's
@@ -28,22 +28,34 @@ function countIntl() {
 
 test.describe('hidratação leve', () => {
   test('/questoes e cada aba do /dashboard se hidratam sem montar um formatador Intl', RENDERING, async ({ page, request }) => {
-    const student = await registerViaApi(request)
-    // A history, so every tab has dates to show (answers, a notebook, a note).
+    const student = await premiumStudent(request, {}, 'PRO')
+    // A history, so every tab has dates to show (answers, a notebook, a note, a simulado delivered).
     await studiedQuestion(request, student.token)
+    const auth = { Authorization: `Bearer ${student.token}` }
+    const sitting = await request.post('/api/v1/simulations', { headers: auth, data: { kind: 'personalizado', size: 5 } })
+    expect(sitting.status(), await sitting.text()).toBe(201)
+    const { simulation } = (await sitting.json()) as { simulation: { id: number; started_at: string } }
+    expect((await request.post(`/api/v1/simulations/${simulation.id}/finish`, { headers: auth })).status()).toBe(200)
     await signIn(page, student)
     await page.addInitScript(countIntl)
     const pages = [
       '/questoes',
       '/dashboard',
-      ...['cadernos', 'comentarios', 'forum', 'configuracoes'].map((aba) => `/dashboard?aba=${aba}`),
+      ...['cadernos', 'desempenho', 'comentarios', 'forum', 'configuracoes'].map((aba) => `/dashboard?aba=${aba}`),
+      '/simulados',
     ]
+    // The simulado's start as the student's clock reads it (the server writes it in São Paulo's time).
+    const started = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' })
+      .format(new Date(simulation.started_at))
+      .replace(',', '')
     for (const path of pages) {
       await page.goto(path)
       await hydrated(page)
       // The page shows its dates (the dashboard's overview lists the answer with its time).
       if (path === '/dashboard')
         await expect(page.getByTestId('atividade').first().locator('time')).toHaveText(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/)
+      if (path === '/simulados' || path.endsWith('desempenho'))
+        await expect(page.getByRole('cell', { name: started, exact: true }).first()).toBeVisible()
       expect(await page.evaluate(() => (window as unknown as { __intl: string[] }).__intl), path).toEqual([])
     }
   })

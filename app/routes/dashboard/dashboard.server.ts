@@ -13,6 +13,7 @@ import { simulationsApi } from '#server/features/simulations/contract'
 import type { TabId } from '~/dashboard/tabs'
 import { tabHref, tabOf } from '~/dashboard/tabs'
 import { CreateNotebookSchema } from '~/notebook/schemas'
+import { historyDates } from '~/simulado/history-dates.server'
 import { ApiError, formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { formatDate, formatDateTime } from '~/utils/format'
@@ -47,7 +48,7 @@ async function loadTab(tab: TabId, api: ApiClient, url: URL) {
         call(api, simulationsApi.list),
       ])
       // The newest five simulados; the rest on /simulados.
-      return { tab, disciplines, daily, weakestTopics: weakest_topics, simulations: simulations.slice(0, 5) }
+      return { tab, disciplines, daily, weakestTopics: weakest_topics, simulations: historyDates(simulations.slice(0, 5)) }
     }
     case 'comentarios': {
       const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get('pagina')) || 1))

@@ -6,6 +6,7 @@ import { disciplinesApi } from '#server/features/disciplines/contract'
 import { questionsApi } from '#server/features/questions/contract'
 import { simulationsApi } from '#server/features/simulations/contract'
 import type { CreateSimulationBody } from '#server/features/simulations/schemas'
+import { historyDates } from '~/simulado/history-dates.server'
 import { formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireUser, withSession } from '~/utils/session.server'
@@ -30,7 +31,7 @@ export async function loadSimulados(request: Request, context: AppLoadContext) {
     allowance: options.allowance,
     exameOrdem: options.exame_ordem,
     custom: options.personalizado,
-    simulations: list.simulations,
+    simulations: historyDates(list.simulations),
     exams: exams.exams.filter((e) => e.complete),
     disciplines: disciplines.data.filter((d) => d.in_filters).map((d) => ({ id: d.id, name: d.name })),
     years: filters.years,
