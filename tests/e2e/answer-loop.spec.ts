@@ -392,13 +392,19 @@ async function changedAfterPrefetch(page: Page, request: APIRequestContext, toke
   await expect(page.getByTestId('veredito')).toBeVisible()
   await prefetched
   await upload([1, 2], true, ' (versão 2)')
+  // The shown-at token knows the second only, and a card shown in the change's own second counts
+  // as before it (ADR 097): a student reads for longer than that, this test would not.
+  await page.waitForTimeout(1_000)
   await (await wayOn(page)).click()
   await expect(page.getByTestId('progresso')).toHaveText('Questão 2 de 2')
   const id = await shownId(page)
   const statement = page.locator('article .qs')
   await expect(statement).toHaveText(javaScriptEnabled ? new RegExp(`${tag}\\.$`) : /\(versão 2\)\.$/)
   // Without JS the page loaded the new version: it changes again while the student reads it.
-  if (!javaScriptEnabled) await upload([1, 2], true, ' (versão 3)')
+  if (!javaScriptEnabled) {
+    await upload([1, 2], true, ' (versão 3)')
+    await page.waitForTimeout(1_000)
+  }
   const now = javaScriptEnabled ? /\(versão 2\)\.$/ : /\(versão 3\)\.$/
 
   await page.locator('article .qa > label').first().click()
