@@ -35,6 +35,19 @@ async function attemptsOn(request: APIRequestContext, token: string, questionId:
 /** The next question's prefetch come back (armed before the tap that starts it). */
 const prefetchDone = (page: Page) => page.waitForResponse((r) => isPrefetch(r.request()) && r.status() === 200)
 
+/**
+ * Picks the first alternative and answers: the page's requests until the verdict showed (the
+ * prefetches aside), and the next question's prefetch on its way (with JS).
+ */
+async function answerFirst(page: Page, seen: Request[], javaScriptEnabled: boolean) {
+  await page.locator('article .qa > label').first().click()
+  const from = seen.length
+  const prefetched = javaScriptEnabled ? prefetchDone(page) : null
+  await page.getByRole('button', { name: 'Responder' }).click()
+  await expect(page.getByTestId('veredito')).toHaveText(/^(Você acertou!|Você errou\.) Gabarito: [A-E]/)
+  return { before: seen.slice(from).filter((r) => !isPrefetch(r)), prefetched }
+}
+
 test('Responder: uma ida e volta até o veredito; a próxima questão aparece sem pedido; sem JS, o POST-redirect-GET de sempre', async ({
   page,
   request,
@@ -46,12 +59,7 @@ test('Responder: uma ida e volta até o veredito; a próxima questão aparece se
   for (let n = 1; n <= 3; n++) {
     await expect(page.getByTestId('progresso')).toHaveText(new RegExp(`^Questão ${n} de `))
     const id = await shownId(page)
-    await page.locator('article .qa > label').first().click()
-    const from = seen.length
-    const prefetched = javaScriptEnabled ? prefetchDone(page) : null
-    await page.getByRole('button', { name: 'Responder' }).click()
-    await expect(page.getByTestId('veredito')).toHaveText(/^(Você acertou!|Você errou\.) Gabarito: [A-E]/)
-    const before = seen.slice(from).filter((r) => !isPrefetch(r))
+    const { before, prefetched } = await answerFirst(page, seen, javaScriptEnabled)
     if (javaScriptEnabled) {
       // One request, the answer, whose reply is the page: no redirect followed by every loader.
       expect(before.map(describe)).toEqual([expect.stringMatching(/^POST \/questoes\/resolver\?.*_data=routes%2Fquestoes_\.resolver$/)])
@@ -304,12 +312,7 @@ async function reviewRun(
   const seen = pageRequests(page)
   for (let n = 1; n <= 2; n++) {
     await expect(page.getByTestId('progresso')).toHaveText(new RegExp(`^Questão ${n} de 3`))
-    await page.locator('article .qa > label').first().click()
-    const from = seen.length
-    const prefetched = javaScriptEnabled ? prefetchDone(page) : null
-    await page.getByRole('button', { name: 'Responder' }).click()
-    await expect(page.getByTestId('veredito')).toHaveText(/^(Você acertou!|Você errou\.) Gabarito: [A-E]/)
-    const before = seen.slice(from).filter((r) => !isPrefetch(r))
+    const { before, prefetched } = await answerFirst(page, seen, javaScriptEnabled)
     expect(before.map(describe)).toEqual(
       javaScriptEnabled
         ? [expect.stringMatching(/^POST \/questoes\/resolver\?situacao=revisar&.*_data=routes%2Fquestoes_\.resolver$/)]
