@@ -4,7 +4,7 @@
 // clientLoader takes a page from here instead of asking the server; anything missing, failed or
 // old is a normal load. One store for every route: addresses do not collide.
 
-/** A page older than this is loaded again: the question may have changed meanwhile. */
+/** A page older than this is loaded again (its week's line, its tally); a question changed meanwhile is refused at the answer (ADR 097). */
 export const KEPT_FOR_MS = 10 * 60_000
 /** The answered page and the next one or two: nothing grows over a long run. */
 const MAX_KEPT = 4
