@@ -154,6 +154,8 @@ test('J e K andam entre as questões, A–E escolhem e Enter responde, as teclas
   await expect(page.getByTestId('veredito')).toHaveText(new RegExp(`^Você acertou! Gabarito: ${right}$`))
   // The focus went to the verdict, not into the page: the key still rates (4, Fácil) and goes on.
   await expect(page.getByTestId('veredito')).toBeFocused()
+  // The rating buttons (and their keys) come with the answer panel's module, once it is here.
+  await expect(page.getByRole('button', { name: /^Fácil/ })).toBeVisible()
   await page.keyboard.press('4')
   await expect(page.getByTestId('progresso')).toHaveText(`Questão 2 de ${total}`)
   // 1 goes on after a wrong answer.
