@@ -6,7 +6,7 @@ import { call } from '#server/client/call'
 import type { UserJson } from '#server/features/auth/contract'
 import type { ChatMessageJson } from '#server/features/chat/contract'
 import { chatApi } from '#server/features/chat/contract'
-import { ApiError, formError } from '~/utils/api.server'
+import { ApiError, apiErrorCode, formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, policyOf, requireLoginToAct, requireUser, withSession } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -44,8 +44,11 @@ export async function loadChat(request: Request, context: AppLoadContext) {
     return json<ChatPageData>({ allowed: true, messages, confirmClear })
   } catch (error) {
     if (error instanceof ApiError && error.status === 403) {
-      const code = (error.body as { code?: string } | undefined)?.code
-      return json<ChatPageData>({ allowed: false, reason: code === 'CHAT_DISABLED' ? 'disabled' : 'plan', message: error.message })
+      return json<ChatPageData>({
+        allowed: false,
+        reason: apiErrorCode(error) === 'CHAT_DISABLED' ? 'disabled' : 'plan',
+        message: error.message,
+      })
     }
     throw error
   }

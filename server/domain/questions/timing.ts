@@ -79,9 +79,13 @@ export function elapsedFromToken(
   /** Seconds the client held the card before showing it (a page fetched ahead): taken off, never more than the whole. */
   shownAfter = 0,
 ): number | null {
-  const seconds = shownAtFromToken(secret, token, userId, questionId)
-  if (seconds === null) return null
-  const elapsed = Math.floor(now.getTime() / 1000) - seconds
+  return elapsedSince(shownAtFromToken(secret, token, userId, questionId), now, shownAfter)
+}
+
+/** elapsedFromToken's figure from a second already read off a verified token (null: none). */
+export function elapsedSince(shownAtSeconds: number | null, now: Date, shownAfter = 0): number | null {
+  if (shownAtSeconds === null) return null
+  const elapsed = Math.floor(now.getTime() / 1000) - shownAtSeconds
   if (elapsed < -CLOCK_SKEW_SECONDS || elapsed > SHOWN_TOKEN_TTL_SECONDS) return null
   // The client may only shorten the time (as reloading the card would), down to nothing.
   const held = Math.min(Math.max(shownAfter, 0), Math.max(elapsed, 0))

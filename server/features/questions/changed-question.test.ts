@@ -1,10 +1,13 @@
-import { eq } from 'drizzle-orm'
+import fs from 'node:fs'
+
+import { eq, isNotNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { attempts, questions, questionUsage } from '#server/db/schema'
 
 import { createTestContext, createTestUser } from '../../../tests/support/context'
 import { contractRequest } from '../../../tests/support/contract'
+import { OAB_DIR, oabFile } from '../../../tests/support/oab'
 
 // A question a re-upload changes while a student reads it (a page fetched ahead, a tab left
 // open, issue 66): the answer to the version they read is refused and nothing is recorded or
@@ -116,5 +119,23 @@ describe('an answer to a version a re-upload changed', () => {
     await upload(exam({ statement: 'Terceira versão do enunciado.', b: 'Segunda, reescrita', key: 'B' }))
     const res = await contractRequest(t.app).post(`/api/v1/questions/${id}/attempts`).set(student.auth).send({ answer: 'B' })
     expect(res.status).toBe(201)
+  })
+})
+
+describe('a real exam uploaded again unchanged', () => {
+  it('marks none of its questions changed (long statements, no explanations): every open card still answers', async () => {
+    const file = fs.readdirSync(OAB_DIR).find((name) => name.endsWith('.txt'))!
+    const send = () =>
+      contractRequest(t.app)
+        .post('/api/v1/admin/questions/upload-exam-txt?force=true')
+        .set(admin.auth)
+        .attach('file', fs.readFileSync(oabFile(file)), file)
+        .expect(200)
+    await send()
+    later(60)
+    await send()
+    expect(await t.db.select({ id: questions.id }).from(questions).where(isNotNull(questions.contentChangedAt))).toEqual([
+      { id: ids.get(1)! },
+    ])
   })
 })

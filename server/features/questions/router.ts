@@ -10,7 +10,7 @@ import type { AppContext } from '../../context'
 import { ownsNotebook } from '../../domain/ownership'
 import type { QuestionStatus, SearchParams } from '../../domain/questions/search'
 import { DEFAULT_PER_PAGE, filterOptions, loadCards, MAX_PER_PAGE, searchQuestions } from '../../domain/questions/search'
-import { elapsedFromToken, shownAtFromToken, withShownTokens } from '../../domain/questions/timing'
+import { elapsedSince, shownAtFromToken, withShownTokens } from '../../domain/questions/timing'
 import { NOTEBOOK_NOT_FOUND } from '../notebooks/messages'
 import { questionsBeyondQuota } from '../plans/index'
 import type { UseOutcome } from './answers'
@@ -215,9 +215,10 @@ export function createQuestionsRouter(ctx: AppContext) {
     const { answer, shown_token, shown_after, client_id } = body
     await refuseWhileInSimulado(ctx, user.id, id)
     const at = ctx.clock()
-    // Missing, forged or expired token: the attempt counts, its time is unknown (null).
-    const elapsed = elapsedFromToken(ctx.config.sessionSecret, shown_token, user.id, id, at, shown_after)
+    // The token verified once: when the card was shown gives the time and whether a re-upload came
+    // after it. Missing, forged or expired: the attempt counts, its time is unknown (null).
     const shownAt = shownAtFromToken(ctx.config.sessionSecret, shown_token, user.id, id)
+    const elapsed = elapsedSince(shownAt, at, shown_after)
     const result = unwrap(await answerQuestion(ctx.db, user, id, answer, at, elapsed, client_id, shownAt))
     // An annulled question records nothing: 200; a recorded attempt: 201.
     return result.annulled ? { success: true, ...result } : withStatus(201, { success: true, ...result })
