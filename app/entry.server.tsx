@@ -6,6 +6,7 @@ import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 
 import { CardTextsContext } from './question/card-texts'
+import { scriptsOnFirstUse, scriptsOnFirstUseStream } from './utils/first-use.server'
 import { NonceProvider } from './utils/nonce'
 
 const ABORT_DELAY = 5_000
@@ -47,9 +48,10 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           const body = withoutNulBytes()
+          const out = scriptsOnFirstUse(remixContext) ? body.pipe(scriptsOnFirstUseStream()) : body
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(out), {
               headers: responseHeaders,
               status: didError ? 500 : responseStatusCode,
             }),

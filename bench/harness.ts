@@ -19,6 +19,10 @@ export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@
 export const PORT = Number(process.env.BENCH_PORT ?? 3190)
 export const SECRET = 'bench-session-secret-0123456789abcdef'
 
+/** A mid-range phone on slow 4G as Chrome's DevTools emulate it (issue 66): 150 ms round trip, 1.6 / 0.75 Mbps, CPU 4× slower. */
+export const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 }
+export const CPU_SLOWDOWN = 4
+
 /** The measured server's environment: production mode on PORT, no demo, no rate limits. */
 export function serverEnv(dataDir: string, databaseUrl?: string): Record<string, string> {
   const env: Record<string, string> = {

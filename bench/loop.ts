@@ -17,15 +17,13 @@ import { chromium } from '@playwright/test'
 
 import { ApiClient } from '../server/client/core'
 import type { Target } from './harness'
-import { flag, log, median, percentile, registerStudent, SECRET, sessionCookie, writeReport } from './harness'
+import { CPU_SLOWDOWN, flag, log, median, NETWORK, percentile, registerStudent, SECRET, sessionCookie, writeReport } from './harness'
 import { withOabBank } from './oab-bank'
 
 const ANSWERS = Number(flag('answers') ?? 10)
 const SITTING = flag('sitting') as 'before' | 'after' | undefined
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell'
 /** The issue's phone: Chrome DevTools' slow 4G as the issue measured it. */
-const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 }
-const CPU_SLOWDOWN = 4
 const VERDICT_TARGET_RTT = 2.5
 const NEXT_TARGET_RTT = 0.7
 

@@ -240,3 +240,25 @@ test('a shared phone: downloads stay with their account, unsent answers wait for
   await expect.poll(async () => (await queueOf(page)).length).toBe(0)
   expect(await attemptsOf(bruno.token)).toHaveLength(0)
 })
+
+test('a visitor on a shared phone: the list that waits for a touch still removes the last account’s downloads at once', async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, 'sem JavaScript não há questões no aparelho')
+  const ana = await premiumStudent(request, { name: 'Ana Expirada' })
+  await signIn(page, ana, '/questoes/resolver?anuladas=excluir&pos=1')
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  await page.getByRole('button', { name: 'Baixar para estudar offline' }).click()
+  await expect(page.getByTestId('baixadas')).toHaveText(/^\d+ questões baixadas para estudar offline\.$/)
+  expect((await rowsOf(page, 'questions')).length).toBeGreaterThan(0)
+
+  // Her session ends without Sair (it expired, the browser dropped it): the next person opens the
+  // visitor's list, whose scripts wait for a first touch (ADR 098), and touches nothing.
+  await page.context().clearCookies({ name: '__session' })
+  await page.goto('/questoes')
+  await expect(page.getByRole('link', { name: 'Entrar' }).first()).toBeVisible()
+  await expect.poll(async () => (await rowsOf(page, 'questions')).length).toBe(0)
+  expect((await page.context().cookies()).some((c) => c.name === 'gb-dono')).toBe(false)
+})

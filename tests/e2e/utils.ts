@@ -7,6 +7,8 @@ import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect } from '@playwright/test'
 
+import { FIRST_USE_TYPE } from '../../app/utils/first-use'
+
 /**
  * A test that only renders a page (no form submitted, no link followed): the js-off project
  * skips it (playwright.config.ts), since a browser without JS proves nothing more there.
@@ -96,6 +98,7 @@ export async function studiedQuestion(request: APIRequestContext, token: string)
  * dialog waits for it first.
  */
 export async function loginDialogReady(page: Page) {
+  await firstUse(page)
   await page.locator('dialog[aria-labelledby="login-dialog-title"]').waitFor({ state: 'attached' })
 }
 
@@ -138,11 +141,20 @@ export async function signIn(page: Page, credentials: { email: string; password:
 }
 
 /**
+ * A visitor's list leaves its scripts until the visitor first touches it (ADR 098): a key pressed
+ * as a student's would be (Shift, which nothing on the page answers) starts them.
+ */
+export async function firstUse(page: Page) {
+  if (await page.locator(`script[type="${FIRST_USE_TYPE}"]`).count()) await page.keyboard.press('Shift')
+}
+
+/**
  * With JS, waits until React has hydrated the page (it marks each element it takes over, the body
  * last); without, returns at once (the root's inline script, which sets __remixContext, never ran).
  */
 export async function hydrated(page: Page) {
   if (!(await page.evaluate(() => '__remixContext' in window))) return
+  await firstUse(page)
   await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber$')))
 }
 

@@ -35,6 +35,7 @@ export const ENGINE_INDEPENDENT = [
   'tests/server/structure.test.ts',
   'tests/web/boundaries.test.ts',
   'tests/web/dark-theme-colours.test.ts',
+  'tests/web/first-use.test.ts',
   'tests/web/form-schemas.test.ts',
   'tests/web/merge-chunks.test.ts',
   'tests/web/nul-bytes.test.ts',

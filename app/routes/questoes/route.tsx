@@ -17,12 +17,16 @@ import { QuestionCard } from '~/question/question-card'
 import questionStyles from '~/question/questions.css'
 import { resolverHref } from '~/question/resolver'
 import { weeklyQuotaText } from '~/question/weekly-quota'
+import { VISITOR_FIRST_USE } from '~/utils/first-use'
 import { skipsReload } from '~/utils/reload-flag'
 
 import { FilterForm } from './filter-form'
 import { answerOnList, loadQuestionsPage } from './questoes.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: questionStyles }]
+
+// A visitor's list needs no script to read, search or open a question (ADR 098).
+export const handle = VISITOR_FIRST_USE
 
 export const meta: MetaFunction = () => [
   { title: 'Questões OAB — Gabarita' },
