@@ -183,12 +183,16 @@ test('a change by scope: a bad article line refused naming it, the subject badge
   await expect(added.getByLabel('Artigos alterados (um por linha)')).toHaveValue('clt@art. 58\nclt@art. 59')
 
   // Edited in place: its own form sends its own fields, and shows them as read once saved.
-  await page.goto('/admin/legislacao')
   await added.getByLabel('Artigos alterados (um por linha)').fill('art. 60 da CLT')
   await added.getByRole('button', { name: 'Salvar' }).click()
   await expect(page.getByText('Mudança legislativa atualizada.')).toBeVisible()
   await expect(added.getByLabel('Artigos alterados (um por linha)')).toHaveValue('clt@art. 60')
   await expect(added.getByLabel('Escopo: as normas, os artigos e os assuntos abaixo')).toBeChecked()
+  await expect(page.getByText('Mudança legislativa atualizada.')).toBeHidden({ timeout: 15_000 })
+  await added.getByLabel('Artigos alterados (um por linha)').fill('art. 61 da CLT')
+  await added.getByRole('button', { name: 'Salvar' }).click()
+  await expect(page.getByText('Mudança legislativa atualizada.')).toBeVisible()
+  await expect(added.getByLabel('Artigos alterados (um por linha)')).toHaveValue('clt@art. 61')
 
   await page.goto(`/questoes?q=${q.shortId}`)
   await expect(page.locator(`#questao-${q.id}`).getByTestId('pode-estar-desatualizada')).toContainText(
