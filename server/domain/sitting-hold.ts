@@ -5,7 +5,7 @@ import { queryRows } from '../db/index'
 
 // While a student sits a simulado, its questions keep their key to themselves (ADR 050): the
 // bank's reveal, answer, statistics, analysis, discussions and video refuse them to that student
-// until delivery (or the deadline), and so do a professor's analysis desk and exam export
+// until delivery (or the deadline), and so do a professor's analysis desk, its saves and exam export
 // (server/features/analyses). Other students are unaffected.
 
 export const HELD_BY_SIMULATION_MESSAGE =

@@ -301,7 +301,7 @@ describe("the admin's summary", () => {
 })
 
 describe('a professor sitting a simulado', () => {
-  it('is refused the desk of its questions and the export of their exam with 409 until delivery; other questions open', async () => {
+  it('is refused the desk of its questions, saving or unpublishing their analysis, and the export of their exam with 409 until delivery; other questions open', async () => {
     const carlos = await createTestUser(t.ctx, { plan: 'PREMIUM', name: 'Prof. Carlos' })
     await api('put', `/admin/users/${carlos.user.id}/professor`, admin.auth).send({ is_professor: true }).expect(200)
     const started = await api('post', '/simulations', carlos.auth).send({ kind: 'personalizado', size: 5, duration_minutes: null })
@@ -312,10 +312,19 @@ describe('a professor sitting a simulado', () => {
     )
     const [inSitting] = [...held]
     const free = [...idOf.values()].find((id) => !held.has(id))!
+    // Another professor's analysis of a question in the sitting: a save answers with the analysis
+    // (or, on a conflict, the one saved meanwhile), so saving is held like the desk (nothing saved).
+    const ANALYSIS = 'A alternativa correta decorre do art. 1º do Estatuto: análise de Ana.'
+    const current = (await desk(inSitting!)).analysis.version as number
+    const published = await publish(inSitting!, { text: ANALYSIS, base_version: current }).expect(200)
+    const version = published.body.analysis.version as number
     for (const res of [
       await api('get', `/analyses/questions/${inSitting}`, carlos.auth),
       await api('get', `/analyses/exams/${examId}/export`, carlos.auth),
+      await publish(inSitting!, { text: 'Outra análise, às cegas.', base_version: 0 }, carlos.auth),
+      await api('post', `/analyses/questions/${inSitting}/unpublish`, carlos.auth).send({ base_version: version }),
     ]) {
+      expect(JSON.stringify(res.body)).not.toContain(ANALYSIS)
       expect(res.status, JSON.stringify(res.body)).toBe(409)
       expect(res.body).toMatchObject({ code: 'IN_OPEN_SIMULATION', simulation_id: sim })
       expect(res.body.error).toMatch(/Entregue o simulado/)
@@ -323,7 +332,8 @@ describe('a professor sitting a simulado', () => {
     }
     // Not the key of a question outside the sitting, nor the hold of another professor.
     await desk(free, carlos.auth)
-    await desk(inSitting!, ana.auth)
+    const untouched = await desk(inSitting!, ana.auth)
+    expect(untouched.analysis).toMatchObject({ text: ANALYSIS, version })
     await api('get', `/analyses/exams/${examId}/export`, ana.auth).expect(200)
     // Delivered: both open again.
     await api('post', `/simulations/${sim}/finish`, carlos.auth).expect(200)

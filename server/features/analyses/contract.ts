@@ -127,6 +127,10 @@ const HeldJson = ApiErrorBody.extend({ code: z.literal('IN_OPEN_SIMULATION'), si
 
 const Saved = z.object({ success: z.literal(true), message: z.string(), analysis: AnalysisJson })
 const Conflict = z.object({ error: z.string(), current: AnalysisJson })
+/** A save answers with the analysis, or the one saved meanwhile: held like the desk. */
+const SaveRefused = z.union([Conflict, HeldJson])
+const HELD_ON_SAVE =
+  'Também 409 (code IN_OPEN_SIMULATION), sem nada salvo, para uma questão do simulado que o professor está fazendo, até a entrega.'
 
 const questionParams = z.object({ id: idParam(QUESTION_NOT_FOUND) })
 const optionalId = (message: string) =>
@@ -214,8 +218,9 @@ export const analysesApi = {
     params: questionParams,
     body: PublishBody,
     responses: { 200: Saved },
+    description: HELD_ON_SAVE,
     errors: [409],
-    errorBodies: { 409: Conflict },
+    errorBodies: { 409: SaveRefused },
   }),
   unpublish: defineEndpoint({
     method: 'post',
@@ -227,8 +232,9 @@ export const analysesApi = {
     params: questionParams,
     body: UnpublishBody,
     responses: { 200: Saved },
+    description: HELD_ON_SAVE,
     errors: [409],
-    errorBodies: { 409: Conflict },
+    errorBodies: { 409: SaveRefused },
   }),
   preview: defineEndpoint({
     method: 'post',

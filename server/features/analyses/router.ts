@@ -53,15 +53,22 @@ export function createAnalysesRouter(ctx: AppContext) {
     return view
   })
 
+  // Saving answers with the analysis (or, on a conflict, the one saved meanwhile): held like the desk.
   route(
     router,
     analysesApi.publish,
-  )(async ({ req, params, body }) => saved(await publishAnalysis(ctx.db, params.id, author(req), body, ctx.clock())))
+  )(async ({ req, params, body }) => {
+    await refuseWhileInSimulado(ctx, currentUser(req).id, params.id)
+    return saved(await publishAnalysis(ctx.db, params.id, author(req), body, ctx.clock()))
+  })
 
   route(
     router,
     analysesApi.unpublish,
-  )(async ({ req, params, body }) => saved(await unpublishAnalysis(ctx.db, params.id, author(req), body.base_version, ctx.clock())))
+  )(async ({ req, params, body }) => {
+    await refuseWhileInSimulado(ctx, currentUser(req).id, params.id)
+    return saved(await unpublishAnalysis(ctx.db, params.id, author(req), body.base_version, ctx.clock()))
+  })
 
   route(
     router,
