@@ -143,9 +143,11 @@ test('an exam of 2016 "pode estar"; once the admin sets the day it was applied, 
 test('staff remove a question’s badge on /admin/legislacao/selos; the card loses it', async ({ page, request }) => {
   const q = await oldQuestion(request)
   await signIn(page, DEMO_ADMIN, '/admin/legislacao/selos')
-  await page.getByLabel('Questão (id)').fill(String(q.id))
+  // A student's report quotes the code the question shows ('Questão #…'): staff find it by that too.
+  await page.getByLabel('Questão (id ou código)').fill(`#${q.shortId}`)
   await page.getByRole('button', { name: 'Ver questão' }).click()
-  await expect(page).toHaveURL(new RegExp(`questao=${q.id}`))
+  await expect(page).toHaveURL(new RegExp(`questao=${q.id}$`))
+  await expect(page.getByRole('heading', { name: new RegExp(q.exam) })).toBeVisible()
   const cpc = page.getByRole('list', { name: 'Mudanças diante da questão' }).getByRole('listitem').filter({ hasText: 'CPC/2015 — ' })
   await expect(cpc.getByTestId('situacao-selo')).toHaveText('Mostra o selo · pela regra')
   await cpc.getByRole('button', { name: 'Tirar selo' }).click()

@@ -80,9 +80,9 @@ export default function AdminBadgesPage() {
         <Form method="get" className="flex flex-wrap items-end gap-2" aria-label="Uma questão">
           <div>
             <label htmlFor="filtro-questao" className="label">
-              Questão (id)
+              Questão (id ou código)
             </label>
-            <input id="filtro-questao" name="questao" defaultValue={data.filters.questao} inputMode="numeric" className="input w-32" />
+            <input id="filtro-questao" name="questao" defaultValue={data.filters.questao} className="input w-36" placeholder="#5dki1r9a" />
           </div>
           <button type="submit" className="btn-secondary">
             Ver questão

@@ -1,8 +1,9 @@
 import type { AppLoadContext } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
 
 import { call } from '#server/client/call'
 import { legislationApi } from '#server/features/legislation/contract'
+import { questionsApi } from '#server/features/questions/contract'
 import { ApiError, formError } from '~/utils/api.server'
 import { parseForm } from '~/utils/form-schema.server'
 import { apiForRequest, requireAdmin, safeRedirect, withSession } from '~/utils/session.server'
@@ -19,6 +20,8 @@ export const SITUATIONS = { regra: 'rule', confirmadas: 'confirm', removidas: 'r
 type Situation = keyof typeof SITUATIONS
 
 const idIn = (value: string | null) => (value && /^\d{1,9}$/.test(value) && Number(value) >= 1 ? Number(value) : undefined)
+// The code a question shows students ('Questão #5dki1r9a'), which is what a report quotes.
+const codeIn = (value: string | null) => (value && !idIn(value) ? /^#?([a-z0-9]{8})$/i.exec(value.trim())?.[1]?.toLowerCase() : undefined)
 
 export async function loadBadges(request: Request, context: AppLoadContext) {
   await requireAdmin(request, context)
@@ -29,6 +32,16 @@ export async function loadBadges(request: Request, context: AppLoadContext) {
   const situation = situationText in SITUATIONS ? (situationText as Situation) : undefined
   const page = idIn(url.searchParams.get('pagina')) ?? 1
   const api = await apiForRequest(request, context)
+  const code = codeIn(url.searchParams.get('questao'))
+  if (code) {
+    // Looked up by its code, then shown at its id, as the links to this page name it.
+    const found = await withSession(request, () => call(api, questionsApi.search, { query: { search_term: code, per_page: 20 } }))
+    const match = found.data.find((q) => q.short_id === code)
+    if (match) {
+      url.searchParams.set('questao', String(match.id))
+      throw redirect(`${url.pathname}?${url.searchParams}`)
+    }
+  }
   const [changes, one, list] = await withSession(request, () =>
     Promise.all([
       call(api, legislationApi.adminList),
