@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@remix-run/react'
-import type { RefObject } from 'react'
+import type { AnchorHTMLAttributes, RefObject } from 'react'
 import { useEffect } from 'react'
 
 import type { CardView } from './answer-parts'
@@ -30,6 +30,38 @@ export const CARD_TOOLS: CardTool[] = [
 ]
 const ROW_TOOLS = 5
 
+/**
+ * How a card links (issue 66): the card that discovers the routes keeps Remix's links, which ask
+ * for them ahead; past it, with `plainLinks`, plain anchors the list opens in the page (useListLinks).
+ */
+export const cardLinks = (discoverRoutes: boolean, plainLinks: boolean) => ({
+  plain: plainLinks && !discoverRoutes,
+  discover: discoverRoutes ? ('render' as const) : ('none' as const),
+})
+
+/** One of a card's links, as `cardLinks` says: a plain anchor, or Remix's. */
+export function CardLink({
+  to,
+  plain,
+  discover,
+  preventScrollReset,
+  children,
+  ...anchor
+}: { to: string; plain: boolean; discover: 'render' | 'none'; preventScrollReset?: boolean } & Omit<
+  AnchorHTMLAttributes<HTMLAnchorElement>,
+  'href'
+>) {
+  return plain ? (
+    <a href={to} {...anchor}>
+      {children}
+    </a>
+  ) : (
+    <Link to={to} discover={discover} preventScrollReset={preventScrollReset} {...anchor}>
+      {children}
+    </Link>
+  )
+}
+
 /** The card's link to a tool, focused again when the tool's dialog closes (RouteDialog's focusOnClose). */
 export const toolLinkSelector = (questionId: number, tool: string) => `#questao-${questionId} a[href^="/questoes/${questionId}/${tool}"]`
 
@@ -52,9 +84,7 @@ export function CardActions({
   plainLinks?: boolean
 }) {
   const search = listSearch ?? new URL(currentUrl, 'http://local').search
-  const discover = discoverRoutes ? 'render' : 'none'
-  // The card that discovers the routes keeps Remix's links: it is what asks for them ahead.
-  const plain = plainLinks && !discoverRoutes
+  const { plain, discover } = cardLinks(discoverRoutes, plainLinks)
   const reportHref = `/questoes/${question.id}/reportar?${new URLSearchParams({ voltar: currentUrl })}`
   // Icons are CSS masks picked by the link's tool (questions.css): 140 links per page, no inline
   // SVG and no class on each. On a phone the row shows icons only, their names read out (issue
@@ -66,18 +96,11 @@ export function CardActions({
       {tools.map((entry) => {
         const href = `/questoes/${question.id}/${entry.tool}${search}`
         const label = typeof entry.label === 'string' ? entry.label : entry.label(question)
-        return loggedIn && plain ? (
-          <a key={entry.tool} href={href}>
+        // A visitor's are plain: the login dialog takes them, or /login without JS.
+        return (
+          <CardLink key={entry.tool} to={href} plain={plain || !loggedIn} discover={discover} preventScrollReset>
             {label}
-          </a>
-        ) : loggedIn ? (
-          <Link key={entry.tool} to={href} preventScrollReset discover={discover}>
-            {label}
-          </Link>
-        ) : (
-          <a key={entry.tool} href={href}>
-            {label}
-          </a>
+          </CardLink>
         )
       })}
     </span>
@@ -89,15 +112,9 @@ export function CardActions({
         <summary>Mais</summary>
         <div>
           {links(CARD_TOOLS.slice(ROW_TOOLS))}
-          {plain ? (
-            <a href={reportHref} className="qrep">
-              Reportar erro
-            </a>
-          ) : (
-            <Link to={reportHref} discover={discover} className="qrep">
-              Reportar erro
-            </Link>
-          )}
+          <CardLink to={reportHref} plain={plain} discover={discover} className="qrep">
+            Reportar erro
+          </CardLink>
         </div>
       </details>
     </div>

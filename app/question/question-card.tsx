@@ -1,4 +1,4 @@
-import { Link, useFetcher, useNavigate } from '@remix-run/react'
+import { useFetcher, useNavigate } from '@remix-run/react'
 import type { FormEvent } from 'react'
 import { useEffect, useRef, useState } from 'react'
 
@@ -8,7 +8,7 @@ import { showToast } from '~/components/toaster'
 
 import type { CardView, RevealState } from './answer-parts'
 import { Alternatives, CardDetails, DifficultyBadge, QuotaAlert } from './answer-parts'
-import { CardActions } from './card-actions'
+import { CardActions, CardLink, cardLinks } from './card-actions'
 import type { CardAnswerData } from './card-answer'
 import { CardText, useCardTexts } from './card-texts'
 import { announce } from './keyboard'
@@ -275,33 +275,19 @@ function CardTop({ question, sequence, last, text }: { question: CardView; seque
 function VisitorCard({ question, sequence, currentUrl, toolSearch, discoverRoutes = true, plainLinks = false }: CardProps) {
   const serverTexts = useCardTexts(question.id)
   const loginUrl = `/login?${new URLSearchParams({ redirectTo: `${currentUrl}#questao-${question.id}` })}`
-  const plain = plainLinks && !discoverRoutes
-  const discover = discoverRoutes ? 'render' : 'none'
+  const links = cardLinks(discoverRoutes, plainLinks)
   return (
     <article id={`questao-${question.id}`} className="qc">
       <CardTop question={question} sequence={sequence} last={question.last} text={serverTexts?.text} />
       <Alternatives question={question} serverAlts={serverTexts?.alts} />
       <div className="qx">
         {/* The lock and the flag below are CSS masks (.lk, .qrep in questions.css): no SVG per card. */}
-        {plain ? (
-          <>
-            <a href={loginUrl} className="btn-primary lk" data-login-modal>
-              Responder
-            </a>
-            <a href={loginUrl} className="btn-secondary lk" data-login-modal>
-              Ver Resposta
-            </a>
-          </>
-        ) : (
-          <>
-            <Link to={loginUrl} discover={discover} className="btn-primary lk" data-login-modal>
-              Responder
-            </Link>
-            <Link to={loginUrl} discover={discover} className="btn-secondary lk" data-login-modal>
-              Ver Resposta
-            </Link>
-          </>
-        )}
+        <CardLink to={loginUrl} {...links} className="btn-primary lk" data-login-modal>
+          Responder
+        </CardLink>
+        <CardLink to={loginUrl} {...links} className="btn-secondary lk" data-login-modal>
+          Ver Resposta
+        </CardLink>
         <span className="qn">Login necessário</span>
       </div>
       <CardActions
