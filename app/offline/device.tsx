@@ -1,8 +1,6 @@
 import { useEffect } from 'react'
 
-import { queueFlag, settleOwner } from './owner'
-
-const LEGACY_FLAG = 'gabarita-fila'
+import { LEGACY_QUEUE_FLAG, queueFlag, settleOwner } from './owner'
 
 /**
  * Keeps this device's offline practice with the account signed in (issue 61, ADR 079), on every
@@ -19,8 +17,8 @@ export function OfflineDevice({ userId, remember, shell }: { userId: string | nu
         .then((m) => m.forgetDownloads(userId))
         .then(() => {
           // The first version's answers were kept for the account signed in now (store.ts).
-          if (userId && localStorage.getItem(LEGACY_FLAG)) localStorage.setItem(queueFlag(userId), '1')
-          localStorage.removeItem(LEGACY_FLAG)
+          if (userId && localStorage.getItem(LEGACY_QUEUE_FLAG)) localStorage.setItem(queueFlag(userId), '1')
+          localStorage.removeItem(LEGACY_QUEUE_FLAG)
         })
         .catch(() => undefined)
     }

@@ -6,8 +6,10 @@
 //   of the browser's session, or 30 days with "Lembrar"). The offline page, which has no network
 //   to ask the server, shows downloads only to the account both name.
 
-const OWNER_KEY = 'gabarita-dono'
-const COOKIE = 'gb-dono'
+export const OWNER_KEY = 'gabarita-dono'
+export const OWNER_COOKIE = 'gb-dono'
+/** The first version's queue flag, which named no account (device.tsx moves it to the account signed in). */
+export const LEGACY_QUEUE_FLAG = 'gabarita-fila'
 // One-time clean-up of the first version's rows, which named no account.
 const CLEANED = 'gabarita-offline-v2'
 
@@ -33,13 +35,13 @@ export function signedInHere(): string | null {
 export function settleOwner(userId: string | null, remember: boolean): boolean {
   const secure = location.protocol === 'https:' ? '; secure' : ''
   document.cookie = userId
-    ? `${COOKIE}=${encodeURIComponent(userId)}; path=/; samesite=lax${remember ? `; max-age=${60 * 60 * 24 * 30}` : ''}${secure}`
-    : `${COOKIE}=; path=/; samesite=lax; max-age=0${secure}`
+    ? `${OWNER_COOKIE}=${encodeURIComponent(userId)}; path=/; samesite=lax${remember ? `; max-age=${60 * 60 * 24 * 30}` : ''}${secure}`
+    : `${OWNER_COOKIE}=; path=/; samesite=lax; max-age=0${secure}`
   const before = keptFor()
   const firstTime = !localStorage.getItem(CLEANED)
   if (userId) localStorage.setItem(OWNER_KEY, userId)
   else localStorage.removeItem(OWNER_KEY)
   if (firstTime) localStorage.setItem(CLEANED, '1')
   if (before && before !== userId) localStorage.removeItem(positionKey(before))
-  return (before !== null && before !== userId) || (firstTime && localStorage.getItem('gabarita-fila') !== null)
+  return (before !== null && before !== userId) || (firstTime && localStorage.getItem(LEGACY_QUEUE_FLAG) !== null)
 }

@@ -2,6 +2,7 @@ import { Transform } from 'node:stream'
 
 import type { EntryContext } from '@remix-run/node'
 
+import { LEGACY_QUEUE_FLAG, OWNER_COOKIE, OWNER_KEY } from '../offline/owner'
 import { FIRST_USE_TYPE, startOnFirstUse, VISITOR_FIRST_USE } from './first-use'
 
 /**
@@ -36,7 +37,8 @@ export function withScriptsOnFirstUse(html: string): string {
   const found = MODULE_SCRIPT.exec(html)
   if (!found) return html
   const end = html.indexOf('</script>', found.index) + '</script>'.length
-  const starter = `<script nonce="${found[1]}">(${startOnFirstUse.toString()})(${JSON.stringify(FIRST_USE_TYPE)})</script>`
+  const args = [FIRST_USE_TYPE, [OWNER_KEY, LEGACY_QUEUE_FLAG], OWNER_COOKIE].map((arg) => JSON.stringify(arg)).join(',')
+  const starter = `<script nonce="${found[1]}">(${startOnFirstUse.toString()})(${args})</script>`
   const inert = `<script nonce="${found[1]}" type="${FIRST_USE_TYPE}">`
   return (
     html.slice(0, found.index).replace(MODULE_PRELOAD, PRELOAD_LATER) +

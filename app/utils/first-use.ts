@@ -9,11 +9,12 @@ export const FIRST_USE_TYPE = 'gabarita/first-use'
 export const VISITOR_FIRST_USE = { scriptsOnFirstUse: 'visitor' } as const
 
 /**
- * The inline starter (stringified: it may name nothing outside itself). A device that holds an
- * account's offline data or its owner cookie starts at once: the page's first script is what
- * removes them for a visitor (app/offline/owner.ts), and must not wait for a touch.
+ * The inline starter (stringified: it may name nothing outside itself, so the server hands it the
+ * names it reads). A device that holds an account's offline data (`deviceKeys` in localStorage) or
+ * its owner cookie starts at once: the page's first script is what removes them for a visitor
+ * (app/offline/owner.ts), and must not wait for a touch.
  */
-export function startOnFirstUse(type: string) {
+export function startOnFirstUse(type: string, deviceKeys: string[], ownerCookie: string) {
   const events = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel', 'focusin']
   let started = false
   const start = () => {
@@ -29,9 +30,9 @@ export function startOnFirstUse(type: string) {
   }
   let owned = true
   try {
-    owned = Boolean(
-      localStorage.getItem('gabarita-dono') || localStorage.getItem('gabarita-fila') || /(?:^|;\s*)gb-dono=/.test(document.cookie),
-    )
+    owned =
+      deviceKeys.some((key) => localStorage.getItem(key) !== null) ||
+      document.cookie.split(/;\s*/).some((c) => c.startsWith(`${ownerCookie}=`))
   } catch {
     // No storage to read: start, as every other page does.
   }

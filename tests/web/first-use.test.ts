@@ -42,7 +42,8 @@ describe('scripts on first use', () => {
       `<script nonce="${NONCE}" type="${FIRST_USE_TYPE}">import * as route0 from "/build/root-b.js";\nimport("/build/entry.client-a.js");</script>` +
         `<script nonce="${NONCE}">(function startOnFirstUse(`,
     )
-    expect(html).toContain(`)("${FIRST_USE_TYPE}")</script></body></html>`)
+    // It reads the device's offline owner and queue flag, and the owner cookie, by app/offline/owner.ts's names.
+    expect(html).toContain(`)("${FIRST_USE_TYPE}",["gabarita-dono","gabarita-fila"],"gb-dono")</script></body></html>`)
     expect(html.startsWith('<!DOCTYPE html><html><head></head><body><main>Questões</main>')).toBe(true)
   })
 
