@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
+import type { Page } from '@playwright/test'
 import autocannon from 'autocannon'
 import pg from 'pg'
 
@@ -22,6 +23,10 @@ export const SECRET = 'bench-session-secret-0123456789abcdef'
 /** A mid-range phone on slow 4G as Chrome's DevTools emulate it (issue 66): 150 ms round trip, 1.6 / 0.75 Mbps, CPU 4× slower. */
 export const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 }
 export const CPU_SLOWDOWN = 4
+
+/** Until React has hydrated the page (it marks the body last). */
+export const hydrated = (page: Page) =>
+  page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber$')))
 
 /** The measured server's environment: production mode on PORT, no demo, no rate limits. */
 export function serverEnv(dataDir: string, databaseUrl?: string): Record<string, string> {

@@ -14,7 +14,7 @@ import type { BrowserContext, Page } from '@playwright/test'
 import { chromium } from '@playwright/test'
 
 import { FIRST_USE_TYPE } from '../app/utils/first-use'
-import { CPU_SLOWDOWN, flag, log, median, NETWORK, writeReport } from './harness'
+import { CPU_SLOWDOWN, flag, hydrated, log, median, NETWORK, writeReport } from './harness'
 import { withOabBank } from './oab-bank'
 import { phoneStudent } from './phone-pages'
 
@@ -34,7 +34,6 @@ type TraceEvent = {
 }
 type Figures = { taskMs: number; scriptMs: number; blocking4: number; blocking8: number; longest: number }
 
-const isHydrated = (page: Page) => page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber$')))
 const waitsForFirstUse = async (page: Page) => (await page.locator(`script[type="${FIRST_USE_TYPE}"]`).count()) > 0
 
 /** On the phone: from a key pressed on the loaded page to the page hydrated, in ms. */
@@ -48,7 +47,7 @@ async function firstUseOnPhone(context: BrowserContext, url: string) {
   await page.waitForTimeout(1000)
   const start = await page.evaluate(() => performance.now())
   await page.keyboard.press('Shift')
-  await isHydrated(page)
+  await hydrated(page)
   return (await page.evaluate(() => performance.now())) - start
 }
 
@@ -98,7 +97,7 @@ await withOabBank('hydration', async ({ base, admin, questions }) => {
           await page.keyboard.press('Shift')
         }
         // Hydrated (React marks the body last), then a quiet second for what follows it.
-        await isHydrated(page)
+        await hydrated(page)
         await page.waitForTimeout(1000)
         const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }
         if (process.env.DUMP_TRACE) (await import('node:fs')).writeFileSync(process.env.DUMP_TRACE, JSON.stringify(trace))
@@ -121,7 +120,7 @@ await withOabBank('hydration', async ({ base, admin, questions }) => {
       }
       rows.push(row)
       log(
-        `${p.name}: tarefas ${row.median.taskMs.toFixed(0)} ms, script ${row.median.scriptMs.toFixed(0)} ms, maior tarefa ${row.median.longest.toFixed(0)} ms, bloqueio a 4× ${row.median.blocking4.toFixed(0)} ms (execuções: ${runs.map((r) => r.blocking4.toFixed(0)).join(', ')}), a 8× ${row.median.blocking8.toFixed(0)} ms`,
+        `${p.name}: tarefas ${row.median.taskMs.toFixed(0)} ms, script ${row.median.scriptMs.toFixed(0)} ms, maior tarefa ${row.median.longest.toFixed(0)} ms, bloqueio a 4× ${row.median.blocking4.toFixed(0)} ms (execuções: ${runs.map((r) => r.blocking4.toFixed(0)).join(', ')}), a 8× ${row.median.blocking8.toFixed(0)} ms${row.firstUse === null ? '' : `; primeiro uso no celular ${row.firstUse.toFixed(0)} ms`}`,
       )
     }
   } finally {

@@ -17,7 +17,19 @@ import { chromium } from '@playwright/test'
 
 import { ApiClient } from '../server/client/core'
 import type { Target } from './harness'
-import { CPU_SLOWDOWN, flag, log, median, NETWORK, percentile, registerStudent, SECRET, sessionCookie, writeReport } from './harness'
+import {
+  CPU_SLOWDOWN,
+  flag,
+  hydrated,
+  log,
+  median,
+  NETWORK,
+  percentile,
+  registerStudent,
+  SECRET,
+  sessionCookie,
+  writeReport,
+} from './harness'
 import { withOabBank } from './oab-bank'
 
 const ANSWERS = Number(flag('answers') ?? 10)
@@ -124,7 +136,7 @@ await withOabBank('loop', async ({ base, admin, questions }) => {
     })
 
     await page.goto(`${base}/questoes/resolver?anuladas=excluir&pos=1`)
-    await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber$')))
+    await hydrated(page)
     // The unit: a round trip to the API's health in the same page, same throttling.
     const rtts: number[] = []
     for (let i = 0; i < 7; i++)
@@ -209,7 +221,7 @@ async function sitting(page: Page, requests: string[], rtt: number, base: string
       },
     )
   await page.goto(`${base}/simulados/${id}`)
-  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber$')))
+  await hydrated(page)
   const saves: Mark[] = []
   for (let n = 1; n <= ANSWERS; n++) {
     await page.locator('article .qa > label').first().tap()
