@@ -2,6 +2,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 
 import { call } from '#server/client/call'
+import { questionCodeIn } from '#server/domain/questions/code'
 import { legislationApi } from '#server/features/legislation/contract'
 import { questionsApi } from '#server/features/questions/contract'
 import { ApiError, formError } from '~/utils/api.server'
@@ -20,8 +21,8 @@ export const SITUATIONS = { regra: 'rule', confirmadas: 'confirm', removidas: 'r
 type Situation = keyof typeof SITUATIONS
 
 const idIn = (value: string | null) => (value && /^\d{1,9}$/.test(value) && Number(value) >= 1 ? Number(value) : undefined)
-// The code a question shows students ('Questão #5dki1r9a'), which is what a report quotes.
-const codeIn = (value: string | null) => (value && !idIn(value) ? /^#?([a-z0-9]{8})$/i.exec(value.trim())?.[1]?.toLowerCase() : undefined)
+// Or the code a question shows students ('Questão #5dki1r9a'), which is what a report quotes.
+const codeIn = (value: string | null) => (value && !idIn(value) ? questionCodeIn(value.trim())?.toLowerCase() : undefined)
 
 export async function loadBadges(request: Request, context: AppLoadContext) {
   await requireAdmin(request, context)

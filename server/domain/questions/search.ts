@@ -9,6 +9,7 @@ import type { Difficulty } from '../../db/schema'
 import { citedNorms } from '../citations/store'
 import type { LegislativeRule, PossibleChange } from '../legislation'
 import { changesBadgingSql, loadLegislativeRules, notOutdatedSql, outdatedBy, parseIntArray as parseIds } from '../legislation'
+import { questionCodeIn } from './code'
 import { measuredDifficulty } from './difficulty'
 
 /** Counts stop here: beyond it the total is "mais de 1.000" (a bounded count; the uncapped one
@@ -190,7 +191,7 @@ function whereClause(p: SearchParams): SQL {
     )
   if (p.searchTerm) {
     // A question code as shown on the card ('#5dki1r9a') finds that question too.
-    const code = /^#?([A-Za-z0-9]{6,12})$/.exec(p.searchTerm)?.[1]
+    const code = questionCodeIn(p.searchTerm)
     parts.push(
       code ? sql`(q.search_vector @@ ${tsQuery(p.searchTerm)} OR q.short_id = ${code})` : sql`q.search_vector @@ ${tsQuery(p.searchTerm)}`,
     )
